@@ -1,0 +1,22 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// navcore: a navigation-stack core for any UI toolkit.
+///
+/// - `NavCore`: the engine and its Swift-native API (pure Swift, no C types).
+/// - `ScenarioKit`: the parser and runner of SPEC §11 conformance scenarios, shared by the
+///   `navcore-scenario` executable and the tests.
+let package = Package(
+    name: "navcore",
+    products: [
+        .library(name: "NavCore", targets: ["NavCore"]),
+        .executable(name: "navcore-scenario", targets: ["navcore-scenario"]),
+    ],
+    targets: [
+        .target(name: "NavCore"),
+        .target(name: "ScenarioKit", dependencies: ["NavCore"]),
+        .executableTarget(name: "navcore-scenario", dependencies: ["ScenarioKit"]),
+        .testTarget(name: "NavCoreTests", dependencies: ["NavCore", "ScenarioKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

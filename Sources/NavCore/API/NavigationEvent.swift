@@ -1,0 +1,98 @@
+/// One notification of a navigator, as observers and event streams receive it (SPEC §4–8).
+public enum NavigationEvent: Sendable {
+    /// The action state changed.
+    case action(ActionChange)
+    /// A screen will or did show or hide.
+    case appearance(AppearanceChange)
+    /// A transition was handed to the animator.
+    case transition(Transition)
+    /// The host reported the progress of the interactive transition with this id.
+    case progress(transition: UInt64, value: Double)
+    /// The navigation bar was shown or hidden.
+    case bar(shown: Bool, animated: Bool)
+    /// A `show` delivered its payload to a screen.
+    case payload(Screen, String)
+    /// A screen was released; its id is dead.
+    case released(Screen)
+    /// An op ended with this outcome.
+    case done(OperationKind, Outcome)
+}
+
+/// A change of the action state: `action <state> [+appearing] [-disappearing…]`.
+public struct ActionChange: Sendable {
+    /// The new state.
+    public let state: ActionState
+    /// The screen that becomes top, if the op has one.
+    public let appearing: Screen?
+    /// The screens that leave the top or the stack, bottom to top.
+    public let disappearing: [Screen]
+    /// Whether the op animates (SPEC §4's effective flag).
+    public let animated: Bool
+}
+
+/// One of `will_show`, `did_show`, `will_hide`, `did_hide` for one screen.
+public struct AppearanceChange: Sendable {
+    /// Which callback this is.
+    public let phase: AppearancePhase
+    /// The screen that shows or hides.
+    public let screen: Screen
+    /// Why.
+    public let reason: AppearanceReason
+    /// Whether it happens with an animated transition.
+    public let animated: Bool
+}
+
+/// A transition for the host's animator to play (SPEC §4 step 6). The op waits until the host
+/// calls `finishTransition(_:)` with `id`, or, if `interactive`, `cancelTransition(_:)`.
+public struct Transition: Sendable {
+    /// The id to pass back.
+    public let id: UInt64
+    /// Slide in (push) or away (pop).
+    public let style: TransitionStyle
+    /// The top screen before the change.
+    public let from: Screen
+    /// The top screen after the change.
+    public let to: Screen
+    /// Whether this is the interactive back gesture, which the host may cancel.
+    public let interactive: Bool
+}
+
+extension NavigationEvent {
+    /// The public form of an engine event; `run` is not an observable event.
+    init?(_ event: Event) {
+        switch event {
+        case .action(let action):
+            self = .action(
+                ActionChange(state: action.state, appearing: action.appearing.map(Screen.init),
+                             disappearing: action.disappearing.map(Screen.init), animated: action.animated))
+        case .appearance(let change):
+            self = .appearance(
+                AppearanceChange(phase: change.phase, screen: Screen(change.screen), reason: change.reason,
+                                 animated: change.animated))
+        case .transition(let transition):
+            self = .transition(Transition(transition))
+        case .progress(let id, let value):
+            self = .progress(transition: id, value: value)
+        case .bar(let shown, let animated):
+            self = .bar(shown: shown, animated: animated)
+        case .payload(let screen, let text):
+            self = .payload(Screen(screen), text)
+        case .release(let screen):
+            self = .released(Screen(screen))
+        case .done(let kind, let outcome, _):
+            self = .done(kind, outcome)
+        case .run:
+            return nil
+        }
+    }
+}
+
+extension Transition {
+    init(_ transition: TransitionEvent) {
+        id = transition.id
+        style = transition.style
+        from = Screen(transition.from)
+        to = Screen(transition.to)
+        interactive = transition.interactive
+    }
+}

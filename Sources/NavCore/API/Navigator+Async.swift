@@ -1,0 +1,58 @@
+/// The `async` forms of the ops: each asks the op like its completion-handler form and resumes
+/// with the outcome when the op ends. It throws when the call itself fails (then the op never
+/// ran). Cancelling the awaiting task does not cancel the op.
+extension Navigator {
+    /// Pushes `screen` and waits for the outcome.
+    public func push(_ screen: Screen, animated: Bool = true) async throws(NavigationError) -> Outcome {
+        try await outcome { completion throws(NavigationError) in try push(screen, animated: animated, completion: completion) }
+    }
+
+    /// Pops the top screen and waits for the outcome.
+    public func pop(animated: Bool = true) async throws(NavigationError) -> Outcome {
+        try await outcome { completion throws(NavigationError) in try pop(animated: animated, completion: completion) }
+    }
+
+    /// Pops to `screen` and waits for the outcome.
+    public func pop(to screen: Screen, animated: Bool = true) async throws(NavigationError) -> Outcome {
+        try await outcome { completion throws(NavigationError) in try pop(to: screen, animated: animated, completion: completion) }
+    }
+
+    /// Pops to the root and waits for the outcome.
+    public func popToRoot(animated: Bool = true) async throws(NavigationError) -> Outcome {
+        try await outcome { completion throws(NavigationError) in try popToRoot(animated: animated, completion: completion) }
+    }
+
+    /// Sets the stack and waits for the outcome.
+    public func setStack(_ screens: [Screen], animated: Bool = true) async throws(NavigationError) -> Outcome {
+        try await outcome { completion throws(NavigationError) in try setStack(screens, animated: animated, completion: completion) }
+    }
+
+    /// Presses back and waits for the outcome (`.vetoed` if the veto refused).
+    public func back(animated: Bool = true) async throws(NavigationError) -> Outcome {
+        try await outcome { completion throws(NavigationError) in try back(animated: animated, completion: completion) }
+    }
+
+    /// Runs `block` in queue order and waits until it has run.
+    public func run(_ block: @escaping @Sendable () -> Void) async throws(NavigationError) -> Outcome {
+        try await outcome { completion throws(NavigationError) in try run(block, completion: completion) }
+    }
+
+    /// Shows a route and waits for the outcome.
+    public func show(_ route: String, options: ShowOptions = ShowOptions()) async throws(NavigationError) -> Outcome {
+        try await outcome { completion throws(NavigationError) in try show(route, options: options, completion: completion) }
+    }
+
+    /// Asks an op with a completion that resumes the caller.
+    private func outcome(
+        _ ask: (@escaping Completion) throws(NavigationError) -> RequestStatus
+    ) async throws(NavigationError) -> Outcome {
+        let result: Result<Outcome, NavigationError> = await withCheckedContinuation { continuation in
+            do throws(NavigationError) {
+                _ = try ask { continuation.resume(returning: .success($0)) }
+            } catch {
+                continuation.resume(returning: .failure(error))
+            }
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,62 @@
+/// Where a navigator's events and questions go.
+extension Navigator {
+    /// The delegate, held weakly.
+    public var delegate: (any NavigatorDelegate)? {
+        get { dispatcher.read { $0.delegate } }
+        set { updateHandlers { $0.delegate = newValue } }
+    }
+
+    /// The host's animator (SPEC §4): receives every animated transition, and must later call
+    /// `finishTransition(_:)` (or `cancelTransition(_:)`) with its id. Without one, every op
+    /// is instant and the gesture is refused. `nil` removes it.
+    public func setAnimator(_ animator: (@Sendable (Transition) -> Void)?) {
+        updateHandlers { $0.animator = animator }
+    }
+
+    /// The pop veto (SPEC §6): asked about the top screen before a `back` or a `gesture` pops
+    /// it; `false` ends the op `.vetoed`. `nil` removes it (every pop allowed).
+    public func setPopVeto(_ shouldPop: (@Sendable (Screen, PopTrigger) -> Bool)?) {
+        updateHandlers { $0.veto = shouldPop }
+    }
+
+    /// Host dispatch mode: called once when work waits for `drain()`, and not again until the
+    /// host has drained. It may be called from any thread, also while another callback runs:
+    /// it should only schedule `drain()` on the UI thread.
+    public func setWakeupHandler(_ wakeup: (@Sendable () -> Void)?) {
+        updateHandlers { $0.wakeup = wakeup }
+    }
+
+    /// Adds an observer of every event; keep the token to remove it.
+    @discardableResult
+    public func addObserver(_ observer: @escaping @Sendable (NavigationEvent) -> Void) -> ObserverToken {
+        addObserver(observer, end: nil)
+    }
+
+    /// Removes an observer.
+    public func removeObserver(_ token: ObserverToken) {
+        updateHandlers { $0.observers.removeAll { $0.token == token.value } }
+    }
+
+    /// A stream of every event from now on. It finishes when the navigator is destroyed;
+    /// ending its iteration removes it.
+    public func events() -> AsyncStream<NavigationEvent> {
+        let (stream, continuation) = AsyncStream<NavigationEvent>.makeStream()
+        let token = addObserver({ continuation.yield($0) }, end: { continuation.finish() })
+        continuation.onTermination = { [weak self] _ in self?.removeObserver(token) }
+        if isDestroyed { continuation.finish() }
+        return stream
+    }
+
+    private func addObserver(
+        _ observer: @escaping @Sendable (NavigationEvent) -> Void, end: (@Sendable () -> Void)?
+    ) -> ObserverToken {
+        let (token, interest) = dispatcher.addObserver(observer, end: end)
+        try? core.configure { $0.interest = interest }
+        return ObserverToken(value: token)
+    }
+}
+
+/// Identifies an observer for `Navigator.removeObserver(_:)`.
+public struct ObserverToken: Hashable, Sendable {
+    let value: Int
+}

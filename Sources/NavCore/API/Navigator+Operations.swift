@@ -1,0 +1,84 @@
+/// The ops of SPEC §2. Each returns at once: `.ok` when it started, `.queued` when it waits
+/// behind others. It throws only when the call itself is wrong (a released screen, a destroyed
+/// navigator); then nothing is queued and `completion` is never called. Otherwise the op ends
+/// exactly once and `completion` receives its outcome, on the driving thread.
+extension Navigator {
+    /// A completion closure.
+    public typealias Completion = @Sendable (Outcome) -> Void
+
+    /// Pushes `screen`; `.duplicate` if it is already in the stack when the op runs.
+    @discardableResult
+    public func push(_ screen: Screen, animated: Bool = true, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+        try ask(.push(screen.id), animated, completion)
+    }
+
+    /// Pops the top screen; `.noop` with one screen or none.
+    @discardableResult
+    public func pop(animated: Bool = true, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+        try ask(.pop, animated, completion)
+    }
+
+    /// Pops every screen above `screen`; `.notInStack` if it is not in the stack when the op runs.
+    @discardableResult
+    public func pop(to screen: Screen, animated: Bool = true, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+        try ask(.popTo(screen.id), animated, completion)
+    }
+
+    /// Pops every screen above the root.
+    @discardableResult
+    public func popToRoot(animated: Bool = true, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+        try ask(.popToRoot, animated, completion)
+    }
+
+    /// Makes the stack exactly `screens`, bottom to top; the transition style follows UIKit.
+    @discardableResult
+    public func setStack(_ screens: [Screen], animated: Bool = true, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+        try ask(.set(screens.map(\.id)), animated, completion)
+    }
+
+    /// The user's back button: asks the pop veto, then pops.
+    @discardableResult
+    public func back(animated: Bool = true, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+        try ask(.back, animated, completion)
+    }
+
+    /// Starts the user's interactive back gesture (SPEC §5). It is never queued: it fails with
+    /// `.state` when hidden or without an animator, and `.busy` while an op runs or waits.
+    @discardableResult
+    public func beginGesture(completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+        try ask(.gesture, true, completion)
+    }
+
+    /// Runs `block` in queue order, after every op asked before it.
+    @discardableResult
+    public func run(_ block: @escaping @Sendable () -> Void, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+        try ask(.run(ClosureBlock(body: block)), false, completion)
+    }
+
+    /// Tells whether the navigator is on screen (SPEC §7); `.noop` when it already is so.
+    @discardableResult
+    public func setVisible(_ visible: Bool, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+        try ask(.visible(visible), false, completion)
+    }
+
+    /// Shows the named route (SPEC §8): recycles a screen of the route in the stack or creates
+    /// one with the route's factory, with the options' animation, replacement and payload.
+    @discardableResult
+    public func show(_ route: String, options: ShowOptions = ShowOptions(), completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+        let show = ShowRequest(route: route, removeCurrent: options.removeCurrent, recycle: options.recycle,
+                               payload: options.payload)
+        return try ask(.show(show), options.animated, completion)
+    }
+
+    /// `show`, under the name the seeds' notification-based stack uses; callable from any
+    /// thread (as every method is).
+    @discardableResult
+    public func post(_ route: String, options: ShowOptions = ShowOptions(), completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+        try show(route, options: options, completion: completion)
+    }
+
+    private func ask(_ operation: Operation, _ animated: Bool, _ completion: Completion?) throws(NavigationError) -> RequestStatus {
+        let request = Request(operation, animated: animated, completion: completion.map { ClosureCompletion(body: $0) })
+        return try core.ask(request, dispatcher)
+    }
+}

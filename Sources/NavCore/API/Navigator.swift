@@ -1,0 +1,120 @@
+/// A navigation stack and its queue of operations: UIKit's `UINavigationController` without
+/// UIKit, for any toolkit that draws the screens itself (SPEC.md).
+///
+/// Every method may be called from any thread and from inside any callback. Ops return at once
+/// with `.ok` (started) or `.queued`; their outcome arrives through the completion, the
+/// `async` forms, the delegate and observers. Callbacks run on the thread that drives the
+/// navigator, one at a time, never with a lock held.
+///
+/// ```swift
+/// let nav = Navigator()
+/// nav.setAnimator { transition in myToolkit.slide(transition) { try? nav.finishTransition(transition.id) } }
+/// let home = try nav.makeScreen(route: "home", object: HomeView())
+/// let outcome = try await nav.push(home)
+/// ```
+///
+/// Releasing the last reference destroys the navigator as `destroy()` would.
+public final class Navigator: Sendable {
+    let core: NavigatorCore
+    let dispatcher = EventDispatcher()
+
+    /// A navigator, visible, with an empty stack, in the given dispatch mode (SPEC §9).
+    public init(dispatch: DispatchMode = .inline) {
+        core = NavigatorCore(hostDispatch: dispatch == .host)
+        updateHandlers { $0.navigator = self }
+    }
+
+    deinit {
+        try? core.destroy(dispatcher)
+    }
+
+    /// Changes the handlers and tells the engine what they need.
+    func updateHandlers(_ body: (inout EventDispatcher.Handlers) -> Void) {
+        let interest = dispatcher.update(body)
+        try? core.configure { $0.interest = interest }
+    }
+
+    // MARK: Screens
+
+    /// Creates a detached screen of `route` carrying `object` (SPEC §1). It is released when it
+    /// leaves the stack, when discarded, or when the navigator is destroyed.
+    public func makeScreen(route: String = "", object: (any Sendable)? = nil) throws(NavigationError) -> Screen {
+        let id = try core.createScreen(route: route, object: HostObject(object), dispatcher)
+        return try screen(id)
+    }
+
+    /// Releases a detached screen; a screen in the stack cannot be discarded (`.state`).
+    public func discard(_ screen: Screen) throws(NavigationError) {
+        try core.discard(screen.id, dispatcher)
+    }
+
+    /// The live screen with this id.
+    public func screen(_ id: UInt64) throws(NavigationError) -> Screen {
+        try core.read { state throws(NavigationError) in
+            guard let record = state.screens[id] else { throw .noSuchScreen(id) }
+            return Screen(record.screen)
+        }
+    }
+
+    // MARK: Transitions (SPEC §4, §5)
+
+    /// The host's animator ended the transition `id`: the op completes.
+    public func finishTransition(_ id: UInt64) throws(NavigationError) {
+        try core.finishTransition(id, dispatcher)
+    }
+
+    /// The host cancelled the interactive transition `id`: the pop is undone.
+    public func cancelTransition(_ id: UInt64) throws(NavigationError) {
+        try core.cancelTransition(id, dispatcher)
+    }
+
+    /// Reports the progress (0…1) of the interactive transition `id` to observers.
+    public func updateTransition(_ id: UInt64, progress: Double) throws(NavigationError) {
+        try core.reportProgress(id, progress, dispatcher)
+    }
+
+    // MARK: Configuration
+
+    /// Emits show/hide events even while hidden (SPEC §7; default off).
+    public func setAlwaysAppear(_ on: Bool) throws(NavigationError) {
+        try core.configure { $0.alwaysAppear = on }
+    }
+
+    /// Sets the navigation-bar threshold N: the bar is shown iff N = 0 or the stack has at least
+    /// N screens (SPEC §8). A change of the bar is emitted at once.
+    public func setBarThreshold(_ threshold: Int) throws(NavigationError) {
+        try core.setThreshold(threshold, dispatcher)
+    }
+
+    /// Registers a named route; `factory` makes the object of each new screen of the route and
+    /// throws to fail the `show` with `.factoryFailed`. A second registration fails with
+    /// `.exists`.
+    public func registerRoute(
+        _ name: String, factory: @escaping @Sendable (RouteRequest) throws -> (any Sendable)?
+    ) throws(NavigationError) {
+        try core.registerRoute(name, factory: ClosureFactory(body: factory))
+    }
+
+    /// Unregisters a named route; `.invalid` if it is not registered.
+    public func unregisterRoute(_ name: String) throws(NavigationError) {
+        try core.unregisterRoute(name)
+    }
+
+    // MARK: Dispatch and lifetime (SPEC §9)
+
+    /// Host dispatch mode: runs the queue on the calling thread, until it is empty or an op
+    /// waits for its transition. Call it on the UI thread when the wakeup handler asks.
+    public func drain() throws(NavigationError) {
+        try core.drain(dispatcher)
+    }
+
+    /// Ends the navigator: the op in flight and every queued op end `.aborted`, every live
+    /// screen is released, and every later call fails with `.invalidHandle`. Inside a callback
+    /// it takes effect when the outermost call into the navigator returns.
+    public func destroy() throws(NavigationError) {
+        try core.destroy(dispatcher)
+    }
+
+    /// Whether `destroy()` has been called.
+    public var isDestroyed: Bool { core.isDestroyed }
+}

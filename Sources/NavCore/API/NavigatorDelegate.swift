@@ -1,0 +1,71 @@
+/// Receives a navigator's events as method calls, UIKit style. Every method has an empty
+/// default, so a delegate implements only what it needs.
+///
+/// Methods are called on the thread that drives the navigator (in host dispatch mode, the
+/// thread that calls `drain`), never concurrently and never with a navcore lock held; they may
+/// call back into the navigator (ops asked there are queued). The navigator holds its delegate
+/// weakly.
+public protocol NavigatorDelegate: AnyObject, Sendable {
+    /// The action state changed (SPEC §4 steps 1, 3, 9, 11).
+    func navigator(_ navigator: Navigator, actionDidChange change: ActionChange)
+    /// `screen` is about to become the top.
+    func navigator(_ navigator: Navigator, willShow screen: Screen, reason: AppearanceReason, animated: Bool)
+    /// `screen` has become the top.
+    func navigator(_ navigator: Navigator, didShow screen: Screen, reason: AppearanceReason, animated: Bool)
+    /// `screen` is about to stop being the top.
+    func navigator(_ navigator: Navigator, willHide screen: Screen, reason: AppearanceReason, animated: Bool)
+    /// `screen` has stopped being the top.
+    func navigator(_ navigator: Navigator, didHide screen: Screen, reason: AppearanceReason, animated: Bool)
+    /// The host reported the progress of an interactive transition.
+    func navigator(_ navigator: Navigator, transition id: UInt64, didProgress value: Double)
+    /// The navigation bar crossed its threshold (SPEC §8).
+    func navigator(_ navigator: Navigator, barDidChange shown: Bool, animated: Bool)
+    /// A `show` delivered `payload` to `screen`.
+    func navigator(_ navigator: Navigator, didDeliver payload: String, to screen: Screen)
+    /// `screen` was released; its id is dead and its object is no longer kept by navcore.
+    func navigator(_ navigator: Navigator, didRelease screen: Screen)
+    /// An op ended.
+    func navigator(_ navigator: Navigator, operation: OperationKind, didEndWith outcome: Outcome)
+}
+
+extension NavigatorDelegate {
+    public func navigator(_ navigator: Navigator, actionDidChange change: ActionChange) {}
+    public func navigator(_ navigator: Navigator, willShow screen: Screen, reason: AppearanceReason, animated: Bool) {}
+    public func navigator(_ navigator: Navigator, didShow screen: Screen, reason: AppearanceReason, animated: Bool) {}
+    public func navigator(_ navigator: Navigator, willHide screen: Screen, reason: AppearanceReason, animated: Bool) {}
+    public func navigator(_ navigator: Navigator, didHide screen: Screen, reason: AppearanceReason, animated: Bool) {}
+    public func navigator(_ navigator: Navigator, transition id: UInt64, didProgress value: Double) {}
+    public func navigator(_ navigator: Navigator, barDidChange shown: Bool, animated: Bool) {}
+    public func navigator(_ navigator: Navigator, didDeliver payload: String, to screen: Screen) {}
+    public func navigator(_ navigator: Navigator, didRelease screen: Screen) {}
+    public func navigator(_ navigator: Navigator, operation: OperationKind, didEndWith outcome: Outcome) {}
+}
+
+extension NavigatorDelegate {
+    /// Calls the method that matches `event`.
+    func receive(_ event: NavigationEvent, from navigator: Navigator) {
+        switch event {
+        case .action(let change):
+            self.navigator(navigator, actionDidChange: change)
+        case .appearance(let change):
+            switch change.phase {
+            case .willShow: self.navigator(navigator, willShow: change.screen, reason: change.reason, animated: change.animated)
+            case .didShow: self.navigator(navigator, didShow: change.screen, reason: change.reason, animated: change.animated)
+            case .willHide: self.navigator(navigator, willHide: change.screen, reason: change.reason, animated: change.animated)
+            case .didHide: self.navigator(navigator, didHide: change.screen, reason: change.reason, animated: change.animated)
+            }
+        case .transition:
+            break  // the animator receives transitions
+        case .progress(let id, let value):
+            self.navigator(navigator, transition: id, didProgress: value)
+        case .bar(let shown, let animated):
+            self.navigator(navigator, barDidChange: shown, animated: animated)
+        case .payload(let screen, let text):
+            self.navigator(navigator, didDeliver: text, to: screen)
+        case .released(let screen):
+            self.navigator(navigator, didRelease: screen)
+        case .done(let kind, let outcome):
+            self.navigator(navigator, operation: kind, didEndWith: outcome)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// Adopted by a host object attached to a screen, to hear about its own appearance and
+/// payloads: the feedback that the seeds' `NavigationControllerFeedback` gist gives view
+/// controllers, here for every screen that becomes top, including one revealed by a pop.
+///
+/// Every method has an empty default. They are called on the thread that drives the navigator,
+/// right before the delegate and observers hear of the same event. A `@MainActor` object in a
+/// host dispatch navigator drained on the main thread can use `MainActor.assumeIsolated`.
+public protocol ScreenFeedback: Sendable {
+    /// The screen is about to become the top.
+    func willShow(reason: AppearanceReason, animated: Bool)
+    /// The screen has become the top.
+    func didShow(reason: AppearanceReason, animated: Bool)
+    /// The screen is about to stop being the top.
+    func willHide(reason: AppearanceReason, animated: Bool)
+    /// The screen has stopped being the top.
+    func didHide(reason: AppearanceReason, animated: Bool)
+    /// A `show` delivered a payload to the screen.
+    func receivePayload(_ payload: String)
+}
+
+extension ScreenFeedback {
+    public func willShow(reason: AppearanceReason, animated: Bool) {}
+    public func didShow(reason: AppearanceReason, animated: Bool) {}
+    public func willHide(reason: AppearanceReason, animated: Bool) {}
+    public func didHide(reason: AppearanceReason, animated: Bool) {}
+    public func receivePayload(_ payload: String) {}
+}
+
+extension NavigationEvent {
+    /// Tells the screen object this event concerns, if it adopts `ScreenFeedback`.
+    func notifyScreenObject() {
+        switch self {
+        case .appearance(let change):
+            guard let feedback = change.screen.object as? any ScreenFeedback else { return }
+            switch change.phase {
+            case .willShow: feedback.willShow(reason: change.reason, animated: change.animated)
+            case .didShow: feedback.didShow(reason: change.reason, animated: change.animated)
+            case .willHide: feedback.willHide(reason: change.reason, animated: change.animated)
+            case .didHide: feedback.didHide(reason: change.reason, animated: change.animated)
+            }
+        case .payload(let screen, let text):
+            (screen.object as? any ScreenFeedback)?.receivePayload(text)
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// One notification the engine delivers to the host, in the order of SPEC §4.
+///
+/// Events are made under the lock, with the state they describe, and delivered after the lock
+/// is released; every screen they name travels with its route and object.
+package enum Event: Sendable {
+    /// The action state changed (`action <state> …`).
+    case action(ActionEvent)
+    /// A screen will or did show or hide.
+    case appearance(AppearanceEvent)
+    /// The host's animator should play a transition and later finish (or cancel) it.
+    case transition(TransitionEvent)
+    /// The host reported the progress of an interactive transition.
+    case progress(transition: UInt64, value: Double)
+    /// The navigation bar's state changed.
+    case bar(shown: Bool, animated: Bool)
+    /// A `show` delivered its payload to a screen.
+    case payload(ScreenRef, String)
+    /// A screen was released: its id is dead, its object goes back to the host.
+    case release(ScreenRef)
+    /// A `run` op's code block is due.
+    case run(any RunBlock)
+    /// An op ended: tell its completion, if any, and the observers.
+    case done(OperationKind, Outcome, (any CompletionHandler)?)
+}
+
+/// `action <state> [+appearing] [-disappearing…] animated|instant`.
+package struct ActionEvent: Sendable {
+    /// The new action state.
+    package let state: ActionState
+    /// The screen that becomes top, if the op has one (none for `idle`).
+    package let appearing: ScreenRef?
+    /// The screens that leave the top or the stack, bottom to top.
+    package let disappearing: ScreenList
+    /// The op's effective animation (SPEC §4).
+    package let animated: Bool
+}
+
+/// `will_show`/`did_show`/`will_hide`/`did_hide` of one screen.
+package struct AppearanceEvent: Sendable {
+    package let phase: AppearancePhase
+    package let screen: ScreenRef
+    package let reason: AppearanceReason
+    package let animated: Bool
+}
+
+/// A request to the host's animator.
+package struct TransitionEvent: Sendable {
+    /// The id the host passes back to finish, cancel or report progress.
+    package let id: UInt64
+    package let style: TransitionStyle
+    /// The old top; a first screen never animates, so there always is one.
+    package let from: ScreenRef
+    /// The new top.
+    package let to: ScreenRef
+    /// Whether the host may cancel it (the interactive back gesture).
+    package let interactive: Bool
+}
+
+/// Which optional callbacks the front has: the engine skips what nobody listens to, and the
+/// animator and veto bits change behaviour (SPEC §4's effective animation, §6's default).
+package struct EventInterest: OptionSet, Sendable {
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    package static let action = EventInterest(rawValue: 1 << 0)
+    package static let appearance = EventInterest(rawValue: 1 << 1)
+    /// An animator is registered: ops may animate and the gesture is possible.
+    package static let animator = EventInterest(rawValue: 1 << 2)
+    package static let progress = EventInterest(rawValue: 1 << 3)
+    package static let bar = EventInterest(rawValue: 1 << 4)
+    package static let payload = EventInterest(rawValue: 1 << 5)
+    package static let release = EventInterest(rawValue: 1 << 6)
+    package static let done = EventInterest(rawValue: 1 << 7)
+    /// A pop veto is registered.
+    package static let veto = EventInterest(rawValue: 1 << 8)
+
+    /// Every kind.
+    package static let all = EventInterest(rawValue: (1 << 9) - 1)
+}
+
+/// The front that receives a navigator's events: the C library's callback table or the Swift
+/// API's delegate and observers. Every method is called with no lock held, on the thread that
+/// drives the navigator, and never concurrently with another (but `wakeup`, see there).
+package protocol EventSink: Sendable {
+    /// Delivers one event.
+    func deliver(_ event: Event)
+    /// Asks the pop veto whether the user may pop `top` (SPEC §6); only when `.veto` is in the
+    /// interest.
+    func shouldPop(_ top: ScreenRef, trigger: PopTrigger) -> Bool
+    /// Host dispatch mode: work is waiting for `drain` (SPEC §9). Called by the thread whose
+    /// call made work wait, which may be any thread and may overlap other callbacks: it should
+    /// only schedule a drain on the host's UI thread.
+    func wakeup()
+    /// The navigator was destroyed and its last event delivered: let go of host callbacks.
+    func navigatorDidEnd()
+}

@@ -1,0 +1,175 @@
+/// The scripts of the ops: the order of events of SPEC §4, §5, §7 and §8, one step per event,
+/// top to bottom. Each `step` changes the state under the lock and delivers what it emitted
+/// with the lock released; what an op decides (its plan) comes from
+/// `NavigatorState+Planning.swift`.
+extension NavigatorCore {
+    /// Runs an op that has just started, to its end or until it waits for its transition.
+    func run(_ request: Request, _ sink: any EventSink) {
+        let animated = request.animated
+        var plan = Plan.end(.invalid)
+        switch request.operation {
+        case .push(let id):
+            step(sink) { plan = $0.planPush(id, animated: animated); return nil }
+        case .pop:
+            step(sink) { plan = $0.planPop(animated: animated); return nil }
+        case .popTo(let id):
+            step(sink) { plan = $0.planPopTo(id, animated: animated); return nil }
+        case .popToRoot:
+            step(sink) { plan = $0.planPopToRoot(animated: animated); return nil }
+        case .set(let ids):
+            step(sink) { plan = $0.planSet(ids, animated: animated); return nil }
+        case .back:
+            return userPop(.button, animated: animated, sink)
+        case .gesture:
+            return userPop(.gesture, animated: true, sink)
+        case .run(let block):
+            step(sink) { _ in .run(block) }
+            plan = .end(.completed)
+        case .visible(let visible):
+            return setVisible(visible, sink)
+        case .show(let show):
+            return self.show(show, animated: animated, sink)
+        }
+        carryOut(plan, sink)
+    }
+
+    /// Ends the op with the plan's outcome, or makes its change.
+    private func carryOut(_ plan: Plan, _ sink: any EventSink) {
+        switch plan {
+        case .end(let outcome): end(outcome, sink)
+        case .change(let change): begin(change, sink)
+        }
+    }
+
+    /// Ends an op that emits no action events: its `done` is its last event.
+    private func end(_ outcome: Outcome, _ sink: any EventSink) {
+        step(sink) { $0.done(outcome, ends: true) }
+    }
+
+    /// SPEC §4 steps 1–6. Returns with the op waiting when its transition is animated; runs
+    /// steps 7–11 at once when it is instant.
+    private func begin(_ planned: StackChange, _ sink: any EventSink) {
+        var change = planned
+        let reason = change.kind.reason
+        let animated = change.animated
+        step(sink) { $0.enter(.will, of: change) }  // 1. action will_<k>
+        step(sink) { state in  // 2. the stack changes; 3. action did_<k>
+            state.apply(change)
+            return state.enter(.did, of: change)
+        }
+        step(sink) { state in  // 4. bar, if the threshold was crossed
+            change.showsAppearance = change.topChanges && state.appearanceOn
+            return state.updateBar(animated: animated)
+        }
+        if change.showsAppearance {  // 5. will_hide X, will_show Y
+            step(sink) { $0.appearance(.willHide, change.from, reason, animated: animated) }
+            step(sink) { $0.appearance(.willShow, change.to, reason, animated: animated) }
+        }
+        if animated, let from = change.from, let to = change.to {  // 6. the host's transition
+            step(sink) { $0.beginTransition(change, from: from, to: to) }
+            return
+        }
+        complete(change, sink)
+    }
+
+    /// SPEC §4 steps 7–11, when the transition ended (or there was none).
+    func complete(_ change: StackChange, _ sink: any EventSink) {
+        let reason = change.kind.reason
+        let animated = change.animated
+        if change.showsAppearance {  // 7. did_hide X, did_show Y
+            step(sink) { $0.appearance(.didHide, change.from, reason, animated: animated) }
+            step(sink) { $0.appearance(.didShow, change.to, reason, animated: animated) }
+        }
+        if change.removesScreens {  // 8. release, top down
+            for screen in change.disappearing.backwards {
+                step(sink) { $0.release(screen) }
+            }
+        }
+        step(sink) { $0.enter(.completed, of: change) }  // 9. action <k>_completed
+        step(sink) { $0.done(.completed, ends: false) }  // 10. done
+        step(sink) { $0.enterIdle() }  // 11. action idle
+    }
+
+    /// SPEC §5: the host cancelled the interactive pop. The stack is restored and the
+    /// appearance events of the pop are closed in reverse; nothing is released.
+    func cancel(_ change: StackChange, _ sink: any EventSink) {
+        let animated = change.animated
+        step(sink) { state in
+            state.restore(change)
+            return state.updateBar(animated: animated)
+        }
+        if change.showsAppearance {
+            step(sink) { $0.appearance(.willHide, change.to, .cancel, animated: animated) }
+            step(sink) { $0.appearance(.willShow, change.from, .cancel, animated: animated) }
+            step(sink) { $0.appearance(.didHide, change.to, .cancel, animated: animated) }
+            step(sink) { $0.appearance(.didShow, change.from, .cancel, animated: animated) }
+        }
+        step(sink) { $0.enterCancelled(change) }
+        step(sink) { $0.done(.cancelled, ends: false) }
+        step(sink) { $0.enterIdle() }
+    }
+
+    /// `back` and `gesture` (SPEC §6): the veto is asked about the top at this moment, and
+    /// only when there is something to pop.
+    private func userPop(_ trigger: PopTrigger, animated: Bool, _ sink: any EventSink) {
+        var top: ScreenRef?
+        var asksVeto = false
+        step(sink) { state in
+            top = state.stack.count >= 2 ? state.stack.last : nil
+            asksVeto = state.interest.contains(.veto)
+            return nil
+        }
+        guard let top else { return end(.noop, sink) }
+        if asksVeto && !sink.shouldPop(top, trigger: trigger) { return end(.vetoed, sink) }
+        var plan = Plan.end(.noop)
+        step(sink) { plan = $0.planPop(animated: animated, interactive: trigger == .gesture); return nil }
+        carryOut(plan, sink)
+    }
+
+    /// `visible on/off` (SPEC §7): the top appears or disappears, instant.
+    private func setVisible(_ visible: Bool, _ sink: any EventSink) {
+        var top: ScreenRef?
+        var changes = false
+        step(sink) { state in
+            changes = state.visible != visible
+            state.visible = visible
+            top = state.stack.last
+            return nil
+        }
+        guard changes else { return end(.noop, sink) }
+        let (will, did, reason): (AppearancePhase, AppearancePhase, AppearanceReason) =
+            visible ? (.willShow, .didShow, .appear) : (.willHide, .didHide, .disappear)
+        step(sink) { $0.appearance(will, top, reason, animated: false) }
+        step(sink) { $0.appearance(did, top, reason, animated: false) }
+        end(.completed, sink)
+    }
+
+    /// `show R` (SPEC §8): recycle a screen of the route in the stack, or create one with the
+    /// route's factory; the payload reaches the screen before any action event.
+    private func show(_ show: ShowRequest, animated: Bool, _ sink: any EventSink) {
+        var plan = ShowPlan.end(.unknownRoute)
+        step(sink) { plan = $0.planShow(show, animated: animated); return nil }
+        switch plan {
+        case .end(let outcome):
+            end(outcome, sink)
+        case .recycle(let screen, let pop):
+            deliver(show.payload, to: screen, sink)
+            carryOut(pop, sink)
+        case .create(let factory, let id):
+            guard let object = factory.makeObject(route: show.route, id: id, payload: show.payload) else {
+                return end(.factoryFailed, sink)
+            }
+            let screen = ScreenRef(id: id, route: show.route, object: object)
+            var entry = Plan.end(.invalid)
+            step(sink) { entry = $0.adopt(screen, show, animated: animated); return nil }
+            deliver(show.payload, to: screen, sink)
+            carryOut(entry, sink)
+        }
+    }
+
+    /// `payload S <text>`, when there is a payload.
+    private func deliver(_ payload: String?, to screen: ScreenRef, _ sink: any EventSink) {
+        guard let payload else { return }
+        step(sink) { $0.interest.contains(.payload) ? .payload(screen, payload) : nil }
+    }
+}

@@ -1,0 +1,101 @@
+/// A piece of work the driving thread does with the lock released.
+package enum Work: Sendable {
+    /// Deliver an event raised outside the op in flight.
+    case deliver(Event)
+    /// Host mode: raise `wakeup` (a queued op waits for `drain`).
+    case wakeup
+    /// Run the script of an op that has just started.
+    case start(Request)
+    /// The host finished the transition: steps 7–11.
+    case complete(StackChange)
+    /// The host cancelled the interactive transition.
+    case cancel(StackChange)
+    /// `destroy`: deliver these events (aborted ops, releases), then let go of the front.
+    case teardown([Event])
+}
+
+/// The scheduling of SPEC §3 and §9: which thread drives, and what it does next.
+extension NavigatorState {
+    /// Whether a driver has something to do now.
+    var hasWork: Bool {
+        if !outbox.isEmpty || (destroyed && !tornDown) { return true }
+        switch current?.phase {
+        case .pending, .finishRequested, .cancelRequested: return true
+        case .running, .waiting: return false
+        case nil: return !queue.isEmpty && canStartOps
+        }
+    }
+
+    /// After a call changed the state: whether the caller becomes the driver. A caller that
+    /// may not drive (a post in host mode) leaves undelivered events to the next `drain`, and
+    /// wakes the host for it.
+    package mutating func claimDriver(callerMayDrive: Bool) -> Bool {
+        guard !driving, hasWork else { return false }
+        guard callerMayDrive else {
+            raiseWakeup()
+            return false
+        }
+        driving = true
+        return true
+    }
+
+    /// What the driver does next, in order: events raised meanwhile; the teardown once the
+    /// op in flight has finished its synchronous part; the op in flight's next part; the next
+    /// queued op (inline mode, or during a drain). `nil` ends the driving, in the same lock.
+    package mutating func nextWork() -> Work? {
+        if let event = outbox.popFirst() { return .deliver(event) }
+        if destroyed && !tornDown && current?.phase != .running { return .teardown(tearDown()) }
+        if var op = current {
+            let work: Work?
+            switch op.phase {
+            case .pending: work = .start(op.request)
+            case .finishRequested: work = op.change.map { .complete($0) }
+            case .cancelRequested: work = op.change.map { .cancel($0) }
+            case .running, .waiting: work = nil
+            }
+            if let work {
+                op.phase = .running
+                current = op
+                return work
+            }
+            drainActive = false
+        } else if let request = queue.first, canStartOps {
+            _ = queue.popFirst()
+            current = RunningOp(request)
+            current?.phase = .running
+            return .start(request)
+        } else if !queue.isEmpty && !wakeupOutstanding {
+            wakeupOutstanding = true
+            return .wakeup
+        } else {
+            drainActive = false
+        }
+        driving = false
+        return nil
+    }
+
+    /// SPEC §9 destroy: the op in flight, then every queued op, end `aborted` (FIFO); then
+    /// every live screen is released: those the op in flight was removing, the stack from the
+    /// top down, then the detached ones in creation order. No action event.
+    private mutating func tearDown() -> [Event] {
+        tornDown = true
+        var events: [Event] = []
+        var ops: [Request] = []
+        if let op = current { ops.append(op.request) }
+        ops += queue.removeAll()
+        for request in ops where request.completion != nil || interest.contains(.done) {
+            events.append(.done(request.kind, .aborted, request.completion))
+        }
+        let leaving = current?.change.flatMap { $0.removesScreens ? $0.disappearing.backwards : nil } ?? []
+        current = nil
+        var released: [ScreenRef] = []
+        for screen in leaving + stack.reversed() {
+            if let screen = screens.remove(screen.id) { released.append(screen) }
+        }
+        released += screens.removeAll()
+        stack.removeAll()
+        routes.removeAll()
+        if interest.contains(.release) { events += released.map { .release($0) } }
+        return events
+    }
+}

@@ -1,0 +1,207 @@
+/// What an op does when it runs: end at once with an outcome, or change the stack.
+package enum Plan: Sendable {
+    case end(Outcome)
+    case change(StackChange)
+}
+
+/// What `show` does when it runs (SPEC §8).
+package enum ShowPlan: Sendable {
+    case end(Outcome)
+    /// A screen of the route is in the stack: deliver the payload, then pop to it.
+    case recycle(ScreenRef, Plan)
+    /// Ask the factory for the object of a new screen with this id.
+    case create(any RouteFactory, id: UInt64)
+}
+
+/// The run-time validation of each op (SPEC §2: against the stack as it is when the op runs)
+/// and the plan of its change. Planning claims the screens that enter the stack, so that they
+/// cannot be discarded before step 2 puts them there.
+extension NavigatorState {
+    /// SPEC §4: animated only if asked, visible, an animator exists and the top changes from
+    /// an existing screen.
+    func effectiveAnimation(asked: Bool, from: ScreenRef?, to: ScreenRef?) -> Bool {
+        asked && visible && interest.contains(.animator) && from != nil && from?.id != to?.id
+    }
+
+    /// `push S`.
+    mutating func planPush(_ id: UInt64, animated: Bool) -> Plan {
+        guard let record = screens[id] else { return .end(.invalid) }
+        guard !record.stacked else { return .end(.duplicate) }
+        return .change(push(record.screen, animated: animated))
+    }
+
+    /// `pop`.
+    func planPop(animated: Bool, interactive: Bool = false) -> Plan {
+        truncate(keeping: stack.count - 1, animated: animated, interactive: interactive)
+    }
+
+    /// `pop_to S`: scans from the top, so it touches only the screens it removes.
+    func planPopTo(_ id: UInt64, animated: Bool) -> Plan {
+        guard let index = stack.lastIndex(where: { $0.id == id }) else { return .end(.notInStack) }
+        return truncate(keeping: index + 1, animated: animated)
+    }
+
+    /// `pop_to_root`.
+    func planPopToRoot(animated: Bool) -> Plan {
+        truncate(keeping: 1, animated: animated)
+    }
+
+    /// `set S1..Sn`: `invalid` for an empty list or a released screen (checked first), then
+    /// `duplicate` for a screen named twice, then `noop` for the same stack.
+    mutating func planSet(_ ids: [UInt64], animated: Bool) -> Plan {
+        guard !ids.isEmpty else { return .end(.invalid) }
+        var screens: [ScreenRef] = []
+        screens.reserveCapacity(ids.count)
+        for id in ids {
+            guard let record = self.screens[id] else { return .end(.invalid) }
+            screens.append(record.screen)
+        }
+        var seen = Set<UInt64>(minimumCapacity: ids.count)
+        for id in ids where !seen.insert(id).inserted { return .end(.duplicate) }
+        return replace(with: screens, kept: seen, animated: animated)
+    }
+
+    /// `show R`: unknown route, recycle, or create.
+    func planShow(_ show: ShowRequest, animated: Bool) -> ShowPlan {
+        guard let factory = routes[show.route] else { return .end(.unknownRoute) }
+        if show.recycle, screens.hasStacked(route: show.route),
+            let index = stack.lastIndex(where: { $0.route == show.route })
+        {
+            return .recycle(stack[index], truncate(keeping: index + 1, animated: animated))
+        }
+        return .create(factory, id: IDSource.next())
+    }
+
+    /// Registers the screen a route's factory made and plans its entry: replacing the current
+    /// top (`remove_current`) or pushed.
+    mutating func adopt(_ screen: ScreenRef, _ show: ShowRequest, animated: Bool) -> Plan {
+        self.screens.add(screen)
+        guard show.removeCurrent, !stack.isEmpty else {
+            return .change(push(screen, animated: animated))
+        }
+        var screens = Array(stack.dropLast())
+        screens.append(screen)
+        return replace(with: screens, kept: Set(screens.map(\.id)), animated: animated)
+    }
+
+    // MARK: Changes
+
+    /// A push of a live, detached screen.
+    private mutating func push(_ screen: ScreenRef, animated: Bool) -> StackChange {
+        self.screens.markStacked(screen.id)
+        let from = stack.last
+        return StackChange(
+            kind: .push, edit: .push(screen), appearing: screen,
+            disappearing: from.map { ScreenList($0) } ?? ScreenList(),
+            from: from, to: screen, style: .push,
+            animated: effectiveAnimation(asked: animated, from: from, to: screen), interactive: false)
+    }
+
+    /// A pop down to `count` screens; `noop` unless 1 ≤ count < stack size.
+    private func truncate(keeping count: Int, animated: Bool, interactive: Bool = false) -> Plan {
+        guard count >= 1, count < stack.count else { return .end(.noop) }
+        let removed = Array(stack[count...])
+        let to = stack[count - 1]
+        let from = stack.last
+        return .change(
+            StackChange(
+                kind: .pop, edit: .truncate(count), appearing: to, disappearing: ScreenList(removed),
+                from: from, to: to, style: .pop,
+                animated: effectiveAnimation(asked: animated, from: from, to: to), interactive: interactive))
+    }
+
+    /// A `set` to `screens`, whose ids are `kept`; the style follows UIKit's rule.
+    private mutating func replace(with screens: [ScreenRef], kept: Set<UInt64>, animated: Bool) -> Plan {
+        guard !screens.map(\.id).elementsEqual(stack.map(\.id)) else { return .end(.noop) }
+        let from = stack.last
+        let to = screens.last
+        let topChanges = from?.id != to?.id
+        let style: TransitionStyle = stack.contains { $0.id == to?.id } ? .pop : .push
+        for screen in screens { self.screens.markStacked(screen.id) }
+        return .change(
+            StackChange(
+                kind: .set, edit: .replace(screens), appearing: topChanges ? to : nil,
+                disappearing: ScreenList(stack.filter { !kept.contains($0.id) }),
+                from: from, to: to, style: style,
+                animated: effectiveAnimation(asked: animated, from: from, to: to), interactive: false))
+    }
+}
+
+/// The state changes of SPEC §4's steps, each returning the event it emits (or `nil` when
+/// nobody listens to that kind).
+extension NavigatorState {
+    /// Steps 1, 3 and 9: `action will_<k>`, `did_<k>`, `<k>_completed`.
+    mutating func enter(_ stage: StackChange.Stage, of change: StackChange) -> Event? {
+        action = change.kind.state(stage)
+        return actionEvent(for: change)
+    }
+
+    /// §5: `action pop_cancelled`.
+    mutating func enterCancelled(_ change: StackChange) -> Event? {
+        action = .popCancelled
+        return actionEvent(for: change)
+    }
+
+    private func actionEvent(for change: StackChange) -> Event? {
+        guard interest.contains(.action) else { return nil }
+        return .action(
+            ActionEvent(state: action, appearing: change.appearing, disappearing: change.disappearing,
+                        animated: change.animated))
+    }
+
+    /// Step 2: the stack changes.
+    mutating func apply(_ change: StackChange) {
+        switch change.edit {
+        case .push(let screen):
+            stack.append(screen)
+        case .truncate(let count):
+            if count >= 0, count <= stack.count { stack.removeLast(stack.count - count) }
+        case .replace(let screens):
+            stack = screens
+        }
+    }
+
+    /// §5 cancel: the popped screens go back on top.
+    mutating func restore(_ change: StackChange) {
+        stack.append(contentsOf: change.disappearing)
+    }
+
+    /// Steps 5 and 7: one show/hide event, if appearance events are on for this change.
+    func appearance(_ phase: AppearancePhase, _ screen: ScreenRef?, _ reason: AppearanceReason,
+                    animated: Bool) -> Event? {
+        guard let screen, interest.contains(.appearance) else { return nil }
+        return .appearance(AppearanceEvent(phase: phase, screen: screen, reason: reason, animated: animated))
+    }
+
+    /// Step 6: the op waits for the host's animator.
+    mutating func beginTransition(_ change: StackChange, from: ScreenRef, to: ScreenRef) -> Event {
+        let id = nextTransitionID()
+        current?.phase = .waiting(transition: id, interactive: change.interactive)
+        current?.change = change
+        return .transition(TransitionEvent(id: id, style: change.style, from: from, to: to,
+                                           interactive: change.interactive))
+    }
+
+    /// Step 8: one screen's release.
+    mutating func release(_ screen: ScreenRef) -> Event? {
+        guard let released = screens.remove(screen.id), interest.contains(.release) else { return nil }
+        return .release(released)
+    }
+
+    /// Step 10: the `done` event, if the op has a completion or someone listens.
+    /// `ends` makes it the op's last event (ops without action events).
+    mutating func done(_ outcome: Outcome, ends: Bool) -> Event? {
+        guard let op = current else { return nil }
+        if ends { current = nil }
+        guard op.request.completion != nil || interest.contains(.done) else { return nil }
+        return .done(op.request.kind, outcome, op.request.completion)
+    }
+
+    /// Step 11: `action idle`; the op ends.
+    mutating func enterIdle() -> Event? {
+        current = nil
+        action = .idle
+        guard interest.contains(.action) else { return nil }
+        return .action(ActionEvent(state: .idle, appearing: nil, disappearing: ScreenList(), animated: false))
+    }
+}

@@ -1,0 +1,196 @@
+/// Everything one navigator knows, guarded by its lock. Plain data and small mutations: the
+/// order of events lives in the scripts (`NavigatorCore+Scripts.swift`), the planning of each
+/// op in `NavigatorState+Planning.swift`, the thread hand-off in `NavigatorCore.swift`.
+package struct NavigatorState: Sendable {
+    // MARK: Configuration
+
+    /// Host dispatch mode (SPEC §9): asking only enqueues; `drain` runs the queue.
+    package let hostDispatch: Bool
+    /// The callbacks the front has.
+    package var interest: EventInterest = []
+    /// Emit show/hide events while hidden (SPEC §7).
+    package var alwaysAppear = false
+    /// Whether the navigator is on screen; changed only by the `visible` op.
+    package var visible = true
+    /// Navigation-bar threshold; 0 = off (SPEC §8).
+    package private(set) var threshold = 0
+    /// Whether the bar is shown.
+    package private(set) var barShown = true
+
+    // MARK: Screens
+
+    /// The stack, bottom to top.
+    package var stack: [ScreenRef] = []
+    /// Every live screen.
+    package var screens = ScreenRegistry()
+    /// Registered routes.
+    package var routes = RouteTable()
+
+    // MARK: Ops
+
+    /// Ops waiting to run, in FIFO order.
+    package var queue = RingBuffer<Request>()
+    /// The op in flight; the navigator is busy while there is one.
+    package var current: RunningOp?
+    /// The action state (SPEC §4).
+    package var action: ActionState = .idle
+    /// Events raised outside the op in flight (bar on a threshold change, a discard's release,
+    /// progress), delivered before the op's next event.
+    package var outbox = RingBuffer<Event>()
+    private var lastTransition: UInt64 = 0
+
+    // MARK: Driving (SPEC §9)
+
+    /// A thread is delivering this navigator's callbacks.
+    package var driving = false
+    /// Host mode: a `drain` runs the queue until it is empty or an op waits.
+    package var drainActive = false
+    /// Host mode: `wakeup` was raised and the host has not drained since.
+    package var wakeupOutstanding = false
+    /// Host mode: the current call must raise `wakeup` once it has released the lock.
+    package var wakeupDue = false
+    /// `destroy` was called: every later call fails with `invalid_handle`.
+    package private(set) var destroyed = false
+    /// The teardown events have been handed to the driver.
+    package var tornDown = false
+
+    package init(hostDispatch: Bool) {
+        self.hostDispatch = hostDispatch
+    }
+
+    // MARK: Queries
+
+    /// Whether an op is in flight.
+    package var busy: Bool { current != nil }
+    /// How many ops wait in the queue (the op in flight not counted).
+    package var pending: Int { queue.count }
+    /// Whether a back button or gesture would pop now (SPEC §6), without asking the veto.
+    package var canGoBack: Bool { current == nil && queue.isEmpty && stack.count >= 2 }
+    /// Whether show/hide events are emitted (SPEC §7).
+    package var appearanceOn: Bool { visible || alwaysAppear }
+    /// Whether queued ops may start now.
+    package var canStartOps: Bool { !hostDispatch || drainActive }
+
+    // MARK: Requests
+
+    /// Takes an op (SPEC §3): it starts at once when the navigator is idle, nobody is
+    /// delivering callbacks and the mode is inline; otherwise it waits in the queue.
+    package mutating func enqueue(_ request: Request) -> RequestStatus {
+        if !hostDispatch && current == nil && queue.isEmpty && !driving {
+            current = RunningOp(request)
+            return .ok
+        }
+        queue.append(request)
+        if hostDispatch { raiseWakeup() }
+        return .queued
+    }
+
+    /// Starts the interactive back gesture, which is never queued (SPEC §5).
+    package mutating func startGesture(_ completion: (any CompletionHandler)?) throws(NavigationError) -> RequestStatus {
+        guard visible else { throw NavigationError(.state, "the navigator is hidden") }
+        guard interest.contains(.animator) else {
+            throw NavigationError(.state, "the gesture needs an animator and none is registered")
+        }
+        guard current == nil, queue.isEmpty else {
+            throw NavigationError(.busy, "the navigator is busy or has queued ops")
+        }
+        current = RunningOp(Request(.gesture, animated: true, completion: completion))
+        return .ok
+    }
+
+    /// Marks the transition `id` finished, or cancelled, for the driver to act on.
+    package mutating func endTransition(_ id: UInt64, cancel: Bool) throws(NavigationError) {
+        guard let transition = current?.transition, transition.id == id else {
+            throw NavigationError(.state, "transition \(id) is not in flight")
+        }
+        if cancel {
+            guard transition.interactive else {
+                throw NavigationError(.state, "transition \(id) is not interactive and cannot be cancelled")
+            }
+            current?.phase = .cancelRequested
+        } else {
+            current?.phase = .finishRequested
+        }
+    }
+
+    /// Records the progress of the interactive transition `id` (SPEC §5).
+    package mutating func progress(_ id: UInt64, _ value: Double) throws(NavigationError) {
+        guard let transition = current?.transition, transition.id == id, transition.interactive else {
+            throw NavigationError(.state, "no interactive transition \(id) is in flight")
+        }
+        guard value >= 0, value <= 1 else {
+            throw NavigationError(.invalid, "progress \(value) is not within 0…1")
+        }
+        if interest.contains(.progress) { outbox.append(.progress(transition: id, value: value)) }
+    }
+
+    /// Starts a `drain` (host mode): the host has answered the wakeup.
+    package mutating func beginDrain() {
+        wakeupOutstanding = false
+        drainActive = true
+    }
+
+    /// Marks the navigator destroyed; the driver tears it down (SPEC §9).
+    package mutating func markDestroyed() { destroyed = true }
+
+    // MARK: Screens
+
+    /// Creates a detached screen.
+    package mutating func createScreen(route: String, object: HostObject) -> UInt64 {
+        let id = IDSource.next()
+        screens.add(ScreenRef(id: id, route: route, object: object))
+        return id
+    }
+
+    /// Releases a detached screen at the host's request (SPEC §1).
+    package mutating func discard(_ id: UInt64) throws(NavigationError) {
+        guard let record = screens[id] else { throw .noSuchScreen(id) }
+        guard !record.stacked else {
+            throw NavigationError(.state, "screen \(id) is in the stack and cannot be discarded")
+        }
+        if let screen = screens.remove(id), interest.contains(.release) {
+            outbox.append(.release(screen))
+        }
+    }
+
+    // MARK: Navigation bar
+
+    /// Sets the threshold and emits the bar change at once, instant (SPEC §8).
+    package mutating func setThreshold(_ value: Int) throws(NavigationError) {
+        guard value >= 0 else { throw NavigationError(.invalid, "threshold \(value) is negative") }
+        threshold = value
+        if let event = updateBar(animated: false) { outbox.append(event) }
+    }
+
+    /// Recomputes the bar; returns its event if the state changed and someone listens.
+    package mutating func updateBar(animated: Bool) -> Event? {
+        let shown = threshold == 0 || stack.count >= threshold
+        guard shown != barShown else { return nil }
+        barShown = shown
+        return interest.contains(.bar) ? .bar(shown: shown, animated: animated) : nil
+    }
+
+    // MARK: Wakeup
+
+    /// Host mode: wake the host unless it has a wakeup it has not answered.
+    package mutating func raiseWakeup() {
+        guard !wakeupOutstanding else { return }
+        wakeupOutstanding = true
+        wakeupDue = true
+    }
+
+    /// Whether the caller must raise `wakeup` now; clears the request.
+    package mutating func takeWakeupDue() -> Bool {
+        defer { wakeupDue = false }
+        return wakeupDue
+    }
+
+    // MARK: Transitions
+
+    /// A fresh transition id, never 0.
+    package mutating func nextTransitionID() -> UInt64 {
+        lastTransition &+= 1
+        if lastTransition == 0 { lastTransition = 1 }
+        return lastTransition
+    }
+}

@@ -1,0 +1,27 @@
+/// The named routes of one navigator and their factories (SPEC §8).
+package struct RouteTable: Sendable {
+    private var factories: [String: any RouteFactory] = [:]
+
+    package init() {}
+
+    /// Registers `name`; fails with `exists` if it is registered already.
+    package mutating func register(_ name: String, factory: any RouteFactory) throws(NavigationError) {
+        guard factories[name] == nil else {
+            throw NavigationError(.exists, "route '\(name)' is already registered")
+        }
+        factories[name] = factory
+    }
+
+    /// Unregisters `name`; fails with `invalid` if it is not registered.
+    package mutating func unregister(_ name: String) throws(NavigationError) {
+        guard factories.removeValue(forKey: name) != nil else {
+            throw NavigationError(.invalid, "route '\(name)' is not registered")
+        }
+    }
+
+    /// The factory of `name`, if registered.
+    package subscript(name: String) -> (any RouteFactory)? { factories[name] }
+
+    /// Unregisters every route (at destroy), so that the host's factories are let go.
+    package mutating func removeAll() { factories.removeAll() }
+}

@@ -1,0 +1,32 @@
+/// The op in flight: its request, where it stands, and the change it waits to complete.
+package struct RunningOp: Sendable {
+    /// Where the op stands between the driver and the host.
+    package enum Phase: Sendable, Equatable {
+        /// Started (the navigator is busy); the driver has not run it yet.
+        case pending
+        /// The driver is running its script.
+        case running
+        /// Its transition is with the host's animator.
+        case waiting(transition: UInt64, interactive: Bool)
+        /// The host finished the transition; the driver will run steps 7–11.
+        case finishRequested
+        /// The host cancelled the interactive transition; the driver will undo the pop.
+        case cancelRequested
+    }
+
+    package var request: Request
+    package var phase: Phase
+    /// The change waiting for its transition (set at step 6).
+    package var change: StackChange?
+
+    package init(_ request: Request) {
+        self.request = request
+        phase = .pending
+    }
+
+    /// The transition in flight, if the op waits for one.
+    package var transition: (id: UInt64, interactive: Bool)? {
+        if case .waiting(let id, let interactive) = phase { return (id, interactive) }
+        return nil
+    }
+}

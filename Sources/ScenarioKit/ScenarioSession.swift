@@ -1,0 +1,345 @@
+import NavCore
+
+/// Runs one scenario (SPEC §11) through the Swift API and collects what failed.
+///
+/// A session is confined to the thread that runs it: its navigator is inline, or drained by
+/// this thread, so every callback arrives here; the navigator's `@Sendable` closures capture
+/// it on that understanding (hence `@unchecked Sendable`).
+final class ScenarioSession: @unchecked Sendable {
+    /// A pending `on EVENT WORD: COMMAND`.
+    private struct Hook {
+        let event: [String]
+        let command: [String]
+        let line: Int
+        var fired = false
+    }
+
+    private var navigator: Navigator?
+    private var hostDispatch = false
+    private var animatorOn = true
+    private var categories = Set(TraceCategory.allCases)
+    private var trace: [String] = []
+    private var status = "ok"
+    private var lastTransition: UInt64 = 0
+    private var idsByLabel: [String: UInt64] = [:]
+    private var labels: [UInt64: String] = [:]
+    private var screens: [UInt64: Screen] = [:]
+    private var createdPerRoute: [String: Int] = [:]
+    private var released: Set<UInt64> = []
+    private var vetoed: Set<String> = []
+    private var hooks: [Hook] = []
+    private var recording = true
+    private(set) var failures: [String] = []
+
+    /// Runs every step of `file`; returns the failures (empty when the scenario passes).
+    func run(_ file: ScenarioFile) -> [String] {
+        for step in file.steps {
+            switch step {
+            case .line(let number, let words):
+                do throws(ScenarioError) {
+                    try perform(words, line: number)
+                } catch {
+                    failures.append(error.description)
+                }
+            case .expectTrace(let number, let expected):
+                if expected != trace {
+                    failures.append("line \(number): the trace differs (- expected, + seen):")
+                    failures += TraceDiff.lines(expected: expected, actual: trace).map { "    " + $0 }
+                }
+                trace.removeAll()
+            }
+        }
+        recording = false
+        try? navigator?.destroy()
+        return failures
+    }
+
+    // MARK: Lines
+
+    private func perform(_ words: [String], line: Int) throws(ScenarioError) {
+        guard let verb = words.first else { return }
+        if verb == "expect" {
+            try check(Array(words.dropFirst()), line: line)
+        } else {
+            try execute(words, line: line)
+        }
+    }
+
+    /// Runs a command (also from inside a callback, for `on … :` hooks).
+    private func execute(_ words: [String], line: Int) throws(ScenarioError) {
+        let arguments = Array(words.dropFirst())
+        let animated = !arguments.contains("instant")
+        let plain = arguments.filter { $0 != "instant" }
+        switch words.first ?? "" {
+        case "push":
+            let route = try word(plain, 0, line)
+            call {
+                let screen = try self.nav().makeScreen(route: route)
+                self.name(screen)
+                return try self.nav().push(screen, animated: animated)
+            }
+        case "push_again":
+            let screen = try labelled(word(plain, 0, line), line)
+            call { try self.nav().push(screen, animated: animated) }
+        case "pop": call { try self.nav().pop(animated: animated) }
+        case "back": call { try self.nav().back(animated: animated) }
+        case "pop_to_root": call { try self.nav().popToRoot(animated: animated) }
+        case "pop_to":
+            let screen = try labelled(word(plain, 0, line), line)
+            call { try self.nav().pop(to: screen, animated: animated) }
+        case "set":
+            call { try self.nav().setStack(try plain.map { try self.liveOrNew($0) }, animated: animated) }
+        case "run":
+            let name = try word(arguments, 0, line)
+            call { try self.nav().run { self.record(TraceLine(category: .run, text: "run \(name)")) } }
+        case "visible": try setVisible(arguments, line)
+        case "gesture": call { try self.nav().beginGesture() }
+        case "progress":
+            guard let value = Double(try word(arguments, 0, line)) else {
+                throw ScenarioError(line: line, "progress needs a number")
+            }
+            call { try self.nav().updateTransition(self.lastTransition, progress: value) }
+        case "finish": call { try self.nav().finishTransition(self.lastTransition) }
+        case "cancel": call { try self.nav().cancelTransition(self.lastTransition) }
+        case "drain": call { try self.nav().drain() }
+        case "destroy": call { try self.nav().destroy() }
+        case "veto":
+            let label = try word(arguments, 0, line)
+            if try onOff(arguments, 1, line) { vetoed.insert(label) } else { vetoed.remove(label) }
+        case "route": try registerRoute(arguments, line)
+        case "show": try show(arguments, line)
+        case "threshold":
+            guard let value = Int(try word(arguments, 0, line)) else {
+                throw ScenarioError(line: line, "threshold needs a whole number")
+            }
+            call { try self.nav().setBarThreshold(value) }
+        case "config": try configure(arguments, line)
+        case "trace": try setTrace(arguments, line)
+        case "on": try addHook(arguments, line)
+        default: throw ScenarioError(line: line, "unknown command '\(words.joined(separator: " "))'")
+        }
+    }
+
+    /// `expect …`.
+    private func check(_ words: [String], line: Int) throws(ScenarioError) {
+        let what = try word(words, 0, line)
+        let expected = words.dropFirst().joined(separator: " ")
+        let seen: String
+        let nav = self.nav()
+        let dead = nav.isDestroyed
+        switch what {
+        case "stack": seen = nav.stack.map { label($0.id) }.joined(separator: " ")
+        case "top": seen = nav.top.map { label($0.id) } ?? "-"
+        case "state": seen = dead ? "dead" : nav.actionState.description
+        case "busy": seen = nav.isBusy ? "yes" : "no"
+        case "pending": seen = String(nav.pendingCount)
+        case "bar": seen = dead ? "-" : (nav.isBarShown ? "shown" : "hidden")
+        case "status": seen = status
+        default: throw ScenarioError(line: line, "unknown check 'expect \(words.joined(separator: " "))'")
+        }
+        if seen != expected {
+            failures.append("line \(line): expect \(what) \(expected): saw '\(seen)'")
+        }
+    }
+
+    // MARK: Commands with options
+
+    private func setVisible(_ arguments: [String], _ line: Int) throws(ScenarioError) {
+        let visible = try onOff(arguments, 0, line)
+        call { try self.nav().setVisible(visible) }
+    }
+
+    private func registerRoute(_ arguments: [String], _ line: Int) throws(ScenarioError) {
+        let route = try word(arguments, 0, line)
+        let fails = arguments.dropFirst().contains("fail")
+        call {
+            try self.nav().registerRoute(route) { request in
+                if fails { throw FactoryFailure() }
+                self.name(id: request.id, route: request.route)
+                return nil
+            }
+        }
+    }
+
+    private func show(_ arguments: [String], _ line: Int) throws(ScenarioError) {
+        let route = try word(arguments, 0, line)
+        var options = ShowOptions()
+        for option in arguments.dropFirst() {
+            switch option {
+            case "animated": options.animated = true
+            case "keep": options.removeCurrent = false
+            case "new": options.recycle = false
+            case _ where option.hasPrefix("payload="): options.payload = String(option.dropFirst("payload=".count))
+            default: throw ScenarioError(line: line, "unknown show option '\(option)'")
+            }
+        }
+        call { try self.nav().show(route, options: options) }
+    }
+
+    private func configure(_ arguments: [String], _ line: Int) throws(ScenarioError) {
+        let on = try onOff(arguments, 1, line)
+        switch try word(arguments, 0, line) {
+        case "animator":
+            animatorOn = on
+            navigator.map(installAnimator)
+        case "always_appear":
+            call { try self.nav().setAlwaysAppear(on) }
+        case "pump":
+            guard navigator == nil else {
+                throw ScenarioError(line: line, "config pump must come before the navigator is used")
+            }
+            hostDispatch = on
+        default:
+            throw ScenarioError(line: line, "unknown config '\(arguments.joined(separator: " "))'")
+        }
+    }
+
+    private func setTrace(_ arguments: [String], _ line: Int) throws(ScenarioError) {
+        if arguments == ["all"] {
+            categories = Set(TraceCategory.allCases)
+            return
+        }
+        var chosen = Set<TraceCategory>()
+        for name in arguments {
+            guard let category = TraceCategory(rawValue: name) else {
+                throw ScenarioError(line: line, "unknown trace category '\(name)'")
+            }
+            chosen.insert(category)
+        }
+        categories = chosen
+    }
+
+    /// `on EVENT WORD: COMMAND`.
+    private func addHook(_ arguments: [String], _ line: Int) throws(ScenarioError) {
+        guard let colon = arguments.firstIndex(where: { $0.hasSuffix(":") }), colon + 1 < arguments.count else {
+            throw ScenarioError(line: line, "`on` needs 'EVENT WORD: COMMAND'")
+        }
+        var event = Array(arguments[...colon])
+        event[colon] = String(event[colon].dropLast())
+        hooks.append(Hook(event: event.filter { !$0.isEmpty }, command: Array(arguments[(colon + 1)...]), line: line))
+    }
+
+    // MARK: The navigator and its callbacks
+
+    /// The navigator, made at first use so that `config pump` can choose its mode.
+    private func nav() -> Navigator {
+        if let navigator { return navigator }
+        let navigator = Navigator(dispatch: hostDispatch ? .host : .inline)
+        navigator.addObserver { [weak self] event in self?.observe(event) }
+        navigator.setPopVeto { [weak self] screen, trigger in self?.shouldPop(screen, trigger) ?? true }
+        navigator.setWakeupHandler { [weak self] in self?.record(TraceLine(category: .wakeup, text: "wakeup")) }
+        installAnimator(navigator)
+        self.navigator = navigator
+        return navigator
+    }
+
+    private func installAnimator(_ navigator: Navigator) {
+        if animatorOn {
+            navigator.setAnimator { [weak self] transition in self?.lastTransition = transition.id }
+        } else {
+            navigator.setAnimator(nil)
+        }
+    }
+
+    private func observe(_ event: NavigationEvent) {
+        for screen in event.screens where screens[screen.id] == nil { screens[screen.id] = screen }
+        if case .released(let screen) = event { released.insert(screen.id) }
+        record(TraceFormat(label: label).line(for: event))
+    }
+
+    private func shouldPop(_ screen: Screen, _ trigger: PopTrigger) -> Bool {
+        let allowed = !vetoed.contains(label(screen.id))
+        record(TraceFormat(label: label).vetoLine(screen, trigger, allowed: allowed))
+        return allowed
+    }
+
+    /// Records a trace line if its category is traced, and fires the first hook it matches.
+    private func record(_ line: TraceLine) {
+        guard recording else { return }
+        if categories.contains(line.category) { trace.append(line.text) }
+        let words = line.text.split(separator: " ").map(String.init)
+        guard let index = hooks.firstIndex(where: { !$0.fired && words.starts(with: $0.event) }) else { return }
+        hooks[index].fired = true
+        let hook = hooks[index]
+        do throws(ScenarioError) {
+            try execute(hook.command, line: hook.line)
+        } catch {
+            failures.append(error.description)
+        }
+    }
+
+    /// Makes a navigator call and keeps its status for `expect status`.
+    private func call<R>(_ body: () throws -> R) {
+        do {
+            status = (try body() as? RequestStatus)?.description ?? "ok"
+        } catch let error as NavigationError {
+            status = error.code.description
+        } catch {
+            status = "\(error)"
+        }
+    }
+
+    // MARK: Labels
+
+    /// Names a new screen: the first of route R is `R`, the n-th `R#n`.
+    private func name(_ screen: Screen) {
+        screens[screen.id] = screen
+        name(id: screen.id, route: screen.route)
+    }
+
+    private func name(id: UInt64, route: String) {
+        let count = (createdPerRoute[route] ?? 0) + 1
+        createdPerRoute[route] = count
+        let label = count == 1 ? route : "\(route)#\(count)"
+        labels[id] = label
+        idsByLabel[label] = id
+    }
+
+    private func label(_ id: UInt64) -> String { labels[id] ?? "#\(id)" }
+
+    /// The screen with this label, live or not.
+    private func labelled(_ label: String, _ line: Int) throws(ScenarioError) -> Screen {
+        guard let id = idsByLabel[label], let screen = screens[id] else {
+            throw ScenarioError(line: line, "no screen is labelled '\(label)'")
+        }
+        return screen
+    }
+
+    /// `set`'s word: a live screen's label, else a new screen of the route (`#n` dropped).
+    private func liveOrNew(_ word: String) throws(NavigationError) -> Screen {
+        if let id = idsByLabel[word], !released.contains(id), let screen = screens[id] { return screen }
+        let route = word.split(separator: "#", maxSplits: 1).first.map(String.init) ?? word
+        let screen = try nav().makeScreen(route: route)
+        name(screen)
+        return screen
+    }
+
+    private func word(_ words: [String], _ index: Int, _ line: Int) throws(ScenarioError) -> String {
+        guard words.indices.contains(index) else { throw ScenarioError(line: line, "missing argument") }
+        return words[index]
+    }
+
+    private func onOff(_ words: [String], _ index: Int, _ line: Int) throws(ScenarioError) -> Bool {
+        switch try word(words, index, line) {
+        case "on": return true
+        case "off": return false
+        default: throw ScenarioError(line: line, "expected on or off")
+        }
+    }
+}
+
+/// What a `route NAME fail` factory throws.
+private struct FactoryFailure: Error {}
+
+extension NavigationEvent {
+    /// The screens an event names.
+    var screens: [Screen] {
+        switch self {
+        case .action(let change): (change.appearing.map { [$0] } ?? []) + change.disappearing
+        case .appearance(let change): [change.screen]
+        case .transition(let transition): [transition.from, transition.to]
+        case .payload(let screen, _), .released(let screen): [screen]
+        case .progress, .bar, .done: []
+        }
+    }
+}

@@ -4,16 +4,22 @@ import PackageDescription
 /// navcore: a navigation-stack core for any UI toolkit.
 ///
 /// - `NavCore`: the engine and its Swift-native API (pure Swift, no C types).
+/// - `CNavCore`: `include/navcore.h`, the C interface, as a header-only module.
+/// - `NavCoreC`: the C interface's definitions (`@c` exports over the same engine), shipped as
+///   the dynamic library `libnavcore.so`.
 /// - `ScenarioKit`: the parser and runner of SPEC §11 conformance scenarios, shared by the
 ///   `navcore-scenario` executable and the tests.
 let package = Package(
     name: "navcore",
     products: [
         .library(name: "NavCore", targets: ["NavCore"]),
+        .library(name: "navcore", type: .dynamic, targets: ["NavCoreC"]),
         .executable(name: "navcore-scenario", targets: ["navcore-scenario"]),
     ],
     targets: [
         .target(name: "NavCore"),
+        .target(name: "CNavCore", path: "include", publicHeadersPath: "."),
+        .target(name: "NavCoreC", dependencies: ["NavCore", "CNavCore"]),
         .target(name: "ScenarioKit", dependencies: ["NavCore"]),
         .executableTarget(name: "navcore-scenario", dependencies: ["ScenarioKit"]),
         .testTarget(name: "NavCoreTests", dependencies: ["NavCore", "ScenarioKit"]),

@@ -79,7 +79,7 @@ public enum PopTrigger: Int32, Sendable, CaseIterable, CustomStringConvertible {
 /// How a navigator took a request (SPEC §3): it started at once or it waits in the queue.
 ///
 /// The raw values are `NAVCORE_OK` and `NAVCORE_QUEUED` of `include/navcore.h`.
-public enum RequestStatus: Int32, Sendable, CustomStringConvertible {
+public enum RequestStatus: Int32, Sendable, CaseIterable, CustomStringConvertible {
     /// The op started at once (it may already have ended).
     case ok = 0
     /// The op waits in the queue behind the op in flight or other queued ops.

@@ -39,8 +39,11 @@ public final class Navigator: Sendable {
     /// Creates a detached screen of `route` carrying `object` (SPEC §1). It is released when it
     /// leaves the stack, when discarded, or when the navigator is destroyed.
     public func makeScreen(route: String = "", object: (any Sendable)? = nil) throws(NavigationError) -> Screen {
-        let id = try core.createScreen(route: route, object: HostObject(object), dispatcher)
-        return try screen(id)
+        let object = HostObject(object)
+        let id = try core.createScreen(route: route, object: object, dispatcher)
+        // Built here rather than looked up again: a destroy from another thread right after
+        // the creation must not make this call fail once the screen exists (SPEC §10).
+        return Screen(ScreenRef(id: id, route: route, object: object))
     }
 
     /// Releases a detached screen; a screen in the stack cannot be discarded (`.state`).

@@ -15,7 +15,8 @@ package enum Event: Sendable {
     case bar(shown: Bool, animated: Bool)
     /// A `show` delivered its payload to a screen.
     case payload(ScreenRef, String)
-    /// A screen was released: its id is dead, its object goes back to the host.
+    /// A screen was released: its id is dead, its object goes back to the host. Always
+    /// produced, listened to or not, so that the object leaves the lock before it is dropped.
     case release(ScreenRef)
     /// A `run` op's code block is due.
     case run(any RunBlock)
@@ -63,19 +64,27 @@ package struct EventInterest: OptionSet, Sendable {
     package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     package static let action = EventInterest(rawValue: 1 << 0)
-    package static let appearance = EventInterest(rawValue: 1 << 1)
     /// An animator is registered: ops may animate and the gesture is possible.
-    package static let animator = EventInterest(rawValue: 1 << 2)
-    package static let progress = EventInterest(rawValue: 1 << 3)
-    package static let bar = EventInterest(rawValue: 1 << 4)
-    package static let payload = EventInterest(rawValue: 1 << 5)
-    package static let release = EventInterest(rawValue: 1 << 6)
-    package static let done = EventInterest(rawValue: 1 << 7)
+    package static let animator = EventInterest(rawValue: 1 << 1)
+    package static let progress = EventInterest(rawValue: 1 << 2)
+    package static let bar = EventInterest(rawValue: 1 << 3)
+    package static let payload = EventInterest(rawValue: 1 << 4)
+    package static let done = EventInterest(rawValue: 1 << 5)
     /// A pop veto is registered.
-    package static let veto = EventInterest(rawValue: 1 << 8)
+    package static let veto = EventInterest(rawValue: 1 << 6)
+
+    /// One appearance phase (bits 7–10, in `AppearancePhase` order).
+    package static func appearance(_ phase: AppearancePhase) -> EventInterest {
+        EventInterest(rawValue: 1 << (7 + UInt32(truncatingIfNeeded: phase.rawValue & 3)))
+    }
+
+    /// All four appearance phases.
+    package static let appearance: EventInterest = [
+        .appearance(.willShow), .appearance(.didShow), .appearance(.willHide), .appearance(.didHide),
+    ]
 
     /// Every kind.
-    package static let all = EventInterest(rawValue: (1 << 9) - 1)
+    package static let all = EventInterest(rawValue: (1 << 11) - 1)
 }
 
 /// The front that receives a navigator's events: the C library's callback table or the Swift

@@ -59,9 +59,10 @@ extension NavigatorCore {
         try configure { state throws(NavigationError) in try state.routes.register(name, factory: factory) }
     }
 
-    /// Unregisters a route.
+    /// Unregisters a route; its factory is dropped after the lock.
     package func unregisterRoute(_ name: String) throws(NavigationError) {
-        try configure { state throws(NavigationError) in try state.routes.unregister(name) }
+        let factory = try configure { state throws(NavigationError) in try state.routes.unregister(name) }
+        withExtendedLifetime(factory) {}
     }
 }
 

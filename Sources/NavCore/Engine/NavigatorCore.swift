@@ -74,8 +74,9 @@ package final class NavigatorCore: Sendable {
             case .start(let request): run(request, sink)
             case .complete(let change): complete(change, sink)
             case .cancel(let change): cancel(change, sink)
-            case .teardown(let events):
+            case .teardown(let events, let leftovers):
                 for event in events { sink.deliver(event) }
+                withExtendedLifetime(leftovers) {}
                 sink.navigatorDidEnd()
             }
         }
@@ -86,15 +87,18 @@ package final class NavigatorCore: Sendable {
     /// threshold set inside a callback shows its bar event right after that callback.
     func step(_ sink: any EventSink, _ body: (inout NavigatorState) -> Event?) {
         while true {
-            let (raised, own) = state.withLock { state -> (Event?, Event?) in
-                if let event = state.outbox.popFirst() { return (event, nil) }
-                return (nil, body(&state))
+            let (raised, own, ended) = state.withLock { state -> (Event?, Event?, RunningOp?) in
+                if let event = state.outbox.popFirst() { return (event, nil, nil) }
+                let event = body(&state)
+                defer { state.ended = nil }
+                return (nil, event, state.ended)
             }
             if let raised {
                 sink.deliver(raised)
                 continue
             }
             if let own { sink.deliver(own) }
+            withExtendedLifetime(ended) {}
             return
         }
     }

@@ -10,8 +10,9 @@ package enum Work: Sendable {
     case complete(StackChange)
     /// The host cancelled the interactive transition.
     case cancel(StackChange)
-    /// `destroy`: deliver these events (aborted ops, releases), then let go of the front.
-    case teardown([Event])
+    /// `destroy`: deliver these events (aborted ops, releases), drop what the navigator held
+    /// (its ops and route factories), then let go of the front.
+    case teardown([Event], leftovers: [any Sendable])
 }
 
 /// The scheduling of SPEC §3 and §9: which thread drives, and what it does next.
@@ -30,7 +31,11 @@ extension NavigatorState {
     /// may not drive (a post in host mode) leaves undelivered events to the next `drain`, and
     /// wakes the host for it.
     package mutating func claimDriver(callerMayDrive: Bool) -> Bool {
-        guard !driving, hasWork else { return false }
+        guard !driving else { return false }
+        guard hasWork else {
+            drainActive = false  // a drain with nothing to run now ends here, not at a later finish
+            return false
+        }
         guard callerMayDrive else {
             raiseWakeup()
             return false
@@ -44,7 +49,7 @@ extension NavigatorState {
     /// queued op (inline mode, or during a drain). `nil` ends the driving, in the same lock.
     package mutating func nextWork() -> Work? {
         if let event = outbox.popFirst() { return .deliver(event) }
-        if destroyed && !tornDown && current?.phase != .running { return .teardown(tearDown()) }
+        if destroyed && !tornDown && current?.phase != .running { return tearDown() }
         if var op = current {
             let work: Work?
             switch op.phase {
@@ -77,7 +82,7 @@ extension NavigatorState {
     /// SPEC §9 destroy: the op in flight, then every queued op, end `aborted` (FIFO); then
     /// every live screen is released: those the op in flight was removing, the stack from the
     /// top down, then the detached ones in creation order. No action event.
-    private mutating func tearDown() -> [Event] {
+    private mutating func tearDown() -> Work {
         tornDown = true
         var events: [Event] = []
         var ops: [Request] = []
@@ -88,14 +93,11 @@ extension NavigatorState {
         }
         let leaving = current?.change.flatMap { $0.removesScreens ? $0.disappearing.backwards : nil } ?? []
         current = nil
-        var released: [ScreenRef] = []
         for screen in leaving + stack.reversed() {
-            if let screen = screens.remove(screen.id) { released.append(screen) }
+            if let screen = screens.remove(screen.id) { events.append(.release(screen)) }
         }
-        released += screens.removeAll()
+        events += screens.removeAll().map { .release($0) }
         stack.removeAll()
-        routes.removeAll()
-        if interest.contains(.release) { events += released.map { .release($0) } }
-        return events
+        return .teardown(events, leftovers: [ops, routes.removeAll()])
     }
 }

@@ -169,7 +169,7 @@ extension NavigatorState {
     /// Steps 5 and 7: one show/hide event, if appearance events are on for this change.
     func appearance(_ phase: AppearancePhase, _ screen: ScreenRef?, _ reason: AppearanceReason,
                     animated: Bool) -> Event? {
-        guard let screen, interest.contains(.appearance) else { return nil }
+        guard let screen, interest.contains(.appearance(phase)) else { return nil }
         return .appearance(AppearanceEvent(phase: phase, screen: screen, reason: reason, animated: animated))
     }
 
@@ -184,24 +184,29 @@ extension NavigatorState {
 
     /// Step 8: one screen's release.
     mutating func release(_ screen: ScreenRef) -> Event? {
-        guard let released = screens.remove(screen.id), interest.contains(.release) else { return nil }
-        return .release(released)
+        screens.remove(screen.id).map { .release($0) }
     }
 
     /// Step 10: the `done` event, if the op has a completion or someone listens.
     /// `ends` makes it the op's last event (ops without action events).
     mutating func done(_ outcome: Outcome, ends: Bool) -> Event? {
         guard let op = current else { return nil }
-        if ends { current = nil }
+        if ends { endOp() }
         guard op.request.completion != nil || interest.contains(.done) else { return nil }
         return .done(op.request.kind, outcome, op.request.completion)
     }
 
     /// Step 11: `action idle`; the op ends.
     mutating func enterIdle() -> Event? {
-        current = nil
+        endOp()
         action = .idle
         guard interest.contains(.action) else { return nil }
         return .action(ActionEvent(state: .idle, appearing: nil, disappearing: ScreenList(), animated: false))
+    }
+
+    /// The op in flight ends; it is kept in `ended` until the lock is released.
+    private mutating func endOp() {
+        ended = current
+        current = nil
     }
 }

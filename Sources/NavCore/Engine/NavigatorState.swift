@@ -32,6 +32,9 @@ package struct NavigatorState: Sendable {
     package var queue = RingBuffer<Request>()
     /// The op in flight; the navigator is busy while there is one.
     package var current: RunningOp?
+    /// The op that has just ended, kept until the lock is released: dropping it may release
+    /// host closures (a completion, a run block), whose deinit must not run under the lock.
+    package var ended: RunningOp?
     /// The action state (SPEC §4).
     package var action: ActionState = .idle
     /// Events raised outside the op in flight (bar on a threshold change, a discard's release,
@@ -148,9 +151,7 @@ package struct NavigatorState: Sendable {
         guard !record.stacked else {
             throw NavigationError(.state, "screen \(id) is in the stack and cannot be discarded")
         }
-        if let screen = screens.remove(id), interest.contains(.release) {
-            outbox.append(.release(screen))
-        }
+        if let screen = screens.remove(id) { outbox.append(.release(screen)) }
     }
 
     // MARK: Navigation bar

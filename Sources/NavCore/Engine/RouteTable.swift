@@ -12,16 +12,22 @@ package struct RouteTable: Sendable {
         factories[name] = factory
     }
 
-    /// Unregisters `name`; fails with `invalid` if it is not registered.
-    package mutating func unregister(_ name: String) throws(NavigationError) {
-        guard factories.removeValue(forKey: name) != nil else {
+    /// Unregisters `name` and returns its factory, for the caller to drop after the lock;
+    /// fails with `invalid` if it is not registered.
+    package mutating func unregister(_ name: String) throws(NavigationError) -> any RouteFactory {
+        guard let factory = factories.removeValue(forKey: name) else {
             throw NavigationError(.invalid, "route '\(name)' is not registered")
         }
+        return factory
     }
 
     /// The factory of `name`, if registered.
     package subscript(name: String) -> (any RouteFactory)? { factories[name] }
 
-    /// Unregisters every route (at destroy), so that the host's factories are let go.
-    package mutating func removeAll() { factories.removeAll() }
+    /// Unregisters every route (at destroy) and returns the factories, for the caller to drop
+    /// after the lock.
+    package mutating func removeAll() -> [any RouteFactory] {
+        defer { factories.removeAll() }
+        return Array(factories.values)
+    }
 }

@@ -1,0 +1,53 @@
+import CNavCore
+import NavCore
+
+// navcore.h — Navigators.
+
+/// Creates a navigator.
+@c public func navcore_navigator_create(_ out: UnsafeMutablePointer<NavigatorHandle?>?, _ dispatch: Int32) -> Int32 {
+    do throws(NavigationError) {
+        let out = try CAPI.required(out, "the out-parameter")
+        guard dispatch == NAVCORE_DISPATCH_INLINE.rawValue || dispatch == NAVCORE_DISPATCH_HOST.rawValue else {
+            throw NavigationError(.invalid, "dispatch mode \(dispatch) is not a navcore_dispatch")
+        }
+        let hostDispatch = dispatch == NAVCORE_DISPATCH_HOST.rawValue
+        guard let navigator = HandleTable.shared.withLock({ table in
+            table.insert { CNavigator(handle: $0, hostDispatch: hostDispatch) }
+        }) else {
+            throw NavigationError(.noMemory, "no navigator handle is left")
+        }
+        out.pointee = navigator.pointer
+        return NAVCORE_OK.rawValue
+    } catch {
+        return CAPI.fail(error)
+    }
+}
+
+/// Destroys a navigator; NULL does nothing.
+@c public func navcore_navigator_destroy(_ nav: NavigatorHandle?) -> Int32 {
+    guard let nav else { return NAVCORE_OK.rawValue }
+    guard let navigator = HandleTable.shared.withLock({ $0.remove(nav.handleBits) }) else {
+        return CAPI.fail(NavigationError(.invalidHandle, "the navigator handle is destroyed or was never a navigator"))
+    }
+    return CAPI.perform(nav) { _ throws(NavigationError) in try navigator.core.destroy(navigator) }
+}
+
+/// Host dispatch: runs the queue on this thread.
+@c public func navcore_drain(_ nav: NavigatorHandle?) -> Int32 {
+    CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.drain(navigator) }
+}
+
+/// Emit show/hide events while hidden.
+@c public func navcore_set_always_appear(_ nav: NavigatorHandle?, _ on: Bool) -> Int32 {
+    CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.configure { $0.alwaysAppear = on } }
+}
+
+/// The navigation-bar threshold.
+@c public func navcore_set_bar_threshold(_ nav: NavigatorHandle?, _ threshold: UInt) -> Int32 {
+    CAPI.perform(nav) { navigator throws(NavigationError) in
+        guard let value = Int(exactly: threshold) else {
+            throw NavigationError(.invalid, "threshold \(threshold) is too large")
+        }
+        try navigator.core.setThreshold(value, navigator)
+    }
+}

@@ -1,0 +1,98 @@
+import CNavCore
+import NavCore
+
+// navcore.h — Operations.
+
+@c public func navcore_push(
+    _ nav: NavigatorHandle?, _ screen: UInt64, _ animated: Bool, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.ask(nav) { Request(.push(screen), animated: animated, completion: $0.completion(done, ctx)) }
+}
+
+@c public func navcore_pop(
+    _ nav: NavigatorHandle?, _ animated: Bool, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.ask(nav) { Request(.pop, animated: animated, completion: $0.completion(done, ctx)) }
+}
+
+@c public func navcore_pop_to(
+    _ nav: NavigatorHandle?, _ screen: UInt64, _ animated: Bool, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.ask(nav) { Request(.popTo(screen), animated: animated, completion: $0.completion(done, ctx)) }
+}
+
+@c public func navcore_pop_to_root(
+    _ nav: NavigatorHandle?, _ animated: Bool, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.ask(nav) { Request(.popToRoot, animated: animated, completion: $0.completion(done, ctx)) }
+}
+
+@c public func navcore_set_stack(
+    _ nav: NavigatorHandle?, _ screens: UnsafePointer<UInt64>?, _ count: UInt, _ animated: Bool,
+    _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.ask(nav) { navigator throws(NavigationError) in
+        guard let length = Int(exactly: count) else { throw NavigationError(.invalid, "count \(count) is too large") }
+        let ids = length == 0 ? [] : Array(UnsafeBufferPointer(start: try CAPI.required(screens, "screens"), count: length))
+        return Request(.set(ids), animated: animated, completion: navigator.completion(done, ctx))
+    }
+}
+
+@c public func navcore_back(
+    _ nav: NavigatorHandle?, _ animated: Bool, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.ask(nav) { Request(.back, animated: animated, completion: $0.completion(done, ctx)) }
+}
+
+@c public func navcore_gesture_begin(_ nav: NavigatorHandle?, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?) -> Int32 {
+    CAPI.ask(nav) { Request(.gesture, animated: true, completion: $0.completion(done, ctx)) }
+}
+
+@c public func navcore_run(
+    _ nav: NavigatorHandle?, _ block: navcore_run_fn?, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.ask(nav) { navigator throws(NavigationError) in
+        let block = CRunBlock(function: try CAPI.required(block, "the block"), ctx: ctx, handle: navigator.handle)
+        return Request(.run(block), animated: false, completion: navigator.completion(done, ctx))
+    }
+}
+
+@c public func navcore_set_visible(
+    _ nav: NavigatorHandle?, _ visible: Bool, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.ask(nav) { Request(.visible(visible), animated: false, completion: $0.completion(done, ctx)) }
+}
+
+@c public func navcore_show(
+    _ nav: NavigatorHandle?, _ route: UnsafePointer<CChar>?, _ options: UnsafePointer<navcore_show_options>?,
+    _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.ask(nav) { navigator throws(NavigationError) in try navigator.showRequest(route, options, done, ctx) }
+}
+
+@c public func navcore_post(
+    _ nav: NavigatorHandle?, _ route: UnsafePointer<CChar>?, _ options: UnsafePointer<navcore_show_options>?,
+    _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.ask(nav) { navigator throws(NavigationError) in try navigator.showRequest(route, options, done, ctx) }
+}
+
+extension CNavigator {
+    /// The engine's form of an op's optional completion.
+    func completion(_ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?) -> (any CompletionHandler)? {
+        done.map { CCompletion(function: $0, ctx: ctx, handle: handle) }
+    }
+
+    /// A `show` request from its C arguments; NULL options mean SPEC §8's defaults.
+    func showRequest(
+        _ route: UnsafePointer<CChar>?, _ options: UnsafePointer<navcore_show_options>?,
+        _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+    ) throws(NavigationError) -> Request {
+        let route = try CStrings.text(route, "the route")
+        let options = options?.pointee ?? navcore_show_options(animated: false, remove_current: true, recycle: true, payload: nil)
+        let show = ShowRequest(
+            route: route, removeCurrent: options.remove_current, recycle: options.recycle,
+            payload: try CStrings.optionalText(options.payload, "the payload"))
+        return Request(.show(show), animated: options.animated, completion: completion(done, ctx))
+    }
+}

@@ -1,0 +1,64 @@
+import CNavCore
+import NavCore
+
+// navcore.h — Screens.
+
+/// Creates a detached screen.
+@c public func navcore_screen_create(
+    _ out: UnsafeMutablePointer<UInt64>?, _ nav: NavigatorHandle?, _ route: UnsafePointer<CChar>?,
+    _ object: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.perform(nav) { navigator throws(NavigationError) in
+        let out = try CAPI.required(out, "the out-parameter")
+        let route = try CStrings.text(route, "the route", whenNull: "")
+        out.pointee = try navigator.core.createScreen(
+            route: route, object: .address(UInt(bitPattern: object)), navigator)
+    }
+}
+
+/// Releases a detached screen.
+@c public func navcore_screen_discard(_ nav: NavigatorHandle?, _ screen: UInt64) -> Int32 {
+    CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.discard(screen, navigator) }
+}
+
+/// The host object of a live screen.
+@c public func navcore_screen_object(
+    _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ nav: NavigatorHandle?, _ screen: UInt64
+) -> Int32 {
+    CAPI.perform(nav) { navigator throws(NavigationError) in
+        let out = try CAPI.required(out, "the out-parameter")
+        let object = try navigator.core.read { state throws(NavigationError) in try state.live(screen).object }
+        out.pointee = object.pointer
+    }
+}
+
+/// Copies a live screen's route, snprintf style.
+@c public func navcore_screen_route(
+    _ outLength: UnsafeMutablePointer<UInt>?, _ buffer: UnsafeMutablePointer<CChar>?, _ size: UInt,
+    _ nav: NavigatorHandle?, _ screen: UInt64
+) -> Int32 {
+    CAPI.perform(nav) { navigator throws(NavigationError) in
+        let outLength = try CAPI.required(outLength, "the length out-parameter")
+        if size > 0 { _ = try CAPI.required(buffer, "the buffer") }
+        let route = try navigator.core.read { state throws(NavigationError) in try state.live(screen).route }
+        let bytes = Array(route.utf8)
+        if let buffer, size > 0 {
+            let copied = Swift.min(bytes.count, Int(clamping: size) - 1)
+            for (offset, byte) in bytes.prefix(copied).enumerated() {
+                buffer[offset] = CChar(bitPattern: byte)
+            }
+            buffer[copied] = 0
+        }
+        outLength.pointee = UInt(bytes.count)
+    }
+}
+
+extension NavigatorState {
+    /// The live screen `id`.
+    func live(_ id: UInt64) throws(NavigationError) -> ScreenRef {
+        guard let record = screens[id] else {
+            throw NavigationError(.noSuchScreen, "screen \(id) is not a live screen of this navigator")
+        }
+        return record.screen
+    }
+}

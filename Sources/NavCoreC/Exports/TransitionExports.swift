@@ -1,0 +1,16 @@
+import CNavCore
+import NavCore
+
+// navcore.h — Transitions.
+
+@c public func navcore_transition_finish(_ nav: NavigatorHandle?, _ id: UInt64) -> Int32 {
+    CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.finishTransition(id, navigator) }
+}
+
+@c public func navcore_transition_cancel(_ nav: NavigatorHandle?, _ id: UInt64) -> Int32 {
+    CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.cancelTransition(id, navigator) }
+}
+
+@c public func navcore_transition_progress(_ nav: NavigatorHandle?, _ id: UInt64, _ progress: Double) -> Int32 {
+    CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.reportProgress(id, progress, navigator) }
+}

@@ -1,0 +1,63 @@
+import CNavCore
+import NavCore
+
+/// The shape of every exported function: resolve the handle, validate, act, and turn the result
+/// into a C status, setting the thread's last error message on failure. Nothing here traps.
+enum CAPI {
+    /// Runs `body` with the live navigator behind `handle`.
+    static func call(_ handle: NavigatorHandle?, _ body: (CNavigator) throws(NavigationError) -> Int32) -> Int32 {
+        do throws(NavigationError) {
+            return try body(navigator(handle))
+        } catch {
+            return fail(error)
+        }
+    }
+
+    /// Runs an op-asking `body`, returning `NAVCORE_OK` or `NAVCORE_QUEUED`.
+    static func ask(_ handle: NavigatorHandle?, _ body: (CNavigator) throws(NavigationError) -> Request) -> Int32 {
+        call(handle) { navigator throws(NavigationError) in
+            try navigator.core.ask(body(navigator), navigator).rawValue
+        }
+    }
+
+    /// Runs `body`, which returns nothing, returning `NAVCORE_OK`.
+    static func perform(_ handle: NavigatorHandle?, _ body: (CNavigator) throws(NavigationError) -> Void) -> Int32 {
+        call(handle) { navigator throws(NavigationError) in
+            try body(navigator)
+            return NAVCORE_OK.rawValue
+        }
+    }
+
+    /// Writes what `read` returns into `out` (checked first: a NULL `out` changes nothing).
+    static func query<Value: Sendable>(
+        _ out: UnsafeMutablePointer<Value>?, _ handle: NavigatorHandle?,
+        _ read: (borrowing NavigatorState) throws(NavigationError) -> Value
+    ) -> Int32 {
+        call(handle) { navigator throws(NavigationError) in
+            let out = try required(out, "the out-parameter")
+            out.pointee = try navigator.core.read(read)
+            return NAVCORE_OK.rawValue
+        }
+    }
+
+    /// The live navigator behind `handle`.
+    static func navigator(_ handle: NavigatorHandle?) throws(NavigationError) -> CNavigator {
+        guard let handle else { throw NavigationError(.invalid, "the navigator handle is NULL") }
+        guard let navigator = HandleTable.shared.withLock({ $0.lookup(handle.handleBits) }) else {
+            throw NavigationError(.invalidHandle, "the navigator handle is destroyed or was never a navigator")
+        }
+        return navigator
+    }
+
+    /// `pointer`, which must not be NULL.
+    static func required<T>(_ pointer: T?, _ what: String) throws(NavigationError) -> T {
+        guard let pointer else { throw NavigationError(.invalid, "\(what) is NULL") }
+        return pointer
+    }
+
+    /// Sets the thread's message and returns the status.
+    static func fail(_ error: NavigationError) -> Int32 {
+        LastError.set(error.message)
+        return error.rawValue
+    }
+}

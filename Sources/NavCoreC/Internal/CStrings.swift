@@ -1,0 +1,24 @@
+import CNavCore
+import NavCore
+
+/// C strings coming in: NULL handling and UTF-8 validation (SPEC §10: invalid input is
+/// `invalid`, never a crash).
+enum CStrings {
+    /// The text of `pointer`; NULL gives `whenNull`, or fails if there is none.
+    static func text(_ pointer: UnsafePointer<CChar>?, _ what: String, whenNull: String? = nil) throws(NavigationError) -> String {
+        guard let pointer else {
+            if let whenNull { return whenNull }
+            throw NavigationError(.invalid, "\(what) is NULL")
+        }
+        guard let text = String(validatingCString: pointer) else {
+            throw NavigationError(.invalid, "\(what) is not valid UTF-8")
+        }
+        return text
+    }
+
+    /// The text of `pointer`, or `nil` for NULL.
+    static func optionalText(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(NavigationError) -> String? {
+        guard pointer != nil else { return nil }
+        return try text(pointer, what)
+    }
+}

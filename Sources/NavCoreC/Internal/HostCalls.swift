@@ -1,0 +1,93 @@
+import CNavCore
+import NavCore
+
+/// Every call navcore makes into host C code, in one place, with the conversions from engine
+/// values to C values. Callers guarantee what SPEC §9 asks: no lock held, the driving thread.
+enum HostCalls {
+    static func action(_ callback: Registration<navcore_action_fn>, _ nav: NavigatorHandle?, _ event: ActionEvent) {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, event.disappearing.count)) { ids in
+            var count = 0
+            for screen in event.disappearing where count < ids.count {
+                ids.initializeElement(at: count, to: screen.id)
+                count += 1
+            }
+            var cEvent = navcore_action_event(
+                state: event.state.rawValue, appearing: event.appearing?.id ?? 0,
+                disappearing: UnsafePointer(ids.baseAddress), disappearing_count: count, animated: event.animated)
+            callback.function(nav, &cEvent, callback.ctx)
+        }
+    }
+
+    static func appearance(_ callback: Registration<navcore_appearance_fn>, _ nav: NavigatorHandle?, _ event: AppearanceEvent) {
+        callback.function(nav, event.phase.rawValue, event.screen.id, event.screen.object.pointer,
+                          event.reason.rawValue, event.animated, callback.ctx)
+    }
+
+    static func transition(_ callback: Registration<navcore_transition_fn>, _ nav: NavigatorHandle?, _ event: TransitionEvent) {
+        var transition = navcore_transition(
+            id: event.id, style: event.style.rawValue, from: event.from.id, to: event.to.id,
+            from_object: event.from.object.pointer, to_object: event.to.object.pointer, interactive: event.interactive)
+        callback.function(nav, &transition, callback.ctx)
+    }
+
+    static func progress(_ callback: Registration<navcore_progress_fn>, _ nav: NavigatorHandle?, _ id: UInt64, _ value: Double) {
+        callback.function(nav, id, value, callback.ctx)
+    }
+
+    static func bar(_ callback: Registration<navcore_bar_fn>, _ nav: NavigatorHandle?, _ shown: Bool, _ animated: Bool) {
+        callback.function(nav, shown, animated, callback.ctx)
+    }
+
+    static func payload(_ callback: Registration<navcore_payload_fn>, _ nav: NavigatorHandle?, _ screen: ScreenRef, _ text: String) {
+        text.withCString { callback.function(nav, screen.id, screen.object.pointer, $0, callback.ctx) }
+    }
+
+    static func release(_ callback: Registration<navcore_release_fn>, _ nav: NavigatorHandle?, _ screen: ScreenRef) {
+        screen.route.withCString { callback.function(nav, screen.id, screen.object.pointer, $0, callback.ctx) }
+    }
+
+    static func done(_ function: navcore_done_fn, _ nav: NavigatorHandle?, _ kind: OperationKind, _ outcome: Outcome,
+                     _ ctx: UnsafeMutableRawPointer?) {
+        function(nav, kind.rawValue, outcome.rawValue, ctx)
+    }
+
+    static func wakeup(_ callback: Registration<navcore_wakeup_fn>, _ nav: NavigatorHandle?) {
+        callback.function(nav, callback.ctx)
+    }
+
+    static func veto(_ callback: Registration<navcore_veto_fn>, _ nav: NavigatorHandle?, _ top: ScreenRef,
+                     _ trigger: PopTrigger) -> Bool {
+        callback.function(nav, top.id, top.object.pointer, trigger == .gesture, callback.ctx)
+    }
+
+    static func run(_ function: navcore_run_fn, _ nav: NavigatorHandle?, _ ctx: UnsafeMutableRawPointer?) {
+        function(nav, ctx)
+    }
+
+    /// A route's factory: the host object, or `nil` when the factory reported a failure.
+    static func factory(_ callback: Registration<navcore_factory_fn>, _ nav: NavigatorHandle?, route: String,
+                        id: UInt64, payload: String?) -> HostObject? {
+        var object: UnsafeMutableRawPointer?
+        let status = route.withCString { route in
+            withOptionalCString(payload) { callback.function(&object, nav, route, id, $0, callback.ctx) }
+        }
+        return status == 0 ? .address(UInt(bitPattern: object)) : nil
+    }
+
+    static func destroy(_ function: navcore_destroy_fn?, _ ctx: UnsafeMutableRawPointer?) {
+        function?(ctx)
+    }
+
+    private static func withOptionalCString<R>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+        guard let text else { return body(nil) }
+        return text.withCString(body)
+    }
+}
+
+extension HostObject {
+    /// The host's `void *`.
+    var pointer: UnsafeMutableRawPointer? {
+        if case .address(let address) = self { return UnsafeMutableRawPointer(bitPattern: address) }
+        return nil
+    }
+}

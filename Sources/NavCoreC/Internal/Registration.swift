@@ -1,0 +1,36 @@
+import CNavCore
+
+/// A host callback as registered: the C function, its ctx and the ctx's destructor. The
+/// destructor runs when the last reference goes: when the registration is replaced or the
+/// navigator ends — and, since the driver holds a reference while it calls `fn`, never while
+/// `fn` may still be running.
+final class Registration<Function>: @unchecked Sendable {
+    // @unchecked: `ctx` belongs to the host, which promised (navcore.h) that it may be passed
+    // back from any thread; navcore never reads through it.
+    let function: Function
+    let ctx: UnsafeMutableRawPointer?
+    private var destroy: navcore_destroy_fn?
+
+    init(_ function: Function, ctx: UnsafeMutableRawPointer?, destroy: navcore_destroy_fn?) {
+        self.function = function
+        self.ctx = ctx
+        self.destroy = destroy
+    }
+
+    deinit {
+        HostCalls.destroy(destroy, ctx)
+    }
+
+    /// Forgets the destructor: for a registration whose call failed, whose ctx therefore still
+    /// belongs to the host. Only before the registration is shared.
+    func disownContext() {
+        destroy = nil
+    }
+}
+
+/// A registration for an optional C function: `nil` when the host passed NULL.
+func registration<Function>(
+    _ function: Function?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
+) -> Registration<Function>? {
+    function.map { Registration($0, ctx: ctx, destroy: destroy) }
+}

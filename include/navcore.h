@@ -1,0 +1,411 @@
+/*
+ * navcore.h — the C interface of navcore, a navigation-stack core for any UI toolkit.
+ *
+ * navcore owns a stack of screens, a FIFO queue of operations asked while a transition runs,
+ * host-driven transitions, will/did show and hide feedback, an action state machine, op
+ * completions with outcomes, a pop veto, named routes and a navigation-bar threshold. The host
+ * owns the pixels. The behaviour is specified by SPEC.md; this header is the only definition of
+ * the C interface.
+ *
+ * CONVENTIONS
+ *   - Every function returns an int status: NAVCORE_OK (0), NAVCORE_QUEUED (1, an op waits in
+ *     the queue), or a negative NAVCORE_ERR_*. Out-parameters come first and are written only on
+ *     success. A call that fails changes nothing, queues nothing and never calls its completion;
+ *     navcore_last_error_message() then says why, for the calling thread.
+ *   - Screen ids are uint64_t, non-zero, never reused within a process. 0 means "no screen".
+ *   - Callbacks take `void *ctx` last. Registrations take an optional destructor for ctx,
+ *     called once when the registration is replaced (registering NULL unregisters), when the
+ *     route is unregistered, or after the navigator's last event at destroy — and never while
+ *     that callback may still run. Op completions have no destructor: they are called exactly
+ *     once (with NAVCORE_OUTCOME_ABORTED at worst), so the host frees their ctx there.
+ *
+ * THREADS
+ *   Every function may be called from any thread, also from inside a callback. Callbacks run on
+ *   the thread that drives the navigator, one at a time, never while navcore holds a lock; an
+ *   op asked inside a callback is queued and runs after the current op (SPEC §9). A call from
+ *   another thread while callbacks are being delivered hands its work to the delivering thread
+ *   and returns. In NAVCORE_DISPATCH_HOST mode ops only enqueue and navcore calls the wakeup
+ *   callback; the host calls navcore_drain() on its UI thread, where callbacks then arrive.
+ *   The wakeup callback is the one exception: it may run on any thread, also while another
+ *   callback runs, and should only schedule a drain.
+ *
+ * OWNERSHIP
+ *   - Strings passed in (routes, payloads) are UTF-8, borrowed for the call and copied.
+ *     Invalid UTF-8 fails with NAVCORE_ERR_INVALID.
+ *   - Strings and arrays passed to callbacks are valid until the callback returns.
+ *   - The host's screen objects (`void *object`) belong to the host: navcore stores and returns
+ *     them, and hands each back exactly once through the release callback when the screen is
+ *     released (SPEC §1): when it leaves the stack, is discarded, or the navigator is destroyed.
+ *   - A navigator handle stays valid until navcore_navigator_destroy(); afterwards every call
+ *     with it fails with NAVCORE_ERR_INVALID_HANDLE (destroy is detected, never undefined).
+ *   - The string of navcore_last_error_message() is valid until the next failing call on the
+ *     same thread; the strings of the *_string() functions are static.
+ */
+#ifndef NAVCORE_H
+#define NAVCORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------------------
+ * Version
+ * ------------------------------------------------------------------------------------------- */
+
+#define NAVCORE_VERSION_MAJOR 1
+#define NAVCORE_VERSION_MINOR 0
+#define NAVCORE_VERSION_PATCH 0
+#define NAVCORE_VERSION_STRING "1.0.0"
+/** MAJOR * 10000 + MINOR * 100 + PATCH. */
+#define NAVCORE_VERSION_NUMBER 10000
+
+/** The library's version, "MAJOR.MINOR.PATCH" (static). */
+const char *navcore_version(void);
+/** The library's NAVCORE_VERSION_NUMBER; compare its major part with the header's. */
+int navcore_version_number(void);
+
+/* ---------------------------------------------------------------------------------------------
+ * Statuses, errors and names
+ * ------------------------------------------------------------------------------------------- */
+
+/** Statuses returned by every function (SPEC §10). */
+typedef enum navcore_status {
+    NAVCORE_OK = 0,                  /* done, or the op started */
+    NAVCORE_QUEUED = 1,              /* the op waits in the queue */
+    NAVCORE_ERR_INVALID = -1,        /* a bad argument: NULL, out of range, unknown enum, bad UTF-8 */
+    NAVCORE_ERR_INVALID_HANDLE = -2, /* the navigator was destroyed, or never was one */
+    NAVCORE_ERR_NO_SUCH_SCREEN = -3, /* the screen id is dead, unknown, or another navigator's */
+    NAVCORE_ERR_BUSY = -4,           /* the gesture: an op runs or waits */
+    NAVCORE_ERR_STATE = -5,          /* not now: no such transition, hidden, screen in the stack… */
+    NAVCORE_ERR_EXISTS = -6,         /* the route is already registered */
+    NAVCORE_ERR_NO_MEMORY = -7,      /* memory ran out */
+    NAVCORE_ERR_INTERNAL = -8        /* a bug in navcore */
+} navcore_status;
+
+/** The name of a status, e.g. "no_such_screen" (static; "unknown" for other values). */
+const char *navcore_status_string(int status);
+
+/** Why the last failing call on this thread failed ("" if none has failed). */
+const char *navcore_last_error_message(void);
+
+/** How an accepted op ended (SPEC §2); every accepted op ends exactly once. */
+typedef enum navcore_outcome {
+    NAVCORE_OUTCOME_COMPLETED = 0,
+    NAVCORE_OUTCOME_NOOP = 1,
+    NAVCORE_OUTCOME_CANCELLED = 2,
+    NAVCORE_OUTCOME_VETOED = 3,
+    NAVCORE_OUTCOME_DUPLICATE = 4,
+    NAVCORE_OUTCOME_NOT_IN_STACK = 5,
+    NAVCORE_OUTCOME_INVALID = 6,
+    NAVCORE_OUTCOME_UNKNOWN_ROUTE = 7,
+    NAVCORE_OUTCOME_FACTORY_FAILED = 8,
+    NAVCORE_OUTCOME_ABORTED = 9
+} navcore_outcome;
+
+/** The kinds of op, as completions and done callbacks name them. */
+typedef enum navcore_op {
+    NAVCORE_OP_PUSH = 0,
+    NAVCORE_OP_POP = 1,
+    NAVCORE_OP_POP_TO = 2,
+    NAVCORE_OP_POP_TO_ROOT = 3,
+    NAVCORE_OP_SET = 4,
+    NAVCORE_OP_BACK = 5,
+    NAVCORE_OP_GESTURE = 6,
+    NAVCORE_OP_RUN = 7,
+    NAVCORE_OP_VISIBLE = 8,
+    NAVCORE_OP_SHOW = 9
+} navcore_op;
+
+/** The action state machine (SPEC §4). */
+typedef enum navcore_action {
+    NAVCORE_ACTION_IDLE = 0,
+    NAVCORE_ACTION_WILL_PUSH = 1,
+    NAVCORE_ACTION_DID_PUSH = 2,
+    NAVCORE_ACTION_PUSH_COMPLETED = 3,
+    NAVCORE_ACTION_WILL_POP = 4,
+    NAVCORE_ACTION_DID_POP = 5,
+    NAVCORE_ACTION_POP_COMPLETED = 6,
+    NAVCORE_ACTION_WILL_SET = 7,
+    NAVCORE_ACTION_DID_SET = 8,
+    NAVCORE_ACTION_SET_COMPLETED = 9,
+    NAVCORE_ACTION_POP_CANCELLED = 10
+} navcore_action;
+
+/** Which appearance callback (SPEC §4 steps 5 and 7). */
+typedef enum navcore_phase {
+    NAVCORE_PHASE_WILL_SHOW = 0,
+    NAVCORE_PHASE_DID_SHOW = 1,
+    NAVCORE_PHASE_WILL_HIDE = 2,
+    NAVCORE_PHASE_DID_HIDE = 3
+} navcore_phase;
+
+/** Why a screen shows or hides. */
+typedef enum navcore_reason {
+    NAVCORE_REASON_PUSH = 0,
+    NAVCORE_REASON_POP = 1,
+    NAVCORE_REASON_SET = 2,
+    NAVCORE_REASON_CANCEL = 3,
+    NAVCORE_REASON_APPEAR = 4,
+    NAVCORE_REASON_DISAPPEAR = 5
+} navcore_reason;
+
+/** The animation a transition asks for. */
+typedef enum navcore_style {
+    NAVCORE_STYLE_PUSH = 0,
+    NAVCORE_STYLE_POP = 1
+} navcore_style;
+
+/** How a navigator runs its queue (SPEC §9), chosen at creation. */
+typedef enum navcore_dispatch {
+    NAVCORE_DISPATCH_INLINE = 0, /* the thread that asks or finishes runs the queue */
+    NAVCORE_DISPATCH_HOST = 1    /* asking enqueues and wakes the host; navcore_drain() runs it */
+} navcore_dispatch;
+
+/** The spec's name of an outcome, op, action state or reason, e.g. "not_in_stack",
+ *  "pop_to_root", "will_push", "disappear" (static; "unknown" for other values). */
+const char *navcore_outcome_string(int outcome);
+const char *navcore_op_string(int op);
+const char *navcore_action_string(int action);
+const char *navcore_reason_string(int reason);
+
+/* ---------------------------------------------------------------------------------------------
+ * Navigators
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * A navigator handle. It is a handle, not memory: navcore never reads through it and neither
+ * may the host. (The struct is complete only so that the compiler can check the library's
+ * definitions against this header.)
+ */
+typedef struct navcore_navigator {
+    uint64_t opaque_handle_;
+} navcore_navigator;
+
+/** Creates a navigator: visible, empty stack, no callbacks, in `dispatch` mode. */
+int navcore_navigator_create(navcore_navigator **out, int dispatch);
+
+/**
+ * Destroys a navigator (SPEC §9): the op waiting for a transition and then every queued op end
+ * with NAVCORE_OUTCOME_ABORTED; every live screen is released (those being popped, the stack
+ * top down, then the detached ones in creation order); then the callbacks' destructors run.
+ * Inside a callback it takes effect when the outermost navcore call returns. Afterwards every
+ * call with the handle fails with NAVCORE_ERR_INVALID_HANDLE. NULL is accepted (does nothing).
+ */
+int navcore_navigator_destroy(navcore_navigator *nav);
+
+/** Host dispatch mode: runs the queue on the calling thread until it is empty or an op waits
+ *  for its transition. Harmless in inline mode. */
+int navcore_drain(navcore_navigator *nav);
+
+/** Emit show/hide events even while hidden (SPEC §7; default false). */
+int navcore_set_always_appear(navcore_navigator *nav, bool on);
+
+/** Navigation-bar threshold N (SPEC §8): the bar is shown iff N == 0 or the stack has at least N
+ *  screens; a change of the bar is emitted at once. Default 0. */
+int navcore_set_bar_threshold(navcore_navigator *nav, size_t threshold);
+
+/* ---------------------------------------------------------------------------------------------
+ * Screens (SPEC §1)
+ * ------------------------------------------------------------------------------------------- */
+
+/** Creates a detached screen of `route` (NULL = "") carrying the host's `object`. */
+int navcore_screen_create(uint64_t *out_screen, navcore_navigator *nav, const char *route, void *object);
+
+/** Releases a detached screen (its release callback runs). A screen in the stack, or entering or
+ *  leaving it with the op in flight, cannot be discarded: NAVCORE_ERR_STATE. */
+int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
+
+/** The host object of a live screen. */
+int navcore_screen_object(void **out_object, navcore_navigator *nav, uint64_t screen);
+
+/** Copies a live screen's route into `buffer` (snprintf style: at most size - 1 bytes and a NUL;
+ *  `buffer` may be NULL when `size` is 0); `*out_length` receives the route's full length. */
+int navcore_screen_route(size_t *out_length, char *buffer, size_t size, navcore_navigator *nav,
+                         uint64_t screen);
+
+/* ---------------------------------------------------------------------------------------------
+ * Operations (SPEC §2, §3)
+ *
+ * Each returns NAVCORE_OK when the op started at once or NAVCORE_QUEUED when it waits; either
+ * way it ends exactly once and `done` (if not NULL) receives its outcome. Validation that
+ * depends on the stack happens when the op runs and shows in the outcome.
+ * ------------------------------------------------------------------------------------------- */
+
+/** Receives an op's outcome: once, on the driving thread. */
+typedef void (*navcore_done_fn)(navcore_navigator *nav, int op, int outcome, void *ctx);
+
+/** A `run` op's code block. */
+typedef void (*navcore_run_fn)(navcore_navigator *nav, void *ctx);
+
+/** `show` options (SPEC §8). Start from NAVCORE_SHOW_OPTIONS_INIT. */
+typedef struct navcore_show_options {
+    bool animated;       /* default false */
+    bool remove_current; /* default true: a new screen replaces the current top */
+    bool recycle;        /* default true: reuse the screen of the route nearest the top */
+    const char *payload; /* UTF-8 text delivered to the screen, or NULL (default) */
+} navcore_show_options;
+
+#define NAVCORE_SHOW_OPTIONS_INIT { false, true, true, NULL }
+
+int navcore_push(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
+int navcore_pop(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
+int navcore_pop_to(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
+int navcore_pop_to_root(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
+
+/** Makes the stack exactly `screens[0..count)`, bottom to top. `screens` may be NULL when
+ *  `count` is 0 (the op then ends NAVCORE_OUTCOME_INVALID). */
+int navcore_set_stack(navcore_navigator *nav, const uint64_t *screens, size_t count, bool animated,
+                      navcore_done_fn done, void *ctx);
+
+/** The user's back button: asks the pop veto, then pops (SPEC §6). */
+int navcore_back(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
+
+/** The user's interactive back gesture (SPEC §5). Never queued: NAVCORE_ERR_STATE when hidden or
+ *  without an animator, NAVCORE_ERR_BUSY while an op runs or waits. */
+int navcore_gesture_begin(navcore_navigator *nav, navcore_done_fn done, void *ctx);
+
+/** Runs `block` in queue order. `done` (may be NULL) is called after it — or alone, with
+ *  NAVCORE_OUTCOME_ABORTED, if the navigator is destroyed first — so free `ctx` there. */
+int navcore_run(navcore_navigator *nav, navcore_run_fn block, navcore_done_fn done, void *ctx);
+
+/** Tells navcore whether the navigator is on screen (SPEC §7). */
+int navcore_set_visible(navcore_navigator *nav, bool visible, navcore_done_fn done, void *ctx);
+
+/** Shows the named route (SPEC §8); `options` NULL = defaults. */
+int navcore_show(navcore_navigator *nav, const char *route, const navcore_show_options *options,
+                 navcore_done_fn done, void *ctx);
+
+/** navcore_show under the name of the seeds' notification-based stack ("post"). */
+int navcore_post(navcore_navigator *nav, const char *route, const navcore_show_options *options,
+                 navcore_done_fn done, void *ctx);
+
+/* ---------------------------------------------------------------------------------------------
+ * Transitions (SPEC §4, §5): the host's animator ends what navcore starts.
+ * ------------------------------------------------------------------------------------------- */
+
+/** A transition handed to the animator. */
+typedef struct navcore_transition {
+    uint64_t id;       /* pass it back to finish, cancel or progress */
+    int style;         /* NAVCORE_STYLE_* */
+    uint64_t from;     /* the old top */
+    uint64_t to;       /* the new top */
+    void *from_object;
+    void *to_object;
+    bool interactive;  /* the back gesture: may be cancelled */
+} navcore_transition;
+
+/** The animator; having one is what lets ops animate. */
+typedef void (*navcore_transition_fn)(navcore_navigator *nav, const navcore_transition *transition, void *ctx);
+
+/** The transition `id` ended: the op completes (events 7–11). NAVCORE_ERR_STATE if `id` is not in
+ *  flight. */
+int navcore_transition_finish(navcore_navigator *nav, uint64_t id);
+
+/** Cancels the interactive transition `id`: the pop is undone. NAVCORE_ERR_STATE if `id` is not in
+ *  flight or not interactive. */
+int navcore_transition_cancel(navcore_navigator *nav, uint64_t id);
+
+/** Reports the progress (0 ≤ p ≤ 1) of the interactive transition `id`. NAVCORE_ERR_STATE outside
+ *  one, NAVCORE_ERR_INVALID for p out of range or NaN. */
+int navcore_transition_progress(navcore_navigator *nav, uint64_t id, double progress);
+
+/* ---------------------------------------------------------------------------------------------
+ * Routes (SPEC §8)
+ * ------------------------------------------------------------------------------------------- */
+
+/** Makes the host object of a new screen of `route`: store it in `*out_object` and return 0; any
+ *  other return fails the show with NAVCORE_OUTCOME_FACTORY_FAILED. `screen` is not live yet.
+ *  `payload` is NULL when the show has none. */
+typedef int (*navcore_factory_fn)(void **out_object, navcore_navigator *nav, const char *route,
+                                  uint64_t screen, const char *payload, void *ctx);
+
+/** Destroys a registration's ctx. */
+typedef void (*navcore_destroy_fn)(void *ctx);
+
+/** Registers a route; NAVCORE_ERR_EXISTS if `name` is registered already. */
+int navcore_route_register(navcore_navigator *nav, const char *name, navcore_factory_fn factory, void *ctx,
+                           navcore_destroy_fn destroy);
+
+/** Unregisters a route (its ctx destructor runs); NAVCORE_ERR_INVALID if it is not registered. */
+int navcore_route_unregister(navcore_navigator *nav, const char *name);
+
+/* ---------------------------------------------------------------------------------------------
+ * Callbacks (SPEC §4–9). One registration per kind (per phase for appearance); registering
+ * again replaces it, registering NULL removes it. An event kind with no callback costs nothing.
+ * ------------------------------------------------------------------------------------------- */
+
+/** `action <state> [+appearing] [-disappearing…]`. */
+typedef struct navcore_action_event {
+    int state;                    /* NAVCORE_ACTION_* */
+    uint64_t appearing;           /* 0 if none */
+    const uint64_t *disappearing; /* bottom to top */
+    size_t disappearing_count;
+    bool animated;
+} navcore_action_event;
+
+typedef void (*navcore_action_fn)(navcore_navigator *nav, const navcore_action_event *event, void *ctx);
+typedef void (*navcore_appearance_fn)(navcore_navigator *nav, int phase, uint64_t screen, void *object,
+                                      int reason, bool animated, void *ctx);
+typedef void (*navcore_progress_fn)(navcore_navigator *nav, uint64_t transition, double progress, void *ctx);
+typedef void (*navcore_bar_fn)(navcore_navigator *nav, bool shown, bool animated, void *ctx);
+typedef void (*navcore_payload_fn)(navcore_navigator *nav, uint64_t screen, void *object, const char *payload,
+                                   void *ctx);
+typedef void (*navcore_release_fn)(navcore_navigator *nav, uint64_t screen, void *object, const char *route,
+                                   void *ctx);
+typedef void (*navcore_wakeup_fn)(navcore_navigator *nav, void *ctx);
+/** The pop veto: may the user pop `screen` (the top) by button or gesture? */
+typedef bool (*navcore_veto_fn)(navcore_navigator *nav, uint64_t screen, void *object, bool by_gesture, void *ctx);
+
+int navcore_on_action(navcore_navigator *nav, navcore_action_fn fn, void *ctx, navcore_destroy_fn destroy);
+/** `phase` is a NAVCORE_PHASE_*: one registration for each of the four. */
+int navcore_on_appearance(navcore_navigator *nav, int phase, navcore_appearance_fn fn, void *ctx,
+                          navcore_destroy_fn destroy);
+int navcore_on_progress(navcore_navigator *nav, navcore_progress_fn fn, void *ctx, navcore_destroy_fn destroy);
+int navcore_on_bar(navcore_navigator *nav, navcore_bar_fn fn, void *ctx, navcore_destroy_fn destroy);
+int navcore_on_payload(navcore_navigator *nav, navcore_payload_fn fn, void *ctx, navcore_destroy_fn destroy);
+int navcore_on_release(navcore_navigator *nav, navcore_release_fn fn, void *ctx, navcore_destroy_fn destroy);
+/** Every op's end, after its completion. */
+int navcore_on_done(navcore_navigator *nav, navcore_done_fn fn, void *ctx, navcore_destroy_fn destroy);
+int navcore_on_wakeup(navcore_navigator *nav, navcore_wakeup_fn fn, void *ctx, navcore_destroy_fn destroy);
+/** The animator. Without one every op is instant and the gesture is refused. If it is removed
+ *  while ops plan to animate, their transitions finish at once. */
+int navcore_set_animator(navcore_navigator *nav, navcore_transition_fn fn, void *ctx, navcore_destroy_fn destroy);
+/** The pop veto (SPEC §6); without one every user pop is allowed. */
+int navcore_set_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, void *ctx, navcore_destroy_fn destroy);
+
+/* ---------------------------------------------------------------------------------------------
+ * Queries (SPEC §9: consistent at every call; inside a callback, the state at that event)
+ * ------------------------------------------------------------------------------------------- */
+
+int navcore_stack_count(size_t *out_count, navcore_navigator *nav);
+/** The screen at `index` (0 = root); NAVCORE_ERR_INVALID if out of range. */
+int navcore_stack_get(uint64_t *out_screen, navcore_navigator *nav, size_t index);
+/** Copies up to `capacity` ids of the stack, bottom to top, in one consistent read;
+ *  `*out_count` receives the full count. `buffer` may be NULL when `capacity` is 0. */
+int navcore_stack_copy(size_t *out_count, uint64_t *buffer, size_t capacity, navcore_navigator *nav);
+/** The top / root screen, 0 when the stack is empty. */
+int navcore_top(uint64_t *out_screen, navcore_navigator *nav);
+int navcore_root(uint64_t *out_screen, navcore_navigator *nav);
+/** The action state, a NAVCORE_ACTION_*. */
+int navcore_action_state(int *out_state, navcore_navigator *nav);
+/** Whether an op is in flight. */
+int navcore_is_busy(bool *out_busy, navcore_navigator *nav);
+/** How many ops wait in the queue (the op in flight not counted). */
+int navcore_pending_count(size_t *out_count, navcore_navigator *nav);
+int navcore_is_bar_shown(bool *out_shown, navcore_navigator *nav);
+int navcore_is_visible(bool *out_visible, navcore_navigator *nav);
+/** Idle, nothing queued, at least two screens: a back button or gesture would pop now (the veto
+ *  is not asked). */
+int navcore_can_go_back(bool *out_can, navcore_navigator *nav);
+/** The id of the transition waiting for the host, 0 if none. */
+int navcore_transition_current(uint64_t *out_id, navcore_navigator *nav);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NAVCORE_H */

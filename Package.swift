@@ -7,6 +7,9 @@ import PackageDescription
 /// - `CNavCore`: `include/navcore.h`, the C interface, as a header-only module.
 /// - `NavCoreC`: the C interface's definitions (`@c` exports over the same engine), shipped as
 ///   the dynamic library `libnavcore.so`.
+/// - `CFFI`: the system libffi, with which the C-ABI tests make callback trampolines at run time.
+/// - `CABITests` drive the library through the header only (they import `CNavCore`, never the
+///   Swift modules, whose names would clash with the C ones).
 /// - `ScenarioKit`: the parser and runner of SPEC §11 conformance scenarios, shared by the
 ///   `navcore-scenario` executable and the tests.
 let package = Package(
@@ -22,7 +25,9 @@ let package = Package(
         .target(name: "NavCoreC", dependencies: ["NavCore", "CNavCore"]),
         .target(name: "ScenarioKit", dependencies: ["NavCore"]),
         .executableTarget(name: "navcore-scenario", dependencies: ["ScenarioKit"]),
+        .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .testTarget(name: "NavCoreTests", dependencies: ["NavCore", "ScenarioKit"]),
+        .testTarget(name: "CABITests", dependencies: ["CNavCore", "NavCoreC", "CFFI"]),
     ],
     swiftLanguageModes: [.v6]
 )

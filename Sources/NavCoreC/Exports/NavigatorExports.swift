@@ -29,7 +29,12 @@ import NavCore
     guard let navigator = HandleTable.shared.withLock({ $0.remove(nav.handleBits) }) else {
         return CAPI.fail(NavigationError(.invalidHandle, "the navigator handle is destroyed or was never a navigator"))
     }
-    return CAPI.perform(nav) { _ throws(NavigationError) in try navigator.core.destroy(navigator) }
+    do throws(NavigationError) {
+        try navigator.core.destroy(navigator)
+        return NAVCORE_OK.rawValue
+    } catch {
+        return CAPI.fail(error)
+    }
 }
 
 /// Host dispatch: runs the queue on this thread.

@@ -49,7 +49,7 @@ import NavCore
             }
             buffer[copied] = 0
         }
-        outLength.pointee = UInt(bytes.count)
+        outLength.pointee = UInt(clamping: bytes.count)
     }
 }
 

@@ -1,0 +1,2 @@
+/* libffi for the C-ABI tests: callback trampolines made at run time. */
+#include <ffi.h>

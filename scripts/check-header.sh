@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The header is the contract: check that it compiles cleanly as C99 and C++, that it agrees with
+# the prototypes the Swift compiler generated for the @c exports (a type drift is a "conflicting
+# types" error), and that the header, the exports and the shipped library name the same
+# functions. Usage: scripts/check-header.sh GENERATED_HEADER LIBRARY
+set -euo pipefail
+generated=$(realpath "$1")
+library=$2
+header=include/navcore.h
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+printf '#include "navcore.h"\nint main(void) { return navcore_version_number() > 0 ? 0 : 1; }\n' > "$work/c.c"
+gcc -std=c99 -Wall -Wextra -pedantic -Werror -Iinclude -fsyntax-only "$work/c.c"
+cp "$work/c.c" "$work/cpp.cpp"
+g++ -std=c++11 -Wall -Wextra -pedantic -Werror -Iinclude -fsyntax-only "$work/cpp.cpp"
+echo "header: compiles as C99 and C++11 with -Wall -Wextra -pedantic -Werror"
+
+printf '#include "navcore.h"\n#include "%s"\n' "$generated" > "$work/drift.c"
+clang -fsyntax-only -Iinclude "$work/drift.c"
+echo "header: agrees with the compiler-generated prototypes"
+
+gcc -E -P -Iinclude "$header" | grep -oE '\bnavcore_[a-z_]+ *\(' | tr -d ' (' | sort -u > "$work/declared"
+grep -oE 'SWIFT_EXTERN [^;]*\bnavcore_[a-z_]+\(' "$generated" | grep -oE 'navcore_[a-z_]+\($' | tr -d '(' | sort -u > "$work/exported"
+nm -D --defined-only "$library" | awk '$2 ~ /^[A-Z]$/ {print $3}' | sort -u > "$work/shipped"
+diff -u "$work/declared" "$work/exported" || { echo "header and @c exports differ"; exit 1; }
+diff -u "$work/declared" "$work/shipped" || { echo "header and $library differ"; exit 1; }
+echo "header: $(wc -l < "$work/declared") functions, each exported by the library, which exports nothing else"

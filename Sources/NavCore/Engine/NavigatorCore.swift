@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The thin layer around `NavigatorState` that SPEC §9 asks for: one lock, never held while a
 /// callback runs; one driving thread at a time, to which calls from other threads (and from
 /// inside callbacks) hand their work; inline and host dispatch.
@@ -7,11 +5,11 @@ import Synchronization
 /// Both fronts (the C library and the Swift `Navigator`) call these entry points, passing
 /// themselves as the sink that receives the events.
 package final class NavigatorCore: Sendable {
-    private let state: Mutex<NavigatorState>
+    private let state: Lock<NavigatorState>
 
     /// A navigator in inline (default) or host dispatch mode.
     package init(hostDispatch: Bool) {
-        state = Mutex(NavigatorState(hostDispatch: hostDispatch))
+        state = Lock(NavigatorState(hostDispatch: hostDispatch))
     }
 
     /// Who may become the driver after a call.

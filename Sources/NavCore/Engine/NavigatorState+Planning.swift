@@ -100,12 +100,11 @@ extension NavigatorState {
     /// A pop down to `count` screens; `noop` unless 1 ≤ count < stack size.
     private func truncate(keeping count: Int, animated: Bool, interactive: Bool = false) -> Plan {
         guard count >= 1, count < stack.count else { return .end(.noop) }
-        let removed = Array(stack[count...])
         let to = stack[count - 1]
         let from = stack.last
         return .change(
             StackChange(
-                kind: .pop, edit: .truncate(count), appearing: to, disappearing: ScreenList(removed),
+                kind: .pop, edit: .truncate(count), appearing: to, disappearing: ScreenList(stack[count...]),
                 from: from, to: to, style: .pop,
                 animated: effectiveAnimation(asked: animated, from: from, to: to), interactive: interactive))
     }

@@ -17,10 +17,10 @@ package struct ScreenList: Sequence, Sendable {
     /// A list of one screen.
     package init(_ screen: ScreenRef) { storage = .single(screen) }
 
-    /// A list holding `screens` in order.
-    package init(_ screens: [ScreenRef]) {
+    /// A list holding `screens` in order; allocates only for two screens or more.
+    package init<Screens: Collection<ScreenRef>>(_ screens: Screens) {
         if screens.count > 1 {
-            storage = .many(screens)
+            storage = .many(Array(screens))
         } else if let only = screens.first {
             storage = .single(only)
         } else {

@@ -1,6 +1,8 @@
-/// A screen as events present it: its id, its route name and the host's object, copied out of
-/// the registry under the lock so that a callback never needs to look anything up.
-package struct ScreenRef: Sendable {
+/// A screen as the engine and its events carry it: its id, its route name and the host's
+/// object. One immutable object per screen, shared by the registry, the stack and every event
+/// that names the screen, so that carrying a screen costs a reference, not a copy of its route
+/// and object.
+package final class ScreenRef: Sendable {
     /// The screen's process-wide id (SPEC §1).
     package let id: UInt64
     /// The screen's route name; may be empty.

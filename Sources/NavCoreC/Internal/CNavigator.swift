@@ -1,13 +1,12 @@
 import CNavCore
 import NavCore
-import Synchronization
 
 /// The C front of one navigator: the engine core, the host's C callbacks, and the handle the
 /// host knows it by. It is the core's event sink: it turns engine events into C calls.
 final class CNavigator: EventSink {
     let core: NavigatorCore
     let handle: UInt64
-    private let callbacks = Mutex(CallbackTable())
+    private let callbacks = Lock(CallbackTable())
 
     init(handle: UInt64, hostDispatch: Bool) {
         self.handle = handle

@@ -1,18 +1,18 @@
 import CNavCore
-import Synchronization
+import NavCore
 
 /// Every live navigator of the process, by handle. A handle encodes a slot and the slot's
 /// generation, `generation << 32 | slot << 1 | 1`: odd, so never NULL and never a real pointer;
 /// a destroyed or forged handle finds no slot or the wrong generation and is refused with
 /// `invalid_handle` (SPEC §9), without ever reading through the pointer.
-struct HandleTable: ~Copyable {
-    private struct Slot {
+struct HandleTable: Sendable {
+    private struct Slot: Sendable {
         var generation: UInt32 = 1
         var navigator: CNavigator?
     }
 
     /// The process's table.
-    static let shared = Mutex(HandleTable())
+    static let shared = Lock(HandleTable())
 
     private var slots: [Slot] = []
     private var free: [Int] = []

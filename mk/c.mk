@@ -1,2 +1,111 @@
 # The C side: programs built by gcc against build/lib/libnavcore.so (the shipped library).
 # Adds its steps to TESTS and SCENARIO_RUNNERS.
+#
+#   make scenarios-c FILES=…  the C scenario runner (bindings/c/scenario) on FILES
+#   make test-c               runner, bad_input, ASan+UBSan, valgrind, docs table, Swift/C comparison
+#   make example-c            install under build/install, build bindings/c/examples/host.c with
+#                             pkg-config against that tree, run it
+
+C_CC        ?= gcc
+C_DIR       := build/c
+C_WARN      := -std=c11 -Wall -Wextra -Werror
+C_OPT       := -O1 -g
+C_SANITIZE  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+C_LINK_LIB  := -L$(LIB_DIR) -lnavcore -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
+# No LSan suppressions: neither libnavcore nor the Swift runtime reports a leak here.
+C_ASAN_ENV  := ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+C_VALGRIND  := valgrind -q --leak-check=full --errors-for-leak-kinds=definite --show-possibly-lost=no
+
+C_RUNNER_SRC := $(wildcard bindings/c/scenario/*.c)
+C_RUNNER_HDR := $(wildcard bindings/c/scenario/*.h)
+C_RUNNER     := $(C_DIR)/navcore-scenario-c
+C_RUNNER_ASAN := $(C_DIR)/asan/navcore-scenario-c
+C_BAD        := $(C_DIR)/bad_input
+C_BAD_ASAN   := $(C_DIR)/asan/bad_input
+C_EDGE       := bindings/c/tests/edge
+C_DOC        := docs/c-api.md
+C_EXAMPLE_PREFIX := build/install
+
+TESTS            += test-c example-c
+SCENARIO_RUNNERS += scenarios-c
+
+.PHONY: scenarios-c test-c example-c c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-doc-table \
+        c-compare c-swift-runner
+
+# Every callback of the runner is a libffi closure, hence -lffi.
+$(C_RUNNER): $(C_RUNNER_SRC) $(C_RUNNER_HDR) include/navcore.h | lib
+	@mkdir -p $(@D)
+	$(C_CC) $(C_WARN) $(C_OPT) -D_POSIX_C_SOURCE=200809L -Iinclude $$(pkg-config --cflags libffi) \
+	  $(C_RUNNER_SRC) -o $@ $(C_LINK_LIB) $$(pkg-config --libs libffi) -lm
+
+$(C_RUNNER_ASAN): $(C_RUNNER_SRC) $(C_RUNNER_HDR) include/navcore.h | lib
+	@mkdir -p $(@D)
+	$(C_CC) $(C_WARN) $(C_OPT) $(C_SANITIZE) -D_POSIX_C_SOURCE=200809L -Iinclude $$(pkg-config --cflags libffi) \
+	  $(C_RUNNER_SRC) -o $@ $(C_LINK_LIB) $$(pkg-config --libs libffi) -lm
+
+$(C_BAD): bindings/c/tests/bad_input.c include/navcore.h | lib
+	@mkdir -p $(@D)
+	$(C_CC) $(C_WARN) $(C_OPT) -pthread -Iinclude $< -o $@ $(C_LINK_LIB) -lm
+
+$(C_BAD_ASAN): bindings/c/tests/bad_input.c include/navcore.h | lib
+	@mkdir -p $(@D)
+	$(C_CC) $(C_WARN) $(C_OPT) $(C_SANITIZE) -pthread -Iinclude $< -o $@ $(C_LINK_LIB) -lm
+
+c-programs: $(C_RUNNER) $(C_RUNNER_ASAN) $(C_BAD) $(C_BAD_ASAN)
+
+## scenarios-c: the C runner on FILES (default: the project's and the shared scenarios).
+scenarios-c: lib $(C_RUNNER)
+	$(C_RUNNER) $(FILES)
+
+## test-c: every C check. The Swift/C comparison runs last, so that a trace difference (a
+## library bug to report) does not hide the other results.
+test-c: lib c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-doc-table c-compare
+	@echo "test-c: all passed"
+
+c-run-scenarios: $(C_RUNNER)
+	$(C_RUNNER) $(SCENARIO_DIRS)
+
+# Under ASan+UBSan (the programs are the instrumented main executables, so no LD_PRELOAD is
+# needed for libnavcore.so and the Swift runtime). The edge files fail on purpose (exit 1);
+# any other status is a sanitizer's report.
+c-asan: $(C_RUNNER_ASAN) $(C_BAD_ASAN)
+	$(C_ASAN_ENV) $(C_RUNNER_ASAN) $(SCENARIO_DIRS)
+	@status=0; $(C_ASAN_ENV) $(C_RUNNER_ASAN) $(C_EDGE) > $(C_DIR)/asan/edge.out || status=$$?; \
+	  if [ $$status -gt 1 ]; then cat $(C_DIR)/asan/edge.out; echo "c-asan: the runner failed on $(C_EDGE) (status $$status)"; exit 1; fi; \
+	  echo "c-asan: $(C_EDGE) ran clean ($$(tail -1 $(C_DIR)/asan/edge.out), failing on purpose)"
+	$(C_ASAN_ENV) $(C_BAD_ASAN) > $(C_DIR)/asan/bad_input.out || { cat $(C_DIR)/asan/bad_input.out; exit 1; }
+	@echo "c-asan: bad_input $$(tail -1 $(C_DIR)/asan/bad_input.out)"
+
+# Under valgrind memcheck: zero errors and no definite leak.
+c-valgrind: $(C_RUNNER)
+	$(C_VALGRIND) --error-exitcode=1 $(C_RUNNER) $(SCENARIO_DIRS)
+	@status=0; $(C_VALGRIND) --error-exitcode=99 $(C_RUNNER) $(C_EDGE) > $(C_DIR)/valgrind-edge.out || status=$$?; \
+	  if [ $$status -gt 1 ]; then cat $(C_DIR)/valgrind-edge.out; echo "c-valgrind: errors on $(C_EDGE) (status $$status)"; exit 1; fi; \
+	  echo "c-valgrind: $(C_EDGE) ran clean ($$(tail -1 $(C_DIR)/valgrind-edge.out), failing on purpose)"
+
+c-bad-input: $(C_BAD)
+	$(C_BAD)
+
+# docs/c-api.md's table of bad inputs is bad_input's own: it cannot drift.
+c-doc-table: $(C_BAD)
+	@$(C_BAD) --markdown > $(C_DIR)/bad-input-table.md
+	@sed -n '/^<!-- BEGIN bad-input table/,/^<!-- END bad-input table/p' $(C_DOC) | sed '1d;$$d' > $(C_DIR)/bad-input-table.doc.md
+	@diff -u $(C_DIR)/bad-input-table.doc.md $(C_DIR)/bad-input-table.md || { \
+	  echo "c-doc-table: $(C_DOC) differs from '$(C_BAD) --markdown' (- doc, + program); paste the program's table between the markers"; exit 1; }
+	@echo "c-doc-table: $(C_DOC) matches bad_input's $$(grep -c '^| `navcore_' $(C_DIR)/bad-input-table.md) table rows"
+
+# Both runners on every scenario, rewritten so that every event shows, plus the edge files.
+# Only the Swift runner's product is built: the comparison needs nothing else.
+c-swift-runner: setup
+	$(SWIFT) build --product navcore-scenario
+
+c-compare: c-swift-runner $(C_RUNNER)
+	bindings/c/tests/compare-runners.sh .build/debug/navcore-scenario $(C_RUNNER) $(SCENARIO_DIRS)
+
+## example-c: the documentation host, built the way a user builds it: installed tree + pkg-config.
+example-c: lib
+	$(MAKE) --no-print-directory install PREFIX=$(C_EXAMPLE_PREFIX)
+	@mkdir -p $(C_DIR)
+	PKG_CONFIG_PATH=$(CURDIR)/$(C_EXAMPLE_PREFIX)/lib/pkgconfig; export PKG_CONFIG_PATH; \
+	  $(C_CC) $(C_WARN) bindings/c/examples/host.c -o $(C_DIR)/host $$(pkg-config --cflags --libs navcore)
+	$(C_DIR)/host

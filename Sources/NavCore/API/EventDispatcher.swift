@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The Swift front's sink: gives each engine event to the op's completion, the screen's own
 /// object (`ScreenFeedback`), the delegate and the observers, in that order; plays transitions
 /// through the animator and asks the veto.
@@ -33,7 +31,7 @@ final class EventDispatcher: EventSink {
         let end: (@Sendable () -> Void)?
     }
 
-    private let handlers = Mutex(Handlers())
+    private let handlers = Lock(Handlers())
 
     /// Reads the handlers.
     func read<R: Sendable>(_ body: (Handlers) -> R) -> R {
@@ -68,12 +66,12 @@ final class EventDispatcher: EventSink {
         case .done(let kind, let outcome, let completion):
             completion?.complete(kind, outcome)
         case .transition(let transition):
-            if let animator = handlers.animator {
-                animator(Transition(transition))
-            } else {
-                // The animator was removed after the op planned to animate: nobody would finish.
+            guard let animator = handlers.animator else {
+                // Removed by another thread since the engine checked: nobody would finish it.
                 try? handlers.navigator?.finishTransition(transition.id)
+                return
             }
+            animator(Transition(transition))
         default:
             break
         }

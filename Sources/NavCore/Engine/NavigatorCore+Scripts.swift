@@ -66,8 +66,14 @@ extension NavigatorCore {
             step(sink) { $0.appearance(.willShow, change.to, reason, animated: animated) }
         }
         if animated, let from = change.from, let to = change.to {  // 6. the host's transition
-            step(sink) { $0.beginTransition(change, from: from, to: to) }
-            return
+            var waits = false
+            step(sink) { state in
+                // An animator removed since the op was planned would never finish it.
+                guard state.interest.contains(.animator) else { return nil }
+                waits = true
+                return state.beginTransition(change, from: from, to: to)
+            }
+            if waits { return }
         }
         complete(change, sink)
     }

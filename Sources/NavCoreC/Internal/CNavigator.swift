@@ -42,7 +42,7 @@ final class CNavigator: EventSink {
             if let animator = callbacks.withLock({ $0.animator }) {
                 HostCalls.transition(animator, pointer, transition)
             } else {
-                // The animator was removed after the op planned to animate: nobody would finish.
+                // Removed by another thread since the engine checked: nobody would finish it.
                 try? core.finishTransition(transition.id, self)
             }
         case .progress(let id, let value):

@@ -1,0 +1,111 @@
+/*
+ * navcore-scenario-c FILE.nav|DIR …: runs SPEC §11 conformance scenarios through the C
+ * interface (include/navcore.h) of the shipped libnavcore.so, every callback a libffi closure.
+ * Output and exit status as the Swift runner's (Sources/navcore-scenario): `PASS path` or
+ * `FAIL path` and its failures indented, then `N passed, M failed`.
+ */
+#include "session.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int by_name(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The .nav files named by the arguments: files as given, directories expanded (sorted). */
+static strvec scenario_files(int argc, char **argv) {
+    strvec files = {0};
+    for (int i = 1; i < argc; i++) {
+        struct stat info;
+        if (stat(argv[i], &info) != 0 || !S_ISDIR(info.st_mode)) {
+            sv_push(&files, xstrdup(argv[i]));
+            continue;
+        }
+        strvec names = {0};
+        DIR *dir = opendir(argv[i]);
+        for (struct dirent *entry; dir && (entry = readdir(dir));) {
+            size_t length = strlen(entry->d_name);
+            if (length >= 4 && strcmp(entry->d_name + length - 4, ".nav") == 0) sv_push(&names, xstrdup(entry->d_name));
+        }
+        if (dir) closedir(dir);
+        if (names.count) qsort(names.items, names.count, sizeof *names.items, by_name);
+        for (size_t k = 0; k < names.count; k++) sv_push(&files, xasprintf("%s/%s", argv[i], names.items[k]));
+        sv_free(&names);
+    }
+    return files;
+}
+
+/* The whole file as a string, or NULL with errno set. */
+static char *read_text(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return NULL;
+    size_t length = 0, capacity = 4096;
+    char *text = xmalloc(capacity);
+    size_t got;
+    while ((got = fread(text + length, 1, capacity - length - 1, file)) > 0) {
+        length += got;
+        if (capacity - length - 1 == 0) text = xrealloc(text, capacity *= 2);
+    }
+    int failed = ferror(file);
+    fclose(file);
+    if (failed) {
+        free(text);
+        errno = EIO;
+        return NULL;
+    }
+    text[length] = '\0';
+    return text;
+}
+
+/* Runs one file; prints its report; returns whether it passed. */
+static bool run_file(const char *path) {
+    strvec failures = {0};
+    char *text = read_text(path);
+    if (!text) {
+        sv_push(&failures, xasprintf("cannot run: %s: %s", path, strerror(errno)));
+    } else {
+        scenario file;
+        char *error = NULL;
+        if (!scenario_parse(text, &file, &error)) {
+            sv_push(&failures, xasprintf("cannot run: %s", error));
+            free(error);
+        } else {
+            session s = {0};
+            session_run(&s, &file);
+            failures = s.failures;
+            s.failures = (strvec){0};
+            session_free(&s);
+            scenario_free(&file);
+        }
+        free(text);
+    }
+    printf("%s %s\n", failures.count ? "FAIL" : "PASS", path);
+    for (size_t i = 0; i < failures.count; i++) printf("  %s\n", failures.items[i]);
+    bool passed = failures.count == 0;
+    sv_free(&failures);
+    return passed;
+}
+
+int main(int argc, char **argv) {
+    bool help = false;
+    for (int i = 1; i < argc; i++) help = help || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--help");
+    if (argc < 2 || help) {
+        printf("usage: navcore-scenario-c FILE.nav|DIR …   (runs SPEC §11 scenarios through the C API)\n");
+        return argc < 2 ? 2 : 0;
+    }
+    strvec files = scenario_files(argc, argv);
+    size_t passed = 0;
+    for (size_t i = 0; i < files.count; i++) {
+        passed += run_file(files.items[i]);
+        fflush(stdout);
+    }
+    printf("%zu passed, %zu failed\n", passed, files.count - passed);
+    size_t failed = files.count - passed;
+    sv_free(&files);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,560 @@
+/* The commands and checks of a scenario (SPEC §11), as Sources/ScenarioKit/ScenarioSession.swift
+ * carries them out, through include/navcore.h only. */
+#include "session.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- failures, labels ------------------------------------------------------------------- */
+
+void session_fail(session *s, int line, const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    char *message = xvasprintf(format, arguments);
+    va_end(arguments);
+    sv_push(&s->failures, xasprintf("line %d: %s", line, message));
+    free(message);
+}
+
+screen_entry *session_entry(session *s, uint64_t id) {
+    for (size_t i = 0; i < s->screen_count; i++)
+        if (s->screens[i].id == id) return &s->screens[i];
+    if (s->screen_count == s->screen_capacity) {
+        s->screen_capacity = s->screen_capacity ? s->screen_capacity * 2 : 16;
+        s->screens = xrealloc(s->screens, s->screen_capacity * sizeof *s->screens);
+    }
+    s->screens[s->screen_count] = (screen_entry){.id = id};
+    return &s->screens[s->screen_count++];
+}
+
+static screen_entry *find_entry(session *s, uint64_t id) {
+    for (size_t i = 0; i < s->screen_count; i++)
+        if (s->screens[i].id == id) return &s->screens[i];
+    return NULL;
+}
+
+/* The screen last given this label (Swift's idsByLabel). */
+static screen_entry *labelled_entry(session *s, const char *label) {
+    screen_entry *found = NULL;
+    for (size_t i = 0; i < s->screen_count; i++) {
+        screen_entry *e = &s->screens[i];
+        if (e->label && strcmp(e->label, label) == 0 && (!found || e->named_order > found->named_order)) found = e;
+    }
+    return found;
+}
+
+char *session_label(session *s, uint64_t id) {
+    screen_entry *e = find_entry(s, id);
+    if (e && e->label) return xstrdup(e->label);
+    return xasprintf("#%llu", (unsigned long long)id);
+}
+
+void session_name(session *s, uint64_t id, const char *route, bool known) {
+    route_count *counter = NULL;
+    for (size_t i = 0; i < s->route_count_; i++)
+        if (strcmp(s->routes[i].route, route) == 0) counter = &s->routes[i];
+    if (!counter) {
+        s->routes = xrealloc(s->routes, (s->route_count_ + 1) * sizeof *s->routes);
+        counter = &s->routes[s->route_count_++];
+        *counter = (route_count){.route = xstrdup(route)};
+    }
+    counter->count++;
+    screen_entry *e = session_entry(s, id);
+    if (known) e->known = true;
+    free(e->label);
+    e->label = counter->count == 1 ? xstrdup(route) : xasprintf("%s#%d", route, counter->count);
+    e->named_order = ++s->names_given;
+}
+
+/* ---- the navigator ------------------------------------------------------------------------ */
+
+/* The navigator, made at first use so that `config pump` can choose its mode. */
+static navcore_navigator *nav(session *s) {
+    if (!s->nav_made) {
+        s->nav_made = true;
+        int status = navcore_navigator_create(&s->nav, s->host_dispatch ? NAVCORE_DISPATCH_HOST
+                                                                          : NAVCORE_DISPATCH_INLINE);
+        if (status != NAVCORE_OK) {
+            sv_push(&s->failures, xasprintf("cannot create a navigator: %s", navcore_status_string(status)));
+            s->nav = NULL;
+        } else {
+            events_install(s);
+        }
+    }
+    return s->nav;
+}
+
+static void set_status(session *s, int status) { s->status = navcore_status_string(status); }
+
+/* The host object of a screen the runner makes: a cell holding its id, freed at its release. */
+static int create_screen(session *s, const char *route, uint64_t *out) {
+    uint64_t *object = xmalloc(sizeof *object);
+    int status = navcore_screen_create(out, nav(s), route, object);
+    if (status < 0) {
+        free(object);
+        return status;
+    }
+    *object = *out;
+    session_name(s, *out, route, true);
+    session_entry(s, *out)->object = object;
+    return status;
+}
+
+/* An op call with a completion: `call` passes `done_` (the completion closure) and `token_` (its
+ * ctx, made here); the token learns whether the call was accepted. */
+#define OP_CALL(s, status, op, name, call)                                                        \
+    do {                                                                                          \
+        op_token *token_ = events_op_token((s), (op), (name));                                    \
+        navcore_done_fn done_ = events_completion(s);                                             \
+        (status) = (call);                                                                        \
+        token_->accepted = (status) >= 0;                                                         \
+    } while (0)
+
+/* ---- words -------------------------------------------------------------------------------- */
+
+static const char *word(session *s, const strvec *words, size_t index, int line) {
+    if (index < words->count) return words->items[index];
+    session_fail(s, line, "missing argument");
+    return NULL;
+}
+
+/* 1 on, 0 off, -1 a scenario error. */
+static int on_off(session *s, const strvec *words, size_t index, int line) {
+    const char *w = word(s, words, index, line);
+    if (!w) return -1;
+    if (strcmp(w, "on") == 0) return 1;
+    if (strcmp(w, "off") == 0) return 0;
+    session_fail(s, line, "expected on or off");
+    return -1;
+}
+
+/* Swift's Int(String): optional sign, decimal digits, no spaces, in range. */
+static bool parse_int(const char *text, long long *out) {
+    const char *digits = text + (text[0] == '+' || text[0] == '-');
+    if (!*digits) return false;
+    for (const char *p = digits; *p; p++)
+        if (*p < '0' || *p > '9') return false;
+    errno = 0;
+    *out = strtoll(text, NULL, 10);
+    return errno == 0;
+}
+
+/* Swift's Double(String): the whole word, no leading space (strtod's grammar). */
+static bool parse_double(const char *text, double *out) {
+    if (!*text || *text == ' ' || *text == '\t' || *text == '\n' || *text == '\v' || *text == '\f' ||
+        *text == '\r')
+        return false;
+    char *end;
+    *out = strtod(text, &end);
+    return *end == '\0';
+}
+
+/* The screen with this label, live or not, that the runner has seen. */
+static bool labelled(session *s, const char *label, int line, uint64_t *out) {
+    screen_entry *e = labelled_entry(s, label);
+    if (!e || !e->known) {
+        session_fail(s, line, "no screen is labelled '%s'", label);
+        return false;
+    }
+    *out = e->id;
+    return true;
+}
+
+/* `set`'s word: a live screen's label, else a new screen of the route (`#n` dropped). */
+static int live_or_new(session *s, const char *w, uint64_t *out) {
+    screen_entry *e = labelled_entry(s, w);
+    if (e && !e->released && e->known) {
+        *out = e->id;
+        return NAVCORE_OK;
+    }
+    const char *start = w;
+    while (*start == '#') start++;
+    size_t length = strcspn(start, "#");
+    char *route = length ? xstrndup(start, length) : xstrdup(w);
+    int status = create_screen(s, route, out);
+    free(route);
+    return status;
+}
+
+/* ---- commands ----------------------------------------------------------------------------- */
+
+static bool show(session *s, const strvec *args, int line) {
+    const char *route = word(s, args, 0, line);
+    if (!route) return false;
+    navcore_show_options options = NAVCORE_SHOW_OPTIONS_INIT;
+    for (size_t i = 1; i < args->count; i++) {
+        const char *option = args->items[i];
+        if (strcmp(option, "animated") == 0) options.animated = true;
+        else if (strcmp(option, "keep") == 0) options.remove_current = false;
+        else if (strcmp(option, "new") == 0) options.recycle = false;
+        else if (strncmp(option, "payload=", 8) == 0) options.payload = option + 8;
+        else {
+            session_fail(s, line, "unknown show option '%s'", option);
+            return false;
+        }
+    }
+    int status;
+    navcore_navigator *n = nav(s);
+    OP_CALL(s, status, NAVCORE_OP_SHOW, NULL, navcore_show(n, route, &options, done_, token_));
+    set_status(s, status);
+    return true;
+}
+
+static bool configure(session *s, const strvec *args, int line) {
+    int on = on_off(s, args, 1, line);
+    if (on < 0) return false;
+    const char *what = word(s, args, 0, line);
+    if (strcmp(what, "animator") == 0) {
+        s->animator_on = on;
+        if (s->nav_made && s->nav) events_install_animator(s);
+    } else if (strcmp(what, "always_appear") == 0) {
+        set_status(s, navcore_set_always_appear(nav(s), on));
+    } else if (strcmp(what, "pump") == 0) {
+        if (s->nav_made) {
+            session_fail(s, line, "config pump must come before the navigator is used");
+            return false;
+        }
+        s->host_dispatch = on;
+    } else {
+        char *joined = sv_join(args->items, args->count, " ");
+        session_fail(s, line, "unknown config '%s'", joined);
+        free(joined);
+        return false;
+    }
+    return true;
+}
+
+static const char *const category_names[] = {"action", "show", "transition", "veto", "payload",
+                                             "bar", "release", "run", "wakeup", "done"};
+
+static bool set_trace(session *s, const strvec *args, int line) {
+    if (args->count == 1 && strcmp(args->items[0], "all") == 0) {
+        s->categories = CAT_ALL;
+        return true;
+    }
+    unsigned chosen = 0;
+    for (size_t i = 0; i < args->count; i++) {
+        size_t k = 0;
+        while (k < sizeof category_names / sizeof *category_names && strcmp(category_names[k], args->items[i]))
+            k++;
+        if (k == sizeof category_names / sizeof *category_names) {
+            session_fail(s, line, "unknown trace category '%s'", args->items[i]);
+            return false;
+        }
+        chosen |= 1u << k;
+    }
+    s->categories = chosen;
+    return true;
+}
+
+/* `on EVENT WORD: COMMAND`. */
+static bool add_hook(session *s, const strvec *args, int line) {
+    size_t colon = 0;
+    while (colon < args->count) {
+        size_t length = strlen(args->items[colon]);
+        if (length && args->items[colon][length - 1] == ':') break;
+        colon++;
+    }
+    if (colon == args->count || colon + 1 >= args->count) {
+        session_fail(s, line, "`on` needs 'EVENT WORD: COMMAND'");
+        return false;
+    }
+    hook made = {.line = line};
+    for (size_t i = 0; i <= colon; i++) {
+        char *w = xstrdup(args->items[i]);
+        if (i == colon) w[strlen(w) - 1] = '\0';
+        if (w[0]) sv_push(&made.event, w);
+        else free(w);
+    }
+    made.command = sv_slice(args, colon + 1);
+    s->hooks = xrealloc(s->hooks, (s->hook_count + 1) * sizeof *s->hooks);
+    s->hooks[s->hook_count++] = made;
+    return true;
+}
+
+bool session_execute(session *s, const strvec *words, int line) {
+    const char *verb = words->count ? words->items[0] : "";
+    strvec args = sv_slice(words, 1);
+    strvec plain = {0};
+    bool animated = !sv_contains(&args, "instant");
+    for (size_t i = 0; i < args.count; i++)
+        if (strcmp(args.items[i], "instant") != 0) sv_push(&plain, xstrdup(args.items[i]));
+    bool ok = true;
+    int status;
+    uint64_t id;
+
+    if (strcmp(verb, "push") == 0) {
+        const char *route = word(s, &plain, 0, line);
+        if ((ok = route != NULL)) {
+            status = create_screen(s, route, &id);
+            if (status >= 0) OP_CALL(s, status, NAVCORE_OP_PUSH, NULL, navcore_push(nav(s), id, animated, done_, token_));
+            set_status(s, status);
+        }
+    } else if (strcmp(verb, "push_again") == 0 || strcmp(verb, "pop_to") == 0) {
+        const char *label = word(s, &plain, 0, line);
+        if ((ok = label && labelled(s, label, line, &id))) {
+            if (strcmp(verb, "push_again") == 0) OP_CALL(s, status, NAVCORE_OP_PUSH, NULL, navcore_push(nav(s), id, animated, done_, token_));
+            else OP_CALL(s, status, NAVCORE_OP_POP_TO, NULL, navcore_pop_to(nav(s), id, animated, done_, token_));
+            set_status(s, status);
+        }
+    } else if (strcmp(verb, "pop") == 0) {
+        OP_CALL(s, status, NAVCORE_OP_POP, NULL, navcore_pop(nav(s), animated, done_, token_));
+        set_status(s, status);
+    } else if (strcmp(verb, "back") == 0) {
+        OP_CALL(s, status, NAVCORE_OP_BACK, NULL, navcore_back(nav(s), animated, done_, token_));
+        set_status(s, status);
+    } else if (strcmp(verb, "pop_to_root") == 0) {
+        OP_CALL(s, status, NAVCORE_OP_POP_TO_ROOT, NULL, navcore_pop_to_root(nav(s), animated, done_, token_));
+        set_status(s, status);
+    } else if (strcmp(verb, "set") == 0) {
+        navcore_navigator *n = nav(s);
+        uint64_t *ids = plain.count ? xmalloc(plain.count * sizeof *ids) : NULL;
+        status = NAVCORE_OK;
+        for (size_t i = 0; i < plain.count && status >= 0; i++) status = live_or_new(s, plain.items[i], &ids[i]);
+        if (status >= 0)
+            OP_CALL(s, status, NAVCORE_OP_SET, NULL, navcore_set_stack(n, ids, plain.count, animated, done_, token_));
+        set_status(s, status);
+        free(ids);
+    } else if (strcmp(verb, "run") == 0) {
+        const char *name = word(s, &args, 0, line);
+        if ((ok = name != NULL)) {
+            navcore_navigator *n = nav(s);
+            OP_CALL(s, status, NAVCORE_OP_RUN, name, navcore_run(n, events_run_block(s), done_, token_));
+            set_status(s, status);
+        }
+    } else if (strcmp(verb, "visible") == 0) {
+        int on = on_off(s, &args, 0, line);
+        if ((ok = on >= 0)) {
+            OP_CALL(s, status, NAVCORE_OP_VISIBLE, NULL, navcore_set_visible(nav(s), on, done_, token_));
+            set_status(s, status);
+        }
+    } else if (strcmp(verb, "gesture") == 0) {
+        OP_CALL(s, status, NAVCORE_OP_GESTURE, NULL, navcore_gesture_begin(nav(s), done_, token_));
+        set_status(s, status);
+    } else if (strcmp(verb, "progress") == 0) {
+        const char *text = word(s, &args, 0, line);
+        double value = 0;
+        if (!(ok = text != NULL)) {
+        } else if (!(ok = parse_double(text, &value))) {
+            session_fail(s, line, "progress needs a number");
+        } else {
+            navcore_navigator *n = nav(s);
+            set_status(s, navcore_transition_progress(n, s->last_transition, value));
+        }
+    } else if (strcmp(verb, "finish") == 0) {
+        navcore_navigator *n = nav(s);
+        set_status(s, navcore_transition_finish(n, s->last_transition));
+    } else if (strcmp(verb, "cancel") == 0) {
+        navcore_navigator *n = nav(s);
+        set_status(s, navcore_transition_cancel(n, s->last_transition));
+    } else if (strcmp(verb, "drain") == 0) {
+        set_status(s, navcore_drain(nav(s)));
+    } else if (strcmp(verb, "destroy") == 0) {
+        /* navcore_navigator_destroy(NULL) is a no-op: a navigator that could not be made has
+         * no handle to destroy, and the status says so. */
+        navcore_navigator *n = nav(s);
+        set_status(s, n ? navcore_navigator_destroy(n) : NAVCORE_ERR_INVALID);
+    } else if (strcmp(verb, "veto") == 0) {
+        const char *label = word(s, &args, 0, line);
+        int on = label ? on_off(s, &args, 1, line) : -1;
+        if ((ok = on >= 0)) {
+            if (on && !sv_contains(&s->vetoed, label)) sv_push(&s->vetoed, xstrdup(label));
+            if (!on) sv_remove(&s->vetoed, label);
+        }
+    } else if (strcmp(verb, "route") == 0) {
+        const char *route = word(s, &args, 0, line);
+        if ((ok = route != NULL)) {
+            strvec rest = sv_slice(&args, 1);
+            bool fails = sv_contains(&rest, "fail");
+            sv_free(&rest);
+            navcore_navigator *n = nav(s);
+            ctx_token *token = events_ctx_token(s, "route");
+            status = navcore_route_register(n, route, events_factory(s, fails), token, events_destructor(s));
+            token->accepted = status >= 0;
+            set_status(s, status);
+        }
+    } else if (strcmp(verb, "show") == 0) {
+        ok = show(s, &args, line);
+    } else if (strcmp(verb, "threshold") == 0) {
+        const char *text = word(s, &args, 0, line);
+        long long value = 0;
+        if (!(ok = text != NULL)) {
+        } else if (!(ok = parse_int(text, &value))) {
+            session_fail(s, line, "threshold needs a whole number");
+        } else if (value < 0) {
+            /* size_t cannot say it: the Swift API refuses a negative threshold with `invalid`
+             * (after the handle check), so the status is the same. */
+            bool visible;
+            status = navcore_is_visible(&visible, nav(s));
+            set_status(s, status < 0 ? status : NAVCORE_ERR_INVALID);
+        } else {
+            navcore_navigator *n = nav(s);
+            set_status(s, navcore_set_bar_threshold(n, (size_t)value));
+        }
+    } else if (strcmp(verb, "config") == 0) {
+        ok = configure(s, &args, line);
+    } else if (strcmp(verb, "trace") == 0) {
+        ok = set_trace(s, &args, line);
+    } else if (strcmp(verb, "on") == 0) {
+        ok = add_hook(s, &args, line);
+    } else {
+        char *joined = sv_join(words->items, words->count, " ");
+        session_fail(s, line, "unknown command '%s'", joined);
+        free(joined);
+        ok = false;
+    }
+    sv_free(&args);
+    sv_free(&plain);
+    return ok;
+}
+
+/* ---- checks ------------------------------------------------------------------------------- */
+
+static char *stack_labels(session *s, navcore_navigator *n) {
+    size_t count = 0;
+    if (navcore_stack_copy(&count, NULL, 0, n) < 0 || count == 0) return xstrdup("");
+    uint64_t *ids = xmalloc(count * sizeof *ids);
+    size_t copied = count;
+    if (navcore_stack_copy(&copied, ids, count, n) < 0) copied = 0;
+    if (copied > count) copied = count;
+    strvec labels = {0};
+    for (size_t i = 0; i < copied; i++) sv_push(&labels, session_label(s, ids[i]));
+    char *joined = sv_join(labels.items, labels.count, " ");
+    sv_free(&labels);
+    free(ids);
+    return joined;
+}
+
+/* `expect …` (after the word `expect`). */
+static void check(session *s, const strvec *words, int line) {
+    const char *what = word(s, words, 0, line);
+    if (!what) return;
+    char *expected = sv_join(words->items + 1, words->count - 1, " ");
+    navcore_navigator *n = nav(s);
+    int state = NAVCORE_ACTION_IDLE;
+    bool dead = navcore_action_state(&state, n) == NAVCORE_ERR_INVALID_HANDLE;
+    char *seen = NULL;
+    bool flag = false;
+    size_t count = 0;
+    uint64_t top = 0;
+    if (strcmp(what, "stack") == 0) {
+        seen = stack_labels(s, n);
+    } else if (strcmp(what, "top") == 0) {
+        seen = navcore_top(&top, n) >= 0 && top ? session_label(s, top) : xstrdup("-");
+    } else if (strcmp(what, "state") == 0) {
+        seen = xstrdup(dead ? "dead" : navcore_action_string(state));
+    } else if (strcmp(what, "busy") == 0) {
+        seen = xstrdup(navcore_is_busy(&flag, n) >= 0 && flag ? "yes" : "no");
+    } else if (strcmp(what, "pending") == 0) {
+        if (navcore_pending_count(&count, n) < 0) count = 0;
+        seen = xasprintf("%zu", count);
+    } else if (strcmp(what, "bar") == 0) {
+        flag = true;
+        if (!dead && navcore_is_bar_shown(&flag, n) < 0) flag = true;
+        seen = xstrdup(dead ? "-" : flag ? "shown" : "hidden");
+    } else if (strcmp(what, "status") == 0) {
+        seen = xstrdup(s->status);
+    } else {
+        char *joined = sv_join(words->items, words->count, " ");
+        session_fail(s, line, "unknown check 'expect %s'", joined);
+        free(joined);
+        free(expected);
+        return;
+    }
+    if (strcmp(seen, expected) != 0) session_fail(s, line, "expect %s %s: saw '%s'", what, expected, seen);
+    free(seen);
+    free(expected);
+}
+
+/* ---- a run -------------------------------------------------------------------------------- */
+
+/* A line diff (longest common subsequence): `  ` same, `- ` expected, `+ ` seen — exactly
+ * Sources/ScenarioKit/TraceDiff.swift, ties included. */
+static void trace_diff(session *s, const strvec *expected, const strvec *actual) {
+    size_t rows = expected->count, columns = actual->count, width = columns + 1;
+    size_t *lengths = xcalloc((rows + 1) * width, sizeof *lengths);
+    for (size_t i = rows; i-- > 0;)
+        for (size_t j = columns; j-- > 0;) {
+            size_t down = lengths[(i + 1) * width + j], right = lengths[i * width + j + 1];
+            lengths[i * width + j] = strcmp(expected->items[i], actual->items[j]) == 0
+                                         ? lengths[(i + 1) * width + j + 1] + 1
+                                         : (down > right ? down : right);
+        }
+    size_t i = 0, j = 0;
+    while (i < rows || j < columns) {
+        if (i < rows && j < columns && strcmp(expected->items[i], actual->items[j]) == 0) {
+            sv_push(&s->failures, xasprintf("      %s", expected->items[i]));
+            i++, j++;
+        } else if (j < columns && (i == rows || lengths[i * width + j + 1] >= lengths[(i + 1) * width + j])) {
+            sv_push(&s->failures, xasprintf("    + %s", actual->items[j++]));
+        } else {
+            sv_push(&s->failures, xasprintf("    - %s", expected->items[i++]));
+        }
+    }
+    free(lengths);
+}
+
+static bool same_lines(const strvec *a, const strvec *b) {
+    if (a->count != b->count) return false;
+    for (size_t i = 0; i < a->count; i++)
+        if (strcmp(a->items[i], b->items[i]) != 0) return false;
+    return true;
+}
+
+void session_run(session *s, const scenario *file) {
+    s->categories = CAT_ALL;
+    s->animator_on = true;
+    s->recording = true;
+    s->status = "ok";
+    for (size_t k = 0; k < file->count; k++) {
+        const step *current = &file->steps[k];
+        if (current->is_trace) {
+            if (!same_lines(&current->words, &s->trace)) {
+                session_fail(s, current->line, "the trace differs (- expected, + seen):");
+                trace_diff(s, &current->words, &s->trace);
+            }
+            sv_free(&s->trace);
+        } else if (current->words.count && strcmp(current->words.items[0], "expect") == 0) {
+            strvec rest = sv_slice(&current->words, 1);
+            check(s, &rest, current->line);
+            sv_free(&rest);
+        } else if (current->words.count) {
+            session_execute(s, &current->words, current->line);
+        }
+    }
+    s->recording = false;
+    if (s->nav_made && s->nav) navcore_navigator_destroy(s->nav);
+    events_check_tokens(s);
+}
+
+void session_free(session *s) {
+    /* The navigator is destroyed (session_run): no closure can be called any more. */
+    closure_free_all(&s->closures);
+    sv_free(&s->trace);
+    sv_free(&s->failures);
+    for (size_t i = 0; i < s->screen_count; i++) {
+        free(s->screens[i].label);
+        free(s->screens[i].object);
+    }
+    free(s->screens);
+    for (size_t i = 0; i < s->route_count_; i++) free(s->routes[i].route);
+    free(s->routes);
+    sv_free(&s->vetoed);
+    for (size_t i = 0; i < s->hook_count; i++) {
+        sv_free(&s->hooks[i].event);
+        sv_free(&s->hooks[i].command);
+    }
+    free(s->hooks);
+    for (size_t i = 0; i < s->ctx_token_count; i++) free(s->ctx_tokens[i]);
+    free(s->ctx_tokens);
+    for (size_t i = 0; i < s->op_token_count; i++) {
+        free(s->op_tokens[i]->name);
+        free(s->op_tokens[i]);
+    }
+    free(s->op_tokens);
+    for (size_t i = 0; i < s->binding_count; i++) free(s->bindings[i]);
+    free(s->bindings);
+    *s = (session){0};
+}

@@ -16,8 +16,10 @@
  *   - Callbacks take `void *ctx` last. Registrations take an optional destructor for ctx,
  *     called once when the registration is replaced (registering NULL unregisters), when the
  *     route is unregistered, or after the navigator's last event at destroy — and never while
- *     that callback may still run. Op completions have no destructor: they are called exactly
- *     once (with NAVCORE_OUTCOME_ABORTED at worst), so the host frees their ctx there.
+ *     that callback may still run. A registration call that fails keeps nothing and never calls
+ *     its destructor; `ctx` and `destroy` passed with a NULL function are ignored. Op completions
+ *     have no destructor: they are called exactly once (with NAVCORE_OUTCOME_ABORTED at worst),
+ *     so the host frees their ctx there.
  *
  * THREADS
  *   Every function may be called from any thread, also from inside a callback. Callbacks run on

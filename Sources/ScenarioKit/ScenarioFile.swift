@@ -56,10 +56,12 @@ public struct ScenarioError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
     public let message: String
 
+    /// An error at `line` of the scenario file.
     public init(line: Int, _ message: String) {
         self.line = line
         self.message = message
     }
 
+    /// `line N: message`.
     public var description: String { "line \(line): \(message)" }
 }

@@ -21,8 +21,10 @@ public struct Screen: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Screens are equal when their ids are.
     public static func == (lhs: Screen, rhs: Screen) -> Bool { lhs.id == rhs.id }
 
+    /// Hashes the id, in line with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// `route#id`, e.g. `detail#42`.

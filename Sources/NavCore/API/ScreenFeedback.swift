@@ -19,10 +19,15 @@ public protocol ScreenFeedback: Sendable {
 }
 
 extension ScreenFeedback {
+    /// Does nothing by default.
     public func willShow(reason: AppearanceReason, animated: Bool) {}
+    /// Does nothing by default.
     public func didShow(reason: AppearanceReason, animated: Bool) {}
+    /// Does nothing by default.
     public func willHide(reason: AppearanceReason, animated: Bool) {}
+    /// Does nothing by default.
     public func didHide(reason: AppearanceReason, animated: Bool) {}
+    /// Does nothing by default.
     public func receivePayload(_ payload: String) {}
 }
 

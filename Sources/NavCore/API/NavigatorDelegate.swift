@@ -31,18 +31,23 @@ public protocol NavigatorDelegate: AnyObject, Sendable {
 extension NavigatorDelegate {
     /// Does nothing by default.
     public func navigator(_ navigator: Navigator, actionDidChange change: ActionChange) {}
+    /// Does nothing by default.
     public func navigator(_ navigator: Navigator, willShow screen: Screen, reason: AppearanceReason, animated: Bool) {}
     /// Does nothing by default.
     public func navigator(_ navigator: Navigator, didShow screen: Screen, reason: AppearanceReason, animated: Bool) {}
+    /// Does nothing by default.
     public func navigator(_ navigator: Navigator, willHide screen: Screen, reason: AppearanceReason, animated: Bool) {}
     /// Does nothing by default.
     public func navigator(_ navigator: Navigator, didHide screen: Screen, reason: AppearanceReason, animated: Bool) {}
+    /// Does nothing by default.
     public func navigator(_ navigator: Navigator, transition id: UInt64, didProgress value: Double) {}
     /// Does nothing by default.
     public func navigator(_ navigator: Navigator, barDidChange shown: Bool, animated: Bool) {}
+    /// Does nothing by default.
     public func navigator(_ navigator: Navigator, didDeliver payload: String, to screen: Screen) {}
     /// Does nothing by default.
     public func navigator(_ navigator: Navigator, didRelease screen: Screen) {}
+    /// Does nothing by default.
     public func navigator(_ navigator: Navigator, operation: OperationKind, didEndWith outcome: Outcome) {}
 }
 

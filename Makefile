@@ -44,7 +44,8 @@ lib: setup
 	$(SWIFT) build -c release --product navcore -Xlinker -soname -Xlinker libnavcore.so.$(MAJOR) \
 	  -Xlinker --version-script=$(CURDIR)/scripts/navcore.map
 	@mkdir -p $(LIB_DIR)
-	cp .build/release/libnavcore.so $(LIB_DIR)/libnavcore.so.$(VERSION)
+	@# install writes a new file, never over one that a running process has mapped
+	install -m 755 .build/release/libnavcore.so $(LIB_DIR)/libnavcore.so.$(VERSION)
 	ln -sf libnavcore.so.$(VERSION) $(LIB_DIR)/libnavcore.so.$(MAJOR)
 	ln -sf libnavcore.so.$(MAJOR) $(LIBRARY)
 

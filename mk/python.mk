@@ -1,1 +1,73 @@
 # The Python binding (bindings/python). Adds its steps to TESTS and SCENARIO_RUNNERS.
+#
+#   make scenarios-python FILES=…   the Python scenario runner against build/lib
+#   make test-python                pytest: every API, the hypothesis model, all scenarios
+#   make check-python-install       pip install ./bindings/python into a fresh venv, the library
+#                                   bundled, then import it from outside the repository
+#   make python-bundle              copy build/lib's library into the package (navcore/_lib/)
+#
+# The venv build/venv (editable install, pytest, hypothesis) is made when missing or when
+# pyproject.toml changes. PyPI must be reachable the first time.
+
+PYTHON      ?= python3
+PY_DIR      := bindings/python
+PY_VENV     := build/venv
+PY_CHECK    := build/venv-check
+PY_STAMP    := $(PY_VENV)/.navcore-installed
+PY_BUNDLED  := $(PY_DIR)/navcore/_lib/libnavcore.so.$(MAJOR)
+# The library every Python step uses: the one just built, whatever else is lying around.
+PY_LIBRARY  := $(CURDIR)/$(LIB_DIR)/libnavcore.so.$(MAJOR)
+PIP_QUIET   := --disable-pip-version-check -q
+
+# $(call py-venv,DIR): a virtual environment, installing Debian's python3-venv if venv is missing.
+define py-venv
+$(PYTHON) -m venv $(1) 2>/dev/null || { \
+  echo "python: installing python3-venv"; rm -rf $(1); \
+  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq python3-venv >/dev/null && \
+  $(PYTHON) -m venv $(1); }
+endef
+
+.PHONY: python-venv python-bundle scenarios-python test-python check-python-install
+
+python-venv: $(PY_STAMP)
+
+$(PY_STAMP): $(PY_DIR)/pyproject.toml
+	@test -x $(PY_VENV)/bin/python || { echo "python: creating $(PY_VENV)"; $(call py-venv,$(PY_VENV)); }
+	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e ./$(PY_DIR) pytest hypothesis
+	@touch $@
+
+## python-bundle: the library inside the package, so that a pip install carries it.
+python-bundle: lib
+	@mkdir -p $(dir $(PY_BUNDLED))
+	cp -L $(LIB_DIR)/libnavcore.so.$(MAJOR) $(PY_BUNDLED)
+
+scenarios-python: lib $(PY_STAMP)
+	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python -m navcore.scenario $(FILES)
+
+test-python: lib $(PY_STAMP)
+	cd $(PY_DIR) && NAVCORE_LIBRARY=$(PY_LIBRARY) NAVCORE_SHARED=$(abspath $(SHARED)) \
+	  $(CURDIR)/$(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider tests
+
+## check-python-install: a fresh venv, `pip install ./bindings/python` with the library bundled,
+## then the import from a directory outside the repository with NAVCORE_LIBRARY unset.
+check-python-install: python-bundle
+	rm -rf $(PY_CHECK) $(PY_DIR)/build
+	$(call py-venv,$(PY_CHECK))
+	$(PY_CHECK)/bin/python -m pip install $(PIP_QUIET) ./$(PY_DIR); \
+	  status=$$?; rm -rf $(PY_BUNDLED) $(PY_DIR)/build; exit $$status
+	@outside=$$(mktemp -d) && cd $$outside && \
+	  env -u NAVCORE_LIBRARY $(CURDIR)/$(PY_CHECK)/bin/python -c "import navcore; print(navcore.__version__)" && \
+	  env -u NAVCORE_LIBRARY $(CURDIR)/$(PY_CHECK)/bin/python -c '$(PY_CHECK_BUNDLED)' && \
+	  NAVCORE_LIBRARY=$(PY_LIBRARY) $(CURDIR)/$(PY_CHECK)/bin/python -c '$(PY_CHECK_ENV)' && \
+	  rm -rf $$outside
+
+# The installed package uses its bundled library, and NAVCORE_LIBRARY before it.
+PY_CHECK_BUNDLED := import navcore, sys; p = navcore.library_path(); \
+  nav = navcore.Navigator(); nav.push(object()); ok = len(nav.stack) == 1; nav.close(); \
+  print("bundled library:", p); sys.exit(not ok or "site-packages" not in p)
+PY_CHECK_ENV := import navcore, os, sys; p = navcore.library_path(); \
+  print("NAVCORE_LIBRARY:", p); sys.exit(p != os.environ["NAVCORE_LIBRARY"])
+
+TESTS += test-python check-python-install
+SCENARIO_RUNNERS += scenarios-python

@@ -1,0 +1,1100 @@
+"""Navigator: a navcore navigator driven through the C library.
+
+Callbacks
+---------
+The C library calls back through module-level ctypes trampolines created once (so they stay
+alive for the life of the process); the ``void *ctx`` they receive is a small integer naming a
+live Navigator (registrations) or an Operation (op completions and ``run`` blocks). After
+``close()`` a Navigator leaves the module's table once the C library has run the destructor of
+every registration it made (the last thing C does with it), and the binding lets go of the
+screens' objects, the listeners and the routes. The table holds navigators weakly: C calls back
+only during a navcore call, made by a Python frame that holds the navigator, so a navigator that
+is dropped without close() is simply destroyed by its finalizer.
+
+A C callback kind is registered only while some Python code listens to it: a listener, a screen
+object with the matching hook method, the veto, the animator. The release callback is the one
+the binding itself needs (to let go of screen objects), so it is registered from the first
+screen on.
+
+Callbacks that raise
+--------------------
+An exception raised by Python code called from C (a listener, a screen hook, the veto, the
+animator, a route factory, a ``run`` block, a done callback) is caught in the trampoline and
+re-raised, after the C call returns, from the outermost navcore call on the thread where the
+callback ran (several become one ExceptionGroup; before Python 3.11, the first is raised with the
+others in its ``navcore_other_errors``). Meanwhile the core carries on as if the
+callback had returned normally, with these answers where one is needed:
+
+- a listener or screen hook: the event's other listeners are still called; the op goes on;
+- the veto: counts as "no" (the op ends ``vetoed``);
+- a route factory: the show ends ``factory_failed`` (raise ``FactoryFailed`` to fail quietly);
+- the animator: the transition is finished at once, or cancelled for the interactive gesture
+  (so the navigator cannot hang waiting for an end that will never come);
+- a ``run`` block: the op ends ``completed``;
+- a done callback or a wakeup listener: nothing changes (after a wakeup that raised, no new
+  wakeup comes until ``drain()`` is called).
+"""
+
+from __future__ import annotations
+
+import builtins
+import functools
+import inspect
+import itertools
+import json
+import sys
+import threading
+import types
+import weakref
+from ctypes import byref, c_bool, c_int, c_size_t, c_uint64, c_void_p, create_string_buffer, sizeof
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Iterable,
+    List,
+    Mapping,
+    Optional,
+    Set,
+    Tuple,
+    TypeVar,
+    Union,
+    cast,
+)
+
+from . import _ffi
+from ._enums import Action, Dispatch, Op, Outcome, Phase, Reason, Status, Style
+from ._errors import FactoryFailed, InvalidError, InvalidHandleError, NavcoreError, error_for
+from ._events import (
+    ActionEvent,
+    AppearanceEvent,
+    BarEvent,
+    DoneEvent,
+    Payload,
+    PayloadEvent,
+    ProgressEvent,
+    ReleaseEvent,
+    RouteRequest,
+    Screen,
+    Transition,
+    WakeupEvent,
+)
+from ._operation import Operation
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: The event kinds listeners can subscribe to (one C registration each).
+EVENT_KINDS: Tuple[str, ...] = (
+    "action",
+    "will_show",
+    "did_show",
+    "will_hide",
+    "did_hide",
+    "progress",
+    "bar",
+    "payload",
+    "release",
+    "done",
+    "wakeup",
+)
+_PHASE_KINDS: Tuple[str, ...] = ("will_show", "did_show", "will_hide", "did_hide")
+#: Aliases accepted by on()/off(): "appearance" is the four phases.
+_ALIASES: Dict[str, Tuple[str, ...]] = {"appearance": _PHASE_KINDS}
+#: Screen-object methods the binding calls (gist-style hooks) and the event kind each needs.
+HOOKS: Dict[str, str] = {
+    "will_show": "will_show",
+    "did_show": "did_show",
+    "will_hide": "will_hide",
+    "did_hide": "did_hide",
+    "receive_payload": "payload",
+}
+
+# ---------------------------------------------------------------------------------------------
+# Per-thread call depth and the exceptions raised by callbacks
+# ---------------------------------------------------------------------------------------------
+
+
+class _ThreadState(threading.local):
+    def __init__(self) -> None:
+        self.depth = 0
+        self.errors: List[BaseException] = []
+
+
+_tls = _ThreadState()
+
+
+def _stash(error: BaseException) -> None:
+    """Keeps an exception raised by a callback for the outermost binding call of this thread."""
+    if _tls.depth > 0:
+        _tls.errors.append(error)
+        return
+    # C called in on a thread that is not inside a binding call (a C host driving the same
+    # navigator): nobody can receive the exception, so it goes where Python reports those.
+    hook_args = types.SimpleNamespace(
+        exc_type=type(error),
+        exc_value=error,
+        exc_traceback=error.__traceback__,
+        err_msg="Exception ignored in a navcore callback outside any navcore call",
+        object=None,
+    )
+    sys.unraisablehook(hook_args)
+
+
+def _stashed() -> BaseException:
+    errors, _tls.errors = _tls.errors, []
+    if len(errors) == 1:
+        return errors[0]
+    base_group = getattr(builtins, "BaseExceptionGroup", None)
+    if base_group is None:  # Python < 3.11: the first, with the others attached
+        first = errors[0]
+        first.navcore_other_errors = errors[1:]  # type: ignore[attr-defined]
+        return first
+    return cast(BaseException, base_group(f"{len(errors)} navcore callbacks raised", errors))
+
+
+def _api(method: F) -> F:
+    """Marks a binding call: exceptions raised by callbacks during it (and during every binding
+    call nested in it on this thread) are raised when the outermost one returns."""
+
+    @functools.wraps(method)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        state = _tls
+        state.depth += 1
+        try:
+            return method(*args, **kwargs)
+        finally:
+            state.depth -= 1
+            if state.depth == 0 and state.errors:
+                raise _stashed()
+
+    return cast(F, wrapper)
+
+
+def _error(status: int) -> NavcoreError:
+    """The exception for a failed call; reads the library's per-thread message at once."""
+    message = _ffi.lib().navcore_last_error_message()
+    return error_for(status, message.decode("utf-8", "replace") if message else "")
+
+
+def _check(status: int) -> int:
+    if status < 0:
+        raise _error(status)
+    return status
+
+
+def _text(value: str, what: str) -> bytes:
+    """UTF-8 for C; text C cannot carry fails as InvalidError, like a bad argument in C."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, not {type(value).__name__}")
+    if "\x00" in value:
+        raise InvalidError(f"{what} contains a NUL character")
+    try:
+        return value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise InvalidError(f"{what} is not valid Unicode text: {error}") from None
+
+
+def _payload_text(payload: Union[str, Mapping[str, Any], None]) -> Optional[bytes]:
+    if payload is None:
+        return None
+    if isinstance(payload, str):
+        return _text(payload, "the payload")
+    if isinstance(payload, Mapping):
+        return _text(json.dumps(payload, separators=(",", ":"), ensure_ascii=False), "the payload")
+    raise TypeError(f"a payload is a str or a dict, not {type(payload).__name__}")
+
+
+_hook_arity: "weakref.WeakKeyDictionary[Any, bool]" = weakref.WeakKeyDictionary()
+
+
+def _takes_argument(hook: Callable[..., Any]) -> bool:
+    """Whether a screen hook takes the event (``will_show(self, event)``) or nothing
+    (``will_show(self)``, as in the gist)."""
+    function = getattr(hook, "__func__", hook)
+    try:
+        return _hook_arity[function]
+    except (KeyError, TypeError):
+        pass
+    try:
+        parameters = inspect.signature(hook).parameters.values()
+        takes = any(
+            p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL) for p in parameters
+        )
+    except (TypeError, ValueError):
+        takes = True
+    try:
+        _hook_arity[function] = takes
+    except TypeError:
+        pass
+    return takes
+
+
+# ---------------------------------------------------------------------------------------------
+# The trampolines: created once, alive for the life of the process
+# ---------------------------------------------------------------------------------------------
+
+_tokens = itertools.count(1)
+#: Navigators C may still call, by token. Weak: C calls back only during a navcore call, which
+#: some Python frame makes with the navigator in hand; a navigator dropped without close() is
+#: destroyed by its finalizer.
+_live: "weakref.WeakValueDictionary[int, Navigator]" = weakref.WeakValueDictionary()
+#: Ops not yet ended, by token (their completion and run block ctx).
+_ops: Dict[int, Operation] = {}
+
+
+def _navigator(ctx: Optional[int]) -> Optional["Navigator"]:
+    return _live.get(ctx) if ctx else None
+
+
+def _trampoline(function: F) -> F:
+    """Never lets an exception reach ctypes (which would print and drop it): stash it."""
+
+    @functools.wraps(function)
+    def guarded(*args: Any) -> Any:
+        try:
+            return function(*args)
+        except BaseException as error:  # noqa: B902 - re-raised from the binding call
+            _stash(error)
+            return None
+
+    return cast(F, guarded)
+
+
+@_trampoline
+def _op_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
+    operation = _ops.pop(ctx, None) if ctx else None
+    if operation is None:
+        return
+    for callback in operation._complete(Outcome(outcome)):
+        try:
+            callback(operation)
+        except BaseException as error:
+            _stash(error)
+
+
+@_trampoline
+def _run_block(nav: Any, ctx: Optional[int]) -> None:
+    operation = _ops.get(ctx) if ctx else None
+    block = operation._block if operation is not None else None
+    if block is not None:
+        block()
+
+
+@_trampoline
+def _on_action(nav: Any, event_p: Any, ctx: Optional[int]) -> None:
+    navigator = _navigator(ctx)
+    if navigator is None:
+        return
+    event = event_p.contents
+    screen = navigator._screen
+    navigator._emit(
+        "action",
+        ActionEvent(
+            Action(event.state),
+            screen(event.appearing) if event.appearing else None,
+            tuple(screen(event.disappearing[i]) for i in range(event.disappearing_count)),
+            bool(event.animated),
+        ),
+    )
+
+
+@_trampoline
+def _on_appearance(
+    nav: Any, phase: int, screen_id: int, obj: Any, reason: int, animated: bool, ctx: Optional[int]
+) -> None:
+    navigator = _navigator(ctx)
+    if navigator is None:
+        return
+    screen = navigator._screen(screen_id)
+    event = AppearanceEvent(Phase(phase), screen, Reason(reason), bool(animated))
+    kind = _PHASE_KINDS[phase]
+    hook = getattr(screen.object, kind, None) if screen.object is not None else None
+    if callable(hook):
+        try:
+            hook(event) if _takes_argument(hook) else hook()
+        except BaseException as error:
+            _stash(error)
+    navigator._emit(kind, event)
+
+
+@_trampoline
+def _on_progress(nav: Any, transition: int, progress: float, ctx: Optional[int]) -> None:
+    navigator = _navigator(ctx)
+    if navigator is not None:
+        navigator._emit("progress", ProgressEvent(transition, progress))
+
+
+@_trampoline
+def _on_bar(nav: Any, shown: bool, animated: bool, ctx: Optional[int]) -> None:
+    navigator = _navigator(ctx)
+    if navigator is not None:
+        navigator._emit("bar", BarEvent(bool(shown), bool(animated)))
+
+
+@_trampoline
+def _on_payload(nav: Any, screen_id: int, obj: Any, payload: bytes, ctx: Optional[int]) -> None:
+    navigator = _navigator(ctx)
+    if navigator is None:
+        return
+    screen = navigator._screen(screen_id)
+    text = Payload(payload.decode("utf-8"))
+    hook = getattr(screen.object, "receive_payload", None) if screen.object is not None else None
+    if callable(hook):
+        try:
+            hook(text)
+        except BaseException as error:
+            _stash(error)
+    navigator._emit("payload", PayloadEvent(screen, text))
+
+
+@_trampoline
+def _on_release(nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[int]) -> None:
+    navigator = _navigator(ctx)
+    if navigator is None:
+        return
+    screen = navigator._screens.get(screen_id) or Screen(screen_id, route.decode("utf-8"))
+    held = screen.object
+    navigator._forget_screen(screen)
+    navigator._emit("release", ReleaseEvent(screen, held))
+
+
+@_trampoline
+def _on_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
+    navigator = _navigator(ctx)
+    if navigator is not None:
+        navigator._emit("done", DoneEvent(Op(op), Outcome(outcome)))
+
+
+@_trampoline
+def _on_wakeup(nav: Any, ctx: Optional[int]) -> None:
+    navigator = _navigator(ctx)
+    if navigator is not None:
+        navigator._emit("wakeup", WakeupEvent())
+
+
+@_trampoline
+def _on_transition(nav: Any, transition_p: Any, ctx: Optional[int]) -> None:
+    navigator = _navigator(ctx)
+    if navigator is None:
+        return
+    t = transition_p.contents
+    transition = Transition(
+        t.id,
+        Style(t.style),
+        navigator._screen(t.from_),
+        navigator._screen(t.to),
+        bool(t.interactive),
+        navigator,
+    )
+    animator = navigator._animator
+    try:
+        if animator is None:  # removed while C was calling it: nobody would finish
+            raise _AnimatorGone()
+        animator(transition)
+    except BaseException as error:
+        navigator._end_quietly(transition)
+        if not isinstance(error, _AnimatorGone):
+            raise
+
+
+class _AnimatorGone(Exception):
+    pass
+
+
+def _on_veto_impl(nav: Any, screen_id: int, obj: Any, by_gesture: bool, ctx: Optional[int]) -> bool:
+    navigator = _navigator(ctx)
+    veto = navigator._veto if navigator is not None else None
+    if navigator is None or veto is None:
+        return True
+    try:
+        return bool(veto(navigator._screen(screen_id), bool(by_gesture)))
+    except BaseException as error:
+        _stash(error)
+        return False
+
+
+def _on_factory_impl(
+    out_object: Any, nav: Any, route: bytes, screen_id: int, payload: Optional[bytes], ctx: Optional[int]
+) -> int:
+    try:
+        navigator = _navigator(ctx)
+        name = route.decode("utf-8")
+        factory = navigator._routes.get(name) if navigator is not None else None
+        if navigator is None or factory is None:
+            return -1
+        request = RouteRequest(name, screen_id, Payload(payload.decode("utf-8")) if payload is not None else None)
+        obj = factory(request)
+        navigator._adopt(Screen(screen_id, name, obj))
+        out_object[0] = None
+        return 0
+    except FactoryFailed:
+        return -1
+    except BaseException as error:
+        _stash(error)
+        return -1
+
+
+@_trampoline
+def _registration_destroyed(ctx: Optional[int]) -> None:
+    navigator = _navigator(ctx)
+    if navigator is not None:
+        navigator._registration_ended()
+
+
+_DONE_OP = _ffi.DoneFn(_op_done)
+_RUN = _ffi.RunFn(_run_block)
+_DESTROY = _ffi.DestroyFn(_registration_destroyed)
+_NO_DESTROY = _ffi.DestroyFn()  # NULL
+_FACTORY = _ffi.FactoryFn(_on_factory_impl)
+
+#: kind -> (C function, trampoline, leading arguments after the handle).
+_REGISTRATIONS: Dict[str, Tuple[str, Any, Tuple[int, ...]]] = {
+    "action": ("navcore_on_action", _ffi.ActionFn(_on_action), ()),
+    "will_show": ("navcore_on_appearance", None, (Phase.WILL_SHOW,)),
+    "did_show": ("navcore_on_appearance", None, (Phase.DID_SHOW,)),
+    "will_hide": ("navcore_on_appearance", None, (Phase.WILL_HIDE,)),
+    "did_hide": ("navcore_on_appearance", None, (Phase.DID_HIDE,)),
+    "progress": ("navcore_on_progress", _ffi.ProgressFn(_on_progress), ()),
+    "bar": ("navcore_on_bar", _ffi.BarFn(_on_bar), ()),
+    "payload": ("navcore_on_payload", _ffi.PayloadFn(_on_payload), ()),
+    "release": ("navcore_on_release", _ffi.ReleaseFn(_on_release), ()),
+    "done": ("navcore_on_done", _ffi.DoneFn(_on_done), ()),
+    "wakeup": ("navcore_on_wakeup", _ffi.WakeupFn(_on_wakeup), ()),
+    "animator": ("navcore_set_animator", _ffi.TransitionFn(_on_transition), ()),
+    "veto": ("navcore_set_pop_veto", _ffi.VetoFn(_on_veto_impl), ()),
+}
+_APPEARANCE = _ffi.AppearanceFn(_on_appearance)
+for _kind in _PHASE_KINDS:
+    _name, _, _lead = _REGISTRATIONS[_kind]
+    _REGISTRATIONS[_kind] = (_name, _APPEARANCE, _lead)
+
+Veto = Callable[[Screen, bool], bool]
+Animator = Callable[[Transition], Any]
+Factory = Callable[[RouteRequest], Any]
+ScreenLike = Union[Screen, Any]
+
+
+class Navigator:
+    """One navigation stack and its queue (SPEC §2–§9).
+
+    ``Navigator()`` runs ops on the calling thread (inline dispatch); ``Navigator("host")``
+    only enqueues them, calls the wakeup listeners, and runs them in ``drain()`` (see
+    ``navcore.aio`` for an asyncio loop). Use it as a context manager, or call ``close()``;
+    a navigator dropped without close() is destroyed when it is garbage-collected.
+
+    Every method may be called from any thread. Ops return an Operation; calls that fail raise
+    a NavcoreError subclass and change nothing.
+    """
+
+    def __init__(self, dispatch: Union[Dispatch, str, int] = Dispatch.INLINE) -> None:
+        mode = cast(Dispatch, Dispatch.parse(dispatch))
+        handle = c_void_p()
+        library = _ffi.lib()
+        _check(library.navcore_navigator_create(byref(handle), int(mode)))
+        self._lib = library
+        self._handle = handle
+        self._token = next(_tokens)
+        self.dispatch = mode
+        self._lock = threading.RLock()
+        self._listeners: Dict[str, List[Callable[[Any], Any]]] = {kind: [] for kind in EVENT_KINDS}
+        self._listener_objects: List[Tuple[Any, List[Tuple[str, Callable[[Any], Any]]]]] = []
+        self._hook_counts: Dict[str, int] = {kind: 0 for kind in HOOKS.values()}
+        self._registered: Set[str] = set()
+        self._registrations = 0
+        self._screens: Dict[int, Screen] = {}
+        self._routes: Dict[str, Factory] = {}
+        self._veto: Optional[Veto] = None
+        self._animator: Optional[Animator] = None
+        self._always_appear = False
+        self._bar_threshold = 0
+        self._closing = False
+        _live[self._token] = self
+        self._finalizer = weakref.finalize(self, library.navcore_navigator_destroy, handle.value)
+        self._finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
+
+    # -- lifetime ------------------------------------------------------------------------------
+
+    def __enter__(self) -> "Navigator":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Destroys the navigator (SPEC §9) unless it is already: the op in flight and every
+        queued op end ``aborted``, every live screen is released, and the binding lets go of
+        every object, listener and route. Inside a callback it takes effect when the outermost
+        navcore call returns."""
+        if not self._closing:
+            try:
+                self.destroy()
+            except InvalidHandleError:
+                pass
+
+    @_api
+    def destroy(self) -> None:
+        """Like ``close()``, but raises InvalidHandleError if the navigator is already
+        destroyed (the C call's status)."""
+        with self._lock:
+            self._closing = True
+        self._finalizer.detach()
+        _check(self._lib.navcore_navigator_destroy(self._handle))
+        with self._lock:
+            if self._registrations == 0:
+                self._forget()
+
+    @property
+    def closed(self) -> bool:
+        """Whether close() or destroy() was called."""
+        return self._closing
+
+    def _registration_ended(self) -> None:
+        with self._lock:
+            self._registrations -= 1
+            if self._closing and self._registrations == 0:
+                self._forget()
+
+    def _forget(self) -> None:
+        """C will not call this navigator again: let go of everything."""
+        with self._lock:
+            _live.pop(self._token, None)
+            for screen in self._screens.values():
+                screen.released = True
+                screen.object = None
+            self._screens.clear()
+            self._listeners = {kind: [] for kind in EVENT_KINDS}
+            self._listener_objects = []
+            self._routes.clear()
+            self._veto = None
+            self._animator = None
+
+    # -- callbacks: what C calls ----------------------------------------------------------------
+
+    def _sync(self) -> None:
+        """Registers the C callbacks some Python code listens to, unregisters the others."""
+        with self._lock:
+            if self._closing:
+                return
+            needed = {k for k in EVENT_KINDS if self._listeners[k] or self._hook_counts.get(k)}
+            if self._screens or "release" in self._registered:
+                needed.add("release")
+            if self._veto is not None:
+                needed.add("veto")
+            if self._animator is not None:
+                needed.add("animator")
+            for kind in sorted(needed - self._registered):
+                self._register(kind, True)
+            for kind in sorted(self._registered - needed):
+                self._register(kind, False)
+
+    def _register(self, kind: str, on: bool) -> None:
+        name, trampoline, lead = _REGISTRATIONS[kind]
+        function = getattr(self._lib, name)
+        if on:
+            _check(function(self._handle, *lead, trampoline, self._token, _DESTROY))
+            self._registered.add(kind)
+            self._registrations += 1
+        else:
+            _check(function(self._handle, *lead, type(trampoline)(), None, _NO_DESTROY))
+            self._registered.discard(kind)
+
+    def _emit(self, kind: str, event: Any) -> None:
+        for listener in self._listeners[kind]:
+            try:
+                listener(event)
+            except BaseException as error:
+                _stash(error)
+
+    def _screen(self, screen_id: int) -> Screen:
+        """The Screen of an id (made on first sight for a screen the binding did not create)."""
+        screen = self._screens.get(screen_id)
+        if screen is None:
+            length = c_size_t()
+            buffer = create_string_buffer(256)
+            status = self._lib.navcore_screen_route(byref(length), buffer, 256, self._handle, screen_id)
+            if status == 0 and length.value >= 256:
+                buffer = create_string_buffer(length.value + 1)
+                status = self._lib.navcore_screen_route(
+                    byref(length), buffer, length.value + 1, self._handle, screen_id
+                )
+            route = buffer.value.decode("utf-8") if status == 0 else ""
+            screen = self._screens.setdefault(screen_id, Screen(screen_id, route))
+        return screen
+
+    def _adopt(self, screen: Screen) -> Screen:
+        """Keeps a new screen and registers what its object's hooks need."""
+        with self._lock:
+            self._screens[screen.id] = screen
+            hooks_changed = self._count_hooks(screen.object, 1)
+            if hooks_changed or "release" not in self._registered:
+                self._sync()
+        return screen
+
+    def _forget_screen(self, screen: Screen) -> None:
+        with self._lock:
+            self._screens.pop(screen.id, None)
+            screen.released = True
+            changed = self._count_hooks(screen.object, -1)
+            screen.object = None
+            if changed:
+                self._sync()
+
+    def _count_hooks(self, obj: Any, delta: int) -> bool:
+        """Counts the hook methods of a screen object; True if a kind's need changed."""
+        if obj is None:
+            return False
+        changed = False
+        for method, kind in HOOKS.items():
+            if callable(getattr(obj, method, None)):
+                before = self._hook_counts[kind]
+                self._hook_counts[kind] = before + delta
+                changed = changed or (before == 0) != (before + delta == 0)
+        return changed
+
+    def _end_quietly(self, transition: Transition) -> None:
+        """Ends a transition no animator will end: a gesture is cancelled, the rest finish."""
+        end = self._lib.navcore_transition_cancel if transition.interactive else self._lib.navcore_transition_finish
+        end(self._handle, transition.id)
+
+    # -- listeners -------------------------------------------------------------------------------
+
+    def on(self, kind: str, listener: Optional[Callable[[Any], Any]] = None) -> Any:
+        """Adds a listener of ``kind`` (an EVENT_KINDS name, or "appearance" for the four
+        phases); as a decorator without ``listener``. Returns the listener."""
+        kinds = self._kinds(kind)
+
+        def add(function: Callable[[Any], Any]) -> Callable[[Any], Any]:
+            with self._lock:
+                self._check_open()
+                for k in kinds:
+                    self._listeners[k] = self._listeners[k] + [function]
+                self._sync_or_undo(lambda: self._remove(kinds, function))
+            return function
+
+        return add if listener is None else add(listener)
+
+    def off(self, kind: str, listener: Callable[[Any], Any]) -> None:
+        """Removes a listener added with on()."""
+        kinds = self._kinds(kind)
+        with self._lock:
+            self._remove(kinds, listener)
+            self._sync()
+
+    def add_listener(self, listener: Any) -> Any:
+        """Adds every ``on_<kind>`` method of ``listener`` (``on_action``, ``on_will_show``,
+        ``on_appearance`` for the four phases, ``on_done``…) as a listener. Returns it."""
+        methods: List[Tuple[str, Callable[[Any], Any]]] = []
+        for kind in EVENT_KINDS + tuple(_ALIASES):
+            method = getattr(listener, f"on_{kind}", None)
+            if callable(method):
+                methods.extend((k, method) for k in self._kinds(kind))
+        with self._lock:
+            self._check_open()
+            for k, method in methods:
+                self._listeners[k] = self._listeners[k] + [method]
+            self._listener_objects.append((listener, methods))
+            self._sync_or_undo(lambda: self.remove_listener(listener))
+        return listener
+
+    def remove_listener(self, listener: Any) -> None:
+        """Removes a listener object added with add_listener()."""
+        with self._lock:
+            for index, (obj, methods) in enumerate(self._listener_objects):
+                if obj is listener:
+                    del self._listener_objects[index]
+                    for k, method in methods:
+                        self._remove((k,), method)
+                    break
+            self._sync()
+
+    def _check_open(self) -> None:
+        if self._closing:
+            raise InvalidHandleError("the navigator is closed")
+
+    def _kinds(self, kind: str) -> Tuple[str, ...]:
+        if kind in _ALIASES:
+            return _ALIASES[kind]
+        if kind not in EVENT_KINDS:
+            raise ValueError(f"unknown event kind {kind!r}; one of {', '.join(EVENT_KINDS + tuple(_ALIASES))}")
+        return (kind,)
+
+    def _remove(self, kinds: Iterable[str], function: Callable[[Any], Any]) -> None:
+        for k in kinds:
+            current = self._listeners[k]
+            if function in current:
+                index = current.index(function)
+                self._listeners[k] = current[:index] + current[index + 1 :]
+
+    def _sync_or_undo(self, undo: Callable[[], None]) -> None:
+        try:
+            self._sync()
+        except NavcoreError:
+            undo()
+            raise
+
+    @property
+    def veto(self) -> Optional[Veto]:
+        """The pop veto: ``veto(top_screen, by_gesture) -> bool``, asked for the user's back
+        button and gesture only (SPEC §6); None = every user pop is allowed."""
+        return self._veto
+
+    @veto.setter
+    def veto(self, veto: Optional[Veto]) -> None:
+        with self._lock:
+            if veto is not None:
+                self._check_open()
+            previous, self._veto = self._veto, veto
+            self._sync_or_undo(lambda: setattr(self, "_veto", previous))
+
+    @property
+    def animator(self) -> Optional[Animator]:
+        """The host's animator: ``animator(transition)`` starts playing a Transition, later
+        finished with ``transition.finish()``. None = every op is instant and the gesture is
+        refused."""
+        return self._animator
+
+    @animator.setter
+    def animator(self, animator: Optional[Animator]) -> None:
+        with self._lock:
+            if animator is not None:
+                self._check_open()
+            previous, self._animator = self._animator, animator
+            self._sync_or_undo(lambda: setattr(self, "_animator", previous))
+
+    # -- screens ---------------------------------------------------------------------------------
+
+    @_api
+    def create_screen(self, route: str = "", obj: Any = None) -> Screen:
+        """A new detached screen of ``route`` holding ``obj``."""
+        screen_id = c_uint64()
+        name = _text(route, "the route")
+        with self._lock:  # the release callback is in place before the screen exists
+            if "release" not in self._registered:
+                self._register("release", True)
+        _check(self._lib.navcore_screen_create(byref(screen_id), self._handle, name, None))
+        return self._adopt(Screen(screen_id.value, route, obj))
+
+    @_api
+    def discard(self, screen: Screen) -> None:
+        """Releases a detached screen (StateError if it is in the stack)."""
+        _check(self._lib.navcore_screen_discard(self._handle, screen.id))
+
+    # -- ops -------------------------------------------------------------------------------------
+
+    def _ask(self, op: Op, call: Callable[[int], int], block: Optional[Callable[[], Any]] = None) -> Operation:
+        operation = Operation(op, block)
+        token = next(_tokens)
+        _ops[token] = operation
+        try:
+            status = call(token)
+        except BaseException:
+            _ops.pop(token, None)
+            raise
+        if status < 0:
+            _ops.pop(token, None)
+            raise _error(status)
+        operation.status = Status(status)
+        return operation
+
+    def _screens_for(self, items: Iterable[ScreenLike]) -> Tuple[List[Screen], List[Screen]]:
+        """Screens for items (objects get new screens); also returns the new ones."""
+        screens: List[Screen] = []
+        created: List[Screen] = []
+        try:
+            for item in items:
+                if isinstance(item, Screen):
+                    screens.append(item)
+                else:
+                    screen = self.create_screen("", item)
+                    created.append(screen)
+                    screens.append(screen)
+        except BaseException:
+            self._discard_quietly(created)
+            raise
+        return screens, created
+
+    def _discard_quietly(self, screens: Iterable[Screen]) -> None:
+        for screen in screens:
+            self._lib.navcore_screen_discard(self._handle, screen.id)
+
+    @_api
+    def push(self, screen: ScreenLike, animated: bool = True) -> Operation:
+        """Pushes a Screen, or any other object on a new screen (route "")."""
+        (target,), created = self._screens_for([screen])
+        try:
+            return self._ask(
+                Op.PUSH, lambda t: self._lib.navcore_push(self._handle, target.id, bool(animated), _DONE_OP, t)
+            )
+        except NavcoreError:
+            self._discard_quietly(created)
+            raise
+
+    @_api
+    def pop(self, animated: bool = True) -> Operation:
+        """Pops the top screen (noop with one screen or none)."""
+        return self._ask(Op.POP, lambda t: self._lib.navcore_pop(self._handle, bool(animated), _DONE_OP, t))
+
+    @_api
+    def pop_to(self, screen: Screen, animated: bool = True) -> Operation:
+        """Pops every screen above ``screen`` (``not_in_stack`` if it is not there when the op runs)."""
+        return self._ask(
+            Op.POP_TO, lambda t: self._lib.navcore_pop_to(self._handle, screen.id, bool(animated), _DONE_OP, t)
+        )
+
+    @_api
+    def pop_to_root(self, animated: bool = True) -> Operation:
+        """Pops every screen above the root."""
+        return self._ask(
+            Op.POP_TO_ROOT, lambda t: self._lib.navcore_pop_to_root(self._handle, bool(animated), _DONE_OP, t)
+        )
+
+    @_api
+    def set_stack(self, screens: Iterable[ScreenLike], animated: bool = True) -> Operation:
+        """Makes the stack exactly ``screens``, bottom to top (objects get new screens)."""
+        targets, created = self._screens_for(screens)
+        ids = (c_uint64 * max(1, len(targets)))(*(s.id for s in targets))
+        try:
+            return self._ask(
+                Op.SET,
+                lambda t: self._lib.navcore_set_stack(
+                    self._handle, ids, len(targets), bool(animated), _DONE_OP, t
+                ),
+            )
+        except NavcoreError:
+            self._discard_quietly(created)
+            raise
+
+    @_api
+    def back(self, animated: bool = True) -> Operation:
+        """The user's back button: asks the veto, then pops."""
+        return self._ask(Op.BACK, lambda t: self._lib.navcore_back(self._handle, bool(animated), _DONE_OP, t))
+
+    @_api
+    def gesture(self) -> Operation:
+        """Starts the user's interactive back gesture (SPEC §5). Never queued: StateError when
+        hidden or without an animator, BusyError while an op runs or waits."""
+        return self._ask(Op.GESTURE, lambda t: self._lib.navcore_gesture_begin(self._handle, _DONE_OP, t))
+
+    @_api
+    def run(self, block: Callable[[], Any]) -> Operation:
+        """Runs ``block()`` in queue order, after every op asked before it."""
+        if not callable(block):
+            raise TypeError("run() needs a callable")
+        return self._ask(Op.RUN, lambda t: self._lib.navcore_run(self._handle, _RUN, _DONE_OP, t), block)
+
+    @_api
+    def set_visible(self, visible: bool) -> Operation:
+        """Tells whether the navigator is on screen (SPEC §7)."""
+        return self._ask(
+            Op.VISIBLE, lambda t: self._lib.navcore_set_visible(self._handle, bool(visible), _DONE_OP, t)
+        )
+
+    def _show(
+        self,
+        function: str,
+        route: str,
+        animated: bool,
+        remove_current: bool,
+        recycle: bool,
+        payload: Union[str, Mapping[str, Any], None],
+    ) -> Operation:
+        name = _text(route, "the route")
+        options = _ffi.ShowOptions(bool(animated), bool(remove_current), bool(recycle), _payload_text(payload))
+        call = getattr(self._lib, function)
+        return self._ask(Op.SHOW, lambda t: call(self._handle, name, byref(options), _DONE_OP, t))
+
+    @_api
+    def show(
+        self,
+        route: str,
+        *,
+        animated: bool = False,
+        remove_current: bool = True,
+        recycle: bool = True,
+        payload: Union[str, Mapping[str, Any], None] = None,
+    ) -> Operation:
+        """Shows the named route (SPEC §8): recycles its screen nearest the top, or makes one
+        with the route's factory. A dict payload travels as JSON (``Payload.json()``)."""
+        return self._show("navcore_show", route, animated, remove_current, recycle, payload)
+
+    @_api
+    def post(
+        self,
+        route: str,
+        *,
+        animated: bool = False,
+        remove_current: bool = True,
+        recycle: bool = True,
+        payload: Union[str, Mapping[str, Any], None] = None,
+    ) -> Operation:
+        """``show`` under the seeds' notification name, for posting from any thread."""
+        return self._show("navcore_post", route, animated, remove_current, recycle, payload)
+
+    # -- transitions ----------------------------------------------------------------------------
+
+    def _transition_id(self, transition: Optional[int]) -> int:
+        return (self.current_transition or 0) if transition is None else transition
+
+    @_api
+    def finish_transition(self, transition: Optional[int] = None) -> None:
+        """Finishes transition ``transition`` (default: the one in flight); StateError if it is
+        not in flight."""
+        _check(self._lib.navcore_transition_finish(self._handle, self._transition_id(transition)))
+
+    @_api
+    def cancel_transition(self, transition: Optional[int] = None) -> None:
+        """Cancels the interactive transition (default: the one in flight)."""
+        _check(self._lib.navcore_transition_cancel(self._handle, self._transition_id(transition)))
+
+    @_api
+    def update_transition(self, progress: float, transition: Optional[int] = None) -> None:
+        """Reports the progress 0 ≤ p ≤ 1 of the interactive transition (default: the one in
+        flight); InvalidError out of range, StateError outside one."""
+        _check(
+            self._lib.navcore_transition_progress(self._handle, self._transition_id(transition), float(progress))
+        )
+
+    # -- routes ----------------------------------------------------------------------------------
+
+    @_api
+    def register_route(self, name: str, factory: Optional[Factory] = None) -> Any:
+        """Registers route ``name``: ``factory(request)`` returns the object of a new screen
+        (raise FactoryFailed to fail the show). As a decorator without ``factory``. ExistsError
+        if ``name`` is registered already."""
+
+        def register(function: Factory) -> Factory:
+            text = _text(name, "the route name")
+            with self._lock:
+                fresh = name not in self._routes
+                if fresh:
+                    self._routes[name] = function
+                status = self._lib.navcore_route_register(self._handle, text, _FACTORY, self._token, _DESTROY)
+                if status < 0:
+                    if fresh:
+                        self._routes.pop(name, None)
+                    raise _error(status)
+                self._registrations += 1
+            return function
+
+        return register if factory is None else register(factory)
+
+    route = register_route
+
+    @_api
+    def unregister_route(self, name: str) -> None:
+        """Unregisters route ``name`` (InvalidError if it is not registered)."""
+        with self._lock:
+            _check(self._lib.navcore_route_unregister(self._handle, _text(name, "the route name")))
+            self._routes.pop(name, None)
+
+    # -- settings ------------------------------------------------------------------------------
+
+    @property
+    def always_appear(self) -> bool:
+        """Emit show/hide events even while hidden (SPEC §7; default False)."""
+        return self._always_appear
+
+    @always_appear.setter
+    def always_appear(self, on: bool) -> None:
+        self.set_always_appear(on)
+
+    @_api
+    def set_always_appear(self, on: bool) -> None:
+        """Sets ``always_appear``."""
+        _check(self._lib.navcore_set_always_appear(self._handle, bool(on)))
+        self._always_appear = bool(on)
+
+    @property
+    def bar_threshold(self) -> int:
+        """The navigation-bar threshold N (SPEC §8; 0 = off, the default)."""
+        return self._bar_threshold
+
+    @bar_threshold.setter
+    def bar_threshold(self, threshold: int) -> None:
+        self.set_bar_threshold(threshold)
+
+    @_api
+    def set_bar_threshold(self, threshold: int) -> None:
+        """Sets ``bar_threshold``; a change of the bar is emitted at once."""
+        value = int(threshold)
+        if value < 0 or value >= 1 << (8 * sizeof(c_size_t)):
+            raise InvalidError(f"the threshold {threshold} is out of range")
+        _check(self._lib.navcore_set_bar_threshold(self._handle, value))
+        self._bar_threshold = value
+
+    @_api
+    def drain(self) -> None:
+        """Host dispatch mode: runs the queue on this thread until it is empty or an op waits for
+        its transition. Harmless in inline mode."""
+        _check(self._lib.navcore_drain(self._handle))
+
+    # -- queries ---------------------------------------------------------------------------------
+
+    def _query(self, function: str, ctype: Any) -> Any:
+        out = ctype()
+        _check(getattr(self._lib, function)(byref(out), self._handle))
+        return out.value
+
+    @property
+    def stack(self) -> Tuple[Screen, ...]:
+        """The stack, bottom to top, in one consistent read."""
+        capacity = 8
+        while True:
+            count = c_size_t()
+            buffer = (c_uint64 * capacity)()
+            _check(self._lib.navcore_stack_copy(byref(count), buffer, capacity, self._handle))
+            if count.value <= capacity:
+                return tuple(self._screen(buffer[i]) for i in range(count.value))
+            capacity = count.value
+
+    @property
+    def top(self) -> Optional[Screen]:
+        """The top screen, None when the stack is empty."""
+        screen_id = self._query("navcore_top", c_uint64)
+        return self._screen(screen_id) if screen_id else None
+
+    @property
+    def root(self) -> Optional[Screen]:
+        """The bottom screen, None when the stack is empty."""
+        screen_id = self._query("navcore_root", c_uint64)
+        return self._screen(screen_id) if screen_id else None
+
+    @property
+    def action_state(self) -> Action:
+        """The action state (``idle``, ``will_push``, …)."""
+        return Action(self._query("navcore_action_state", c_int))
+
+    @property
+    def busy(self) -> bool:
+        """Whether an op is in flight."""
+        return bool(self._query("navcore_is_busy", c_bool))
+
+    @property
+    def pending(self) -> int:
+        """How many ops wait in the queue (the op in flight not counted)."""
+        return int(self._query("navcore_pending_count", c_size_t))
+
+    @property
+    def bar_shown(self) -> bool:
+        """Whether the navigation bar is shown."""
+        return bool(self._query("navcore_is_bar_shown", c_bool))
+
+    @property
+    def visible(self) -> bool:
+        """Whether the navigator is on screen (set it with set_visible())."""
+        return bool(self._query("navcore_is_visible", c_bool))
+
+    @property
+    def can_go_back(self) -> bool:
+        """Idle, nothing queued, at least two screens: a back would pop now."""
+        return bool(self._query("navcore_can_go_back", c_bool))
+
+    @property
+    def current_transition(self) -> Optional[int]:
+        """The id of the transition waiting for the host, None if none."""
+        transition = self._query("navcore_transition_current", c_uint64)
+        return transition or None
+
+    def __repr__(self) -> str:
+        state = "closed" if self._closing else f"{len(self._screens)} screens"
+        return f"<navcore.Navigator {self.dispatch} {state}>"

@@ -1,0 +1,72 @@
+"""Driving a navigator from an asyncio event loop.
+
+A navigator in host dispatch mode only enqueues ops and raises ``wakeup``; ``attach`` answers
+each wakeup with ``loop.call_soon_threadsafe(drain)``, so the queue runs, and every callback
+arrives, on the loop's thread, whichever thread posted the op::
+
+    async def main():
+        nav = navcore.aio.navigator()          # host dispatch, attached to the running loop
+        nav.register_route("detail", make_detail)
+        threading.Thread(target=lambda: nav.post("detail", payload={"id": 7})).start()
+        ...
+
+An exception raised by a callback during such a drain is re-raised from ``drain()`` and so
+reaches the loop's exception handler (``loop.set_exception_handler``), unless ``on_error`` is
+given.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable, Optional
+
+from ._enums import Dispatch
+from ._navigator import Navigator
+
+ErrorHandler = Callable[[BaseException], Any]
+
+
+def attach(
+    navigator: Navigator,
+    loop: Optional[asyncio.AbstractEventLoop] = None,
+    on_error: Optional[ErrorHandler] = None,
+) -> Callable[[], None]:
+    """Drains the host dispatch ``navigator`` on ``loop`` (default: the running loop) after
+    every wakeup. Returns a function that detaches it."""
+    if navigator.dispatch is not Dispatch.HOST:
+        raise ValueError("attach() needs a navigator in host dispatch mode: Navigator('host')")
+    target = loop if loop is not None else asyncio.get_running_loop()
+
+    def drain() -> None:
+        if navigator.closed:
+            return
+        try:
+            navigator.drain()
+        except BaseException as error:
+            if on_error is None:
+                raise
+            on_error(error)
+
+    def wakeup(_event: Any) -> None:
+        try:
+            target.call_soon_threadsafe(drain)
+        except RuntimeError:  # the loop is closed: nobody will drain any more
+            pass
+
+    navigator.on("wakeup", wakeup)
+    # Ops asked before the listener existed raised their wakeup already: drain them too.
+    target.call_soon_threadsafe(drain)
+    return lambda: navigator.off("wakeup", wakeup)
+
+
+def navigator(
+    loop: Optional[asyncio.AbstractEventLoop] = None, on_error: Optional[ErrorHandler] = None
+) -> Navigator:
+    """A new navigator in host dispatch mode, drained on ``loop`` (default: the running loop)."""
+    nav = Navigator(Dispatch.HOST)
+    try:
+        attach(nav, loop, on_error)
+    except BaseException:
+        nav.close()
+        raise
+    return nav

@@ -58,13 +58,9 @@ final class EventDispatcher: EventSink {
         }
     }
 
-    func deliver(_ event: Event) {
+    func deliver(_ event: consuming Event) {
         let handlers = handlers.withLock { $0 }
         switch event {
-        case .run(let block):
-            return block.run()
-        case .done(let kind, let outcome, let completion):
-            completion?.complete(kind, outcome)
         case .transition(let transition):
             guard let animator = handlers.animator else {
                 // Removed by another thread since the engine checked: nobody would finish it.
@@ -75,7 +71,7 @@ final class EventDispatcher: EventSink {
         default:
             break
         }
-        guard let event = NavigationEvent(event) else { return }
+        let event = NavigationEvent(event)
         event.notifyScreenObject()
         if let navigator = handlers.navigator, let delegate = handlers.delegate {
             delegate.receive(event, from: navigator)

@@ -58,8 +58,8 @@ public struct Transition: Sendable {
 }
 
 extension NavigationEvent {
-    /// The public form of an engine event; `run` is not an observable event.
-    init?(_ event: Event) {
+    /// The public form of an engine event.
+    init(_ event: Event) {
         switch event {
         case .action(let action):
             self = .action(
@@ -79,10 +79,8 @@ extension NavigationEvent {
             self = .payload(Screen(screen), text)
         case .release(let screen):
             self = .released(Screen(screen))
-        case .done(let kind, let outcome, _):
+        case .done(let kind, let outcome):
             self = .done(kind, outcome)
-        case .run:
-            return nil
         }
     }
 }

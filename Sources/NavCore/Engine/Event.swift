@@ -18,10 +18,8 @@ package enum Event: Sendable {
     /// A screen was released: its id is dead, its object goes back to the host. Always
     /// produced, listened to or not, so that the object leaves the lock before it is dropped.
     case release(ScreenRef)
-    /// A `run` op's code block is due.
-    case run(any RunBlock)
-    /// An op ended: tell its completion, if any, and the observers.
-    case done(OperationKind, Outcome, (any CompletionHandler)?)
+    /// An op ended (its own completion has been called just before, by the script).
+    case done(OperationKind, Outcome)
 }
 
 /// `action <state> [+appearing] [-disappearing…] animated|instant`.
@@ -92,7 +90,7 @@ package struct EventInterest: OptionSet, Sendable {
 /// drives the navigator, and never concurrently with another (but `wakeup`, see there).
 package protocol EventSink: Sendable {
     /// Delivers one event.
-    func deliver(_ event: Event)
+    func deliver(_ event: consuming Event)
     /// Asks the pop veto whether the user may pop `top` (SPEC §6); only when `.veto` is in the
     /// interest.
     func shouldPop(_ top: ScreenRef, trigger: PopTrigger) -> Bool

@@ -12,8 +12,10 @@ import Darwin
 /// standard library, which ThreadSanitizer cannot see, so every access it guards is reported
 /// as a race and `swift test --sanitize=thread` fails. pthread mutexes are intercepted.
 package final class Lock<Value: Sendable>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// Only touched with `mutex` held, which already makes every access exclusive; the
+    /// runtime's dynamic exclusivity check would cost a thread-local lookup per lock.
+    @exclusivity(unchecked) @usableFromInline var value: Value
 
     package init(_ value: Value) {
         mutex = .allocate(capacity: 1)
@@ -28,7 +30,10 @@ package final class Lock<Value: Sendable>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Runs `body` on the value with the lock held.
+    /// Runs `body` on the value with the lock held. Inlinable (also into the C front): called
+    /// once per event, and an unspecialised generic call would copy every result through value
+    /// witnesses.
+    @inlinable
     package func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }

@@ -6,31 +6,29 @@ extension NavigatorCore {
     /// Runs an op that has just started, to its end or until it waits for its transition.
     func run(_ request: Request, _ sink: any EventSink) {
         let animated = request.animated
-        var plan = Plan.end(.invalid)
         switch request.operation {
         case .push(let id):
-            step(sink) { plan = $0.planPush(id, animated: animated); return nil }
+            carryOut(decide(sink) { $0.planPush(id, animated: animated) }, sink)
         case .pop:
-            step(sink) { plan = $0.planPop(animated: animated); return nil }
+            carryOut(decide(sink) { $0.planPop(animated: animated) }, sink)
         case .popTo(let id):
-            step(sink) { plan = $0.planPopTo(id, animated: animated); return nil }
+            carryOut(decide(sink) { $0.planPopTo(id, animated: animated) }, sink)
         case .popToRoot:
-            step(sink) { plan = $0.planPopToRoot(animated: animated); return nil }
+            carryOut(decide(sink) { $0.planPopToRoot(animated: animated) }, sink)
         case .set(let ids):
-            step(sink) { plan = $0.planSet(ids, animated: animated); return nil }
+            carryOut(decide(sink) { $0.planSet(ids, animated: animated) }, sink)
         case .back:
-            return userPop(.button, animated: animated, sink)
+            userPop(.button, animated: animated, sink)
         case .gesture:
-            return userPop(.gesture, animated: true, sink)
+            userPop(.gesture, animated: true, sink)
         case .run(let block):
-            step(sink) { _ in .run(block) }
-            plan = .end(.completed)
+            step(sink, { _ in nil }, host: block.run)
+            end(.completed, sink)
         case .visible(let visible):
-            return setVisible(visible, sink)
+            setVisible(visible, sink)
         case .show(let show):
-            return self.show(show, animated: animated, sink)
+            self.show(show, animated: animated, sink)
         }
-        carryOut(plan, sink)
     }
 
     /// Ends the op with the plan's outcome, or makes its change.
@@ -43,7 +41,18 @@ extension NavigatorCore {
 
     /// Ends an op that emits no action events: its `done` is its last event.
     private func end(_ outcome: Outcome, _ sink: any EventSink) {
-        step(sink) { $0.done(outcome, ends: true) }
+        done(outcome, ends: true, sink)
+    }
+
+    /// Step 10: the op's own completion, then the `done` observers.
+    private func done(_ outcome: Outcome, ends: Bool, _ sink: any EventSink) {
+        var completion: (any CompletionHandler)?
+        var kind = OperationKind.run
+        step(sink, { state in
+            kind = state.current?.request.kind ?? kind
+            completion = state.current?.request.completion
+            return state.done(outcome, ends: ends)
+        }, host: { completion?.complete(kind, outcome) })
     }
 
     /// SPEC §4 steps 1–6. Returns with the op waiting when its transition is animated; runs
@@ -92,7 +101,7 @@ extension NavigatorCore {
             }
         }
         step(sink) { $0.enter(.completed, of: change) }  // 9. action <k>_completed
-        step(sink) { $0.done(.completed, ends: false) }  // 10. done
+        done(.completed, ends: false, sink)  // 10. done
         step(sink) { $0.enterIdle() }  // 11. action idle
     }
 
@@ -111,36 +120,26 @@ extension NavigatorCore {
             step(sink) { $0.appearance(.didShow, change.from, .cancel, animated: animated) }
         }
         step(sink) { $0.enterCancelled(change) }
-        step(sink) { $0.done(.cancelled, ends: false) }
+        done(.cancelled, ends: false, sink)
         step(sink) { $0.enterIdle() }
     }
 
     /// `back` and `gesture` (SPEC §6): the veto is asked about the top at this moment, and
     /// only when there is something to pop.
     private func userPop(_ trigger: PopTrigger, animated: Bool, _ sink: any EventSink) {
-        var top: ScreenRef?
-        var asksVeto = false
-        step(sink) { state in
-            top = state.stack.count >= 2 ? state.stack.last : nil
-            asksVeto = state.interest.contains(.veto)
-            return nil
+        let (top, asksVeto) = decide(sink) { state in
+            (state.stack.count >= 2 ? state.stack.last : nil, state.interest.contains(.veto))
         }
         guard let top else { return end(.noop, sink) }
         if asksVeto && !sink.shouldPop(top, trigger: trigger) { return end(.vetoed, sink) }
-        var plan = Plan.end(.noop)
-        step(sink) { plan = $0.planPop(animated: animated, interactive: trigger == .gesture); return nil }
-        carryOut(plan, sink)
+        carryOut(decide(sink) { $0.planPop(animated: animated, interactive: trigger == .gesture) }, sink)
     }
 
     /// `visible on/off` (SPEC §7): the top appears or disappears, instant.
     private func setVisible(_ visible: Bool, _ sink: any EventSink) {
-        var top: ScreenRef?
-        var changes = false
-        step(sink) { state in
-            changes = state.visible != visible
-            state.visible = visible
-            top = state.stack.last
-            return nil
+        let (changes, top) = decide(sink) { state in
+            defer { state.visible = visible }
+            return (state.visible != visible, state.stack.last)
         }
         guard changes else { return end(.noop, sink) }
         let (will, did, reason): (AppearancePhase, AppearancePhase, AppearanceReason) =
@@ -153,9 +152,7 @@ extension NavigatorCore {
     /// `show R` (SPEC §8): recycle a screen of the route in the stack, or create one with the
     /// route's factory; the payload reaches the screen before any action event.
     private func show(_ show: ShowRequest, animated: Bool, _ sink: any EventSink) {
-        var plan = ShowPlan.end(.unknownRoute)
-        step(sink) { plan = $0.planShow(show, animated: animated); return nil }
-        switch plan {
+        switch decide(sink, { $0.planShow(show, animated: animated) }) {
         case .end(let outcome):
             end(outcome, sink)
         case .recycle(let screen, let pop):
@@ -166,8 +163,7 @@ extension NavigatorCore {
                 return end(.factoryFailed, sink)
             }
             let screen = ScreenRef(id: id, route: show.route, object: object)
-            var entry = Plan.end(.invalid)
-            step(sink) { entry = $0.adopt(screen, show, animated: animated); return nil }
+            let entry = decide(sink) { $0.adopt(screen, show, animated: animated) }
             deliver(show.payload, to: screen, sink)
             carryOut(entry, sink)
         }

@@ -72,37 +72,64 @@ package final class NavigatorCore: Sendable {
             case .start(let request): run(request, sink)
             case .complete(let change): complete(change, sink)
             case .cancel(let change): cancel(change, sink)
-            case .teardown(let events, let leftovers):
-                for event in events { sink.deliver(event) }
-                withExtendedLifetime(leftovers) {}
+            case .teardown(let teardown):
+                for request in teardown.aborted {
+                    request.completion?.complete(request.kind, .aborted)
+                    if teardown.reportsDone { sink.deliver(.done(request.kind, .aborted)) }
+                }
+                for screen in teardown.released { sink.deliver(.release(screen)) }
+                withExtendedLifetime(teardown.routes) {}
                 sink.navigatorDidEnd()
             }
         }
     }
 
-    /// One step of a script: changes the state under the lock and delivers the event the
-    /// change produced. Events raised meanwhile by other calls go first, in order, so that a
-    /// threshold set inside a callback shows its bar event right after that callback.
-    func step(_ sink: any EventSink, _ body: (inout NavigatorState) -> Event?) {
+    /// One step of a script: changes the state under the lock, runs the step's host code (an
+    /// op's completion or block, if any) and delivers the event the change produced. Events
+    /// raised meanwhile by other calls go first, in order, so that a threshold set inside a
+    /// callback shows its bar event right after that callback.
+    func step(
+        _ sink: any EventSink, _ body: (inout NavigatorState) -> Event?, host: () -> Void = {}
+    ) {
         while true {
-            let (raised, own, ended) = state.withLock { state -> (Event?, Event?, RunningOp?) in
-                if let event = state.outbox.popFirst() { return (event, nil, nil) }
+            var raised = false
+            var ended: RunningOp?
+            let event = state.withLock { state -> Event? in
+                if let event = state.outbox.popFirst() {
+                    raised = true
+                    return event
+                }
                 let event = body(&state)
-                defer { state.ended = nil }
-                return (nil, event, state.ended)
+                if state.ended != nil { swap(&ended, &state.ended) }
+                return event
             }
-            if let raised {
-                sink.deliver(raised)
-                continue
+            if !raised { host() }
+            if let event { sink.deliver(event) }
+            if !raised {
+                withExtendedLifetime(ended) {}
+                return
             }
-            if let own { sink.deliver(own) }
-            withExtendedLifetime(ended) {}
-            return
         }
     }
 
-    /// Reads the state under the lock, for a script's decisions between steps.
-    func peek<R: Sendable>(_ body: (inout NavigatorState) -> R) -> R {
-        state.withLock { body(&$0) }
+    /// A step that emits nothing but decides: delivers the events raised meanwhile, then
+    /// returns what `body` computes under the lock (an op's plan, the top to ask the veto about).
+    func decide<Decision>(_ sink: any EventSink, _ body: (inout NavigatorState) -> Decision) -> Decision {
+        while true {
+            let next = state.withLock { state -> Decided<Decision> in
+                if let event = state.outbox.popFirst() { return .raised(event) }
+                return .decided(body(&state))
+            }
+            switch next {
+            case .raised(let event): sink.deliver(event)
+            case .decided(let decision): return decision
+            }
+        }
     }
+}
+
+/// What `decide` found under the lock: an event to deliver first, or the decision.
+private enum Decided<Decision> {
+    case raised(Event)
+    case decided(Decision)
 }

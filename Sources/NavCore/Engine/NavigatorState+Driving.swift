@@ -10,9 +10,9 @@ package enum Work: Sendable {
     case complete(StackChange)
     /// The host cancelled the interactive transition.
     case cancel(StackChange)
-    /// `destroy`: deliver these events (aborted ops, releases), drop what the navigator held
-    /// (its ops and route factories), then let go of the front.
-    case teardown([Event], leftovers: [any Sendable])
+    /// `destroy`: end the aborted ops, release the screens, drop the route factories, then
+    /// let go of the front.
+    case teardown(Teardown)
 }
 
 /// The scheduling of SPEC §3 and §9: which thread drives, and what it does next.
@@ -50,17 +50,16 @@ extension NavigatorState {
     package mutating func nextWork() -> Work? {
         if let event = outbox.popFirst() { return .deliver(event) }
         if destroyed && !tornDown && current?.phase != .running { return tearDown() }
-        if var op = current {
+        if let phase = current?.phase {
             let work: Work?
-            switch op.phase {
-            case .pending: work = .start(op.request)
-            case .finishRequested: work = op.change.map { .complete($0) }
-            case .cancelRequested: work = op.change.map { .cancel($0) }
+            switch phase {
+            case .pending: work = current.map { .start($0.request) }
+            case .finishRequested: work = current?.change.map { .complete($0) }
+            case .cancelRequested: work = current?.change.map { .cancel($0) }
             case .running, .waiting: work = nil
             }
             if let work {
-                op.phase = .running
-                current = op
+                current?.phase = .running
                 return work
             }
             drainActive = false
@@ -84,20 +83,31 @@ extension NavigatorState {
     /// top down, then the detached ones in creation order. No action event.
     private mutating func tearDown() -> Work {
         tornDown = true
-        var events: [Event] = []
-        var ops: [Request] = []
-        if let op = current { ops.append(op.request) }
-        ops += queue.removeAll()
-        for request in ops where request.completion != nil || interest.contains(.done) {
-            events.append(.done(request.kind, .aborted, request.completion))
-        }
+        var aborted: [Request] = []
+        if let request = current?.request { aborted.append(request) }
+        aborted += queue.removeAll()
         let leaving = current?.change.flatMap { $0.removesScreens ? $0.disappearing.backwards : nil } ?? []
         current = nil
+        var released: [ScreenRef] = []
         for screen in leaving + stack.reversed() {
-            if let screen = screens.remove(screen.id) { events.append(.release(screen)) }
+            if let screen = screens.remove(screen.id) { released.append(screen) }
         }
-        events += screens.removeAll().map { .release($0) }
+        released += screens.removeAll()
         stack.removeAll()
-        return .teardown(events, leftovers: [ops, routes.removeAll()])
+        return .teardown(
+            Teardown(aborted: aborted, reportsDone: interest.contains(.done), released: released,
+                     routes: routes.removeAll()))
     }
+}
+
+/// What `destroy` leaves the driver to do with the lock released (SPEC §9).
+package struct Teardown: Sendable {
+    /// The op in flight and the queued ops, in FIFO order: each ends `aborted`.
+    let aborted: [Request]
+    /// Whether anyone listens to `done` events.
+    let reportsDone: Bool
+    /// Every live screen, in release order.
+    let released: [ScreenRef]
+    /// The route factories, dropped only after the lock.
+    let routes: [any RouteFactory]
 }

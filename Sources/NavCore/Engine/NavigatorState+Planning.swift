@@ -186,13 +186,12 @@ extension NavigatorState {
         screens.remove(screen.id).map { .release($0) }
     }
 
-    /// Step 10: the `done` event, if the op has a completion or someone listens.
-    /// `ends` makes it the op's last event (ops without action events).
+    /// Step 10: the `done` event, if someone listens. `ends` makes it the op's last event
+    /// (ops without action events).
     mutating func done(_ outcome: Outcome, ends: Bool) -> Event? {
-        guard let op = current else { return nil }
+        guard let kind = current?.request.kind else { return nil }
         if ends { endOp() }
-        guard op.request.completion != nil || interest.contains(.done) else { return nil }
-        return .done(op.request.kind, outcome, op.request.completion)
+        return interest.contains(.done) ? .done(kind, outcome) : nil
     }
 
     /// Step 11: `action idle`; the op ends.

@@ -32,7 +32,7 @@ final class CNavigator: EventSink {
 
     // MARK: EventSink
 
-    func deliver(_ event: Event) {
+    func deliver(_ event: consuming Event) {
         switch event {
         case .action(let action):
             if let callback = callbacks.withLock({ $0.action }) { HostCalls.action(callback, pointer, action) }
@@ -53,10 +53,7 @@ final class CNavigator: EventSink {
             if let callback = callbacks.withLock({ $0.payload }) { HostCalls.payload(callback, pointer, screen, text) }
         case .release(let screen):
             if let callback = callbacks.withLock({ $0.release }) { HostCalls.release(callback, pointer, screen) }
-        case .run(let block):
-            block.run()
-        case .done(let kind, let outcome, let completion):
-            completion?.complete(kind, outcome)
+        case .done(let kind, let outcome):
             if let callback = callbacks.withLock({ $0.done }) {
                 HostCalls.done(callback.function, pointer, kind, outcome, callback.ctx)
             }

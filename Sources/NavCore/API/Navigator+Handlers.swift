@@ -2,7 +2,7 @@
 extension Navigator {
     /// The delegate, held weakly.
     public var delegate: (any NavigatorDelegate)? {
-        get { dispatcher.read { $0.delegate } }
+        get { core.currentSink(HandlerSet.self)?.handlers.delegate }
         set { updateHandlers { $0.delegate = newValue } }
     }
 
@@ -50,9 +50,11 @@ extension Navigator {
     private func addObserver(
         _ observer: @escaping @Sendable (NavigationEvent) -> Void, end: (@Sendable () -> Void)?
     ) -> ObserverToken {
-        let (token, interest) = dispatcher.addObserver(observer, end: end)
-        try? core.configure { $0.interest = interest }
-        return ObserverToken(value: token)
+        let handlers = updateHandlers { handlers in
+            handlers.observers.append(HandlerSet.Observer(token: handlers.nextToken, body: observer, end: end))
+            handlers.nextToken += 1
+        }
+        return ObserverToken(value: (handlers?.nextToken ?? 1) - 1)
     }
 }
 

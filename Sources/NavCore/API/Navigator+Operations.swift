@@ -79,6 +79,6 @@ extension Navigator {
 
     private func ask(_ operation: Operation, _ animated: Bool, _ completion: Completion?) throws(NavigationError) -> RequestStatus {
         let request = Request(operation, animated: animated, completion: completion.map { ClosureCompletion(body: $0) })
-        return try core.ask(request, dispatcher)
+        return try core.ask(request)
     }
 }

@@ -16,22 +16,27 @@
 /// Releasing the last reference destroys the navigator as `destroy()` would.
 public final class Navigator: Sendable {
     let core: NavigatorCore
-    let dispatcher = EventDispatcher()
 
     /// A navigator, visible, with an empty stack, in the given dispatch mode (SPEC §9).
     public init(dispatch: DispatchMode = .inline) {
-        core = NavigatorCore(hostDispatch: dispatch == .host)
+        core = NavigatorCore(hostDispatch: dispatch == .host, sink: HandlerSet(HandlerSet.Handlers()))
         updateHandlers { $0.navigator = self }
     }
 
     deinit {
-        try? core.destroy(dispatcher)
+        try? core.destroy()
     }
 
-    /// Changes the handlers and tells the engine what they need.
-    func updateHandlers(_ body: (inout EventDispatcher.Handlers) -> Void) {
-        let interest = dispatcher.update(body)
-        try? core.configure { $0.interest = interest }
+    /// Installs new handlers derived from the current ones; returns them, or `nil` once the
+    /// navigator is destroyed.
+    @discardableResult
+    func updateHandlers(_ change: (inout HandlerSet.Handlers) -> Void) -> HandlerSet.Handlers? {
+        let installed = try? core.replaceSink { (current: HandlerSet?) in
+            var handlers = current?.handlers ?? HandlerSet.Handlers()
+            change(&handlers)
+            return HandlerSet(handlers)
+        }
+        return installed?.handlers
     }
 
     // MARK: Screens
@@ -40,7 +45,7 @@ public final class Navigator: Sendable {
     /// leaves the stack, when discarded, or when the navigator is destroyed.
     public func makeScreen(route: String = "", object: (any Sendable)? = nil) throws(NavigationError) -> Screen {
         let object = HostObject(object)
-        let id = try core.createScreen(route: route, object: object, dispatcher)
+        let id = try core.createScreen(route: route, object: object)
         // Built here rather than looked up again: a destroy from another thread right after
         // the creation must not make this call fail once the screen exists (SPEC §10).
         return Screen(ScreenRef(id: id, route: route, object: object))
@@ -48,7 +53,7 @@ public final class Navigator: Sendable {
 
     /// Releases a detached screen; a screen in the stack cannot be discarded (`.state`).
     public func discard(_ screen: Screen) throws(NavigationError) {
-        try core.discard(screen.id, dispatcher)
+        try core.discard(screen.id)
     }
 
     /// The live screen with this id.
@@ -63,17 +68,17 @@ public final class Navigator: Sendable {
 
     /// The host's animator ended the transition `id`: the op completes.
     public func finishTransition(_ id: UInt64) throws(NavigationError) {
-        try core.finishTransition(id, dispatcher)
+        try core.finishTransition(id)
     }
 
     /// The host cancelled the interactive transition `id`: the pop is undone.
     public func cancelTransition(_ id: UInt64) throws(NavigationError) {
-        try core.cancelTransition(id, dispatcher)
+        try core.cancelTransition(id)
     }
 
     /// Reports the progress (0…1) of the interactive transition `id` to observers.
     public func updateTransition(_ id: UInt64, progress: Double) throws(NavigationError) {
-        try core.reportProgress(id, progress, dispatcher)
+        try core.reportProgress(id, progress)
     }
 
     // MARK: Configuration
@@ -86,7 +91,7 @@ public final class Navigator: Sendable {
     /// Sets the navigation-bar threshold N: the bar is shown iff N = 0 or the stack has at least
     /// N screens (SPEC §8). A change of the bar is emitted at once.
     public func setBarThreshold(_ threshold: Int) throws(NavigationError) {
-        try core.setThreshold(threshold, dispatcher)
+        try core.setThreshold(threshold)
     }
 
     /// Registers a named route; `factory` makes the object of each new screen of the route and
@@ -108,14 +113,14 @@ public final class Navigator: Sendable {
     /// Host dispatch mode: runs the queue on the calling thread, until it is empty or an op
     /// waits for its transition. Call it on the UI thread when the wakeup handler asks.
     public func drain() throws(NavigationError) {
-        try core.drain(dispatcher)
+        try core.drain()
     }
 
     /// Ends the navigator: the op in flight and every queued op end `.aborted`, every live
     /// screen is released, and every later call fails with `.invalidHandle`. Inside a callback
     /// it takes effect when the outermost call into the navigator returns.
     public func destroy() throws(NavigationError) {
-        try core.destroy(dispatcher)
+        try core.destroy()
     }
 
     /// Whether `destroy()` has been called.

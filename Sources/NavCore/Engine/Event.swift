@@ -85,10 +85,17 @@ package struct EventInterest: OptionSet, Sendable {
     package static let all = EventInterest(rawValue: (1 << 11) - 1)
 }
 
-/// The front that receives a navigator's events: the C library's callback table or the Swift
-/// API's delegate and observers. Every method is called with no lock held, on the thread that
-/// drives the navigator, and never concurrently with another (but `wakeup`, see there).
-package protocol EventSink: Sendable {
+/// The front's host code, as an immutable snapshot installed in the navigator's state: the C
+/// library's callback table, the Swift API's delegate, closures and observers. Registering a
+/// callback installs a new snapshot; each event is delivered to the snapshot current when the
+/// event was made (read under the same lock), so an event never finds its callback half
+/// replaced, and finding it costs no second lock.
+///
+/// Every method is called with no lock held, on the thread that drives the navigator, and
+/// never concurrently with another (but `wakeup`, see there).
+package protocol EventSink: AnyObject, Sendable {
+    /// The callbacks this snapshot has: the engine skips what nobody listens to.
+    var interest: EventInterest { get }
     /// Delivers one event.
     func deliver(_ event: consuming Event)
     /// Asks the pop veto whether the user may pop `top` (SPEC §6); only when `.veto` is in the
@@ -100,4 +107,14 @@ package protocol EventSink: Sendable {
     func wakeup()
     /// The navigator was destroyed and its last event delivered: let go of host callbacks.
     func navigatorDidEnd()
+}
+
+/// The sink of a navigator whose front has not installed one yet, or that has ended.
+package final class SilentSink: EventSink {
+    package init() {}
+    package var interest: EventInterest { [] }
+    package func deliver(_ event: consuming Event) {}
+    package func shouldPop(_ top: ScreenRef, trigger: PopTrigger) -> Bool { true }
+    package func wakeup() {}
+    package func navigatorDidEnd() {}
 }

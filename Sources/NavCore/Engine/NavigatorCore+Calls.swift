@@ -2,56 +2,56 @@
 /// out-of-range value fail here and queue nothing) and handed to `perform`.
 extension NavigatorCore {
     /// Asks an op (SPEC §3); the gesture starts at once or is refused (SPEC §5).
-    package func ask(_ request: Request, _ sink: any EventSink) throws(NavigationError) -> RequestStatus {
+    package func ask(_ request: Request) throws(NavigationError) -> RequestStatus {
         if case .gesture = request.operation {
-            return try perform(.always, sink) { state throws(NavigationError) in
+            return try perform(.always) { state throws(NavigationError) in
                 try state.startGesture(request.completion)
             }
         }
-        return try perform(.inlineOnly, sink) { state throws(NavigationError) in
+        return try perform(.inlineOnly) { state throws(NavigationError) in
             try state.validate(request.operation)
             return state.enqueue(request)
         }
     }
 
     /// The host finished the transition `id`.
-    package func finishTransition(_ id: UInt64, _ sink: any EventSink) throws(NavigationError) {
-        try perform(.always, sink) { state throws(NavigationError) in try state.endTransition(id, cancel: false) }
+    package func finishTransition(_ id: UInt64) throws(NavigationError) {
+        try perform(.always) { state throws(NavigationError) in try state.endTransition(id, cancel: false) }
     }
 
     /// The host cancelled the interactive transition `id`.
-    package func cancelTransition(_ id: UInt64, _ sink: any EventSink) throws(NavigationError) {
-        try perform(.always, sink) { state throws(NavigationError) in try state.endTransition(id, cancel: true) }
+    package func cancelTransition(_ id: UInt64) throws(NavigationError) {
+        try perform(.always) { state throws(NavigationError) in try state.endTransition(id, cancel: true) }
     }
 
     /// The host reports the progress of the interactive transition `id`.
-    package func reportProgress(_ id: UInt64, _ value: Double, _ sink: any EventSink) throws(NavigationError) {
-        try perform(.always, sink) { state throws(NavigationError) in try state.progress(id, value) }
+    package func reportProgress(_ id: UInt64, _ value: Double) throws(NavigationError) {
+        try perform(.always) { state throws(NavigationError) in try state.progress(id, value) }
     }
 
     /// Host mode: runs the queue on the calling thread (SPEC §9).
-    package func drain(_ sink: any EventSink) throws(NavigationError) {
-        try perform(.always, sink) { $0.beginDrain() }
+    package func drain() throws(NavigationError) {
+        try perform(.always) { $0.beginDrain() }
     }
 
     /// Ends the navigator (SPEC §9); inside a callback, when the outermost call returns.
-    package func destroy(_ sink: any EventSink) throws(NavigationError) {
-        try perform(.always, sink) { $0.markDestroyed() }
+    package func destroy() throws(NavigationError) {
+        try perform(.always) { $0.markDestroyed() }
     }
 
     /// Sets the navigation-bar threshold (SPEC §8).
-    package func setThreshold(_ value: Int, _ sink: any EventSink) throws(NavigationError) {
-        try perform(.inlineOnly, sink) { state throws(NavigationError) in try state.setThreshold(value) }
+    package func setThreshold(_ value: Int) throws(NavigationError) {
+        try perform(.inlineOnly) { state throws(NavigationError) in try state.setThreshold(value) }
     }
 
     /// Creates a detached screen and returns its id.
-    package func createScreen(route: String, object: HostObject, _ sink: any EventSink) throws(NavigationError) -> UInt64 {
-        try perform(.inlineOnly, sink) { $0.createScreen(route: route, object: object) }
+    package func createScreen(route: String, object: HostObject) throws(NavigationError) -> UInt64 {
+        try perform(.inlineOnly) { $0.createScreen(route: route, object: object) }
     }
 
     /// Releases a detached screen.
-    package func discard(_ id: UInt64, _ sink: any EventSink) throws(NavigationError) {
-        try perform(.inlineOnly, sink) { state throws(NavigationError) in try state.discard(id) }
+    package func discard(_ id: UInt64) throws(NavigationError) {
+        try perform(.inlineOnly) { state throws(NavigationError) in try state.discard(id) }
     }
 
     /// Registers a route's factory (SPEC §8).

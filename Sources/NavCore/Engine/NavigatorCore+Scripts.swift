@@ -4,51 +4,51 @@
 /// `NavigatorState+Planning.swift`.
 extension NavigatorCore {
     /// Runs an op that has just started, to its end or until it waits for its transition.
-    func run(_ request: Request, _ sink: any EventSink) {
+    func run(_ request: Request) {
         let animated = request.animated
         switch request.operation {
         case .push(let id):
-            carryOut(decide(sink) { $0.planPush(id, animated: animated) }, sink)
+            carryOut(decide { $0.planPush(id, animated: animated) })
         case .pop:
-            carryOut(decide(sink) { $0.planPop(animated: animated) }, sink)
+            carryOut(decide { $0.planPop(animated: animated) })
         case .popTo(let id):
-            carryOut(decide(sink) { $0.planPopTo(id, animated: animated) }, sink)
+            carryOut(decide { $0.planPopTo(id, animated: animated) })
         case .popToRoot:
-            carryOut(decide(sink) { $0.planPopToRoot(animated: animated) }, sink)
+            carryOut(decide { $0.planPopToRoot(animated: animated) })
         case .set(let ids):
-            carryOut(decide(sink) { $0.planSet(ids, animated: animated) }, sink)
+            carryOut(decide { $0.planSet(ids, animated: animated) })
         case .back:
-            userPop(.button, animated: animated, sink)
+            userPop(.button, animated: animated)
         case .gesture:
-            userPop(.gesture, animated: true, sink)
+            userPop(.gesture, animated: true)
         case .run(let block):
-            step(sink, { _ in nil }, host: block.run)
-            end(.completed, sink)
+            step({ _ in nil }, host: block.run)
+            end(.completed)
         case .visible(let visible):
-            setVisible(visible, sink)
+            setVisible(visible)
         case .show(let show):
-            self.show(show, animated: animated, sink)
+            self.show(show, animated: animated)
         }
     }
 
     /// Ends the op with the plan's outcome, or makes its change.
-    private func carryOut(_ plan: Plan, _ sink: any EventSink) {
+    private func carryOut(_ plan: Plan) {
         switch plan {
-        case .end(let outcome): end(outcome, sink)
-        case .change(let change): begin(change, sink)
+        case .end(let outcome): end(outcome)
+        case .change(let change): begin(change)
         }
     }
 
     /// Ends an op that emits no action events: its `done` is its last event.
-    private func end(_ outcome: Outcome, _ sink: any EventSink) {
-        done(outcome, ends: true, sink)
+    private func end(_ outcome: Outcome) {
+        done(outcome, ends: true)
     }
 
     /// Step 10: the op's own completion, then the `done` observers.
-    private func done(_ outcome: Outcome, ends: Bool, _ sink: any EventSink) {
+    private func done(_ outcome: Outcome, ends: Bool) {
         var completion: (any CompletionHandler)?
         var kind = OperationKind.run
-        step(sink, { state in
+        finalStep({ state in
             kind = state.current?.request.kind ?? kind
             completion = state.current?.request.completion
             return state.done(outcome, ends: ends)
@@ -57,121 +57,130 @@ extension NavigatorCore {
 
     /// SPEC §4 steps 1–6. Returns with the op waiting when its transition is animated; runs
     /// steps 7–11 at once when it is instant.
-    private func begin(_ planned: StackChange, _ sink: any EventSink) {
-        var change = planned
+    private func begin(_ change: StackChange) {
+        var showsAppearance = false
         let reason = change.kind.reason
         let animated = change.animated
-        step(sink) { $0.enter(.will, of: change) }  // 1. action will_<k>
-        step(sink) { state in  // 2. the stack changes; 3. action did_<k>
+        step { $0.enter(.will, of: change) }  // 1. action will_<k>
+        step { state in  // 2. the stack changes; 3. action did_<k>
             state.apply(change)
             return state.enter(.did, of: change)
         }
-        step(sink) { state in  // 4. bar, if the threshold was crossed
-            change.showsAppearance = change.topChanges && state.appearanceOn
+        step { state in  // 4. bar, if the threshold was crossed
+            showsAppearance = change.topChanges && state.appearanceOn
             return state.updateBar(animated: animated)
         }
-        if change.showsAppearance {  // 5. will_hide X, will_show Y
-            step(sink) { $0.appearance(.willHide, change.from, reason, animated: animated) }
-            step(sink) { $0.appearance(.willShow, change.to, reason, animated: animated) }
+        if showsAppearance {  // 5. will_hide X, will_show Y
+            step { $0.appearance(.willHide, change.from, reason, animated: animated) }
+            step { $0.appearance(.willShow, change.to, reason, animated: animated) }
         }
         if animated, let from = change.from, let to = change.to {  // 6. the host's transition
             var waits = false
-            step(sink) { state in
+            step { state in
                 // An animator removed since the op was planned would never finish it.
                 guard state.interest.contains(.animator) else { return nil }
                 waits = true
-                return state.beginTransition(change, from: from, to: to)
+                return state.beginTransition(change, showsAppearance: showsAppearance, from: from, to: to)
             }
             if waits { return }
         }
-        complete(change, sink)
+        complete(change, showsAppearance: showsAppearance)
     }
 
     /// SPEC §4 steps 7–11, when the transition ended (or there was none).
-    func complete(_ change: StackChange, _ sink: any EventSink) {
+    func complete(_ change: StackChange, showsAppearance: Bool) {
         let reason = change.kind.reason
         let animated = change.animated
-        if change.showsAppearance {  // 7. did_hide X, did_show Y
-            step(sink) { $0.appearance(.didHide, change.from, reason, animated: animated) }
-            step(sink) { $0.appearance(.didShow, change.to, reason, animated: animated) }
+        if showsAppearance {  // 7. did_hide X, did_show Y
+            step { $0.appearance(.didHide, change.from, reason, animated: animated) }
+            step { $0.appearance(.didShow, change.to, reason, animated: animated) }
         }
         if change.removesScreens {  // 8. release, top down
             for screen in change.disappearing.backwards {
-                step(sink) { $0.release(screen) }
+                step { $0.release(screen) }
             }
         }
-        step(sink) { $0.enter(.completed, of: change) }  // 9. action <k>_completed
-        done(.completed, ends: false, sink)  // 10. done
-        step(sink) { $0.enterIdle() }  // 11. action idle
+        step { $0.enter(.completed, of: change) }  // 9. action <k>_completed
+        done(.completed, ends: false)  // 10. done
+        finalStep { $0.enterIdle() }  // 11. action idle
     }
 
     /// SPEC §5: the host cancelled the interactive pop. The stack is restored and the
     /// appearance events of the pop are closed in reverse; nothing is released.
-    func cancel(_ change: StackChange, _ sink: any EventSink) {
+    func cancel(_ change: StackChange, showsAppearance: Bool) {
         let animated = change.animated
-        step(sink) { state in
+        step { state in
             state.restore(change)
             return state.updateBar(animated: animated)
         }
-        if change.showsAppearance {
-            step(sink) { $0.appearance(.willHide, change.to, .cancel, animated: animated) }
-            step(sink) { $0.appearance(.willShow, change.from, .cancel, animated: animated) }
-            step(sink) { $0.appearance(.didHide, change.to, .cancel, animated: animated) }
-            step(sink) { $0.appearance(.didShow, change.from, .cancel, animated: animated) }
+        if showsAppearance {
+            step { $0.appearance(.willHide, change.to, .cancel, animated: animated) }
+            step { $0.appearance(.willShow, change.from, .cancel, animated: animated) }
+            step { $0.appearance(.didHide, change.to, .cancel, animated: animated) }
+            step { $0.appearance(.didShow, change.from, .cancel, animated: animated) }
         }
-        step(sink) { $0.enterCancelled(change) }
-        done(.cancelled, ends: false, sink)
-        step(sink) { $0.enterIdle() }
+        step { $0.enterCancelled(change) }
+        done(.cancelled, ends: false)
+        finalStep { $0.enterIdle() }
     }
 
     /// `back` and `gesture` (SPEC §6): the veto is asked about the top at this moment, and
     /// only when there is something to pop.
-    private func userPop(_ trigger: PopTrigger, animated: Bool, _ sink: any EventSink) {
-        let (top, asksVeto) = decide(sink) { state in
-            (state.stack.count >= 2 ? state.stack.last : nil, state.interest.contains(.veto))
+    private func userPop(_ trigger: PopTrigger, animated: Bool) {
+        switch askVeto(trigger) {
+        case nil: end(.noop)
+        case false?: end(.vetoed)
+        case true?: carryOut(decide { $0.planPop(animated: animated, interactive: trigger == .gesture) })
         }
-        guard let top else { return end(.noop, sink) }
-        if asksVeto && !sink.shouldPop(top, trigger: trigger) { return end(.vetoed, sink) }
-        carryOut(decide(sink) { $0.planPop(animated: animated, interactive: trigger == .gesture) }, sink)
+    }
+
+    /// The veto's answer about the top, `nil` when there is nothing to pop. The sink that asks
+    /// is let go on return, so that a veto replaced meanwhile is not kept for the whole op.
+    private func askVeto(_ trigger: PopTrigger) -> Bool? {
+        let (top, veto) = decide { state in
+            (state.stack.count >= 2 ? state.stack.last : nil, state.interest.contains(.veto) ? state.sink : nil)
+        }
+        guard let top else { return nil }
+        return veto?.shouldPop(top, trigger: trigger) ?? true
     }
 
     /// `visible on/off` (SPEC §7): the top appears or disappears, instant.
-    private func setVisible(_ visible: Bool, _ sink: any EventSink) {
-        let (changes, top) = decide(sink) { state in
+    private func setVisible(_ visible: Bool) {
+        let (changes, top) = decide { state in
             defer { state.visible = visible }
             return (state.visible != visible, state.stack.last)
         }
-        guard changes else { return end(.noop, sink) }
+        guard changes else { return end(.noop) }
         let (will, did, reason): (AppearancePhase, AppearancePhase, AppearanceReason) =
             visible ? (.willShow, .didShow, .appear) : (.willHide, .didHide, .disappear)
-        step(sink) { $0.appearance(will, top, reason, animated: false) }
-        step(sink) { $0.appearance(did, top, reason, animated: false) }
-        end(.completed, sink)
+        step { $0.appearance(will, top, reason, animated: false) }
+        step { $0.appearance(did, top, reason, animated: false) }
+        end(.completed)
     }
 
     /// `show R` (SPEC §8): recycle a screen of the route in the stack, or create one with the
     /// route's factory; the payload reaches the screen before any action event.
-    private func show(_ show: ShowRequest, animated: Bool, _ sink: any EventSink) {
-        switch decide(sink, { $0.planShow(show, animated: animated) }) {
+    private func show(_ show: ShowRequest, animated: Bool) {
+        switch decide({ $0.planShow(show, animated: animated) }) {
         case .end(let outcome):
-            end(outcome, sink)
+            end(outcome)
         case .recycle(let screen, let pop):
-            deliver(show.payload, to: screen, sink)
-            carryOut(pop, sink)
+            deliver(show.payload, to: screen)
+            carryOut(pop)
         case .create(let factory, let id):
             guard let object = factory.makeObject(route: show.route, id: id, payload: show.payload) else {
-                return end(.factoryFailed, sink)
+                return end(.factoryFailed)
             }
             let screen = ScreenRef(id: id, route: show.route, object: object)
-            let entry = decide(sink) { $0.adopt(screen, show, animated: animated) }
-            deliver(show.payload, to: screen, sink)
-            carryOut(entry, sink)
+            let entry = decide { $0.adopt(screen, show, animated: animated) }
+            deliver(show.payload, to: screen)
+            carryOut(entry)
         }
     }
 
     /// `payload S <text>`, when there is a payload.
-    private func deliver(_ payload: String?, to screen: ScreenRef, _ sink: any EventSink) {
+    private func deliver(_ payload: String?, to screen: ScreenRef) {
         guard let payload else { return }
-        step(sink) { $0.interest.contains(.payload) ? .payload(screen, payload) : nil }
+        step { $0.interest.contains(.payload) ? .payload(screen, payload) : nil }
     }
 }

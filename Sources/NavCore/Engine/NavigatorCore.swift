@@ -2,14 +2,16 @@
 /// callback runs; one driving thread at a time, to which calls from other threads (and from
 /// inside callbacks) hand their work; inline and host dispatch.
 ///
-/// Both fronts (the C library and the Swift `Navigator`) call these entry points, passing
-/// themselves as the sink that receives the events.
+/// Both fronts (the C library and the Swift `Navigator`) call these entry points; their host
+/// code reaches the engine as the sink installed in the state (`install(_:)`).
 package final class NavigatorCore: Sendable {
     private let state: Lock<NavigatorState>
 
-    /// A navigator in inline (default) or host dispatch mode.
-    package init(hostDispatch: Bool) {
-        state = Lock(NavigatorState(hostDispatch: hostDispatch))
+    /// A navigator in inline (default) or host dispatch mode, delivering to `sink`.
+    package init(hostDispatch: Bool, sink: any EventSink) {
+        var initial = NavigatorState(hostDispatch: hostDispatch)
+        _ = initial.install(sink)
+        state = Lock(initial)
     }
 
     /// Who may become the driver after a call.
@@ -27,17 +29,16 @@ package final class NavigatorCore: Sendable {
     /// then, with the lock released, raises a due wakeup and drives the navigator if this
     /// caller should and nobody else is.
     package func perform<R: Sendable>(
-        _ driving: Driving, _ sink: any EventSink,
-        _ body: (inout NavigatorState) throws(NavigationError) -> R
+        _ driving: Driving, _ body: (inout NavigatorState) throws(NavigationError) -> R
     ) throws(NavigationError) -> R {
-        let (result, wake, drives) = try state.withLock { state throws(NavigationError) in
+        let (result, wakeup, drives) = try state.withLock { state throws(NavigationError) in
             guard !state.destroyed else { throw NavigationError.destroyed }
             let result = try body(&state)
-            let drive = state.claimDriver(callerMayDrive: driving == .always || !state.hostDispatch)
-            return (result, state.takeWakeupDue(), drive)
+            let drives = state.claimDriver(callerMayDrive: driving == .always || !state.hostDispatch)
+            return (result, state.takeWakeupDue() ? state.sink : nil, drives)
         }
-        if wake { sink.wakeup() }
-        if drives { drive(sink) }
+        wakeup?.wakeup()
+        if drives { drive() }
         return result
     }
 
@@ -49,13 +50,32 @@ package final class NavigatorCore: Sendable {
         }
     }
 
-    /// Changes what emits nothing (interest, always_appear, routes); fails with
-    /// `invalid_handle` once destroyed.
+    /// Changes what emits nothing (always_appear, routes); fails with `invalid_handle` once
+    /// destroyed.
     package func configure<R: Sendable>(_ body: (inout NavigatorState) throws(NavigationError) -> R) throws(NavigationError) -> R {
         try state.withLock { state throws(NavigationError) in
             guard !state.destroyed else { throw NavigationError.destroyed }
             return try body(&state)
         }
+    }
+
+    /// Installs the sink that `change` derives from the current one (the front's new host
+    /// code). The replaced sink is dropped after the lock, as dropping it may run host code (a
+    /// ctx destructor, a closure's deinit). Fails once destroyed, keeping nothing.
+    package func replaceSink<Sink: EventSink>(
+        _ change: (Sink?) -> Sink
+    ) throws(NavigationError) -> Sink {
+        let (installed, replaced) = try configure { state in
+            let sink = change(state.sink as? Sink)
+            return (sink, state.install(sink))
+        }
+        withExtendedLifetime(replaced) {}
+        return installed
+    }
+
+    /// The installed sink, if it is a `Sink`.
+    package func currentSink<Sink: EventSink>(_: Sink.Type) -> Sink? {
+        state.withLock { $0.sink as? Sink }
     }
 
     /// Whether `destroy` has been called.
@@ -64,64 +84,74 @@ package final class NavigatorCore: Sendable {
     // MARK: Driving
 
     /// The driver's loop: takes the next piece of work under the lock, does it without.
-    private func drive(_ sink: any EventSink) {
+    private func drive() {
         while let work = state.withLock({ $0.nextWork() }) {
             switch work {
-            case .deliver(let event): sink.deliver(event)
-            case .wakeup: sink.wakeup()
-            case .start(let request): run(request, sink)
-            case .complete(let change): complete(change, sink)
-            case .cancel(let change): cancel(change, sink)
-            case .teardown(let teardown):
-                for request in teardown.aborted {
-                    request.completion?.complete(request.kind, .aborted)
-                    if teardown.reportsDone { sink.deliver(.done(request.kind, .aborted)) }
-                }
-                for screen in teardown.released { sink.deliver(.release(screen)) }
-                withExtendedLifetime(teardown.routes) {}
-                sink.navigatorDidEnd()
+            case .deliver(let event, let sink): sink.deliver(event)
+            case .wakeup(let sink): sink.wakeup()
+            case .start(let request): run(request)
+            case .complete(let change, let showsAppearance): complete(change, showsAppearance: showsAppearance)
+            case .cancel(let change, let showsAppearance): cancel(change, showsAppearance: showsAppearance)
+            case .teardown(let teardown): tearDown(teardown)
             }
         }
+    }
+
+    /// SPEC §9 destroy, with the lock released: the aborted ops end, the screens are released,
+    /// and the front's last sink hears it and is let go.
+    private func tearDown(_ teardown: Teardown) {
+        for request in teardown.aborted {
+            request.completion?.complete(request.kind, .aborted)
+            if teardown.reportsDone { teardown.sink.deliver(.done(request.kind, .aborted)) }
+        }
+        for screen in teardown.released { teardown.sink.deliver(.release(screen)) }
+        withExtendedLifetime(teardown.routes) {}
+        teardown.sink.navigatorDidEnd()
     }
 
     /// One step of a script: changes the state under the lock, runs the step's host code (an
     /// op's completion or block, if any) and delivers the event the change produced. Events
     /// raised meanwhile by other calls go first, in order, so that a threshold set inside a
     /// callback shows its bar event right after that callback.
-    func step(
-        _ sink: any EventSink, _ body: (inout NavigatorState) -> Event?, host: () -> Void = {}
-    ) {
+    func step(_ body: (inout NavigatorState) -> Event?, host: () -> Void = {}) {
         while true {
             var raised = false
-            var ended: RunningOp?
-            let event = state.withLock { state -> Event? in
+            let delivery = state.withLock { state -> (Event, any EventSink)? in
                 if let event = state.outbox.popFirst() {
                     raised = true
-                    return event
+                    return (event, state.sink)
                 }
-                let event = body(&state)
-                if state.ended != nil { swap(&ended, &state.ended) }
-                return event
+                return body(&state).map { ($0, state.sink) }
             }
             if !raised { host() }
-            if let event { sink.deliver(event) }
-            if !raised {
-                withExtendedLifetime(ended) {}
-                return
-            }
+            if let (event, sink) = delivery { sink.deliver(event) }
+            if !raised { return }
         }
+    }
+
+    /// The step that ends an op (`done` for ops without action events, else `action idle`):
+    /// the ended op leaves the lock with the event and is dropped only after the delivery, as
+    /// it may hold host closures whose deinit must not run under the lock.
+    func finalStep(_ body: (inout NavigatorState) -> Event?, host: () -> Void = {}) {
+        var ended: RunningOp?
+        step({ state in
+            let event = body(&state)
+            swap(&ended, &state.ended)
+            return event
+        }, host: host)
+        withExtendedLifetime(ended) {}
     }
 
     /// A step that emits nothing but decides: delivers the events raised meanwhile, then
     /// returns what `body` computes under the lock (an op's plan, the top to ask the veto about).
-    func decide<Decision>(_ sink: any EventSink, _ body: (inout NavigatorState) -> Decision) -> Decision {
+    func decide<Decision>(_ body: (inout NavigatorState) -> Decision) -> Decision {
         while true {
             let next = state.withLock { state -> Decided<Decision> in
-                if let event = state.outbox.popFirst() { return .raised(event) }
+                if let event = state.outbox.popFirst() { return .raised(event, state.sink) }
                 return .decided(body(&state))
             }
             switch next {
-            case .raised(let event): sink.deliver(event)
+            case .raised(let event, let sink): sink.deliver(event)
             case .decided(let decision): return decision
             }
         }
@@ -130,6 +160,6 @@ package final class NavigatorCore: Sendable {
 
 /// What `decide` found under the lock: an event to deliver first, or the decision.
 private enum Decided<Decision> {
-    case raised(Event)
+    case raised(Event, any EventSink)
     case decided(Decision)
 }

@@ -1,15 +1,15 @@
 /// A piece of work the driving thread does with the lock released.
 package enum Work: Sendable {
-    /// Deliver an event raised outside the op in flight.
-    case deliver(Event)
+    /// Deliver an event raised outside the op in flight, to the sink current when it is taken.
+    case deliver(Event, any EventSink)
     /// Host mode: raise `wakeup` (a queued op waits for `drain`).
-    case wakeup
+    case wakeup(any EventSink)
     /// Run the script of an op that has just started.
     case start(Request)
     /// The host finished the transition: steps 7–11.
-    case complete(StackChange)
+    case complete(StackChange, showsAppearance: Bool)
     /// The host cancelled the interactive transition.
-    case cancel(StackChange)
+    case cancel(StackChange, showsAppearance: Bool)
     /// `destroy`: end the aborted ops, release the screens, drop the route factories, then
     /// let go of the front.
     case teardown(Teardown)
@@ -48,14 +48,16 @@ extension NavigatorState {
     /// op in flight has finished its synchronous part; the op in flight's next part; the next
     /// queued op (inline mode, or during a drain). `nil` ends the driving, in the same lock.
     package mutating func nextWork() -> Work? {
-        if let event = outbox.popFirst() { return .deliver(event) }
+        if let event = outbox.popFirst() { return .deliver(event, sink) }
         if destroyed && !tornDown && current?.phase != .running { return tearDown() }
         if let phase = current?.phase {
             let work: Work?
             switch phase {
             case .pending: work = current.map { .start($0.request) }
-            case .finishRequested: work = current?.change.map { .complete($0) }
-            case .cancelRequested: work = current?.change.map { .cancel($0) }
+            case .finishRequested:
+                work = current.flatMap { op in op.change.map { .complete($0, showsAppearance: op.showsAppearance) } }
+            case .cancelRequested:
+                work = current.flatMap { op in op.change.map { .cancel($0, showsAppearance: op.showsAppearance) } }
             case .running, .waiting: work = nil
             }
             if let work {
@@ -70,7 +72,7 @@ extension NavigatorState {
             return .start(request)
         } else if !queue.isEmpty && !wakeupOutstanding {
             wakeupOutstanding = true
-            return .wakeup
+            return .wakeup(sink)
         } else {
             drainActive = false
         }
@@ -96,7 +98,7 @@ extension NavigatorState {
         stack.removeAll()
         return .teardown(
             Teardown(aborted: aborted, reportsDone: interest.contains(.done), released: released,
-                     routes: routes.removeAll()))
+                     routes: routes.removeAll(), sink: install(SilentSink())))
     }
 }
 
@@ -110,4 +112,6 @@ package struct Teardown: Sendable {
     let released: [ScreenRef]
     /// The route factories, dropped only after the lock.
     let routes: [any RouteFactory]
+    /// The front's last sink, which hears the teardown and is then let go.
+    let sink: any EventSink
 }

@@ -173,10 +173,11 @@ extension NavigatorState {
     }
 
     /// Step 6: the op waits for the host's animator.
-    mutating func beginTransition(_ change: StackChange, from: ScreenRef, to: ScreenRef) -> Event {
+    mutating func beginTransition(_ change: StackChange, showsAppearance: Bool, from: ScreenRef, to: ScreenRef) -> Event {
         let id = nextTransitionID()
         current?.phase = .waiting(transition: id, interactive: change.interactive)
         current?.change = change
+        current?.showsAppearance = showsAppearance
         return .transition(TransitionEvent(id: id, style: change.style, from: from, to: to,
                                            interactive: change.interactive))
     }

@@ -6,8 +6,10 @@ package struct NavigatorState: Sendable {
 
     /// Host dispatch mode (SPEC §9): asking only enqueues; `drain` runs the queue.
     package let hostDispatch: Bool
-    /// The callbacks the front has.
-    package var interest: EventInterest = []
+    /// The front's current host code; replaced as a whole by `install(_:)`.
+    package private(set) var sink: any EventSink = SilentSink()
+    /// What the sink listens to (cached from it).
+    package private(set) var interest: EventInterest = []
     /// Emit show/hide events while hidden (SPEC §7).
     package var alwaysAppear = false
     /// Whether the navigator is on screen; changed only by the `visible` op.
@@ -184,6 +186,17 @@ package struct NavigatorState: Sendable {
     package mutating func takeWakeupDue() -> Bool {
         defer { wakeupDue = false }
         return wakeupDue
+    }
+
+    // MARK: The front
+
+    /// Installs the front's new sink; returns the old one, for the caller to drop after the lock.
+    package mutating func install(_ sink: any EventSink) -> any EventSink {
+        defer {
+            self.sink = sink
+            interest = sink.interest
+        }
+        return self.sink
     }
 
     // MARK: Transitions

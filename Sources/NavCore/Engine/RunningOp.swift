@@ -18,6 +18,9 @@ package struct RunningOp: Sendable {
     package var phase: Phase
     /// The change waiting for its transition (set at step 6).
     package var change: StackChange?
+    /// Whether that change emitted show/hide events at step 5: decided then and kept for step 7,
+    /// so that every `will_*` gets its `did_*` even if `always_appear` changes meanwhile.
+    package var showsAppearance = false
 
     package init(_ request: Request) {
         self.request = request

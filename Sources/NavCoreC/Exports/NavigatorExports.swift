@@ -30,7 +30,7 @@ import NavCore
         return CAPI.fail(NavigationError(.invalidHandle, "the navigator handle is destroyed or was never a navigator"))
     }
     do throws(NavigationError) {
-        try navigator.core.destroy(navigator)
+        try navigator.core.destroy()
         return NAVCORE_OK.rawValue
     } catch {
         return CAPI.fail(error)
@@ -39,7 +39,7 @@ import NavCore
 
 /// Host dispatch: runs the queue on this thread.
 @c public func navcore_drain(_ nav: NavigatorHandle?) -> Int32 {
-    CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.drain(navigator) }
+    CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.drain() }
 }
 
 /// Emit show/hide events while hidden.
@@ -53,6 +53,6 @@ import NavCore
         guard let value = Int(exactly: threshold) else {
             throw NavigationError(.invalid, "threshold \(threshold) is too large")
         }
-        try navigator.core.setThreshold(value, navigator)
+        try navigator.core.setThreshold(value)
     }
 }

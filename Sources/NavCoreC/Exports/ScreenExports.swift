@@ -11,14 +11,13 @@ import NavCore
     CAPI.perform(nav) { navigator throws(NavigationError) in
         let out = try CAPI.required(out, "the out-parameter")
         let route = try CStrings.text(route, "the route", whenNull: "")
-        out.pointee = try navigator.core.createScreen(
-            route: route, object: .address(UInt(bitPattern: object)), navigator)
+        out.pointee = try navigator.core.createScreen(route: route, object: .address(UInt(bitPattern: object)))
     }
 }
 
 /// Releases a detached screen.
 @c public func navcore_screen_discard(_ nav: NavigatorHandle?, _ screen: UInt64) -> Int32 {
-    CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.discard(screen, navigator) }
+    CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.discard(screen) }
 }
 
 /// The host object of a live screen.

@@ -16,7 +16,7 @@ enum CAPI {
     /// Runs an op-asking `body`, returning `NAVCORE_OK` or `NAVCORE_QUEUED`.
     static func ask(_ handle: NavigatorHandle?, _ body: (CNavigator) throws(NavigationError) -> Request) -> Int32 {
         call(handle) { navigator throws(NavigationError) in
-            try navigator.core.ask(body(navigator), navigator).rawValue
+            try navigator.core.ask(body(navigator)).rawValue
         }
     }
 

@@ -1,0 +1,65 @@
+/// The Swift front's host code as one immutable snapshot, installed in the engine as the
+/// navigator's sink: it gives each event to the screen's own object (`ScreenFeedback`), the
+/// delegate and the observers, in that order; plays transitions through the animator; asks the
+/// veto. Changing a handler installs a new snapshot (`Navigator.updateHandlers`).
+final class HandlerSet: EventSink {
+    /// The host's handlers.
+    struct Handlers: Sendable {
+        weak var navigator: Navigator?
+        weak var delegate: (any NavigatorDelegate)?
+        var animator: (@Sendable (Transition) -> Void)?
+        var veto: (@Sendable (Screen, PopTrigger) -> Bool)?
+        var wakeup: (@Sendable () -> Void)?
+        var observers: [Observer] = []
+        var nextToken = 1
+    }
+
+    /// An observer: its token, what it is told, and what ends it when the navigator ends.
+    struct Observer: Sendable {
+        let token: Int
+        let body: @Sendable (NavigationEvent) -> Void
+        let end: (@Sendable () -> Void)?
+    }
+
+    let handlers: Handlers
+
+    init(_ handlers: Handlers) {
+        self.handlers = handlers
+    }
+
+    /// Show/hide and payloads always, for `ScreenFeedback` objects; everything once anyone
+    /// observes.
+    var interest: EventInterest {
+        var interest: EventInterest = [.appearance, .payload]
+        if handlers.delegate != nil || !handlers.observers.isEmpty { interest = .all.subtracting([.animator, .veto]) }
+        if handlers.animator != nil { interest.insert(.animator) }
+        if handlers.veto != nil { interest.insert(.veto) }
+        return interest
+    }
+
+    func deliver(_ event: consuming Event) {
+        if case .transition(let transition) = event {
+            // The engine asks for a transition only while an animator is installed.
+            handlers.animator?(Transition(transition))
+        }
+        let event = NavigationEvent(event)
+        event.notifyScreenObject()
+        if let navigator = handlers.navigator, let delegate = handlers.delegate {
+            delegate.receive(event, from: navigator)
+        }
+        for observer in handlers.observers { observer.body(event) }
+    }
+
+    func shouldPop(_ top: ScreenRef, trigger: PopTrigger) -> Bool {
+        handlers.veto?(Screen(top), trigger) ?? true
+    }
+
+    func wakeup() {
+        handlers.wakeup?()
+    }
+
+    /// Ends the event streams; the engine then lets go of this snapshot and its closures.
+    func navigatorDidEnd() {
+        for observer in handlers.observers { observer.end?() }
+    }
+}

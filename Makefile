@@ -65,6 +65,7 @@ check-header: build lib
 
 include mk/c.mk
 include mk/python.mk
+include mk/demo.mk
 
 TESTS += test-tsan
 
@@ -83,9 +84,6 @@ scenarios: $(SCENARIO_RUNNERS)
 
 scenarios-swift: build
 	.build/debug/navcore-scenario $(FILES)
-
-demo:
-	@echo "make demo: the terminal demo arrives with issue 7; meanwhile: make scenarios"
 
 clean:
 	rm -rf .build build

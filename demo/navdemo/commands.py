@@ -1,0 +1,172 @@
+"""Commands: what each key does to the navigator (the ``_cmd_<name>`` methods of DemoApp).
+
+Every command runs on the UI thread and asks navcore for ops; none waits for an op to end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Dict, Optional
+
+import navcore
+
+from .animator import SlideAnimator
+from .keymap import typed
+from .screens import Card, Compose, Home, Inbox, Message, Namer, Page, payload_text
+from .trace import EventLog
+from .worker import NotificationWorker
+
+#: Seconds between the worker's notifications in the interactive app.
+NOTIFY_EVERY = 8.0
+
+
+@dataclass
+class Tracked:
+    """An op the app asked and that has not ended: for the ops panel."""
+
+    label: str
+    op: navcore.Operation
+
+
+class Commands:
+    """The commands of keymap.COMMANDS, as methods ``_cmd_<name>`` (mixed into DemoApp)."""
+
+    nav: navcore.Navigator
+    animator: SlideAnimator
+    log: EventLog
+    namer: Namer
+    worker: NotificationWorker
+    message: str
+    running: bool
+    swipe_pressed: bool
+    _unread: int
+    _message_id: int
+
+    def _ask(self, label: str, ask: Callable[[], navcore.Operation]) -> None:
+        raise NotImplementedError
+
+    def _track(self, label: str, op: navcore.Operation) -> None:
+        raise NotImplementedError
+
+    def _cmd_push(self) -> None:
+        name = self.namer.next("page")
+        screen = self.nav.create_screen("page", Page(name, f"Page {name[4:]}"))
+        self._ask(f"push {name}", lambda: self.nav.push(screen))
+
+    def _cmd_back(self) -> None:
+        self._ask("back", lambda: self.nav.back())
+
+    def _cmd_swipe(self) -> None:
+        if self.animator.held:
+            self.animator.drag()
+            return
+        if self.swipe_pressed:  # a repeat of a press that was refused or already let go of
+            return
+        self.swipe_pressed = True
+        try:
+            op = self.nav.gesture()
+        except navcore.BusyError:
+            self.message = "! swipe refused: busy (navcore never queues a gesture)"
+            return
+        except navcore.StateError as error:
+            self.message = f"! swipe refused: {error.message}"
+            return
+        if op.done():
+            if op.outcome == navcore.Outcome.NOOP:
+                self.message = "nothing to swipe back to"
+            return
+        self._track("gesture", op)
+        self.log.note("> swipe: the gesture follows the s key")
+        self.animator.drag()
+
+    def _cmd_release(self) -> None:
+        self.swipe_pressed = False
+        self.animator.release()
+
+    def _cmd_cancel(self) -> None:
+        if self.animator.current is None or not self.animator.current.interactive:
+            self.message = "no swipe to cancel"
+            return
+        self.animator.cancel()
+
+    def _cmd_set(self) -> None:
+        root = self.nav.root or self.nav.create_screen("home", Home(self.namer.next("home"), "Home"))
+        screens = [root]
+        inbox = Inbox(self.namer.next("inbox"), "Inbox")
+        inbox.unread = 2
+        message = Message(self.namer.next("message"), "Message")
+        message.message_id = 7
+        page = self.namer.next("page")
+        for route, card in (("inbox", inbox), ("message", message), ("page", Page(page, f"Page {page[4:]}"))):
+            screens.append(self.nav.create_screen(route, card))
+        names = ">".join(self.log.name(s) for s in screens)
+        self._ask(f"set {names}", lambda: self.nav.set_stack(screens))
+
+    def _cmd_root(self) -> None:
+        self._ask("pop_to_root", lambda: self.nav.pop_to_root())
+
+    def _cmd_inbox(self) -> None:
+        self._unread += 1
+        self._show("inbox", {"unread": self._unread})
+
+    def _cmd_message(self) -> None:
+        self._message_id += 2
+        self._show("message", {"id": self._message_id})
+
+    def _cmd_compose(self) -> None:
+        self._show("compose", None)
+
+    def _show(self, route: str, payload: Optional[Dict[str, object]]) -> None:
+        text = f" {payload_text(payload)}" if payload else ""
+        self._ask(
+            f"show {route}{text}",
+            lambda: self.nav.show(route, payload=payload, remove_current=False, animated=True),
+        )
+
+    def _cmd_edit(self) -> None:
+        top = self._top_card()
+        if not isinstance(top, Compose) or self.animator.current is not None:
+            self.message = "e edits the note of a compose screen (3 shows one)"
+            return
+        top.editing = True
+        self.message = "editing the note: type, enter ends"
+
+    def _cmd_save(self) -> None:
+        top = self._top_card()
+        if isinstance(top, Compose):
+            top.save()
+            self.message = "saved: back and swipe are allowed again"
+
+    def _cmd_discard(self) -> None:
+        top = self._top_card()
+        if isinstance(top, Compose):
+            top.discard()
+            self.message = "changes discarded: back and swipe are allowed again"
+
+    def _cmd_notify(self) -> None:
+        if not self.worker.post_now():
+            self.message = "! the worker thread did not answer"
+
+    def _cmd_auto(self) -> None:
+        interval = None if self.worker.interval else NOTIFY_EVERY
+        self.worker.set_interval(interval)
+        self.message = f"worker posts every {interval:g}s" if interval else "worker posts on n only"
+
+    def _cmd_quit(self) -> None:
+        self.running = False
+
+    def _edit_key(self, compose: Compose, key: str) -> None:
+        if key in ("enter", "esc"):
+            compose.editing = False
+            self.message = "note has unsaved changes: w save, d discard" if compose.dirty else ""
+        elif key == "backspace":
+            compose.text = compose.text[:-1]
+        else:
+            char = typed(key)
+            if char is not None and len(compose.text) < 20:
+                compose.text += char
+
+    def _top_card(self) -> Optional[Card]:
+        top = self.nav.top
+        obj = top.object if top is not None else None
+        return obj if isinstance(obj, Card) else None

@@ -1,6 +1,10 @@
 /// The `async` forms of the ops: each asks the op like its completion-handler form and resumes
 /// with the outcome when the op ends. It throws when the call itself fails (then the op never
 /// ran). Cancelling the awaiting task does not cancel the op.
+///
+/// Inside `async` code Swift picks these forms for a plain `nav.push(screen)`, which then needs
+/// `await`. To ask an op there without waiting for it (to get `.ok` or `.queued` at once), name
+/// the completion: `try nav.push(screen, completion: nil)`.
 extension Navigator {
     /// Pushes `screen` and waits for the outcome.
     public func push(_ screen: Screen, animated: Bool = true) async throws(NavigationError) -> Outcome {

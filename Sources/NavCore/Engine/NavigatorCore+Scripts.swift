@@ -58,49 +58,49 @@ extension NavigatorCore {
     /// SPEC §4 steps 1–6. Returns with the op waiting when its transition is animated; runs
     /// steps 7–11 at once when it is instant.
     private func begin(_ change: StackChange) {
-        var showsAppearance = false
-        let reason = change.kind.reason
-        let animated = change.animated
-        step { $0.enter(.will, of: change) }  // 1. action will_<k>
-        step { state in  // 2. the stack changes; 3. action did_<k>
+        let (from, to, reason, animated) = (change.from, change.to, change.kind.reason, change.animated)
+        let showsAppearance = change.topChanges
+        var appearanceOn = false
+        step(change) { $0.enter(.will, of: $1) }  // 1. action will_<k>
+        step(change) { state, change in  // 2. the stack changes; 3. action did_<k>
             state.apply(change)
             return state.enter(.did, of: change)
         }
         step { state in  // 4. bar, if the threshold was crossed
-            showsAppearance = change.topChanges && state.appearanceOn
+            appearanceOn = state.appearanceOn
             return state.updateBar(animated: animated)
         }
-        if showsAppearance {  // 5. will_hide X, will_show Y
-            step { $0.appearance(.willHide, change.from, reason, animated: animated) }
-            step { $0.appearance(.willShow, change.to, reason, animated: animated) }
+        let shows = showsAppearance && appearanceOn
+        if shows {  // 5. will_hide X, will_show Y
+            step { $0.appearance(.willHide, from, reason, animated: animated) }
+            step { $0.appearance(.willShow, to, reason, animated: animated) }
         }
-        if animated, let from = change.from, let to = change.to {  // 6. the host's transition
+        if animated, let from, let to {  // 6. the host's transition
             var waits = false
-            step { state in
+            step(change) { state, change in
                 // An animator removed since the op was planned would never finish it.
                 guard state.interest.contains(.animator) else { return nil }
                 waits = true
-                return state.beginTransition(change, showsAppearance: showsAppearance, from: from, to: to)
+                return state.beginTransition(change, showsAppearance: shows, from: from, to: to)
             }
             if waits { return }
         }
-        complete(change, showsAppearance: showsAppearance)
+        complete(change, showsAppearance: shows)
     }
 
     /// SPEC §4 steps 7–11, when the transition ended (or there was none).
     func complete(_ change: StackChange, showsAppearance: Bool) {
-        let reason = change.kind.reason
-        let animated = change.animated
+        let (from, to, reason, animated) = (change.from, change.to, change.kind.reason, change.animated)
         if showsAppearance {  // 7. did_hide X, did_show Y
-            step { $0.appearance(.didHide, change.from, reason, animated: animated) }
-            step { $0.appearance(.didShow, change.to, reason, animated: animated) }
+            step { $0.appearance(.didHide, from, reason, animated: animated) }
+            step { $0.appearance(.didShow, to, reason, animated: animated) }
         }
         if change.removesScreens {  // 8. release, top down
             for screen in change.disappearing.backwards {
                 step { $0.release(screen) }
             }
         }
-        step { $0.enter(.completed, of: change) }  // 9. action <k>_completed
+        step(change) { $0.enter(.completed, of: $1) }  // 9. action <k>_completed
         done(.completed, ends: false)  // 10. done
         finalStep { $0.enterIdle() }  // 11. action idle
     }
@@ -108,18 +108,18 @@ extension NavigatorCore {
     /// SPEC §5: the host cancelled the interactive pop. The stack is restored and the
     /// appearance events of the pop are closed in reverse; nothing is released.
     func cancel(_ change: StackChange, showsAppearance: Bool) {
-        let animated = change.animated
-        step { state in
+        let (from, to, animated) = (change.from, change.to, change.animated)
+        step(change) { state, change in
             state.restore(change)
             return state.updateBar(animated: animated)
         }
         if showsAppearance {
-            step { $0.appearance(.willHide, change.to, .cancel, animated: animated) }
-            step { $0.appearance(.willShow, change.from, .cancel, animated: animated) }
-            step { $0.appearance(.didHide, change.to, .cancel, animated: animated) }
-            step { $0.appearance(.didShow, change.from, .cancel, animated: animated) }
+            step { $0.appearance(.willHide, to, .cancel, animated: animated) }
+            step { $0.appearance(.willShow, from, .cancel, animated: animated) }
+            step { $0.appearance(.didHide, to, .cancel, animated: animated) }
+            step { $0.appearance(.didShow, from, .cancel, animated: animated) }
         }
-        step { $0.enterCancelled(change) }
+        step(change) { $0.enterCancelled($1) }
         done(.cancelled, ends: false)
         finalStep { $0.enterIdle() }
     }

@@ -129,6 +129,12 @@ package final class NavigatorCore: Sendable {
         }
     }
 
+    /// A step whose change of state needs the op's planned change: lent to `body` for the
+    /// step, not captured (a capture would copy it for every event).
+    func step(_ change: borrowing StackChange, _ body: (inout NavigatorState, borrowing StackChange) -> Event?) {
+        step { body(&$0, change) }
+    }
+
     /// The step that ends an op (`done` for ops without action events, else `action idle`):
     /// the ended op leaves the lock with the event and is dropped only after the delivery, as
     /// it may hold host closures whose deinit must not run under the lock.

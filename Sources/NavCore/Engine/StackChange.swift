@@ -1,7 +1,7 @@
 /// One change of the stack, planned when its op runs: everything SPEC §4's steps need, so
-/// that the script that emits them reads top to bottom. An immutable object: every step of the
-/// script captures it, which then costs one reference, not a copy of its screens.
-package final class StackChange: Sendable {
+/// that the script that emits them reads top to bottom. The steps borrow it (see
+/// `NavigatorCore.step(_:_:)`) rather than capture it, so it is never copied per event.
+package struct StackChange: Sendable {
     /// Which family of action states the change goes through.
     package enum Kind: Sendable {
         case push, pop, set
@@ -61,20 +61,6 @@ package final class StackChange: Sendable {
     /// Whether the transition can be cancelled (the gesture).
     package let interactive: Bool
 
-    package init(
-        kind: Kind, edit: Edit, appearing: ScreenRef?, disappearing: ScreenList, from: ScreenRef?, to: ScreenRef?,
-        style: TransitionStyle, animated: Bool, interactive: Bool
-    ) {
-        self.kind = kind
-        self.edit = edit
-        self.appearing = appearing
-        self.disappearing = disappearing
-        self.from = from
-        self.to = to
-        self.style = style
-        self.animated = animated
-        self.interactive = interactive
-    }
 
     /// Whether the top screen changes.
     package var topChanges: Bool { from?.id != to?.id }

@@ -1,0 +1,759 @@
+#!/usr/bin/env python3
+"""make bench's driver: runs every workload of docs/performance.md several times, takes the
+medians, counts instructions with callgrind for W1 and W5, computes the ratios and the target
+verdicts, prints the table and writes build/bench.json.
+
+It builds nothing: `make bench` (mk/bench.mk) builds the library, navcore-bench, the C programs
+and the venv first. Python standard library only.
+
+    bench/run.py                 the full benchmark (5 rounds; all workloads interleaved per round)
+    bench/run.py --smoke         each workload once at a tiny size; checks that each ran and that
+                                 its checks held (W3's FIFO order and count, W4's arrivals), no
+                                 timing verdict; writes build/bench-smoke.json
+    bench/run.py --runs 3 --only W1,W5 --no-callgrind
+
+Exit status: 0 when every workload ran and every check inside the workloads held. A missed
+performance target is reported, never an error (targets are checked by this report, not by a
+test).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = ROOT / "build" / "bench"
+LIBRARY = ROOT / "build" / "lib" / "libnavcore.so.1"
+SWIFT_BENCH = ROOT / ".build" / "release" / "navcore-bench"
+VENV_PYTHON = ROOT / "build" / "venv" / "bin" / "python"
+CALLGRIND_DIR = BIN / "callgrind"
+
+# Sizes: full run / smoke run.
+FULL = {
+    "w1_cycles": 100_000,
+    "floor_cycles": 1_000_000,
+    "w2_depth": 100_000,
+    "w2_cycles": 100_000,
+    "w3_ops": 1_000_000,
+    "w4_per_thread": 250_000,
+    "w4_threads": 4,
+    "w5_cycles": 50_000,
+    "w6_cycles": 20_000,
+    "w6_floor_cycles": 100_000,
+    "w7": [(10, 10_000), (1_000, 100), (100_000, 2)],
+    "cg_w1": (2_000, 12_000),
+    "cg_w5": (1_000, 6_000),
+    "cg_w7": [(10, 1_000), (1_000, 10), (100_000, 1)],
+    "cg_w2_cycles": 5_000,
+    "cg_w3_ops": 100_000,
+}
+SMOKE = {
+    "w1_cycles": 2_000,
+    "floor_cycles": 2_000,
+    "w2_depth": 1_000,
+    "w2_cycles": 1_000,
+    "w3_ops": 10_000,
+    "w4_per_thread": 2_000,
+    "w4_threads": 4,
+    "w5_cycles": 1_000,
+    "w6_cycles": 300,
+    "w6_floor_cycles": 1_000,
+    "w7": [(10, 10), (100, 2)],
+    "cg_w1": (50, 150),
+    "cg_w5": (50, 150),
+    "cg_w7": [(10, 10), (100, 2)],
+    "cg_w2_cycles": 50,
+    "cg_w3_ops": 1_000,
+}
+
+TARGETS = {
+    "W1": 3.0,  # ≤ 3× its floor
+    "W6": 1.5,  # ≤ 1.5× its floor
+    "W2": 1.2,  # within 1.2× of W1
+    "W3": 128.0,  # bytes per pending op
+    "W7": 1.5,  # flat within 1.5× across N
+}
+
+# Functions whose calls per op the callgrind summary counts (atomics, locks, allocation).
+COUNTED_CALLS = {
+    "swift_retain": "swift_retain",
+    "swift_release": "swift_release",
+    "swift_bridgeObjectRetain": "swift_bridgeObjectRetain",
+    "swift_bridgeObjectRelease": "swift_bridgeObjectRelease",
+    "swift_allocObject": "swift_allocObject",
+    "malloc": "malloc",
+    "free": "free",
+    "pthread_mutex_lock": "pthread_mutex_lock",
+    "pthread_mutex_unlock": "pthread_mutex_unlock",
+    "swift_beginAccess": "swift_beginAccess",
+    "swift_getTypeByMangledNameInContext": "swift_getTypeByMangledNameInContext2",
+}
+
+
+class BenchError(Exception):
+    pass
+
+
+# ---------------------------------------------------------------------------------------------
+# Running programs
+# ---------------------------------------------------------------------------------------------
+
+
+def env() -> Dict[str, str]:
+    e = dict(os.environ)
+    e["NAVCORE_LIBRARY"] = str(LIBRARY)
+    return e
+
+
+def run_json(argv: List[str], what: str, timeout: float = 300) -> Dict[str, Any]:
+    """Runs a workload program; returns the JSON object of its last stdout line."""
+    try:
+        proc = subprocess.run(argv, cwd=ROOT, env=env(), capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise BenchError(f"{what}: timed out after {timeout:.0f} s: {' '.join(argv)}")
+    lines = [line for line in proc.stdout.splitlines() if line.strip().startswith("{")]
+    if not lines:
+        raise BenchError(
+            f"{what}: no result (exit {proc.returncode}): {' '.join(argv)}\n{proc.stdout}{proc.stderr}"
+        )
+    result = json.loads(lines[-1])
+    if proc.returncode != 0 or not result.get("ok", False):
+        raise BenchError(f"{what}: a check failed (exit {proc.returncode}): {' '.join(argv)}\n{proc.stderr}")
+    return result
+
+
+def need(path: Path, hint: str) -> str:
+    if not path.exists():
+        raise BenchError(f"{path.relative_to(ROOT)} is missing: {hint}")
+    return str(path)
+
+
+def c_program(name: str) -> str:
+    return need(BIN / name, "run `make bench` (or `make bench-smoke`), which builds the C programs")
+
+
+def python() -> str:
+    return need(VENV_PYTHON, "run `make python-venv`")
+
+
+def swift_bench() -> str:
+    return need(SWIFT_BENCH, "run `swift build -c release --product navcore-bench`")
+
+
+# ---------------------------------------------------------------------------------------------
+# callgrind: instructions per op from the difference of two run lengths
+# ---------------------------------------------------------------------------------------------
+
+
+def parse_callgrind(path: Path) -> Tuple[int, Dict[str, int], Dict[str, int], Dict[Tuple[str, str], int]]:
+    """(total Ir, self Ir by function, calls by callee, calls by (caller, callee)) of a callgrind
+    output file."""
+    names: Dict[str, str] = {}
+    self_ir: Dict[str, int] = defaultdict(int)
+    calls: Dict[str, int] = defaultdict(int)
+    pairs: Dict[Tuple[str, str], int] = defaultdict(int)
+    total = 0
+    current = "?"
+    callee = "?"
+    after_calls = False
+
+    def resolve(spec: str) -> str:
+        spec = spec.strip()
+        match = re.match(r"\((\d+)\)(?:\s+(.*))?$", spec)
+        if not match:
+            return spec
+        if match.group(2) is not None:
+            names[match.group(1)] = match.group(2)
+        return names.get(match.group(1), spec)
+
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if not line or line[0] == "\n":
+                continue
+            c = line[0]
+            if c.isdigit() or c in "+-*":
+                if after_calls:  # the inclusive cost of the call just declared
+                    after_calls = False
+                    continue
+                parts = line.split()
+                if len(parts) > 1:
+                    self_ir[current] += int(parts[1])
+                continue
+            if line.startswith("fn="):
+                current = resolve(line[3:])
+            elif line.startswith("cfn="):
+                callee = resolve(line[4:])
+            elif line.startswith("calls="):
+                count = int(line[6:].split()[0])
+                calls[callee] += count
+                pairs[(current, callee)] += count
+                after_calls = True
+            elif line.startswith("summary:") or line.startswith("totals:"):
+                total = int(line.split()[1])
+    if not total:
+        total = sum(self_ir.values())
+    return total, self_ir, calls, pairs
+
+
+def demangle(names: List[str]) -> Dict[str, str]:
+    tool = shutil.which("swift-demangle")
+    if not tool or not names:
+        return {n: n for n in names}
+    try:
+        out = subprocess.run(
+            [tool, "--simplified", "--compact"], input="\n".join(names) + "\n", capture_output=True, text=True,
+            timeout=60,
+        ).stdout.splitlines()
+    except (OSError, subprocess.SubprocessError):
+        return {n: n for n in names}
+    return {n: (d or n) for n, d in zip(names, out)} if len(out) == len(names) else {n: n for n in names}
+
+
+def callgrind(name: str, argv_for: Any, lengths: Tuple[int, int]) -> Dict[str, Any]:
+    """Runs argv_for(n) under callgrind for both lengths; per-op figures from the difference."""
+    if not shutil.which("valgrind"):
+        raise BenchError("valgrind is missing: `make setup` installs it")
+    CALLGRIND_DIR.mkdir(parents=True, exist_ok=True)
+    results = []
+    for n in lengths:
+        out = CALLGRIND_DIR / f"{name}.{n}.out"
+        argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + argv_for(n)
+        proc = subprocess.run(argv, cwd=ROOT, env=env(), capture_output=True, text=True, timeout=900)
+        if proc.returncode != 0:
+            raise BenchError(f"callgrind {name} {n}: exit {proc.returncode}\n{proc.stderr[-2000:]}")
+        results.append(parse_callgrind(out))
+    (total_a, self_a, calls_a, pairs_a), (total_b, self_b, calls_b, pairs_b) = results
+    delta = lengths[1] - lengths[0]
+    per_fn = {fn: (self_b.get(fn, 0) - self_a.get(fn, 0)) / delta for fn in set(self_a) | set(self_b)}
+    top = sorted(((ir, fn) for fn, ir in per_fn.items() if ir > 0), reverse=True)[:25]
+    # Who makes the atomic operations: the callers of retain, release and the mutex.
+    callers: Dict[str, List[Tuple[float, str]]] = {}
+    for label in ("swift_retain", "swift_release", "pthread_mutex_lock"):
+        rows = [((n - pairs_a.get(k, 0)) / delta, k[0]) for k, n in pairs_b.items() if k[1].split("@")[0] == label]
+        callers[label] = sorted((r for r in rows if r[0] >= 0.5), reverse=True)[:12]
+    readable = demangle([fn for _, fn in top] + [fn for rows in callers.values() for _, fn in rows])
+    ir_per_op = (total_b - total_a) / delta
+    counted = {}
+    for label, symbol in COUNTED_CALLS.items():
+        n = sum(calls_b[fn] - calls_a.get(fn, 0) for fn in calls_b if fn.split("@")[0] == symbol or fn == symbol)
+        if n:
+            counted[label] = round(n / delta, 2)
+    return {
+        "lengths": list(lengths),
+        "ir_per_op": round(ir_per_op, 1),
+        "files": [str((CALLGRIND_DIR / f"{name}.{n}.out").relative_to(ROOT)) for n in lengths],
+        "top_functions": [
+            {"function": readable.get(fn, fn), "ir_per_op": round(ir, 1), "share": round(ir / ir_per_op, 4) if ir_per_op else 0}
+            for ir, fn in top
+        ],
+        "calls_per_op": counted,
+        "callers_per_op": {
+            label: [{"caller": readable.get(fn, fn), "calls": round(n, 1)} for n, fn in rows]
+            for label, rows in callers.items()
+        },
+    }
+
+
+def callgrind_toggled(name: str, function: str, argv: List[str]) -> int:
+    """Instructions executed inside `function` alone (--toggle-collect), for one run of argv."""
+    if not shutil.which("valgrind"):
+        raise BenchError("valgrind is missing: `make setup` installs it")
+    CALLGRIND_DIR.mkdir(parents=True, exist_ok=True)
+    out = CALLGRIND_DIR / f"{name}.out"
+    command = ["valgrind", "--tool=callgrind", f"--toggle-collect={function}", f"--callgrind-out-file={out}"] + argv
+    proc = subprocess.run(command, cwd=ROOT, env=env(), capture_output=True, text=True, timeout=900)
+    if proc.returncode != 0:
+        raise BenchError(f"callgrind {name}: exit {proc.returncode}\n{proc.stderr[-2000:]}")
+    return parse_callgrind(out)[0]
+
+
+def callgrind_w2(sizes: Dict[str, Any]) -> Dict[str, float]:
+    """Instructions per cycle inside the loop's cycle() (setup excluded) at depth 1 and at W2's
+    depth: whether the instruction count grows with the depth."""
+    cycles = sizes["cg_w2_cycles"]
+    result = {}
+    for depth in (1, sizes["w2_depth"]):
+        total = callgrind_toggled(f"w2.depth{depth}", "cycle", [c_program("w1"), str(cycles), str(depth), "0"])
+        result[str(depth)] = round(total / cycles, 1)
+    return result
+
+
+def callgrind_w7(op: str, plan: List[Tuple[int, int]]) -> Dict[str, float]:
+    """Instructions per screen touched of the W7 op alone (--toggle-collect: the setup and the
+    cleanup use the other op, so they are not counted), for each N."""
+    function = "navcore_pop_to_root" if op == "pop_to_root" else "navcore_set_stack"
+    per_screen: Dict[str, float] = {}
+    for n, reps in plan:
+        total = callgrind_toggled(f"w7.{op}.{n}", function, [c_program("w7"), op, str(n), str(reps)])
+        touched = (n - 1 if op == "pop_to_root" else n) * reps
+        per_screen[str(n)] = round(total / touched, 1)
+    return per_screen
+
+
+# ---------------------------------------------------------------------------------------------
+# The workloads: each is (key, how to run it once)
+# ---------------------------------------------------------------------------------------------
+
+
+def workload_runs(sizes: Dict[str, Any]) -> List[Tuple[str, List[str]]]:
+    runs = [
+        ("W1", [c_program("w1"), str(sizes["w1_cycles"]), "1"]),
+        ("W1.floor", [c_program("floor"), str(sizes["floor_cycles"]), "1"]),
+        ("W1.floor_locked", [c_program("floor_locked"), str(sizes["floor_cycles"]), "1"]),
+        ("W2", [c_program("w1"), str(sizes["w2_cycles"]), str(sizes["w2_depth"])]),
+        ("W2.floor", [c_program("floor"), str(sizes["floor_cycles"]), str(sizes["w2_depth"])]),
+        ("W3", [c_program("w3"), str(sizes["w3_ops"])]),
+        ("W4", [c_program("w4"), str(sizes["w4_per_thread"]), str(sizes["w4_threads"])]),
+        ("W5", [swift_bench(), str(sizes["w5_cycles"]), "1"]),
+        ("W6", [python(), str(ROOT / "bench" / "python" / "w6.py"), str(sizes["w6_cycles"])]),
+        # navcore's own share of W6: W6's C registrations and completions, driven from C
+        ("W6.engine", [c_program("w1"), str(sizes["w1_cycles"]), "1", str(sizes["w1_cycles"] // 10), "w6"]),
+        (
+            "W6.floor",
+            [
+                python(),
+                str(ROOT / "bench" / "python" / "floor.py"),
+                c_program("libpyfloor.so"),
+                str(sizes["w6_floor_cycles"]),
+            ],
+        ),
+    ]
+    for op in ("pop_to_root", "set"):
+        for n, reps in sizes["w7"]:
+            runs.append((f"W7.{op}.{n}", [c_program("w7"), op, str(n), str(reps)]))
+    return runs
+
+
+def metric(key: str, result: Dict[str, Any]) -> float:
+    if key == "W4":
+        return float(result["ops_per_s"])
+    if key.startswith("W7."):
+        return float(result["ns_per_screen"])
+    return float(result["ns_per_op"])
+
+
+# ---------------------------------------------------------------------------------------------
+# The report
+# ---------------------------------------------------------------------------------------------
+
+
+def machine() -> Dict[str, Any]:
+    info: Dict[str, Any] = {
+        "platform": platform.platform(),
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+    }
+    try:
+        cpuinfo = Path("/proc/cpuinfo").read_text()
+        model = re.search(r"^model name\s*:\s*(.*)$", cpuinfo, re.M)
+        mhz = re.search(r"^cpu MHz\s*:\s*(.*)$", cpuinfo, re.M)
+        info["cpu"] = model.group(1).strip() if model else "?"
+        if mhz:
+            info["cpu_mhz"] = float(mhz.group(1))
+        mem = re.search(r"^MemTotal:\s*(\d+)", Path("/proc/meminfo").read_text(), re.M)
+        if mem:
+            info["memory_gb"] = round(int(mem.group(1)) / 1024 / 1024, 1)
+        info["load_average_at_start"] = [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        pass
+    for key, argv in (("swift", ["swift", "--version"]), ("cc", ["gcc", "--version"]), ("valgrind", ["valgrind", "--version"])):
+        try:
+            out = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+            info[key] = (out.stdout or out.stderr).splitlines()[0].strip()
+        except (OSError, subprocess.SubprocessError, IndexError):
+            info[key] = "?"
+    return info
+
+
+def git_state() -> Dict[str, Any]:
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "Sources/NavCore", "Sources/NavCoreC", "include"],
+            cwd=ROOT, capture_output=True, text=True,
+        ).stdout.strip()
+        return {"commit": commit, "engine_sources_modified": bool(dirty)}
+    except OSError:
+        return {}
+
+
+def fmt(value: Optional[float], digits: int = 0) -> str:
+    if value is None:
+        return "-"
+    if abs(value) >= 100 or digits == 0:
+        return f"{value:,.0f}"
+    return f"{value:,.{digits}f}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--smoke", action="store_true", help="each workload once, tiny sizes, no verdicts")
+    parser.add_argument("--runs", type=int, default=None, help="rounds (default 5; 1 with --smoke)")
+    parser.add_argument("--only", default="", help="comma-separated workload prefixes, e.g. W1,W5")
+    parser.add_argument("--no-callgrind", action="store_true", help="skip the instruction counts")
+    parser.add_argument("--json", default=None, help="where to write the results")
+    parser.add_argument("--markdown", metavar="JSON", default=None,
+                        help="print the results of a previous run (e.g. build/bench.json) as the markdown table "
+                             "of docs/performance.md, and run nothing")
+    args = parser.parse_args()
+    if args.markdown:
+        print_markdown(json.loads(Path(args.markdown).read_text()))
+        return 0
+
+    sizes = SMOKE if args.smoke else FULL
+    rounds = args.runs or (1 if args.smoke else 5)
+    out_path = Path(args.json) if args.json else ROOT / "build" / ("bench-smoke.json" if args.smoke else "bench.json")
+    only = [p.strip() for p in args.only.split(",") if p.strip()]
+    started = time.time()
+
+    def selected(key: str) -> bool:
+        return not only or any(key == p or key.startswith(p + ".") for p in only)
+
+    try:
+        runs = [(key, argv) for key, argv in workload_runs(sizes) if selected(key)]
+        samples: Dict[str, List[float]] = defaultdict(list)
+        last: Dict[str, Dict[str, Any]] = {}
+        every: Dict[str, List[Dict[str, Any]]] = defaultdict(list)
+        print(f"bench: {len(runs)} workload runs x {rounds} round(s){' (smoke)' if args.smoke else ''}", flush=True)
+        for r in range(rounds):
+            for key, argv in runs:
+                result = run_json(argv, key)
+                samples[key].append(metric(key, result))
+                last[key] = result
+                every[key].append(result)
+            print(f"bench: round {r + 1}/{rounds} done ({time.time() - started:.0f} s)", flush=True)
+
+        cg: Dict[str, Dict[str, Any]] = {}
+        if not args.no_callgrind:
+            if selected("W1"):
+                cg["W1"] = callgrind("w1", lambda n: [c_program("w1"), str(n), "1", "0"], sizes["cg_w1"])
+                cg["W1.floor"] = callgrind("floor", lambda n: [c_program("floor"), str(n), "1", "0"], sizes["cg_w1"])
+            if selected("W2"):
+                cg["W2"] = callgrind_w2(sizes)
+            if selected("W3"):
+                ops = sizes["cg_w3_ops"]
+                cg["W3"] = {
+                    "ask_ir_per_op": round(callgrind_toggled("w3.ask", "navcore_run", [c_program("w3"), str(ops)]) / ops, 1),
+                    "drain_ir_per_op": round(
+                        callgrind_toggled("w3.drain", "navcore_transition_finish", [c_program("w3"), str(ops)]) / ops, 1),
+                }
+            if selected("W5"):
+                cg["W5"] = callgrind("w5", lambda n: [swift_bench(), str(n), "1", "0"], sizes["cg_w5"])
+            if selected("W7"):
+                for op in ("pop_to_root", "set"):
+                    cg[f"W7.{op}"] = callgrind_w7(op, sizes["cg_w7"])
+            print(f"bench: callgrind done ({time.time() - started:.0f} s)", flush=True)
+    except BenchError as error:
+        print(f"bench: FAILED: {error}", file=sys.stderr)
+        return 1
+
+    med = {key: statistics.median(values) for key, values in samples.items()}
+
+    def ratio(a: str, b: str) -> Optional[float]:
+        return med[a] / med[b] if a in med and b in med and med[b] else None
+
+    workloads: Dict[str, Any] = {}
+    targets: List[Dict[str, Any]] = []
+
+    def entry(key: str, description: str, unit: str, **extra: Any) -> Dict[str, Any]:
+        data = {"description": description, "unit": unit, "median": round(med[key], 2),
+                "samples": [round(v, 2) for v in samples[key]], "result": last[key]}
+        data.update(extra)
+        return data
+
+    def target(name: str, text: str, value: Optional[float], limit: float) -> None:
+        if value is None:
+            return
+        targets.append({"workload": name, "target": text, "value": round(value, 3), "limit": limit,
+                        "met": value <= limit})
+
+    if "W1" in med:
+        w1 = entry("W1", "C ABI, inline, no animator, listeners for action/show/hide/done: create + push + pop "
+                   "at depth 1", "ns per cycle")
+        if "W1.floor" in med:
+            w1["floor"] = {"median": round(med["W1.floor"], 2), "samples": [round(v, 2) for v in samples["W1.floor"]]}
+            w1["ratio"] = round(ratio("W1", "W1.floor"), 3)
+            target("W1", "W1 <= 3x its floor (time)", ratio("W1", "W1.floor"), TARGETS["W1"])
+        if "W1.floor_locked" in med:
+            w1["floor_locked"] = {"median": round(med["W1.floor_locked"], 2),
+                                  "samples": [round(v, 2) for v in samples["W1.floor_locked"]]}
+            w1["ratio_to_locked_floor"] = round(ratio("W1", "W1.floor_locked"), 3)
+        if "W1" in cg:
+            w1["callgrind"] = cg["W1"]
+            if "W1.floor" in cg:
+                w1["floor_callgrind"] = cg["W1.floor"]
+                w1["callgrind_ratio"] = round(cg["W1"]["ir_per_op"] / cg["W1.floor"]["ir_per_op"], 3)
+        workloads["W1"] = w1
+    if "W2" in med:
+        w2 = entry("W2", f"W1 at depth {sizes['w2_depth']:,}", "ns per cycle")
+        if "W1" in med:
+            w2["ratio_to_W1"] = round(ratio("W2", "W1"), 3)
+            target("W2", "W2 within 1.2x of W1", ratio("W2", "W1"), TARGETS["W2"])
+        if "W2.floor" in med:
+            w2["floor"] = {"median": round(med["W2.floor"], 2), "samples": [round(v, 2) for v in samples["W2.floor"]]}
+            w2["ratio"] = round(ratio("W2", "W2.floor"), 3)
+        if "W2" in cg:
+            ir = cg["W2"]
+            w2["callgrind_ir_per_cycle_by_depth"] = ir
+            w2["callgrind_ratio_to_depth_1"] = round(ir[str(sizes["w2_depth"])] / ir["1"], 3)
+        workloads["W2"] = w2
+    if "W3" in med:
+        def w3_median(field: str) -> float:
+            return round(statistics.median(float(r[field]) for r in every["W3"]), 2)
+
+        bytes_per_op = w3_median("bytes_per_pending_op")
+        w3 = entry("W3", f"{sizes['w3_ops']:,} run ops asked during one transition, one finish drains them",
+                   "ns per op (ask + drain)", ask_ns_per_op=w3_median("ask_ns_per_op"),
+                   drain_ns_per_op=w3_median("drain_ns_per_op"), bytes_per_pending_op=bytes_per_op,
+                   bytes_per_pending_op_samples=[float(r["bytes_per_pending_op"]) for r in every["W3"]])
+        if "W3" in cg:
+            w3["callgrind"] = cg["W3"]
+        workloads["W3"] = w3
+        target("W3", "W3 <= 128 bytes per pending op", bytes_per_op, TARGETS["W3"])
+    if "W4" in med:
+        workloads["W4"] = entry(
+            "W4", f"{sizes['w4_threads']} threads x {sizes['w4_per_thread']:,} posted shows, host dispatch, one "
+            "draining host thread", "ops per second", all_arrived=all(bool(r["all_arrived"]) for r in every["W4"]))
+    if "W5" in med:
+        w5 = entry("W5", "W1 through the Swift API (Navigator, a delegate)", "ns per cycle")
+        if "W1.floor" in med:
+            w5["ratio_to_C_floor"] = round(ratio("W5", "W1.floor"), 3)
+        if "W1" in med:
+            w5["ratio_to_W1"] = round(ratio("W5", "W1"), 3)
+        if "W5" in cg:
+            w5["callgrind"] = cg["W5"]
+            if "W1.floor" in cg:
+                w5["callgrind_ratio_to_C_floor"] = round(cg["W5"]["ir_per_op"] / cg["W1.floor"]["ir_per_op"], 3)
+        workloads["W5"] = w5
+    if "W6" in med:
+        w6 = entry("W6", "W1 through the Python binding, listeners for will_show and did_show", "ns per cycle")
+        if "W6.floor" in med:
+            w6["floor"] = {"median": round(med["W6.floor"], 2), "samples": [round(v, 2) for v in samples["W6.floor"]]}
+            w6["ratio"] = round(ratio("W6", "W6.floor"), 3)
+            target("W6", "W6 <= 1.5x its floor", ratio("W6", "W6.floor"), TARGETS["W6"])
+        if "W6.engine" in med:
+            w6["engine_from_c"] = {"median": round(med["W6.engine"], 2),
+                                   "samples": [round(v, 2) for v in samples["W6.engine"]]}
+            if "W6.floor" in med:
+                w6["binding_overhead"] = round(med["W6"] - med["W6.engine"] - med["W6.floor"], 2)
+        workloads["W6"] = w6
+    for op in ("pop_to_root", "set"):
+        keys = [f"W7.{op}.{n}" for n, _ in sizes["w7"] if f"W7.{op}.{n}" in med]
+        if not keys:
+            continue
+        per_n = {k.split(".")[-1]: round(med[k], 2) for k in keys}
+        flatness = max(med[k] for k in keys) / min(med[k] for k in keys)
+        workloads[f"W7.{op}"] = {
+            "description": f"{op} touching N screens", "unit": "ns per screen touched", "by_n": per_n,
+            "samples": {k.split(".")[-1]: [round(v, 2) for v in samples[k]] for k in keys},
+            "ns_per_op": {k.split(".")[-1]: last[k]["ns_per_op"] for k in keys},
+            "max_over_min": round(flatness, 3),
+        }
+        if f"W7.{op}" in cg:
+            ir = cg[f"W7.{op}"]
+            workloads[f"W7.{op}"]["callgrind_ir_per_screen"] = ir
+            workloads[f"W7.{op}"]["callgrind_max_over_min"] = round(max(ir.values()) / min(ir.values()), 3)
+        target(f"W7.{op}", f"W7 {op} flat within 1.5x across N", flatness, TARGETS["W7"])
+
+    report = {
+        "mode": "smoke" if args.smoke else "full",
+        "rounds": rounds,
+        "statistic": "median over rounds; each round runs every workload once, interleaved",
+        "machine": machine(),
+        "git": git_state(),
+        "elapsed_s": round(time.time() - started, 1),
+        "workloads": workloads,
+        "targets": [] if args.smoke else targets,
+    }
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    out_path.write_text(json.dumps(report, indent=2) + "\n")
+
+    print_table(report, sizes, args.smoke)
+    print(f"bench: wrote {out_path.relative_to(ROOT) if out_path.is_relative_to(ROOT) else out_path} "
+          f"in {report['elapsed_s']:.0f} s")
+    return 0
+
+
+def print_table(report: Dict[str, Any], sizes: Dict[str, Any], smoke: bool) -> None:
+    w = report["workloads"]
+    rows: List[Tuple[str, str, str, str, str]] = []  # workload, value, unit, floor, ratio
+
+    if "W1" in w:
+        d = w["W1"]
+        rows.append(("W1 C ABI create+push+pop, depth 1", fmt(d["median"]), "ns/cycle",
+                     fmt(d.get("floor", {}).get("median")), f"{d['ratio']:.1f}x" if "ratio" in d else "-"))
+        if "floor_locked" in d:
+            rows.append(("   vs floor with a mutex (informative)", "", "", fmt(d["floor_locked"]["median"]),
+                         f"{d['ratio_to_locked_floor']:.1f}x"))
+        if "callgrind" in d:
+            rows.append(("   callgrind", fmt(d["callgrind"]["ir_per_op"]), "Ir/cycle",
+                         fmt(d.get("floor_callgrind", {}).get("ir_per_op")),
+                         f"{d['callgrind_ratio']:.1f}x" if "callgrind_ratio" in d else "-"))
+    if "W2" in w:
+        d = w["W2"]
+        rows.append((f"W2 same at depth {sizes['w2_depth']:,}", fmt(d["median"]), "ns/cycle",
+                     f"W1 {fmt(w['W1']['median'])}" if "W1" in w else "-",
+                     f"{d['ratio_to_W1']:.2f}x W1" if "ratio_to_W1" in d else "-"))
+        if "callgrind_ir_per_cycle_by_depth" in d:
+            ir = d["callgrind_ir_per_cycle_by_depth"]
+            rows.append(("   callgrind (inside the cycle, depth 1 / depth N)", " / ".join(fmt(v) for v in ir.values()),
+                         "Ir/cycle", "", f"{d['callgrind_ratio_to_depth_1']:.3f}x"))
+        if "floor" in d:
+            rows.append(("   floor at the same depth (informative)", "", "", fmt(d["floor"]["median"]),
+                         f"{d['ratio']:.1f}x"))
+    if "W3" in w:
+        d = w["W3"]
+        rows.append((f"W3 {sizes['w3_ops']:,} ops queued in 1 transition", fmt(d["median"]), "ns/op", "", ""))
+        rows.append(("   ask / drain", f"{fmt(d['ask_ns_per_op'])} / {fmt(d['drain_ns_per_op'])}", "ns/op", "", ""))
+        if "callgrind" in d:
+            rows.append(("   callgrind ask / drain", f"{fmt(d['callgrind']['ask_ir_per_op'])} / "
+                         f"{fmt(d['callgrind']['drain_ir_per_op'])}", "Ir/op", "", ""))
+        rows.append(("   memory per pending op", fmt(d["bytes_per_pending_op"], 1), "bytes", "", ""))
+    if "W4" in w:
+        d = w["W4"]
+        rows.append((f"W4 {sizes['w4_threads']} threads x {sizes['w4_per_thread']:,} show, host drains",
+                     fmt(d["median"]), "ops/s", "", "all arrived" if d["all_arrived"] else "LOST OPS"))
+    if "W5" in w:
+        d = w["W5"]
+        rows.append(("W5 Swift API create+push+pop", fmt(d["median"]), "ns/cycle",
+                     fmt(w["W1"]["floor"]["median"]) + " (C)" if "W1" in w and "floor" in w["W1"] else "-",
+                     f"{d['ratio_to_C_floor']:.1f}x" if "ratio_to_C_floor" in d else "-"))
+        if "callgrind" in d:
+            rows.append(("   callgrind", fmt(d["callgrind"]["ir_per_op"]), "Ir/cycle",
+                         fmt(w["W1"]["floor_callgrind"]["ir_per_op"]) + " (C)"
+                         if "W1" in w and "floor_callgrind" in w["W1"] else "-",
+                         f"{d['callgrind_ratio_to_C_floor']:.1f}x" if "callgrind_ratio_to_C_floor" in d else "-"))
+    if "W6" in w:
+        d = w["W6"]
+        rows.append(("W6 Python create+push+pop", fmt(d["median"]), "ns/cycle", fmt(d.get("floor", {}).get("median")),
+                     f"{d['ratio']:.1f}x" if "ratio" in d else "-"))
+        if "engine_from_c" in d:
+            rows.append(("   navcore's share (W6 callbacks, from C)", fmt(d["engine_from_c"]["median"]), "ns/cycle",
+                         "", ""))
+    for op in ("pop_to_root", "set"):
+        key = f"W7.{op}"
+        if key in w:
+            d = w[key]
+            ns = " / ".join(fmt(v) for v in d["by_n"].values())
+            rows.append((f"W7 {op} N={'/'.join(f'{int(n):,}' for n in d['by_n'])}", ns, "ns/screen", "",
+                         f"max/min {d['max_over_min']:.2f}"))
+            if "callgrind_ir_per_screen" in d:
+                ir = d["callgrind_ir_per_screen"]
+                rows.append(("   callgrind", " / ".join(fmt(v) for v in ir.values()), "Ir/screen", "",
+                             f"max/min {d['callgrind_max_over_min']:.2f}"))
+
+    widths = [max(len(r[i]) for r in rows + [("workload", "median", "unit", "floor", "ratio")]) for i in range(5)]
+    header = ("workload", "median", "unit", "floor", "ratio")
+    line = "  ".join(h.ljust(widths[i]) if i in (0, 2) else h.rjust(widths[i]) for i, h in enumerate(header))
+    print()
+    if smoke:
+        print("(smoke run: tiny sizes, one round; the numbers only show that each workload ran)")
+    print(line)
+    print("-" * len(line))
+    for r in rows:
+        print("  ".join(c.ljust(widths[i]) if i in (0, 2) else c.rjust(widths[i]) for i, c in enumerate(r)))
+    print()
+    if report["targets"]:
+        print("targets:")
+        for t in report["targets"]:
+            print(f"  {'met   ' if t['met'] else 'MISSED'}  {t['target']}: {t['value']:.2f} (limit {t['limit']})")
+        print()
+    for key in ("W1", "W5"):
+        cgd = w.get(key, {}).get("callgrind")
+        if not cgd or smoke:
+            continue
+        calls = ", ".join(f"{k} {v:g}" for k, v in cgd["calls_per_op"].items())
+        print(f"{key} callgrind, {fmt(cgd['ir_per_op'])} Ir/cycle; calls per cycle: {calls}")
+        for f in cgd["top_functions"][:8]:
+            print(f"  {f['share'] * 100:5.1f}%  {f['ir_per_op']:8,.0f}  {f['function'][:110]}")
+        for label, rows in cgd.get("callers_per_op", {}).items():
+            listed = ", ".join(f"{r['caller'][:48]} {r['calls']:g}" for r in rows[:5])
+            print(f"  {label} per cycle from: {listed}")
+        print()
+    m = report["machine"]
+    print(f"machine: {m.get('cpu', '?')}, {m.get('cores')} cores, {m.get('memory_gb', '?')} GB, "
+          f"load {m.get('load_average_at_start')}; {m.get('swift', '')}")
+
+
+def print_markdown(report: Dict[str, Any]) -> None:
+    """The results table of docs/performance.md, from a bench.json."""
+    w = report["workloads"]
+    verdicts = {t["workload"]: t for t in report.get("targets", [])}
+
+    def verdict(name: str) -> str:
+        t = verdicts.get(name)
+        if not t:
+            return ""
+        return f"{'met' if t['met'] else '**missed**'} (≤ {t['limit']:g})"
+
+    rows = []
+    if "W1" in w:
+        d = w["W1"]
+        cg = d.get("callgrind", {}).get("ir_per_op")
+        fcg = d.get("floor_callgrind", {}).get("ir_per_op")
+        rows.append(("W1 C ABI, create + push + pop, depth 1", f"{fmt(d['median'])} ns/cycle; {fmt(cg)} Ir",
+                     f"{fmt(d.get('floor', {}).get('median'))} ns; {fmt(fcg)} Ir",
+                     f"{d.get('ratio', 0):.1f}× time, {d.get('callgrind_ratio', 0):.1f}× Ir", verdict("W1")))
+        if "floor_locked" in d:
+            rows.append(("  (floor with a mutex per call and per callback)", "", f"{fmt(d['floor_locked']['median'])} ns",
+                         f"{d['ratio_to_locked_floor']:.1f}×", "informative"))
+    if "W2" in w:
+        d = w["W2"]
+        ir = d.get("callgrind_ir_per_cycle_by_depth", {})
+        rows.append(("W2 the same at depth 100,000", f"{fmt(d['median'])} ns/cycle; {' / '.join(fmt(v) for v in ir.values())} Ir "
+                     "(depth 1 / 100,000)", f"W1: {fmt(w['W1']['median'])} ns" if "W1" in w else "",
+                     f"{d.get('ratio_to_W1', 0):.2f}× W1 time, {d.get('callgrind_ratio_to_depth_1', 0):.3f}× Ir",
+                     verdict("W2")))
+    if "W3" in w:
+        d = w["W3"]
+        cg = d.get("callgrind", {})
+        rows.append(("W3 1,000,000 ops queued during one transition", f"{fmt(d['median'])} ns/op (ask {fmt(d['ask_ns_per_op'])}"
+                     f" + drain {fmt(d['drain_ns_per_op'])}); {fmt(cg.get('ask_ir_per_op'))} + "
+                     f"{fmt(cg.get('drain_ir_per_op'))} Ir", "", "", ""))
+        rows.append(("  memory per pending op", f"{d['bytes_per_pending_op']:.1f} bytes", "", "", verdict("W3")))
+    if "W4" in w:
+        d = w["W4"]
+        rows.append(("W4 4 threads × 250,000 show, host dispatch", f"{fmt(d['median'])} ops/s",
+                     "", "all arrived" if d["all_arrived"] else "**ops lost**", "check"))
+    if "W5" in w:
+        d = w["W5"]
+        cg = d.get("callgrind", {}).get("ir_per_op")
+        rows.append(("W5 Swift API, create + push + pop", f"{fmt(d['median'])} ns/cycle; {fmt(cg)} Ir",
+                     "W1's floor", f"{d.get('ratio_to_C_floor', 0):.0f}× time, {d.get('callgrind_ratio_to_C_floor', 0):.0f}× Ir; "
+                     f"{d.get('ratio_to_W1', 0):.1f}× W1", "no target"))
+    if "W6" in w:
+        d = w["W6"]
+        rows.append(("W6 Python binding, create + push + pop", f"{fmt(d['median'])} ns/cycle",
+                     f"{fmt(d.get('floor', {}).get('median'))} ns", f"{d.get('ratio', 0):.1f}×", verdict("W6")))
+        if "engine_from_c" in d:
+            rows.append(("  navcore's share (W6's registrations, from C)", f"{fmt(d['engine_from_c']['median'])} ns/cycle",
+                         "", "", "informative"))
+    for op in ("pop_to_root", "set"):
+        key = f"W7.{op}"
+        if key in w:
+            d = w[key]
+            ns = " / ".join(fmt(v) for v in d["by_n"].values())
+            ir = " / ".join(fmt(v) for v in d.get("callgrind_ir_per_screen", {}).values())
+            rows.append((f"W7 {op}, N = 10 / 1,000 / 100,000", f"{ns} ns/screen; {ir} Ir/screen", "",
+                         f"max/min {d['max_over_min']:.2f} time, {d.get('callgrind_max_over_min', 0):.2f} Ir",
+                         verdict(key)))
+    print("| workload | navcore | floor | ratio | target |")
+    print("|---|---|---|---|---|")
+    for r in rows:
+        print("| " + " | ".join(r) + " |")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+# make bench (issue 6): the cost of navcore per op through C, Swift and Python against the
+# hand-written floor. docs/performance.md explains the workloads, the floors and the results.
+# Adds bench-smoke to TESTS.
+#
+#   make bench         release builds (the library, navcore-bench, the C programs in build/bench,
+#                      the venv), then bench/run.py: every workload 5 times (medians), callgrind
+#                      for W1 and W5, the ratios and target verdicts; prints the table and writes
+#                      build/bench.json. A missed target is reported, not an error. < 10 minutes.
+#   make bench-smoke   the same programs once each at a tiny size: each must run and its own
+#                      checks (W3's FIFO order and count, W4's arrivals, the callback counts)
+#                      must hold; no timing threshold. Writes build/bench-smoke.json.
+#
+# Every C program is built by gcc -O2 against build/lib/libnavcore.so (bench/*.c); the floor and
+# its locked variant are the same file. bench/run.py is Python standard library only.
+
+BENCH_DIR     := build/bench
+BENCH_CFLAGS  := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L -Iinclude
+BENCH_COMMON  := bench/bench.h bench/listeners.c include/navcore.h
+BENCH_SWIFT   := .build/release/navcore-bench
+BENCH_C       := $(BENCH_DIR)/w1 $(BENCH_DIR)/floor $(BENCH_DIR)/floor_locked $(BENCH_DIR)/w3 $(BENCH_DIR)/w4 \
+                 $(BENCH_DIR)/w7 $(BENCH_DIR)/libpyfloor.so
+
+TESTS += bench-smoke
+
+.PHONY: bench bench-smoke bench-build bench-swift bench-c
+
+## bench: build everything in release, then run every workload and report.
+bench: bench-build
+	$(PYTHON) bench/run.py
+
+## bench-smoke: each workload once, tiny sizes; checks that each ran, no timing verdict.
+bench-smoke: bench-build
+	$(PYTHON) bench/run.py --smoke
+
+bench-build: lib bench-swift bench-c $(PY_STAMP)
+
+bench-swift: setup
+	$(SWIFT) build -c release --product navcore-bench
+
+bench-c: $(BENCH_C)
+
+$(BENCH_DIR)/w1: bench/w1.c bench/w1_driver.h $(BENCH_COMMON) | lib
+	@mkdir -p $(@D)
+	$(C_CC) $(BENCH_CFLAGS) bench/w1.c bench/listeners.c -o $@ $(C_LINK_LIB)
+
+# The floor links no navcore: it is its own implementation of the calls the loop makes.
+$(BENCH_DIR)/floor: bench/floor.c bench/w1_driver.h $(BENCH_COMMON)
+	@mkdir -p $(@D)
+	$(C_CC) $(BENCH_CFLAGS) bench/floor.c bench/listeners.c -o $@
+
+$(BENCH_DIR)/floor_locked: bench/floor.c bench/w1_driver.h $(BENCH_COMMON)
+	@mkdir -p $(@D)
+	$(C_CC) $(BENCH_CFLAGS) -DFLOOR_LOCKED -pthread bench/floor.c bench/listeners.c -o $@
+
+$(BENCH_DIR)/w3: bench/w3.c $(BENCH_COMMON) | lib
+	@mkdir -p $(@D)
+	$(C_CC) $(BENCH_CFLAGS) bench/w3.c bench/listeners.c -o $@ $(C_LINK_LIB)
+
+$(BENCH_DIR)/w4: bench/w4.c $(BENCH_COMMON) | lib
+	@mkdir -p $(@D)
+	$(C_CC) $(BENCH_CFLAGS) -pthread bench/w4.c bench/listeners.c -o $@ $(C_LINK_LIB)
+
+$(BENCH_DIR)/w7: bench/w7.c $(BENCH_COMMON) | lib
+	@mkdir -p $(@D)
+	$(C_CC) $(BENCH_CFLAGS) bench/w7.c bench/listeners.c -o $@ $(C_LINK_LIB)
+
+# W6's floor: the no-op C side of bench/python/floor.py.
+$(BENCH_DIR)/libpyfloor.so: bench/pyfloor.c include/navcore.h
+	@mkdir -p $(@D)
+	$(C_CC) $(BENCH_CFLAGS) -shared -fPIC bench/pyfloor.c -o $@

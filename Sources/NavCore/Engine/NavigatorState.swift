@@ -31,7 +31,7 @@ package struct NavigatorState: Sendable {
     // MARK: Ops
 
     /// Ops waiting to run, in FIFO order.
-    package var queue = RingBuffer<Request>()
+    package var queue = ChunkedQueue<Request>()
     /// The op in flight; the navigator is busy while there is one.
     package var current: RunningOp?
     /// The op that has just ended, kept until the lock is released: dropping it may release
@@ -41,7 +41,7 @@ package struct NavigatorState: Sendable {
     package var action: ActionState = .idle
     /// Events raised outside the op in flight (bar on a threshold change, a discard's release,
     /// progress), delivered before the op's next event.
-    package var outbox = RingBuffer<Event>()
+    package var outbox = ChunkedQueue<Event>()
     private var lastTransition: UInt64 = 0
 
     // MARK: Driving (SPEC §9)

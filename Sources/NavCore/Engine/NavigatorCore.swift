@@ -124,7 +124,10 @@ package final class NavigatorCore: Sendable {
                 return body(&state).map { ($0, state.sink) }
             }
             if !raised { host() }
-            if let (event, sink) = delivery { sink.deliver(event) }
+            switch consume delivery {
+            case .some((let event, let sink)): sink.deliver(event)
+            case .none: break
+            }
             if !raised { return }
         }
     }

@@ -60,7 +60,7 @@ final class CallbackTable: EventSink {
     let interest: EventInterest
 
     func deliver(_ event: consuming Event) {
-        switch event {
+        switch consume event {
         case .action(let action):
             if let callback = slots.action { HostCalls.action(callback, handle, action) }
         case .appearance(let change):

@@ -42,9 +42,11 @@ final class HandlerSet: EventSink {
             // The engine asks for a transition only while an animator is installed.
             handlers.animator?(Transition(transition))
         }
-        let event = NavigationEvent(event)
         event.notifyScreenObject()
-        if let navigator = handlers.navigator, let delegate = handlers.delegate {
+        let delegate = handlers.delegate
+        guard delegate != nil || !handlers.observers.isEmpty else { return }
+        let event = NavigationEvent(event)
+        if let delegate, let navigator = handlers.navigator {
             delegate.receive(event, from: navigator)
         }
         for observer in handlers.observers { observer.body(event) }

@@ -14,8 +14,8 @@ public struct Screen: Hashable, Sendable, CustomStringConvertible {
     init(_ screen: ScreenRef) {
         id = screen.id
         route = screen.route
-        if case .value(let value) = screen.object {
-            object = value
+        if case .swift(let host) = screen.object {
+            object = host.object
         } else {
             object = nil
         }
@@ -31,13 +31,33 @@ public struct Screen: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(route)#\(id)" }
 }
 
+/// A Swift host's object as the engine carries it, with its `ScreenFeedback` conformance looked
+/// up once, when the screen is made, instead of on every show/hide event.
+package final class SwiftObject: Sendable {
+    /// What the host attached.
+    let object: any Sendable
+    /// The same object, if it adopts `ScreenFeedback`.
+    let feedback: (any ScreenFeedback)?
+
+    init(_ object: any Sendable) {
+        self.object = object
+        feedback = object as? any ScreenFeedback
+    }
+}
+
 extension HostObject {
     /// The engine's form of a Swift host object.
     init(_ object: (any Sendable)?) {
         if let object {
-            self = .value(object)
+            self = .swift(SwiftObject(object))
         } else {
             self = .none
         }
+    }
+
+    /// The object's `ScreenFeedback`, if it adopts it.
+    var feedback: (any ScreenFeedback)? {
+        if case .swift(let host) = self { return host.feedback }
+        return nil
     }
 }

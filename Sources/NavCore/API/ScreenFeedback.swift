@@ -31,12 +31,13 @@ extension ScreenFeedback {
     public func receivePayload(_ payload: String) {}
 }
 
-extension NavigationEvent {
-    /// Tells the screen object this event concerns, if it adopts `ScreenFeedback`.
+extension Event {
+    /// Tells the screen object this event concerns, if it adopts `ScreenFeedback` (known since
+    /// the screen was made: no cast per event).
     func notifyScreenObject() {
         switch self {
         case .appearance(let change):
-            guard let feedback = change.screen.object as? any ScreenFeedback else { return }
+            guard let feedback = change.screen.object.feedback else { return }
             switch change.phase {
             case .willShow: feedback.willShow(reason: change.reason, animated: change.animated)
             case .didShow: feedback.didShow(reason: change.reason, animated: change.animated)
@@ -44,7 +45,7 @@ extension NavigationEvent {
             case .didHide: feedback.didHide(reason: change.reason, animated: change.animated)
             }
         case .payload(let screen, let text):
-            (screen.object as? any ScreenFeedback)?.receivePayload(text)
+            screen.object.feedback?.receivePayload(text)
         default:
             break
         }

@@ -7,9 +7,7 @@ import NavCore
 @c public func navcore_on_action(
     _ nav: NavigatorHandle?, _ fn: navcore_action_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.perform(nav) { navigator throws(NavigationError) in
-        try navigator.register { $0.action = registration(fn, ctx, destroy) }
-    }
+    CAPI.register(nav, \.action, fn, ctx, destroy)
 }
 
 @c public func navcore_on_appearance(
@@ -27,63 +25,47 @@ import NavCore
 @c public func navcore_on_progress(
     _ nav: NavigatorHandle?, _ fn: navcore_progress_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.perform(nav) { navigator throws(NavigationError) in
-        try navigator.register { $0.progress = registration(fn, ctx, destroy) }
-    }
+    CAPI.register(nav, \.progress, fn, ctx, destroy)
 }
 
 @c public func navcore_on_bar(
     _ nav: NavigatorHandle?, _ fn: navcore_bar_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.perform(nav) { navigator throws(NavigationError) in
-        try navigator.register { $0.bar = registration(fn, ctx, destroy) }
-    }
+    CAPI.register(nav, \.bar, fn, ctx, destroy)
 }
 
 @c public func navcore_on_payload(
     _ nav: NavigatorHandle?, _ fn: navcore_payload_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.perform(nav) { navigator throws(NavigationError) in
-        try navigator.register { $0.payload = registration(fn, ctx, destroy) }
-    }
+    CAPI.register(nav, \.payload, fn, ctx, destroy)
 }
 
 @c public func navcore_on_release(
     _ nav: NavigatorHandle?, _ fn: navcore_release_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.perform(nav) { navigator throws(NavigationError) in
-        try navigator.register { $0.release = registration(fn, ctx, destroy) }
-    }
+    CAPI.register(nav, \.release, fn, ctx, destroy)
 }
 
 @c public func navcore_on_done(
     _ nav: NavigatorHandle?, _ fn: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.perform(nav) { navigator throws(NavigationError) in
-        try navigator.register { $0.done = registration(fn, ctx, destroy) }
-    }
+    CAPI.register(nav, \.done, fn, ctx, destroy)
 }
 
 @c public func navcore_on_wakeup(
     _ nav: NavigatorHandle?, _ fn: navcore_wakeup_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.perform(nav) { navigator throws(NavigationError) in
-        try navigator.register { $0.wakeup = registration(fn, ctx, destroy) }
-    }
+    CAPI.register(nav, \.wakeup, fn, ctx, destroy)
 }
 
 @c public func navcore_set_animator(
     _ nav: NavigatorHandle?, _ fn: navcore_transition_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.perform(nav) { navigator throws(NavigationError) in
-        try navigator.register { $0.animator = registration(fn, ctx, destroy) }
-    }
+    CAPI.register(nav, \.animator, fn, ctx, destroy)
 }
 
 @c public func navcore_set_pop_veto(
     _ nav: NavigatorHandle?, _ fn: navcore_veto_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.perform(nav) { navigator throws(NavigationError) in
-        try navigator.register { $0.veto = registration(fn, ctx, destroy) }
-    }
+    CAPI.register(nav, \.veto, fn, ctx, destroy)
 }

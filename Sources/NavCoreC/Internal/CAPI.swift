@@ -28,6 +28,16 @@ enum CAPI {
         }
     }
 
+    /// Puts a callback (or, for NULL, nothing) in one slot of the navigator's table.
+    static func register<Function>(
+        _ handle: NavigatorHandle?, _ slot: WritableKeyPath<CallbackTable.Slots, Registration<Function>?>,
+        _ function: Function?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
+    ) -> Int32 {
+        perform(handle) { navigator throws(NavigationError) in
+            try navigator.register { $0[keyPath: slot] = registration(function, ctx, destroy) }
+        }
+    }
+
     /// Writes what `read` returns into `out` (checked first: a NULL `out` changes nothing).
     static func query<Value: Sendable>(
         _ out: UnsafeMutablePointer<Value>?, _ handle: NavigatorHandle?,

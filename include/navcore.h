@@ -16,7 +16,9 @@
  *   - Callbacks take `void *ctx` last. Registrations take an optional destructor for ctx,
  *     called once when the registration is replaced (registering NULL unregisters), when the
  *     route is unregistered, or after the navigator's last event at destroy — and never while
- *     that callback may still run. A registration call that fails keeps nothing and never calls
+ *     that callback may still run; it runs like a callback, on the thread delivering the
+ *     navigator's callbacks (or the registering thread when none is), never beside another one
+ *     (SPEC §9). A registration call that fails keeps nothing and never calls
  *     its destructor; `ctx` and `destroy` passed with a NULL function are ignored. Op completions
  *     have no destructor: they are called exactly once (with NAVCORE_OUTCOME_ABORTED at worst),
  *     so the host frees their ctx there.

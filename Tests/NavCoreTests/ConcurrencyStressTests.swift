@@ -5,25 +5,41 @@ import Testing
 
 /// SPEC §3, §9 and §10 under load: eight threads ask ops of one navigator at once (pushes of
 /// fresh screens, pops, tagged run blocks, shows of routes, backs, gestures) while a finisher
-/// thread finishes or cancels every transition, in both dispatch modes (in host mode a drainer
-/// thread drains whenever the wakeup handler signals it). The threads meet at a barrier a few
-/// times; there the navigator runs dry and a back gesture is started while the others resume.
+/// thread (the host) finishes every transition, and cancels about half of the interactive
+/// ones after a progress report, in both dispatch modes (in host mode a drainer thread drains
+/// whenever the wakeup handler signals it). Now and then the finisher also tries what must be
+/// refused: a cancel of a transition that is not interactive, a second finish. The threads meet
+/// at a barrier a few times; there the navigator runs dry and a back gesture is started while
+/// the others resume. The destroy tests end the run with a destroy at a random point of its
+/// last quarter, by an asking thread, by the finisher, or from inside a run block.
 ///
 /// At the end: every accepted op's completion ran exactly once and no refused call's ever
 /// did; each thread's ops ended, and its run blocks ran, in the order it asked them; every
-/// screen created was released exactly once; no two callbacks ever overlapped.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+/// screen created was released exactly once; no two callbacks ever overlapped. A watchdog ends
+/// the process if a test runs past its time limit (a deadlock cannot be waited out).
+///
+/// Scale and seed come from the environment (`make stress` sets them):
+/// `NAVCORE_STRESS_OPS` ops per thread (default 3,000), `NAVCORE_STRESS_SEED` (default fixed),
+/// `NAVCORE_STRESS_TIMEOUT` seconds per test (default 600).
+@Suite(.serialized, .timeLimit(.minutes(30)))
 struct ConcurrencyStressTests {
     static let threadCount = 8
-    static let opsPerThread = 3_000
-    static let phases = 8
-    /// How long any one wait may take before the test gives up (a watchdog, not a pacing).
-    static let watchdog: TimeInterval = 120
+    static let opsPerThread = StressEnvironment.integer("NAVCORE_STRESS_OPS") ?? 3_000
+    static let seed = UInt64(StressEnvironment.integer("NAVCORE_STRESS_SEED") ?? 0x5EED)
+    /// Barriers per thread: each starts a back gesture on an idle navigator (the finisher
+    /// cancels about half), so long runs get more of them.
+    static let phases = max(8, opsPerThread / 1_000)
+    /// How long any one wait may take before the test gives up (a bound, not a pacing).
+    static let watchdog: TimeInterval = timeLimit
+    /// How long one test may run before the watchdog ends the process.
+    static let timeLimit = TimeInterval(StressEnvironment.integer("NAVCORE_STRESS_TIMEOUT") ?? 600)
 
     @Test(arguments: [DispatchMode.inline, .host])
     func concurrentOpsAllEndExactlyOnceInOrderAndReleaseEveryScreen(mode: DispatchMode) throws {
         let run = StressRun(mode: mode, threads: Self.threadCount, opsPerThread: Self.opsPerThread,
-                            phases: Self.phases, destroyAfter: nil)
+                            phases: Self.phases, destroyAfter: nil, seed: Self.seed)
+        let watchdog = Watchdog("stress \(mode)", limit: Self.timeLimit) { run.progress }
+        defer { watchdog.disarm() }
         run.start()
         try #require(run.waitForAskers(timeout: Self.watchdog), "the asking threads did not finish")
         try #require(run.waitForAllCompletions(timeout: Self.watchdog),
@@ -45,9 +61,11 @@ struct ConcurrencyStressTests {
         // The barrier gestures all started (the navigator was idle) and half were cancelled.
         #expect(run.barrierGestures.value == Self.phases)
         #expect(run.outcomeCount(.cancelled) > 0)
+        #expect(run.refusedCancels.value > 0, "the finisher's cancels of non-interactive transitions were refused")
         #expect(run.outcomeCount(.vetoed) > 0)
         #expect(run.outcomeCount(.factoryFailed) > 0)
         #expect(run.transitionsFinished.value > 0)
+        print("stress \(mode), seed \(Self.seed), \(Self.opsPerThread) ops per thread: \(run.summary)")
         if mode == .host {
             #expect(run.startedAtOnce.value == 0, "in host dispatch mode every asked op is queued")
         } else {
@@ -55,24 +73,78 @@ struct ConcurrencyStressTests {
         }
     }
 
-    @Test(arguments: [DispatchMode.inline, .host])
-    func destroyWhileThreadsAreAskingAbortsTheRestAndReleasesEveryScreen(mode: DispatchMode) throws {
-        // The asking thread that asks the op a third of the way through destroys the navigator
-        // right after it, while the other threads keep asking.
-        let run = StressRun(mode: mode, threads: Self.threadCount, opsPerThread: Self.opsPerThread / 2,
-                            phases: Self.phases / 2, destroyAfter: Self.threadCount * Self.opsPerThread / 6)
+    @Test(arguments: [DispatchMode.inline, .host], Destroyer.allCases)
+    func destroyWhileThreadsAreAskingAbortsTheRestAndReleasesEveryScreen(mode: DispatchMode, destroyer: Destroyer) throws {
+        // Once the op at a random point of the last quarter has been asked, the navigator is
+        // destroyed (by that asking thread, by the finisher, or by a run block that thread asks)
+        // while the other threads keep asking.
+        let opsPerThread = Self.opsPerThread / 2
+        let total = Self.threadCount * opsPerThread
+        var random = SplitMix(state: Self.seed ^ 0xDE57_2011)
+        let destroyAfter = Int.random(in: (total * 3 / 4)..<total, using: &random)
+        let run = StressRun(mode: mode, threads: Self.threadCount, opsPerThread: opsPerThread,
+                            phases: Self.phases / 2, destroyAfter: destroyAfter, destroyer: destroyer, seed: Self.seed)
+        let watchdog = Watchdog("stress destroy \(mode) by \(destroyer)", limit: Self.timeLimit) { run.progress }
+        defer { watchdog.disarm() }
         run.start()
         try #require(run.waitForAskers(timeout: Self.watchdog), "the asking threads did not finish")
+        try #require(run.waitForDestroy(timeout: Self.watchdog), "the navigator was not destroyed")
         try #require(run.stopHelpers(timeout: Self.watchdog), "the finisher or drainer thread did not stop")
         // Whoever drove the navigator at the destroy tore it down before its call returned.
         #expect(run.completedCount == run.acceptedCount)
 
         run.checkEverything(destroyedMidway: true)
+        print("stress \(mode), seed \(Self.seed), destroyed by \(destroyer) after op \(destroyAfter) of \(total): \(run.summary)")
         #expect(run.nav.isDestroyed)
         #expect(run.unexpectedErrors.value.isEmpty, "\(run.unexpectedErrors.value.prefix(5))")
-        #expect(run.rejectedAfterDestroy.value > 0, "calls after the destroy fail with invalid_handle")
-        #expect(run.acceptedCount < run.askedCount)
+        if destroyer == .asker {
+            // The destroying thread's next call already fails; the finisher's and the run
+            // block's destroy may come after the last call.
+            #expect(run.rejectedAfterDestroy.value > 0, "calls after the destroy fail with invalid_handle")
+            #expect(run.acceptedCount < run.askedCount)
+        }
     }
+}
+
+/// Who destroys the navigator in the destroy tests.
+enum Destroyer: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// The asking thread that asked the op at the destroy point, right after that op.
+    case asker
+    /// The finisher (the host thread that finishes transitions), when that thread asks it to.
+    case finisher
+    /// A run block that thread asks: the destroy happens inside a callback, on the driving thread.
+    case callback
+
+    var description: String { rawValue }
+}
+
+/// The stress tests' knobs, read from the environment.
+enum StressEnvironment {
+    static func integer(_ name: String) -> Int? {
+        guard let text = ProcessInfo.processInfo.environment[name], !text.isEmpty else { return nil }
+        return Int(text.hasPrefix("0x") ? text.dropFirst(2) : Substring(text), radix: text.hasPrefix("0x") ? 16 : 10)
+    }
+}
+
+/// Ends the process if a test is not finished after `limit` seconds. A deadlocked navigator
+/// cannot be waited out (the test's own thread may be the one stuck), so the watchdog prints
+/// what it knows, read from atomics only (a lock might be held by a stuck thread), and exits.
+final class Watchdog: Sendable {
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ name: String, limit: TimeInterval, describe: @escaping @Sendable () -> String) {
+        let thread = Thread { [finished] in
+            guard finished.wait(timeout: .now() + limit) == .timedOut else { return }
+            let message = "WATCHDOG: \(name) did not finish within \(Int(limit)) s (a deadlock?): \(describe())\n"
+            FileHandle.standardError.write(Data(message.utf8))  // unbuffered: write(2)
+            _exit(3)
+        }
+        thread.name = "watchdog"
+        thread.start()
+    }
+
+    /// The test finished: the watchdog's thread ends.
+    func disarm() { finished.signal() }
 }
 
 /// A small deterministic random source, one per thread.
@@ -127,8 +199,10 @@ final class StressRun: Sendable {
     let threads: Int
     let opsPerThread: Int
     let phases: Int
-    /// After how many asked ops the asking thread that asked the last one destroys the navigator.
+    /// After how many asked ops the navigator is destroyed (by `destroyer`).
     let destroyAfter: Int?
+    let destroyer: Destroyer
+    let seed: UInt64
     private var tagCount: Int { (threads + 1) * opsPerThread }
     private var userThread: Int { threads }
 
@@ -163,7 +237,14 @@ final class StressRun: Sendable {
     let barrierGestures = Locked(0)
     let rejectedAfterDestroy = Locked(0)
     let transitionsFinished = Locked(0)
+    /// The finisher's cancels of non-interactive transitions and second finishes: refused.
+    let refusedCancels = Locked(0)
+    let refusedFinishes = Locked(0)
     let unexpectedErrors = Locked<[String]>([])
+    // The destroy of the destroy tests: asked of the finisher, done (by whoever), signalled.
+    private let destroyAskedOfFinisher = Atomic<Bool>(false)
+    private let destroyed = Atomic<Bool>(false)
+    private let destroySignal = DispatchSemaphore(value: 0)
 
     // Helper threads.
     private let barrier: PhaseBarrier
@@ -176,9 +257,12 @@ final class StressRun: Sendable {
     private let helpers = DispatchGroup()
     private let delegateObject = CountingDelegate()
 
-    init(mode: DispatchMode, threads: Int, opsPerThread: Int, phases: Int, destroyAfter: Int?) {
+    init(mode: DispatchMode, threads: Int, opsPerThread: Int, phases: Int, destroyAfter: Int?,
+         destroyer: Destroyer = .asker, seed: UInt64 = 0) {
         self.mode = mode
         self.destroyAfter = destroyAfter
+        self.destroyer = destroyer
+        self.seed = seed
         self.threads = threads
         self.opsPerThread = opsPerThread
         self.phases = phases
@@ -260,30 +344,73 @@ final class StressRun: Sendable {
         thread.start()
     }
 
-    /// The animator's other half: finishes every transition it is given; every other
-    /// interactive one is cancelled after a progress report.
+    /// The animator's other half, the host: finishes every transition it is given, and
+    /// cancels the first interactive one and a random half of the others (after a progress
+    /// report, most of the time). Now and then it tries a cancel of a non-interactive
+    /// transition or a second finish, which must be refused with `state` and change nothing.
+    /// In the destroy tests it may be the one that destroys the navigator.
     private func finishTransitions() {
         defer { helpers.leave() }
+        var random = SplitMix(state: seed ^ 0xF1_0157)
         var interactiveCount = 0
         while true {
             transitionSignal.wait()
             if stopping.load(ordering: .sequentiallyConsistent) { return }
+            if destroyAskedOfFinisher.exchange(false, ordering: .sequentiallyConsistent) { destroyNow("the finisher") }
             guard let transition = pendingTransitions.update({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
             do throws(NavigationError) {
+                let roll = Int.random(in: 0..<100, using: &random)
                 if transition.interactive {
                     interactiveCount += 1
-                    try nav.updateTransition(transition.id, progress: 0.5)
-                }
-                if transition.interactive && interactiveCount % 2 == 0 {
-                    try nav.cancelTransition(transition.id)
+                    if roll < 80 { try nav.updateTransition(transition.id, progress: Double(roll) / 80) }
+                    if roll % 2 == 0 || interactiveCount == 1 {  // the first one always: some cancel
+                        try nav.cancelTransition(transition.id)
+                    } else {
+                        try nav.finishTransition(transition.id)
+                    }
                 } else {
+                    if roll < 10 {
+                        expectRefusal(.state, refusedCancels, "cancel of a non-interactive transition") { () throws(NavigationError) in
+                            try nav.cancelTransition(transition.id)
+                        }
+                    }
                     try nav.finishTransition(transition.id)
+                    if roll >= 90 {
+                        expectRefusal(.state, refusedFinishes, "a second finish") { () throws(NavigationError) in
+                            try nav.finishTransition(transition.id)
+                        }
+                    }
                 }
                 transitionsFinished.update { $0 += 1 }
             } catch {
                 if error.code != .invalidHandle { unexpectedErrors.append("finish: \(error)") }
             }
         }
+    }
+
+    /// Runs `body`, which must fail with `code` (or `invalid_handle` once destroyed).
+    private func expectRefusal(_ code: NavigationError.Code, _ tally: Locked<Int>, _ what: String,
+                               _ body: () throws(NavigationError) -> Void) {
+        do throws(NavigationError) {
+            try body()
+            unexpectedErrors.append("\(what) was accepted")
+        } catch where error.code == code {
+            tally.update { $0 += 1 }
+        } catch where error.code == .invalidHandle {
+        } catch {
+            unexpectedErrors.append("\(what): \(error)")
+        }
+    }
+
+    /// Destroys the navigator, once, and says so.
+    private func destroyNow(_ who: String) {
+        do throws(NavigationError) {
+            try nav.destroy()
+        } catch {
+            unexpectedErrors.append("destroy by \(who): \(error)")
+        }
+        destroyed.store(true, ordering: .sequentiallyConsistent)
+        destroySignal.signal()
     }
 
     /// Host dispatch mode: the "UI thread", which drains whenever the wakeup handler asks.
@@ -303,15 +430,23 @@ final class StressRun: Sendable {
     /// One asking thread: a random mix of ops, each tagged (thread, seq), in phases.
     private func ask(thread: Int) {
         defer { askers.leave() }
-        var random = SplitMix(state: UInt64(thread + 1) &* 0x1234_5678_9ABC)
+        var random = SplitMix(state: (UInt64(thread + 1) &* 0x1234_5678_9ABC) ^ seed)
         let phaseLength = max(1, opsPerThread / phases)
         for seq in 0..<opsPerThread {
             askOne(thread: thread, seq: seq, random: &random)
             if asked.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue == destroyAfter {
-                do throws(NavigationError) {
-                    try nav.destroy()
-                } catch {
-                    unexpectedErrors.append("destroy: \(error)")
+                switch destroyer {
+                case .asker:
+                    destroyNow("an asking thread")
+                case .finisher:
+                    destroyAskedOfFinisher.store(true, ordering: .sequentiallyConsistent)
+                    transitionSignal.signal()
+                case .callback:
+                    do throws(NavigationError) {
+                        try nav.run { [self] in callback { destroyNow("a run block") } }
+                    } catch {
+                        unexpectedErrors.append("the destroying run: \(error)")
+                    }
                 }
             }
             if seq % phaseLength == phaseLength - 1 {
@@ -513,6 +648,29 @@ final class StressRun: Sendable {
             if completionSignal.wait(timeout: deadline) == .timedOut { return completedCount >= target }
         }
         return true
+    }
+
+    /// Waits until the navigator has been destroyed (at once if no destroy is planned).
+    func waitForDestroy(timeout: TimeInterval) -> Bool {
+        destroyAfter == nil || destroyed.load(ordering: .sequentiallyConsistent)
+            || destroySignal.wait(timeout: .now() + timeout) == .success
+    }
+
+    /// The run in figures, for the log.
+    var summary: String {
+        "\(askedCount) ops asked, \(acceptedCount) accepted, \(completedCount) ended "
+            + "(\(outcomeCount(.completed)) completed, \(outcomeCount(.noop)) noop, \(outcomeCount(.cancelled)) cancelled, "
+            + "\(outcomeCount(.vetoed)) vetoed, \(outcomeCount(.factoryFailed)) factory_failed, \(outcomeCount(.aborted)) aborted), "
+            + "\(refusedGestures.value) gestures refused busy, \(rejectedAfterDestroy.value) calls after the destroy, "
+            + "\(transitionsFinished.value) transitions ended, \(refusedCancels.value + refusedFinishes.value) bad cancels/finishes refused, "
+            + "\(created.value.count) screens released once each"
+    }
+
+    /// What the watchdog prints: read from atomics only.
+    var progress: String {
+        "asked \(asked.load(ordering: .relaxed)), accepted \(acceptedTotal.load(ordering: .relaxed)), "
+            + "ended \(completed.load(ordering: .relaxed)), callbacks \(callbackCount.load(ordering: .relaxed)), "
+            + "in a callback now \(inCallback.load(ordering: .relaxed)), destroyed \(destroyed.load(ordering: .relaxed))"
     }
 
     /// Stops the finisher (and drainer) and waits for them.

@@ -59,10 +59,11 @@ extension NavigatorCore {
         try configure { state throws(NavigationError) in try state.routes.register(name, factory: factory) }
     }
 
-    /// Unregisters a route; its factory is dropped after the lock.
+    /// Unregisters a route; its factory is retired (dropped by the driving thread).
     package func unregisterRoute(_ name: String) throws(NavigationError) {
-        let factory = try configure { state throws(NavigationError) in try state.routes.unregister(name) }
-        withExtendedLifetime(factory) {}
+        try perform(.inlineOnly) { state throws(NavigationError) in
+            state.retired.append(try state.routes.unregister(name))
+        }
     }
 }
 

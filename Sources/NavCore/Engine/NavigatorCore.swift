@@ -31,14 +31,18 @@ package final class NavigatorCore: Sendable {
     package func perform<R: Sendable>(
         _ driving: Driving, _ body: (inout NavigatorState) throws(NavigationError) -> R
     ) throws(NavigationError) -> R {
-        let (result, wakeup, drives) = try state.withLock { state throws(NavigationError) in
+        let (result, wakeup, claim) = try state.withLock { state throws(NavigationError) in
             guard !state.destroyed else { throw NavigationError.destroyed }
             let result = try body(&state)
-            let drives = state.claimDriver(callerMayDrive: driving == .always || !state.hostDispatch)
-            return (result, state.takeWakeupDue() ? state.sink : nil, drives)
+            let claim = state.claimDriver(callerMayDrive: driving == .always || !state.hostDispatch)
+            return (result, state.takeWakeupDue() ? state.sink : nil, claim)
         }
         wakeup?.wakeup()
-        if drives { drive() }
+        switch claim {
+        case .none: break
+        case .drive: drive()
+        case .dropRetired: dropRetired()
+        }
         return result
     }
 
@@ -60,17 +64,16 @@ package final class NavigatorCore: Sendable {
     }
 
     /// Installs the sink that `change` derives from the current one (the front's new host
-    /// code). The replaced sink is dropped after the lock, as dropping it may run host code (a
-    /// ctx destructor, a closure's deinit). Fails once destroyed, keeping nothing.
+    /// code). The replaced sink is retired: the driving thread drops it, as dropping it may run
+    /// host code (a ctx destructor, a closure's deinit). Fails once destroyed, keeping nothing.
     package func replaceSink<Sink: EventSink>(
         _ change: (Sink?) -> Sink
     ) throws(NavigationError) -> Sink {
-        let (installed, replaced) = try configure { state in
+        try perform(.inlineOnly) { state in
             let sink = change(state.sink as? Sink)
-            return (sink, state.install(sink))
+            state.retired.append(state.install(sink))
+            return sink
         }
-        withExtendedLifetime(replaced) {}
-        return installed
     }
 
     /// The installed sink, if it is a `Sink`.
@@ -88,11 +91,28 @@ package final class NavigatorCore: Sendable {
         while let work = state.withLock({ $0.nextWork() }) {
             switch work {
             case .deliver(let event, let sink): sink.deliver(event)
+            case .drop(let retired): withExtendedLifetime(retired) {}
             case .wakeup(let sink): sink.wakeup()
             case .start(let request): run(request)
             case .complete(let change, let showsAppearance): complete(change, showsAppearance: showsAppearance)
             case .cancel(let change, let showsAppearance): cancel(change, showsAppearance: showsAppearance)
             case .teardown(let teardown): tearDown(teardown)
+            }
+        }
+    }
+
+    /// Drops retired host code as the driver, delivering nothing (a host-mode caller); drives
+    /// on only for a teardown that the dropped code asked for.
+    private func dropRetired() {
+        while true {
+            let (next, wakeup) = state.withLock { state in
+                (state.nextRetired(), state.takeWakeupDue() ? state.sink : nil)
+            }
+            wakeup?.wakeup()
+            switch next {
+            case .some(.some(let retired)): withExtendedLifetime(retired) {}
+            case .some(.none): return drive()
+            case .none: return
             }
         }
     }
@@ -116,13 +136,16 @@ package final class NavigatorCore: Sendable {
     func step(_ body: (inout NavigatorState) -> Event?, host: () -> Void = {}) {
         while true {
             var raised = false
+            var retired: [any Sendable] = []
             let delivery = state.withLock { state -> (Event, any EventSink)? in
+                if !state.retired.isEmpty { retired = state.takeRetired() }
                 if let event = state.outbox.popFirst() {
                     raised = true
                     return (event, state.sink)
                 }
                 return body(&state).map { ($0, state.sink) }
             }
+            withExtendedLifetime(retired) {}  // before the event: a replaced callback ends first
             if !raised { host() }
             switch consume delivery {
             case .some((let event, let sink)): sink.deliver(event)
@@ -155,10 +178,13 @@ package final class NavigatorCore: Sendable {
     /// returns what `body` computes under the lock (an op's plan, the top to ask the veto about).
     func decide<Decision>(_ body: (inout NavigatorState) -> Decision) -> Decision {
         while true {
+            var retired: [any Sendable] = []
             let next = state.withLock { state -> Decided<Decision> in
+                if !state.retired.isEmpty { retired = state.takeRetired() }
                 if let event = state.outbox.popFirst() { return .raised(event, state.sink) }
                 return .decided(body(&state))
             }
+            withExtendedLifetime(retired) {}
             switch next {
             case .raised(let event, let sink): sink.deliver(event)
             case .decided(let decision): return decision

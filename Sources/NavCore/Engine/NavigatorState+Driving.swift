@@ -2,6 +2,8 @@
 package enum Work: Sendable {
     /// Deliver an event raised outside the op in flight, to the sink current when it is taken.
     case deliver(Event, any EventSink)
+    /// Drop host code the navigator let go of.
+    case drop([any Sendable])
     /// Host mode: raise `wakeup` (a queued op waits for `drain`).
     case wakeup(any EventSink)
     /// Run the script of an op that has just started.
@@ -27,21 +29,39 @@ extension NavigatorState {
         }
     }
 
-    /// After a call changed the state: whether the caller becomes the driver. A caller that
-    /// may not drive (a post in host mode) leaves undelivered events to the next `drain`, and
-    /// wakes the host for it.
-    package mutating func claimDriver(callerMayDrive: Bool) -> Bool {
-        guard !driving else { return false }
-        guard hasWork else {
-            drainActive = false  // a drain with nothing to run now ends here, not at a later finish
-            return false
-        }
-        guard callerMayDrive else {
-            raiseWakeup()
-            return false
-        }
+    /// What a caller does after its change, with the lock released.
+    package enum Claim: Sendable {
+        /// Nothing: nothing to do, or another thread is driving and will do it.
+        case none
+        /// Drive: deliver, run ops, drop retired host code.
+        case drive
+        /// Only drop retired host code (a host-mode caller that may not deliver anything), as
+        /// the driver for that long, so that no callback runs meanwhile.
+        case dropRetired
+    }
+
+    /// After a call changed the state: what the caller does. A caller that may not drive (a
+    /// post in host mode) leaves undelivered events to the next `drain`, and wakes the host for
+    /// it; it still drops what it retired, so that a replaced callback's ctx is destroyed at once.
+    package mutating func claimDriver(callerMayDrive: Bool) -> Claim {
+        guard !driving else { return .none }
+        if !hasWork { drainActive = false }  // a drain with nothing to run now ends here, not at a later finish
+        if hasWork && !callerMayDrive { raiseWakeup() }
+        guard hasWork || !retired.isEmpty else { return .none }
+        if !callerMayDrive && retired.isEmpty { return .none }
         driving = true
-        return true
+        return callerMayDrive ? .drive : .dropRetired
+    }
+
+    /// What a `dropRetired` caller does next: drop the next batch; or, once nothing is left to
+    /// drop, stop driving (waking the host if work arrived meanwhile) — unless the dropped code
+    /// destroyed the navigator, whose teardown is due at once (`nil`: drive).
+    package mutating func nextRetired() -> [any Sendable]?? {
+        if !retired.isEmpty { return takeRetired() }
+        if destroyed && !tornDown { return .some(nil) }
+        driving = false
+        if hasWork { raiseWakeup() }
+        return nil
     }
 
     /// What the driver does next, in order: events raised meanwhile; the teardown once the
@@ -49,6 +69,7 @@ extension NavigatorState {
     /// queued op (inline mode, or during a drain). `nil` ends the driving, in the same lock.
     package mutating func nextWork() -> Work? {
         if let event = outbox.popFirst() { return .deliver(event, sink) }
+        if !retired.isEmpty { return .drop(takeRetired()) }
         if destroyed && !tornDown && current?.phase != .running { return tearDown() }
         if let phase = current?.phase {
             let work: Work?
@@ -114,4 +135,12 @@ package struct Teardown: Sendable {
     let routes: [any RouteFactory]
     /// The front's last sink, which hears the teardown and is then let go.
     let sink: any EventSink
+}
+
+extension NavigatorState {
+    /// Hands over what was retired, for the driver to drop with the lock released.
+    package mutating func takeRetired() -> [any Sendable] {
+        defer { retired = [] }
+        return retired
+    }
 }

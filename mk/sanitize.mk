@@ -1,0 +1,143 @@
+# Sanitizers on the library itself, hostile callbacks and the short stress runs (issue 5,
+# items 2–4; docs/reliability.md). Adds test-hostile, test-asan and test-tsan-c to TESTS and
+# includes mk/stress.mk (make stress, the long runs).
+#
+#   make lib-asan      build/sanitize/asan/lib: libnavcore built with -sanitize=address (same
+#                      SONAME and export list as `make lib`)
+#   make lib-tsan      build/sanitize/tsan/lib: libnavcore built with -sanitize=thread
+#   make test-asan     against lib-asan, every C program built with ASan+UBSan (LeakSanitizer
+#                      on): the C scenario runner on every scenario and the edge files,
+#                      bad_input, hostile, a short C stress, and a canary proving the library
+#                      itself is instrumented
+#   make test-tsan-c   against lib-tsan, built with TSan: hostile and a short C stress
+#   make test-hostile  against the shipped library: hostile (plain and under valgrind memcheck),
+#                      its function list against the header, a short C stress
+#
+# The sanitizer builds use the Swift toolchain's clang: its compiler-rt runtime is the one
+# swiftc instrumented the library for (gcc's libasan/libtsan are other versions). The C
+# programs are the instrumented main executables, so the runtime is linked into them and no
+# LD_PRELOAD is needed. No LeakSanitizer or TSan suppressions: neither libnavcore nor the
+# Swift runtime reports anything here. (swiftc has no -sanitize=undefined on Linux: UBSan
+# covers the C programs only; Swift code traps on overflow and bounds by itself.)
+
+SAN_DIR       := build/sanitize
+SAN_TOOLCHAIN := $(dir $(realpath $(shell command -v $(SWIFT))))
+SAN_CC        ?= $(SAN_TOOLCHAIN)clang
+SAN_RUNTIME   := $(abspath $(SAN_TOOLCHAIN)../lib/swift/linux)
+SAN_LIB_BUILD := $(SWIFT) build -c release --product navcore -Xlinker -soname -Xlinker libnavcore.so.$(MAJOR) \
+                 -Xlinker --version-script=$(CURDIR)/scripts/navcore.map
+SAN_CFLAGS    := $(C_WARN) -O1 -g -fno-omit-frame-pointer -fuse-ld=lld -pthread -Iinclude
+SAN_ASAN_CFLAGS := $(SAN_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all
+# TSan's runtime intercepts libdispatch, so it links against the Swift toolchain's copy.
+SAN_TSAN_CFLAGS := $(SAN_CFLAGS) -fsanitize=thread
+SAN_TSAN_LIBS   := -L$(SAN_RUNTIME) -ldispatch -lBlocksRuntime -Wl,-rpath,$(SAN_RUNTIME)
+# Their own exit code (86; ASan and UBSan share one), so that a report is never taken for a
+# program's own failure (the runner exits 1 on the edge files on purpose). The Swift runtime's
+# backtracer is off so that it does not race the sanitizers' reports.
+SAN_ASAN_ENV  := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:exitcode=86 \
+                 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86
+SAN_TSAN_ENV  := SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1:exitcode=66:second_deadlock_stack=1
+# The short stress of make test (make stress runs 100,000 ops per thread).
+SAN_STRESS    := --ops 2000 --timeout 300
+
+ASAN_LIB_DIR  := $(SAN_DIR)/asan/lib
+TSAN_LIB_DIR  := $(SAN_DIR)/tsan/lib
+ASAN_BIN      := $(SAN_DIR)/asan/bin
+TSAN_BIN      := $(SAN_DIR)/tsan/bin
+ASAN_LINK     := -L$(ASAN_LIB_DIR) -lnavcore -Wl,-rpath,$(CURDIR)/$(ASAN_LIB_DIR)
+TSAN_LINK     := -L$(TSAN_LIB_DIR) -lnavcore -Wl,-rpath,$(CURDIR)/$(TSAN_LIB_DIR)
+
+C_HOSTILE     := $(C_DIR)/hostile
+C_STRESS      := $(C_DIR)/stress
+HOSTILE_SRC   := bindings/c/tests/hostile.c
+STRESS_SRC    := bindings/c/tests/stress.c
+CANARY_SRC    := bindings/c/tests/asan_canary.c
+
+TESTS += test-hostile test-asan test-tsan-c
+
+.PHONY: lib-asan lib-tsan test-asan test-tsan-c test-hostile
+
+# $(call san-lib,SANITIZER,SCRATCH,DIR,PROBE): the library built with a sanitizer into DIR,
+# named like build/lib's; PROBE is a symbol only an instrumented library imports.
+define san-lib
+$(SAN_LIB_BUILD) --sanitize=$(1) --scratch-path $(2)
+@mkdir -p $(3)
+install -m 755 $(2)/release/libnavcore.so $(3)/libnavcore.so.$(VERSION)
+ln -sf libnavcore.so.$(VERSION) $(3)/libnavcore.so.$(MAJOR)
+ln -sf libnavcore.so.$(MAJOR) $(3)/libnavcore.so
+@nm -D --undefined-only $(3)/libnavcore.so | grep -qw $(4) || { echo "$(3): the library is not instrumented ($(4) missing)"; exit 1; }
+endef
+
+## lib-asan / lib-tsan: the library instrumented with AddressSanitizer / ThreadSanitizer.
+lib-asan: setup
+	$(call san-lib,address,.build/asan,$(ASAN_LIB_DIR),__asan_init)
+
+lib-tsan: setup
+	$(call san-lib,thread,.build/tsan-lib,$(TSAN_LIB_DIR),__tsan_init)
+
+# ---- programs -------------------------------------------------------------------------------
+
+$(ASAN_BIN)/navcore-scenario-c: $(C_RUNNER_SRC) $(C_RUNNER_HDR) include/navcore.h | lib-asan
+	@mkdir -p $(@D)
+	$(SAN_CC) $(SAN_ASAN_CFLAGS) -D_POSIX_C_SOURCE=200809L $$(pkg-config --cflags libffi) $(C_RUNNER_SRC) -o $@ $(ASAN_LINK) $$(pkg-config --libs libffi) -lm
+
+$(ASAN_BIN)/%: bindings/c/tests/%.c include/navcore.h | lib-asan
+	@mkdir -p $(@D)
+	$(SAN_CC) $(SAN_ASAN_CFLAGS) $< -o $@ $(ASAN_LINK) -lm
+
+$(TSAN_BIN)/%: bindings/c/tests/%.c include/navcore.h | lib-tsan
+	@mkdir -p $(@D)
+	$(SAN_CC) $(SAN_TSAN_CFLAGS) $< -o $@ $(TSAN_LINK) $(SAN_TSAN_LIBS) -lm
+
+$(C_HOSTILE): $(HOSTILE_SRC) include/navcore.h | lib
+	@mkdir -p $(@D)
+	$(C_CC) $(C_WARN) $(C_OPT) -pthread -Iinclude $< -o $@ $(C_LINK_LIB)
+
+$(C_STRESS): $(STRESS_SRC) include/navcore.h | lib
+	@mkdir -p $(@D)
+	$(C_CC) $(C_WARN) -O2 -g -pthread -Iinclude $< -o $@ $(C_LINK_LIB)
+
+# ---- the steps ------------------------------------------------------------------------------
+
+## test-asan: the C programs with ASan+UBSan against the ASan build of the library.
+test-asan: lib-asan $(ASAN_BIN)/navcore-scenario-c $(ASAN_BIN)/bad_input $(ASAN_BIN)/hostile $(ASAN_BIN)/stress \
+           $(ASAN_BIN)/asan_canary
+	@echo "test-asan: the library under test: $(ASAN_LIB_DIR)/libnavcore.so (-sanitize=address)"
+	$(SAN_ASAN_ENV) $(ASAN_BIN)/navcore-scenario-c $(SCENARIO_DIRS) > $(ASAN_BIN)/scenarios.out || { cat $(ASAN_BIN)/scenarios.out; exit 1; }
+	@echo "test-asan: scenarios: $$(tail -1 $(ASAN_BIN)/scenarios.out)"
+	@status=0; $(SAN_ASAN_ENV) $(ASAN_BIN)/navcore-scenario-c $(C_EDGE) > $(ASAN_BIN)/edge.out 2>&1 || status=$$?; \
+	  if [ $$status -gt 1 ]; then cat $(ASAN_BIN)/edge.out; echo "test-asan: the runner failed on $(C_EDGE) (status $$status)"; exit 1; fi; \
+	  echo "test-asan: $(C_EDGE) ran clean ($$(tail -1 $(ASAN_BIN)/edge.out), failing on purpose)"
+	$(SAN_ASAN_ENV) $(ASAN_BIN)/bad_input > $(ASAN_BIN)/bad_input.out || { cat $(ASAN_BIN)/bad_input.out; exit 1; }
+	@echo "test-asan: bad_input: $$(tail -1 $(ASAN_BIN)/bad_input.out)"
+	$(SAN_ASAN_ENV) $(ASAN_BIN)/hostile > $(ASAN_BIN)/hostile.out || { cat $(ASAN_BIN)/hostile.out; exit 1; }
+	@echo "test-asan: hostile: $$(tail -1 $(ASAN_BIN)/hostile.out)"
+	$(SAN_ASAN_ENV) $(ASAN_BIN)/stress $(SAN_STRESS) > $(ASAN_BIN)/stress.out || { cat $(ASAN_BIN)/stress.out; exit 1; }
+	@echo "test-asan: $$(tail -1 $(ASAN_BIN)/stress.out)"
+	@# The canary must be stopped by a report from inside the library.
+	@status=0; $(SAN_ASAN_ENV) $(ASAN_BIN)/asan_canary > $(ASAN_BIN)/canary.out 2>&1 || status=$$?; \
+	  if [ $$status -ne 86 ] || ! grep -q 'heap-buffer-overflow' $(ASAN_BIN)/canary.out \
+	     || ! grep -q 'in navcore_stack_copy' $(ASAN_BIN)/canary.out; then \
+	    cat $(ASAN_BIN)/canary.out; echo "test-asan: the canary was not caught inside the library (status $$status)"; exit 1; fi; \
+	  echo "test-asan: canary: ASan caught the planted overflow inside navcore_stack_copy"
+	@echo "test-asan: all passed"
+
+## test-tsan-c: hostile and the short stress with TSan against the TSan build of the library.
+test-tsan-c: lib-tsan $(TSAN_BIN)/hostile $(TSAN_BIN)/stress
+	$(SAN_TSAN_ENV) $(TSAN_BIN)/hostile > $(TSAN_BIN)/hostile.out || { cat $(TSAN_BIN)/hostile.out; exit 1; }
+	@echo "test-tsan-c: hostile: $$(tail -1 $(TSAN_BIN)/hostile.out)"
+	$(SAN_TSAN_ENV) $(TSAN_BIN)/stress --ops 1000 --timeout 300 > $(TSAN_BIN)/stress.out || { cat $(TSAN_BIN)/stress.out; exit 1; }
+	@echo "test-tsan-c: $$(tail -1 $(TSAN_BIN)/stress.out)"
+
+## test-hostile: hostile callbacks against the shipped library, plain and under memcheck.
+test-hostile: lib $(C_HOSTILE) $(C_STRESS)
+	@# Every function of the header, no more, no fewer (as scripts/check-header.sh reads them).
+	@diff -u <(gcc -E -P -Iinclude include/navcore.h | grep -oE '\bnavcore_[a-z_]+ *\(' | tr -d ' (' | sort -u) \
+	  <($(C_HOSTILE) --functions | sort) || { echo "test-hostile: hostile's function list differs from navcore.h"; exit 1; }
+	$(C_HOSTILE) > $(C_DIR)/hostile.out || { cat $(C_DIR)/hostile.out; exit 1; }
+	@echo "test-hostile: $$(tail -1 $(C_DIR)/hostile.out)"
+	$(C_VALGRIND) --error-exitcode=99 $(C_HOSTILE) > $(C_DIR)/hostile-valgrind.out || { cat $(C_DIR)/hostile-valgrind.out; exit 1; }
+	@echo "test-hostile: under valgrind: $$(tail -1 $(C_DIR)/hostile-valgrind.out)"
+	$(C_STRESS) $(SAN_STRESS)
+
+include mk/stress.mk

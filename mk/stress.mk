@@ -1,0 +1,43 @@
+# make stress: the long stress runs (issue 5 item 3; docs/reliability.md). Not part of make
+# test, which runs the same programs short (test-swift, test-tsan, test-asan, test-tsan-c,
+# test-hostile).
+#
+#   make stress [STRESS_OPS=100000] [STRESS_SEED=N] [STRESS_TIMEOUT=SECONDS]
+#
+# stress-swift  Tests/NavCoreTests/ConcurrencyStressTests.swift in release mode: 8 threads x
+#               STRESS_OPS ops on one navigator, both dispatch modes, then the destroy runs
+#               (half the ops, destroyed in the last quarter by an asking thread, the finisher
+#               or a run block)
+# stress-c      bindings/c/tests/stress.c through the shipped library: the same load through
+#               the C ABI, four runs per dispatch mode
+#
+# Each test or run has a watchdog of STRESS_TIMEOUT seconds that fails it (a deadlock). The
+# seed (default: the time) is printed; STRESS_SEED=N repeats a run's choices (the threads'
+# interleaving is the scheduler's). The release test build has its own scratch path, so that
+# it does not relink .build/release/libnavcore.so without the flags of `make lib`.
+
+STRESS_OPS     ?= 100000
+STRESS_SEED    ?= $(shell date +%s)
+STRESS_TIMEOUT ?= 900
+STRESS_SCRATCH := .build/stress
+
+.PHONY: stress stress-swift stress-c
+
+## stress: both long runs; prints each one's figures and time.
+stress: stress-swift stress-c
+	@echo "make stress: all passed (seed $(STRESS_SEED), $(STRESS_OPS) ops per thread)"
+
+stress-swift: setup
+	$(SWIFT) build -c release --build-tests --scratch-path $(STRESS_SCRATCH)
+	@mkdir -p build; start=$$(date +%s); \
+	  NAVCORE_STRESS_OPS=$(STRESS_OPS) NAVCORE_STRESS_SEED=$(STRESS_SEED) NAVCORE_STRESS_TIMEOUT=$(STRESS_TIMEOUT) \
+	  $(SWIFT) test -c release --skip-build --scratch-path $(STRESS_SCRATCH) --filter ConcurrencyStressTests \
+	    > build/stress-swift.log 2>&1 || { cat build/stress-swift.log; echo "stress-swift: FAILED"; exit 1; }; \
+	  grep -E '^stress |✔|✘' build/stress-swift.log; \
+	  echo "stress-swift: passed in $$(( $$(date +%s) - start )) s (log: build/stress-swift.log)"
+
+stress-c: lib $(C_STRESS)
+	@start=$$(date +%s); \
+	  $(C_STRESS) --ops $(STRESS_OPS) --seed $(STRESS_SEED) --timeout $(STRESS_TIMEOUT); \
+	  status=$$?; echo "stress-c: $$([ $$status = 0 ] && echo passed || echo FAILED) in $$(( $$(date +%s) - start )) s"; \
+	  exit $$status

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Tuple, Type, TypeVar
 
 
 class _Named(enum.IntEnum):
@@ -116,3 +117,32 @@ class Dispatch(_Named):
 
     INLINE = 0
     HOST = 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Members by C value, for the binding's hot paths
+# ---------------------------------------------------------------------------------------------
+
+_E = TypeVar("_E", bound=_Named)
+
+
+def by_value(cls: Type[_E]) -> Tuple[_E, ...]:
+    """The members of an enum whose values are 0, 1, …, n-1, indexed by value.
+
+    ``PHASES[phase]`` is a tuple index; ``Phase(phase)`` goes through ``EnumType.__call__`` and
+    ``Enum.__new__``, about fifty times the cost, and the callbacks convert several C values per
+    event. Not for values that may be negative (a tuple index would wrap around)."""
+    members = tuple(cls)
+    if [member.value for member in members] != list(range(len(members))):
+        raise TypeError(f"{cls.__name__}'s values are not 0..{len(members) - 1}")
+    return members
+
+
+ACTIONS = by_value(Action)
+OUTCOMES = by_value(Outcome)
+OPS = by_value(Op)
+PHASES = by_value(Phase)
+REASONS = by_value(Reason)
+STYLES = by_value(Style)
+#: The statuses of an accepted op (``ok``, ``queued``), by value; errors are negative.
+ACCEPTED = (Status.OK, Status.QUEUED)

@@ -1,4 +1,20 @@
-"""Screens, payloads and the events navcore delivers, as Python values."""
+"""Screens, payloads and the events navcore delivers, as Python values.
+
+Building events
+---------------
+The events are frozen dataclasses, and the generated ``__init__`` of a frozen dataclass sets
+each field through ``object.__setattr__`` (to get past the frozen ``__setattr__``): for the four
+fields of an AppearanceEvent that costs about as much as the C callback that delivers it. So the
+binding's callbacks build the per-op events (action, appearance, release, done) as::
+
+    event = object.__new__(AppearanceEvent)
+    event.__dict__.update(phase=…, screen=…, reason=…, animated=…)   # every field, by name
+
+which is the same value (``==``, ``hash``, ``repr``, ``dataclasses.fields``/``replace``/
+``asdict``; tests/test_hot_path.py compares the two ways for each class). It relies on what holds
+for every class here: a ``__dict__`` (no ``slots``), no ``__post_init__``, no default values
+that the caller could leave out.
+"""
 
 from __future__ import annotations
 
@@ -22,13 +38,15 @@ class Screen:
     release event, and neither the binding nor the Screen holds it any more.
     """
 
-    __slots__ = ("id", "route", "object", "released", "__weakref__")
+    __slots__ = ("id", "route", "object", "released", "_hooks", "__weakref__")
 
     def __init__(self, id: int, route: str, object: Any = None) -> None:  # noqa: A002
         self.id = id
         self.route = route
         self.object = object
         self.released = False
+        #: The object's screen hooks, found when the navigator adopted the screen (None: none).
+        self._hooks: Optional[Tuple[Any, ...]] = None
 
     def __repr__(self) -> str:
         state = " released" if self.released else ""

@@ -14,7 +14,12 @@ is dropped without close() is simply destroyed by its finalizer.
 A C callback kind is registered only while some Python code listens to it: a listener, a screen
 object with the matching hook method, the veto, the animator. The release callback is the one
 the binding itself needs (to let go of screen objects), so it is registered from the first
-screen on.
+screen on. A screen object's hook methods are looked up once, when its screen is made (that is
+when the kinds they need are registered), and kept with the screen until its release.
+
+The callbacks are the binding's hot path (docs/performance.md, W6): they read enum members from
+tables, build events only for a receiver, and take no lock (see "Threads" above the
+trampolines).
 
 Callbacks that raise
 --------------------
@@ -55,6 +60,7 @@ from typing import (
     List,
     Mapping,
     Optional,
+    Sequence,
     Set,
     Tuple,
     TypeVar,
@@ -63,7 +69,7 @@ from typing import (
 )
 
 from . import _ffi
-from ._enums import Action, Dispatch, Op, Outcome, Phase, Reason, Status, Style
+from ._enums import ACCEPTED, ACTIONS, OPS, OUTCOMES, PHASES, REASONS, STYLES, Action, Dispatch, Op, Phase
 from ._errors import FactoryFailed, InvalidError, InvalidHandleError, NavcoreError, error_for
 from ._events import (
     ActionEvent,
@@ -80,6 +86,8 @@ from ._events import (
     WakeupEvent,
 )
 from ._operation import Operation
+
+_new = object.__new__
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -114,10 +122,22 @@ HOOKS: Dict[str, str] = {
 # ---------------------------------------------------------------------------------------------
 
 
-class _ThreadState(threading.local):
+class _Calls:
+    """One thread's binding calls in progress (``depth``) and what their callbacks raised."""
+
+    __slots__ = ("depth", "errors")
+
     def __init__(self) -> None:
         self.depth = 0
         self.errors: List[BaseException] = []
+
+
+class _ThreadState(threading.local):
+    """Each thread's _Calls. A binding call reads ``_tls.calls`` once: every attribute read of a
+    threading.local looks up the thread's dictionary, the _Calls' slots do not."""
+
+    def __init__(self) -> None:
+        self.calls = _Calls()
 
 
 _tls = _ThreadState()
@@ -125,8 +145,9 @@ _tls = _ThreadState()
 
 def _stash(error: BaseException) -> None:
     """Keeps an exception raised by a callback for the outermost binding call of this thread."""
-    if _tls.depth > 0:
-        _tls.errors.append(error)
+    calls = _tls.calls
+    if calls.depth > 0:
+        calls.errors.append(error)
         return
     # C called in on a thread that is not inside a binding call (a C host driving the same
     # navigator): nobody can receive the exception, so it goes where Python reports those.
@@ -140,8 +161,9 @@ def _stash(error: BaseException) -> None:
     sys.unraisablehook(hook_args)
 
 
-def _stashed() -> BaseException:
-    errors, _tls.errors = _tls.errors, []
+def _stashed(calls: _Calls) -> BaseException:
+    """The exception to raise for what this thread's callbacks raised (and forgets them)."""
+    errors, calls.errors = calls.errors, []
     if len(errors) == 1:
         return errors[0]
     base_group = getattr(builtins, "BaseExceptionGroup", None)
@@ -154,18 +176,22 @@ def _stashed() -> BaseException:
 
 def _api(method: F) -> F:
     """Marks a binding call: exceptions raised by callbacks during it (and during every binding
-    call nested in it on this thread) are raised when the outermost one returns."""
+    call nested in it on this thread) are raised when the outermost one returns.
+
+    The ops are binding calls through ``Navigator._ask`` instead, which does the same inline:
+    this wrapper's ``(*args, **kwargs)`` forwarding costs more than the rest of it, and ops are
+    the binding's hot path."""
 
     @functools.wraps(method)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        state = _tls
-        state.depth += 1
+        calls = _tls.calls
+        calls.depth += 1
         try:
             return method(*args, **kwargs)
         finally:
-            state.depth -= 1
-            if state.depth == 0 and state.errors:
-                raise _stashed()
+            calls.depth -= 1
+            if not calls.depth and calls.errors:
+                raise _stashed(calls)
 
     return cast(F, wrapper)
 
@@ -194,6 +220,23 @@ def _text(value: str, what: str) -> bytes:
         raise InvalidError(f"{what} is not valid Unicode text: {error}") from None
 
 
+#: Routes already checked and encoded by _route_text (an app uses a handful of route names).
+_route_texts: Dict[str, bytes] = {}
+_ROUTE_TEXTS_MAX = 1024
+
+
+def _route_text(route: str) -> bytes:
+    """``_text(route, "the route")``, remembered for plain str routes (up to _ROUTE_TEXTS_MAX)."""
+    if type(route) is str:  # noqa: E721 - a str subclass may encode differently: not cached
+        text = _route_texts.get(route)
+        if text is not None:
+            return text
+    text = _text(route, "the route")
+    if type(route) is str and len(_route_texts) < _ROUTE_TEXTS_MAX:  # noqa: E721
+        _route_texts[route] = text
+    return text
+
+
 def _payload_text(payload: Union[str, Mapping[str, Any], None]) -> Optional[bytes]:
     if payload is None:
         return None
@@ -203,6 +246,19 @@ def _payload_text(payload: Union[str, Mapping[str, Any], None]) -> Optional[byte
         return _text(json.dumps(payload, separators=(",", ":"), ensure_ascii=False), "the payload")
     raise TypeError(f"a payload is a str or a dict, not {type(payload).__name__}")
 
+
+# ---------------------------------------------------------------------------------------------
+# Screen hooks: looked up once, when a screen is adopted
+# ---------------------------------------------------------------------------------------------
+
+#: The hook methods in the order of a Screen's ``_hooks``: the four phases by their C value,
+#: then the payload.
+_HOOK_METHODS: Tuple[str, ...] = tuple(HOOKS)
+_HOOK_KINDS: Tuple[str, ...] = tuple(HOOKS.values())
+_PAYLOAD_HOOK = _HOOK_METHODS.index("receive_payload")
+assert _HOOK_KINDS[: len(_PHASE_KINDS)] == _PHASE_KINDS
+
+Hooks = Tuple[Optional[Callable[[Any], Any]], ...]
 
 _hook_arity: "weakref.WeakKeyDictionary[Any, bool]" = weakref.WeakKeyDictionary()
 
@@ -229,172 +285,254 @@ def _takes_argument(hook: Callable[..., Any]) -> bool:
     return takes
 
 
+def _taking_event(hook: Callable[..., Any]) -> Callable[[Any], Any]:
+    """A phase hook as a function of the event: itself, or ``hook()`` for a gist-style hook."""
+    return hook if _takes_argument(hook) else lambda _event: hook()
+
+
+def _hooks_of(obj: Any) -> Optional[Hooks]:
+    """A screen object's hooks, by _HOOK_METHODS' order (None for a method it lacks), phase hooks
+    taking the event; None if it has none, the common case, which costs the callbacks one test.
+
+    Looked up once, when the navigator adopts the screen, as the C callbacks those hooks need
+    are registered then; the callbacks do not look them up again. (Per object, not cached per
+    class: a class may gain a hook method after its first screen was made.)"""
+    if obj is None:
+        return None
+    hooks: Optional[List[Optional[Callable[[Any], Any]]]] = None
+    for name in _HOOK_METHODS:  # a plain loop: in 3.11 a comprehension or map() costs more
+        hook = getattr(obj, name, None)
+        if hook is not None and callable(hook):
+            if hooks is None:
+                hooks = [None] * len(_HOOK_METHODS)
+            index = _HOOK_METHODS.index(name)
+            hooks[index] = hook if index == _PAYLOAD_HOOK else _taking_event(hook)
+    return None if hooks is None else tuple(hooks)
+
+
 # ---------------------------------------------------------------------------------------------
 # The trampolines: created once, alive for the life of the process
 # ---------------------------------------------------------------------------------------------
+#
+# The per-op events (action, appearance, release, done) are built as ``_new(Event)`` then
+# ``event.__dict__.update(field=…)``, not ``Event(…)``: see _events.py, "Building events".
+#
+# Each trampoline's body is one ``try`` whose ``except`` stashes the exception for the binding
+# call (none may reach ctypes, which would print and drop it). The try costs nothing in CPython
+# 3.11 while nothing raises; a guarding decorator would cost a Python call per callback.
+#
+# Threads: the core never runs two callbacks of one navigator at once (SPEC §9), so what only
+# callbacks touch needs no lock. What binding calls on other threads also touch is either
+# replaced whole (the listener lists: on()/off() swap in a new list, a callback iterates the one
+# it read) or is a single dict operation (``_screens``, ``_ops``: atomic, and no iteration
+# races with them: ``_forget`` copies before iterating), or is taken under the navigator's lock
+# (hook counts, registrations). So the hot path (no hooks) takes no lock.
 
 _tokens = itertools.count(1)
-#: Navigators C may still call, by token. Weak: C calls back only during a navcore call, which
-#: some Python frame makes with the navigator in hand; a navigator dropped without close() is
-#: destroyed by its finalizer.
-_live: "weakref.WeakValueDictionary[int, Navigator]" = weakref.WeakValueDictionary()
+#: Navigators C may still call: token -> weak reference (its entry goes when the navigator is
+#: collected, or when close() is done with it). Weak: C calls back only during a navcore call,
+#: which some Python frame makes with the navigator in hand; a navigator dropped without close()
+#: is destroyed by its finalizer.
+_live: "Dict[int, weakref.ReferenceType[Navigator]]" = {}
 #: Ops not yet ended, by token (their completion and run block ctx).
 _ops: Dict[int, Operation] = {}
 
 
-def _navigator(ctx: Optional[int]) -> Optional["Navigator"]:
-    return _live.get(ctx) if ctx else None
+def _gone() -> None:
+    """``_live.get(ctx, _gone)()`` is the navigator of a registration's ctx (calling its weak
+    reference: no Python call), or None once it is gone."""
+    return None
 
 
-def _trampoline(function: F) -> F:
-    """Never lets an exception reach ctypes (which would print and drop it): stash it."""
+def _unlist(token: int, _ref: Any = None) -> None:
+    """Removes a navigator from _live (also the weak reference's callback)."""
+    _live.pop(token, None)
 
-    @functools.wraps(function)
-    def guarded(*args: Any) -> Any:
+
+def _deliver(receivers: Sequence[Callable[[Any], Any]], value: Any) -> None:
+    """Calls every receiver with ``value``; one that raises has its exception stashed, and the
+    others are still called."""
+    for receiver in receivers:
         try:
-            return function(*args)
+            receiver(value)
         except BaseException as error:  # noqa: B902 - re-raised from the binding call
             _stash(error)
-            return None
-
-    return cast(F, guarded)
 
 
-@_trampoline
 def _op_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
-    operation = _ops.pop(ctx, None) if ctx else None
-    if operation is None:
-        return
-    for callback in operation._complete(Outcome(outcome)):
-        try:
-            callback(operation)
-        except BaseException as error:
-            _stash(error)
+    """An op ended: its Operation records the outcome and calls its done callbacks."""
+    try:
+        operation = _ops.pop(ctx, None)  # type: ignore[arg-type]
+        if operation is not None:
+            callbacks = operation._complete(OUTCOMES[outcome])
+            if callbacks:
+                _deliver(callbacks, operation)
+    except BaseException as error:  # noqa: B902
+        _stash(error)
 
 
-@_trampoline
 def _run_block(nav: Any, ctx: Optional[int]) -> None:
-    operation = _ops.get(ctx) if ctx else None
-    block = operation._block if operation is not None else None
-    if block is not None:
-        block()
+    """A ``run`` op's turn came: calls its block."""
+    try:
+        operation = _ops.get(ctx)  # type: ignore[arg-type]
+        block = operation._block if operation is not None else None
+        if block is not None:
+            block()
+    except BaseException as error:  # noqa: B902
+        _stash(error)
 
 
-@_trampoline
 def _on_action(nav: Any, event_p: Any, ctx: Optional[int]) -> None:
-    navigator = _navigator(ctx)
-    if navigator is None:
-        return
-    event = event_p.contents
-    screen = navigator._screen
-    navigator._emit(
-        "action",
-        ActionEvent(
-            Action(event.state),
-            screen(event.appearing) if event.appearing else None,
-            tuple(screen(event.disappearing[i]) for i in range(event.disappearing_count)),
-            bool(event.animated),
-        ),
-    )
+    """An action event, for the action listeners."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        listeners = navigator._listeners["action"] if navigator is not None else None
+        if not listeners:
+            return
+        event = event_p.contents
+        screen = navigator._screen  # type: ignore[union-attr]
+        action = _new(ActionEvent)
+        action.__dict__.update(
+            state=ACTIONS[event.state],
+            appearing=screen(event.appearing) if event.appearing else None,
+            disappearing=tuple(screen(event.disappearing[i]) for i in range(event.disappearing_count)),
+            animated=event.animated,
+        )
+        _deliver(listeners, action)
+    except BaseException as error:  # noqa: B902
+        _stash(error)
 
 
-@_trampoline
 def _on_appearance(
     nav: Any, phase: int, screen_id: int, obj: Any, reason: int, animated: bool, ctx: Optional[int]
 ) -> None:
-    navigator = _navigator(ctx)
-    if navigator is None:
-        return
-    screen = navigator._screen(screen_id)
-    event = AppearanceEvent(Phase(phase), screen, Reason(reason), bool(animated))
-    kind = _PHASE_KINDS[phase]
-    hook = getattr(screen.object, kind, None) if screen.object is not None else None
-    if callable(hook):
-        try:
-            hook(event) if _takes_argument(hook) else hook()
-        except BaseException as error:
-            _stash(error)
-    navigator._emit(kind, event)
-
-
-@_trampoline
-def _on_progress(nav: Any, transition: int, progress: float, ctx: Optional[int]) -> None:
-    navigator = _navigator(ctx)
-    if navigator is not None:
-        navigator._emit("progress", ProgressEvent(transition, progress))
-
-
-@_trampoline
-def _on_bar(nav: Any, shown: bool, animated: bool, ctx: Optional[int]) -> None:
-    navigator = _navigator(ctx)
-    if navigator is not None:
-        navigator._emit("bar", BarEvent(bool(shown), bool(animated)))
-
-
-@_trampoline
-def _on_payload(nav: Any, screen_id: int, obj: Any, payload: bytes, ctx: Optional[int]) -> None:
-    navigator = _navigator(ctx)
-    if navigator is None:
-        return
-    screen = navigator._screen(screen_id)
-    text = Payload(payload.decode("utf-8"))
-    hook = getattr(screen.object, "receive_payload", None) if screen.object is not None else None
-    if callable(hook):
-        try:
-            hook(text)
-        except BaseException as error:
-            _stash(error)
-    navigator._emit("payload", PayloadEvent(screen, text))
-
-
-@_trampoline
-def _on_release(nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[int]) -> None:
-    navigator = _navigator(ctx)
-    if navigator is None:
-        return
-    screen = navigator._screens.get(screen_id) or Screen(screen_id, route.decode("utf-8"))
-    held = screen.object
-    navigator._forget_screen(screen)
-    navigator._emit("release", ReleaseEvent(screen, held))
-
-
-@_trampoline
-def _on_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
-    navigator = _navigator(ctx)
-    if navigator is not None:
-        navigator._emit("done", DoneEvent(Op(op), Outcome(outcome)))
-
-
-@_trampoline
-def _on_wakeup(nav: Any, ctx: Optional[int]) -> None:
-    navigator = _navigator(ctx)
-    if navigator is not None:
-        navigator._emit("wakeup", WakeupEvent())
-
-
-@_trampoline
-def _on_transition(nav: Any, transition_p: Any, ctx: Optional[int]) -> None:
-    navigator = _navigator(ctx)
-    if navigator is None:
-        return
-    t = transition_p.contents
-    transition = Transition(
-        t.id,
-        Style(t.style),
-        navigator._screen(t.from_),
-        navigator._screen(t.to),
-        bool(t.interactive),
-        navigator,
-    )
-    animator = navigator._animator
+    """A show or hide: the screen's own hook first, then the listeners of the phase. The event is
+    built only if one of them is there to receive it."""
     try:
-        if animator is None:  # removed while C was calling it: nobody would finish
-            raise _AnimatorGone()
-        animator(transition)
-    except BaseException as error:
-        navigator._end_quietly(transition)
-        if not isinstance(error, _AnimatorGone):
-            raise
+        navigator = _live.get(ctx, _gone)()
+        if navigator is None:
+            return
+        screen = navigator._screens.get(screen_id) or navigator._screen(screen_id)
+        receivers = navigator._listeners[_PHASE_KINDS[phase]]
+        hooks = screen._hooks
+        if hooks is not None and hooks[phase] is not None:  # the screen's own hook goes first
+            receivers = (hooks[phase], *receivers)
+        if receivers:
+            event = _new(AppearanceEvent)
+            event.__dict__.update(phase=PHASES[phase], screen=screen, reason=REASONS[reason], animated=animated)
+            for receiver in receivers:  # _deliver, inline: 4 of a cycle's 7 callbacks come here
+                try:
+                    receiver(event)
+                except BaseException as error:  # noqa: B902
+                    _stash(error)
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+
+
+def _on_progress(nav: Any, transition: int, progress: float, ctx: Optional[int]) -> None:
+    """The interactive transition's progress, for the progress listeners."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is not None:
+            navigator._emit("progress", ProgressEvent(transition, progress))
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+
+
+def _on_bar(nav: Any, shown: bool, animated: bool, ctx: Optional[int]) -> None:
+    """The navigation bar was shown or hidden, for the bar listeners."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is not None:
+            navigator._emit("bar", BarEvent(bool(shown), bool(animated)))
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+
+
+def _on_payload(nav: Any, screen_id: int, obj: Any, payload: bytes, ctx: Optional[int]) -> None:
+    """A payload for a screen: its ``receive_payload`` hook first, then the listeners."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is None:
+            return
+        screen = navigator._screen(screen_id)
+        text = Payload(payload.decode("utf-8"))
+        hooks = screen._hooks
+        hook = hooks[_PAYLOAD_HOOK] if hooks is not None else None
+        if hook is not None:
+            _deliver((hook,), text)
+        navigator._emit("payload", PayloadEvent(screen, text))
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+
+
+def _on_release(nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[int]) -> None:
+    """The binding's own callback: lets go of the screen's object, then tells the listeners."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is None:
+            return
+        screen = navigator._screens.get(screen_id) or Screen(screen_id, route.decode("utf-8"))
+        held = screen.object
+        navigator._forget_screen(screen)
+        listeners = navigator._listeners["release"]
+        if listeners:
+            event = _new(ReleaseEvent)
+            event.__dict__.update(screen=screen, object=held)
+            _deliver(listeners, event)
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+
+
+def _on_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
+    """An op ended, for the done listeners (the op's own Operation hears it from _op_done)."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        listeners = navigator._listeners["done"] if navigator is not None else None
+        if listeners:
+            event = _new(DoneEvent)
+            event.__dict__.update(op=OPS[op], outcome=OUTCOMES[outcome])
+            _deliver(listeners, event)
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+
+
+def _on_wakeup(nav: Any, ctx: Optional[int]) -> None:
+    """Host dispatch: ops wait, for the wakeup listeners."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is not None:
+            navigator._emit("wakeup", WakeupEvent())
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+
+
+def _on_transition(nav: Any, transition_p: Any, ctx: Optional[int]) -> None:
+    """A transition for the animator; one that raises (or is gone) has it ended at once."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is None:
+            return
+        t = transition_p.contents
+        transition = Transition(
+            t.id,
+            STYLES[t.style],
+            navigator._screen(t.from_),
+            navigator._screen(t.to),
+            bool(t.interactive),
+            navigator,
+        )
+        animator = navigator._animator
+        try:
+            if animator is None:  # removed while C was calling it: nobody would finish
+                raise _AnimatorGone()
+            animator(transition)
+        except BaseException as error:  # noqa: B902
+            navigator._end_quietly(transition)
+            if not isinstance(error, _AnimatorGone):
+                raise
+    except BaseException as error:  # noqa: B902
+        _stash(error)
 
 
 class _AnimatorGone(Exception):
@@ -402,7 +540,7 @@ class _AnimatorGone(Exception):
 
 
 def _on_veto_impl(nav: Any, screen_id: int, obj: Any, by_gesture: bool, ctx: Optional[int]) -> bool:
-    navigator = _navigator(ctx)
+    navigator = _live.get(ctx, _gone)()
     veto = navigator._veto if navigator is not None else None
     if navigator is None or veto is None:
         return True
@@ -417,7 +555,7 @@ def _on_factory_impl(
     out_object: Any, nav: Any, route: bytes, screen_id: int, payload: Optional[bytes], ctx: Optional[int]
 ) -> int:
     try:
-        navigator = _navigator(ctx)
+        navigator = _live.get(ctx, _gone)()
         name = route.decode("utf-8")
         factory = navigator._routes.get(name) if navigator is not None else None
         if navigator is None or factory is None:
@@ -434,11 +572,14 @@ def _on_factory_impl(
         return -1
 
 
-@_trampoline
 def _registration_destroyed(ctx: Optional[int]) -> None:
-    navigator = _navigator(ctx)
-    if navigator is not None:
-        navigator._registration_ended()
+    """C let go of one of the navigator's registrations (its ctx destructor)."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is not None:
+            navigator._registration_ended()
+    except BaseException as error:  # noqa: B902
+        _stash(error)
 
 
 _DONE_OP = _ffi.DoneFn(_op_done)
@@ -508,7 +649,7 @@ class Navigator:
         self._always_appear = False
         self._bar_threshold = 0
         self._closing = False
-        _live[self._token] = self
+        _live[self._token] = weakref.ref(self, functools.partial(_unlist, self._token))
         self._finalizer = weakref.finalize(self, library.navcore_navigator_destroy, handle.value)
         self._finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
 
@@ -557,11 +698,9 @@ class Navigator:
     def _forget(self) -> None:
         """C will not call this navigator again: let go of everything."""
         with self._lock:
-            _live.pop(self._token, None)
-            for screen in self._screens.values():
-                screen.released = True
-                screen.object = None
-            self._screens.clear()
+            _unlist(self._token)
+            for screen in list(self._screens.values()):  # a copy, in one C call
+                self._forget_screen(screen)
             self._listeners = {kind: [] for kind in EVENT_KINDS}
             self._listener_objects = []
             self._routes.clear()
@@ -599,11 +738,8 @@ class Navigator:
             self._registered.discard(kind)
 
     def _emit(self, kind: str, event: Any) -> None:
-        for listener in self._listeners[kind]:
-            try:
-                listener(event)
-            except BaseException as error:
-                _stash(error)
+        """Delivers an event to the listeners of ``kind``."""
+        _deliver(self._listeners[kind], event)
 
     def _screen(self, screen_id: int) -> Screen:
         """The Screen of an id (made on first sight for a screen the binding did not create)."""
@@ -622,34 +758,45 @@ class Navigator:
         return screen
 
     def _adopt(self, screen: Screen) -> Screen:
-        """Keeps a new screen and registers what its object's hooks need."""
-        with self._lock:
-            self._screens[screen.id] = screen
-            hooks_changed = self._count_hooks(screen.object, 1)
-            if hooks_changed or "release" not in self._registered:
-                self._sync()
+        """Keeps a new screen, finds its object's hooks and registers what they need."""
+        hooks = screen._hooks = _hooks_of(screen.object)
+        self._screens[screen.id] = screen
+        if hooks is not None:
+            self._count_hooks(hooks, 1)
+        if "release" not in self._registered:  # a factory's screen may be the first
+            self._register_release()
         return screen
 
     def _forget_screen(self, screen: Screen) -> None:
+        """A released screen: the binding lets go of it, of its object and of its hooks (bound
+        to the object)."""
+        self._screens.pop(screen.id, None)
+        hooks = screen._hooks
+        screen.released = True
+        screen.object = None
+        screen._hooks = None
+        if hooks is not None:
+            self._count_hooks(hooks, -1)
+
+    def _count_hooks(self, hooks: Hooks, delta: int) -> None:
+        """Counts a screen's hooks in (+1) or out (-1), and registers or unregisters the C
+        callbacks whose need changed."""
         with self._lock:
-            self._screens.pop(screen.id, None)
-            screen.released = True
-            changed = self._count_hooks(screen.object, -1)
-            screen.object = None
+            changed = False
+            for kind, hook in zip(_HOOK_KINDS, hooks):
+                if hook is not None:
+                    before = self._hook_counts[kind]
+                    self._hook_counts[kind] = before + delta
+                    changed = changed or (before == 0) != (before + delta == 0)
             if changed:
                 self._sync()
 
-    def _count_hooks(self, obj: Any, delta: int) -> bool:
-        """Counts the hook methods of a screen object; True if a kind's need changed."""
-        if obj is None:
-            return False
-        changed = False
-        for method, kind in HOOKS.items():
-            if callable(getattr(obj, method, None)):
-                before = self._hook_counts[kind]
-                self._hook_counts[kind] = before + delta
-                changed = changed or (before == 0) != (before + delta == 0)
-        return changed
+    def _register_release(self) -> None:
+        """Registers the release callback, before the first screen exists; it stays registered
+        (``_sync`` keeps it), so testing ``_registered`` without the lock first is enough."""
+        with self._lock:
+            if "release" not in self._registered:
+                self._register("release", True)
 
     def _end_quietly(self, transition: Transition) -> None:
         """Ends a transition no animator will end: a gesture is cancelled, the rest finish."""
@@ -763,15 +910,15 @@ class Navigator:
 
     # -- screens ---------------------------------------------------------------------------------
 
-    @_api
     def create_screen(self, route: str = "", obj: Any = None) -> Screen:
         """A new detached screen of ``route`` holding ``obj``."""
-        screen_id = c_uint64()
-        name = _text(route, "the route")
-        with self._lock:  # the release callback is in place before the screen exists
-            if "release" not in self._registered:
-                self._register("release", True)
-        _check(self._lib.navcore_screen_create(byref(screen_id), self._handle, name, None))
+        # Not an _api binding call: creating a screen calls no Python code back (registering a
+        # callback kind that was not registered runs no destructor), like on() and off().
+        name = _route_text(route)
+        if "release" not in self._registered:  # in place before the screen exists
+            self._register_release()
+        screen_id = c_uint64()  # passed for a uint64_t *: ctypes passes it by reference
+        _check(self._lib.navcore_screen_create(screen_id, self._handle, name, None))
         return self._adopt(Screen(screen_id.value, route, obj))
 
     @_api
@@ -781,20 +928,42 @@ class Navigator:
 
     # -- ops -------------------------------------------------------------------------------------
 
-    def _ask(self, op: Op, call: Callable[[int], int], block: Optional[Callable[[], Any]] = None) -> Operation:
+    def _ask(
+        self, op: Op, function: Callable[..., int], *arguments: Any, block: Optional[Callable[[], Any]] = None
+    ) -> Operation:
+        """Asks an op: ``function(handle, *arguments, completion, token)``, the navcore_* call,
+        whose completion ends the returned Operation (registered under ``token`` until then).
+
+        It is a binding call (see ``_api``): the op's callbacks run during the C call, and the
+        public op methods do nothing else that calls Python code back, so they need no ``_api``
+        of their own (push and set_stack discard the screens they made for a failed op through
+        ``_discard_quietly``, a binding call too)."""
         operation = Operation(op, block)
         token = next(_tokens)
         _ops[token] = operation
+        calls = _tls.calls  # a binding call, as _api makes one
+        calls.depth += 1
         try:
-            status = call(token)
+            status = function(self._handle, *arguments, _DONE_OP, token)
         except BaseException:
             _ops.pop(token, None)
             raise
+        finally:
+            calls.depth -= 1
+            if not calls.depth and calls.errors:
+                raise _stashed(calls)
         if status < 0:
             _ops.pop(token, None)
             raise _error(status)
-        operation.status = Status(status)
+        operation.status = ACCEPTED[status]
         return operation
+
+    def _screen_for(self, item: ScreenLike) -> Tuple[Screen, Tuple[Screen, ...]]:
+        """The Screen of an item (any other object gets a new screen); also returns the new one."""
+        if isinstance(item, Screen):
+            return item, ()
+        screen = self.create_screen("", item)
+        return screen, (screen,)
 
     def _screens_for(self, items: Iterable[ScreenLike]) -> Tuple[List[Screen], List[Screen]]:
         """Screens for items (objects get new screens); also returns the new ones."""
@@ -802,92 +971,69 @@ class Navigator:
         created: List[Screen] = []
         try:
             for item in items:
-                if isinstance(item, Screen):
-                    screens.append(item)
-                else:
-                    screen = self.create_screen("", item)
-                    created.append(screen)
-                    screens.append(screen)
+                screen, new = self._screen_for(item)
+                screens.append(screen)
+                created.extend(new)
         except BaseException:
             self._discard_quietly(created)
             raise
         return screens, created
 
+    @_api
     def _discard_quietly(self, screens: Iterable[Screen]) -> None:
+        """Discards screens made for an op that failed (their release listeners are called)."""
         for screen in screens:
             self._lib.navcore_screen_discard(self._handle, screen.id)
 
-    @_api
     def push(self, screen: ScreenLike, animated: bool = True) -> Operation:
         """Pushes a Screen, or any other object on a new screen (route "")."""
-        (target,), created = self._screens_for([screen])
+        target, created = self._screen_for(screen)
         try:
-            return self._ask(
-                Op.PUSH, lambda t: self._lib.navcore_push(self._handle, target.id, bool(animated), _DONE_OP, t)
-            )
+            return self._ask(Op.PUSH, self._lib.navcore_push, target.id, bool(animated))
         except NavcoreError:
             self._discard_quietly(created)
             raise
 
-    @_api
     def pop(self, animated: bool = True) -> Operation:
         """Pops the top screen (noop with one screen or none)."""
-        return self._ask(Op.POP, lambda t: self._lib.navcore_pop(self._handle, bool(animated), _DONE_OP, t))
+        return self._ask(Op.POP, self._lib.navcore_pop, bool(animated))
 
-    @_api
     def pop_to(self, screen: Screen, animated: bool = True) -> Operation:
         """Pops every screen above ``screen`` (``not_in_stack`` if it is not there when the op runs)."""
-        return self._ask(
-            Op.POP_TO, lambda t: self._lib.navcore_pop_to(self._handle, screen.id, bool(animated), _DONE_OP, t)
-        )
+        return self._ask(Op.POP_TO, self._lib.navcore_pop_to, screen.id, bool(animated))
 
-    @_api
     def pop_to_root(self, animated: bool = True) -> Operation:
         """Pops every screen above the root."""
-        return self._ask(
-            Op.POP_TO_ROOT, lambda t: self._lib.navcore_pop_to_root(self._handle, bool(animated), _DONE_OP, t)
-        )
+        return self._ask(Op.POP_TO_ROOT, self._lib.navcore_pop_to_root, bool(animated))
 
-    @_api
     def set_stack(self, screens: Iterable[ScreenLike], animated: bool = True) -> Operation:
         """Makes the stack exactly ``screens``, bottom to top (objects get new screens)."""
         targets, created = self._screens_for(screens)
         ids = (c_uint64 * max(1, len(targets)))(*(s.id for s in targets))
         try:
-            return self._ask(
-                Op.SET,
-                lambda t: self._lib.navcore_set_stack(
-                    self._handle, ids, len(targets), bool(animated), _DONE_OP, t
-                ),
-            )
+            return self._ask(Op.SET, self._lib.navcore_set_stack, ids, len(targets), bool(animated))
         except NavcoreError:
             self._discard_quietly(created)
             raise
 
-    @_api
     def back(self, animated: bool = True) -> Operation:
         """The user's back button: asks the veto, then pops."""
-        return self._ask(Op.BACK, lambda t: self._lib.navcore_back(self._handle, bool(animated), _DONE_OP, t))
+        return self._ask(Op.BACK, self._lib.navcore_back, bool(animated))
 
-    @_api
     def gesture(self) -> Operation:
         """Starts the user's interactive back gesture (SPEC §5). Never queued: StateError when
         hidden or without an animator, BusyError while an op runs or waits."""
-        return self._ask(Op.GESTURE, lambda t: self._lib.navcore_gesture_begin(self._handle, _DONE_OP, t))
+        return self._ask(Op.GESTURE, self._lib.navcore_gesture_begin)
 
-    @_api
     def run(self, block: Callable[[], Any]) -> Operation:
         """Runs ``block()`` in queue order, after every op asked before it."""
         if not callable(block):
             raise TypeError("run() needs a callable")
-        return self._ask(Op.RUN, lambda t: self._lib.navcore_run(self._handle, _RUN, _DONE_OP, t), block)
+        return self._ask(Op.RUN, self._lib.navcore_run, _RUN, block=block)
 
-    @_api
     def set_visible(self, visible: bool) -> Operation:
         """Tells whether the navigator is on screen (SPEC §7)."""
-        return self._ask(
-            Op.VISIBLE, lambda t: self._lib.navcore_set_visible(self._handle, bool(visible), _DONE_OP, t)
-        )
+        return self._ask(Op.VISIBLE, self._lib.navcore_set_visible, bool(visible))
 
     def _show(
         self,
@@ -900,10 +1046,8 @@ class Navigator:
     ) -> Operation:
         name = _text(route, "the route")
         options = _ffi.ShowOptions(bool(animated), bool(remove_current), bool(recycle), _payload_text(payload))
-        call = getattr(self._lib, function)
-        return self._ask(Op.SHOW, lambda t: call(self._handle, name, byref(options), _DONE_OP, t))
+        return self._ask(Op.SHOW, getattr(self._lib, function), name, byref(options))
 
-    @_api
     def show(
         self,
         route: str,
@@ -917,7 +1061,6 @@ class Navigator:
         with the route's factory. A dict payload travels as JSON (``Payload.json()``)."""
         return self._show("navcore_show", route, animated, remove_current, recycle, payload)
 
-    @_api
     def post(
         self,
         route: str,

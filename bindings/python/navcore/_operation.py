@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import operator
 import threading
-from typing import Any, Callable, Generator, List, Optional
+from typing import Any, Callable, Generator, List, Optional, Sequence
 
 from ._enums import Op, Outcome, Status
+
+
+#: Guards every Operation's outcome, callbacks and waiting event: the op ends on the thread
+#: driving its navigator while other threads may add callbacks or wait. One lock for all ops
+#: (each holds it for a few attribute reads and writes) instead of a lock allocated per op.
+_lock = threading.Lock()
 
 
 class Operation:
@@ -20,21 +27,18 @@ class Operation:
     blocks another thread until then.
     """
 
-    __slots__ = ("op", "status", "_outcome", "_callbacks", "_lock", "_event", "_block")
+    __slots__ = ("op", "status", "_outcome", "_callbacks", "_event", "_block")
 
     def __init__(self, op: Op, block: Optional[Callable[[], Any]] = None) -> None:
         self.op = op
         self.status = Status.OK
         self._outcome: Optional[Outcome] = None
-        self._callbacks: List[Callable[["Operation"], Any]] = []
-        self._lock = threading.Lock()
+        self._callbacks: Optional[List[Callable[["Operation"], Any]]] = None  # made by the first
         self._event: Optional[threading.Event] = None
         self._block = block
 
-    @property
-    def outcome(self) -> Optional[Outcome]:
-        """How the op ended, or None while it runs or waits."""
-        return self._outcome
+    # Read-only, and its getter is C code, not a Python function: hosts read it after every op.
+    outcome = property(operator.attrgetter("_outcome"), doc="How the op ended, or None while it runs or waits.")
 
     def done(self) -> bool:
         """Whether the op has ended."""
@@ -42,8 +46,10 @@ class Operation:
 
     def add_done_callback(self, fn: Callable[["Operation"], Any]) -> None:
         """Calls ``fn(self)`` when the op ends (at once, on this thread, if it has ended)."""
-        with self._lock:
+        with _lock:
             if self._outcome is None:
+                if self._callbacks is None:
+                    self._callbacks = []
                 self._callbacks.append(fn)
                 return
         fn(self)
@@ -53,7 +59,7 @@ class Operation:
 
         Only from a thread that does not drive the navigator: the thread that must finish the
         transition or drain the queue would wait for itself."""
-        with self._lock:
+        with _lock:
             if self._outcome is None and self._event is None:
                 self._event = threading.Event()
             event = self._event
@@ -69,16 +75,16 @@ class Operation:
             return (yield from future.__await__())
         return self._outcome
 
-    def _complete(self, outcome: Outcome) -> List[Callable[["Operation"], Any]]:
+    def _complete(self, outcome: Outcome) -> Sequence[Callable[["Operation"], Any]]:
         """Records the outcome; returns the callbacks to call (by the caller, one by one)."""
-        with self._lock:
+        with _lock:
             self._outcome = outcome
-            callbacks, self._callbacks = self._callbacks, []
+            callbacks, self._callbacks = self._callbacks, None
             event = self._event
         self._block = None
         if event is not None:
             event.set()
-        return callbacks
+        return callbacks or ()
 
     def __repr__(self) -> str:
         outcome = f" -> {self._outcome}" if self._outcome is not None else ""

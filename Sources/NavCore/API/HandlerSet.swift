@@ -21,47 +21,65 @@ final class HandlerSet: EventSink {
         let end: (@Sendable () -> Void)?
     }
 
-    let handlers: Handlers
+    // The handlers' fields, stored one by one: reading a field of a stored `Handlers` would
+    // copy the whole struct, weak references included, on every event.
+    private weak let navigator: Navigator?
+    private weak let delegate: (any NavigatorDelegate)?
+    private let animator: (@Sendable (Transition) -> Void)?
+    private let veto: (@Sendable (Screen, PopTrigger) -> Bool)?
+    private let wakeupHandler: (@Sendable () -> Void)?
+    private let observers: [Observer]
+    private let nextToken: Int
+    let interest: EventInterest
 
     init(_ handlers: Handlers) {
-        self.handlers = handlers
-    }
-
-    /// Show/hide and payloads always, for `ScreenFeedback` objects; everything once anyone
-    /// observes.
-    var interest: EventInterest {
+        navigator = handlers.navigator
+        delegate = handlers.delegate
+        animator = handlers.animator
+        veto = handlers.veto
+        wakeupHandler = handlers.wakeup
+        observers = handlers.observers
+        nextToken = handlers.nextToken
+        // Show/hide and payloads always, for `ScreenFeedback` objects; everything once anyone
+        // observes.
         var interest: EventInterest = [.appearance, .payload]
         if handlers.delegate != nil || !handlers.observers.isEmpty { interest = .all.subtracting([.animator, .veto]) }
         if handlers.animator != nil { interest.insert(.animator) }
         if handlers.veto != nil { interest.insert(.veto) }
-        return interest
+        self.interest = interest
+    }
+
+    /// The handlers, to derive the next snapshot from.
+    var handlers: Handlers {
+        Handlers(navigator: navigator, delegate: delegate, animator: animator, veto: veto, wakeup: wakeupHandler,
+                 observers: observers, nextToken: nextToken)
     }
 
     func deliver(_ event: consuming Event) {
         if case .transition(let transition) = event {
             // The engine asks for a transition only while an animator is installed.
-            handlers.animator?(Transition(transition))
+            animator?(Transition(transition))
         }
         event.notifyScreenObject()
-        let delegate = handlers.delegate
-        guard delegate != nil || !handlers.observers.isEmpty else { return }
+        let delegate = delegate
+        guard delegate != nil || !observers.isEmpty else { return }
         let event = NavigationEvent(event)
-        if let delegate, let navigator = handlers.navigator {
+        if let delegate, let navigator {
             delegate.receive(event, from: navigator)
         }
-        for observer in handlers.observers { observer.body(event) }
+        for observer in observers { observer.body(event) }
     }
 
     func shouldPop(_ top: ScreenRef, trigger: PopTrigger) -> Bool {
-        handlers.veto?(Screen(top), trigger) ?? true
+        veto?(Screen(top), trigger) ?? true
     }
 
     func wakeup() {
-        handlers.wakeup?()
+        wakeupHandler?()
     }
 
     /// Ends the event streams; the engine then lets go of this snapshot and its closures.
     func navigatorDidEnd() {
-        for observer in handlers.observers { observer.end?() }
+        for observer in observers { observer.end?() }
     }
 }

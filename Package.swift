@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "ScenarioKit", dependencies: ["NavCore"]),
         .executableTarget(name: "navcore-scenario", dependencies: ["ScenarioKit"]),
         .executableTarget(name: "navcore-example", dependencies: ["NavCore"], path: "Sources/navcore-example"),
+        .executableTarget(name: "navcore-fuzz", dependencies: ["CNavCore", "NavCoreC"], path: "Sources/navcore-fuzz"),
         .executableTarget(name: "navcore-bench", dependencies: ["NavCore"], path: "Sources/navcore-bench"),
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .testTarget(name: "NavCoreTests", dependencies: ["NavCore", "ScenarioKit"]),

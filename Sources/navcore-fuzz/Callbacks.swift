@@ -1,0 +1,278 @@
+import CNavCore
+
+// The C callbacks. Each resolves its ctx to the harness's box (refusing a ctx the harness
+// never handed out), checks what navcore passed, enforces that callbacks of one navigator
+// never nest (wakeup and ctx destructors excepted, as navcore.h allows), then fires the
+// first matching hook, whose program may call back into navcore.
+
+/// The box of a registration callback, entered: checks common to every callback.
+private func enter(_ kind: RegKind, _ nav: NavHandle?, _ ctx: UnsafeMutableRawPointer?, nests: Bool = true) -> (Harness, RegBox) {
+    guard let harness = Harness.current else { violation("a \(kind) callback ran outside any input") }
+    guard let ctx, harness.regContexts.contains(ctx), let box = RegBox.from(ctx), box.kind == kind else {
+        violation("a \(kind) callback received a ctx the harness never registered for it: \(String(describing: ctx))")
+    }
+    if nav != box.nav.handle { violation("a \(kind) callback received navigator \(String(describing: nav)), not \(box.nav.handle)") }
+    if box.destroys > 0 { violation("a \(kind) callback ran after its ctx destructor") }
+    if !box.accepted { violation("a \(kind) callback of a failed (or failing) registration ran") }
+    if nests { harness.enterCallback(box.nav, "\(kind)") }
+    box.running += 1
+    return (harness, box)
+}
+
+private func leave(_ harness: Harness, _ box: RegBox, nests: Bool = true) {
+    box.running -= 1
+    if nests { harness.leaveCallback(box.nav) }
+}
+
+extension Harness {
+    /// Callbacks of one navigator never nest (SPEC §9).
+    func enterCallback(_ nav: NavModel, _ what: @autoclosure () -> String) {
+        if nav.callbackDepth > 0 { violation("the \(what()) callback ran inside another callback of the same navigator") }
+        nav.callbackDepth += 1
+        callbacksRunning += 1
+    }
+
+    func leaveCallback(_ nav: NavModel) {
+        nav.callbackDepth -= 1
+        callbacksRunning -= 1
+    }
+
+    /// A screen id a callback of `nav` received: a screen of `nav` the harness knows.
+    func screen(_ id: UInt64, of nav: NavModel, _ what: @autoclosure () -> String, live: Bool = true) -> ScreenRecord {
+        guard let screen = screens[id] else { violation("\(what()) named screen \(id), which the harness never saw created") }
+        if screen.nav !== nav { violation("\(what()) named screen \(id) of another navigator") }
+        if live && screen.releases > 0 { violation("\(what()) named screen \(id) after its release") }
+        return screen
+    }
+}
+
+func actionCallback(_ nav: NavHandle?, _ event: UnsafePointer<navcore_action_event>?, _ ctx: UnsafeMutableRawPointer?) {
+    let (h, box) = enter(.action, nav, ctx)
+    defer { leave(h, box) }
+    guard let event = event?.pointee else { violation("an action callback received a NULL event") }
+    if !(0...10).contains(event.state) { violation("action state \(event.state) is not a navcore_action") }
+    if event.appearing != 0 { _ = h.screen(event.appearing, of: box.nav, "action appearing", live: false) }
+    if event.disappearing_count > 0 {
+        guard let ids = event.disappearing else { violation("action event with \(event.disappearing_count) disappearing and NULL") }
+        if event.disappearing_count > 100_000 { violation("action event with \(event.disappearing_count) disappearing") }
+        for index in 0..<event.disappearing_count { _ = h.screen(ids[index], of: box.nav, "action disappearing", live: false) }
+    }
+    log("  <- action \(String(cString: navcore_action_string(event.state))) +\(event.appearing) -\(event.disappearing_count) animated \(event.animated)")
+    h.fire(.action, Int(event.state), box.nav)
+}
+
+func appearanceCallback(_ nav: NavHandle?, _ phase: Int32, _ id: UInt64, _ object: UnsafeMutableRawPointer?, _ reason: Int32,
+                        _ animated: Bool, _ ctx: UnsafeMutableRawPointer?) {
+    guard let kind = RegKind(rawValue: Int(phase) + RegKind.willShow.rawValue), (0...3).contains(phase) else {
+        violation("an appearance callback received phase \(phase)")
+    }
+    let (h, box) = enter(kind, nav, ctx)
+    defer { leave(h, box) }
+    if !(0...5).contains(reason) { violation("appearance reason \(reason) is not a navcore_reason") }
+    let screen = h.screen(id, of: box.nav, "\(kind)")
+    if screen.object != object { violation("\(kind) of \(id) passed another object") }
+    log("  <- \(kind) \(id) \(String(cString: navcore_reason_string(reason))) animated \(animated)")
+    h.fire(HookKind(rawValue: Int(phase) + HookKind.willShow.rawValue) ?? .willShow, screen.labelCode, box.nav)
+}
+
+func transitionCallback(_ nav: NavHandle?, _ transition: UnsafePointer<navcore_transition>?, _ ctx: UnsafeMutableRawPointer?) {
+    let (h, box) = enter(.animator, nav, ctx)
+    defer { leave(h, box) }
+    guard let t = transition?.pointee else { violation("the animator received a NULL transition") }
+    if t.id == 0 { violation("transition id 0") }
+    if !(0...1).contains(t.style) { violation("transition style \(t.style)") }
+    if t.interactive && t.style != NAVCORE_STYLE_POP.rawValue { violation("an interactive transition that is not a pop") }
+    if t.from == t.to { violation("a transition from \(t.from) to itself") }
+    if h.screen(t.from, of: box.nav, "transition from").object != t.from_object
+        || h.screen(t.to, of: box.nav, "transition to").object != t.to_object
+    {
+        violation("a transition passed another object")
+    }
+    if box.nav.transitions[t.id] != nil { violation("transition id \(t.id) handed out twice") }
+    box.nav.transitions[t.id] = t.interactive
+    box.nav.lastTransition = t.id
+    log("  <- transition \(t.id) style \(t.style) \(t.from)>\(t.to) interactive \(t.interactive)")
+    h.fire(.transition, Int(t.style), box.nav)
+}
+
+func progressCallback(_ nav: NavHandle?, _ id: UInt64, _ value: Double, _ ctx: UnsafeMutableRawPointer?) {
+    let (h, box) = enter(.progress, nav, ctx)
+    defer { leave(h, box) }
+    if box.nav.transitions[id] != true { violation("progress for \(id), not an interactive transition") }
+    if !(0...1).contains(value) { violation("progress \(value) out of 0…1") }
+    log("  <- progress \(id) \(value)")
+    h.fire(.progress, 0, box.nav)
+}
+
+func barCallback(_ nav: NavHandle?, _ shown: Bool, _ animated: Bool, _ ctx: UnsafeMutableRawPointer?) {
+    let (h, box) = enter(.bar, nav, ctx)
+    defer { leave(h, box) }
+    log("  <- bar \(shown ? "shown" : "hidden") animated \(animated)")
+    h.fire(.bar, shown ? 1 : 0, box.nav)
+}
+
+func payloadCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRawPointer?, _ payload: UnsafePointer<CChar>?,
+                     _ ctx: UnsafeMutableRawPointer?) {
+    let (h, box) = enter(.payload, nav, ctx)
+    defer { leave(h, box) }
+    let screen = h.screen(id, of: box.nav, "payload")
+    if screen.object != object { violation("payload of \(id) passed another object") }
+    guard let payload else { violation("a payload callback received NULL text") }
+    if String(validatingCString: payload) == nil { violation("a payload callback received invalid UTF-8") }
+    log("  <- payload \(id) \(String(cString: payload))")
+    h.fire(.payload, screen.labelCode, box.nav)
+}
+
+func releaseCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRawPointer?, _ route: UnsafePointer<CChar>?,
+                     _ ctx: UnsafeMutableRawPointer?) {
+    let (h, box) = enter(.release, nav, ctx)
+    defer { leave(h, box) }
+    let screen = h.screen(id, of: box.nav, "release", live: false)
+    screen.releases += 1
+    if screen.releases > 1 { violation("screen \(id) released twice") }
+    if screen.object != object { violation("release of \(id) passed another object") }
+    guard let route else { violation("release of \(id) passed a NULL route") }
+    if Array(String(cString: route).utf8) != Routes.screenRoute(screen.route) { violation("release of \(id) passed another route") }
+    if let stack = h.stackIDs(h.resolved(box.nav)), stack.contains(id)
+    {
+        violation("screen \(id) released while in the stack")
+    }
+    log("  <- release \(id)")
+    h.fire(.release, screen.labelCode, box.nav)
+    screen.dead = true
+}
+
+func doneCallback(_ nav: NavHandle?, _ op: Int32, _ outcome: Int32, _ ctx: UnsafeMutableRawPointer?) {
+    let (h, box) = enter(.done, nav, ctx)
+    defer { leave(h, box) }
+    if !(0...9).contains(op) || !(0...9).contains(outcome) { violation("done(op \(op), outcome \(outcome)) out of range") }
+    log("  <- done \(String(cString: navcore_op_string(op))) \(String(cString: navcore_outcome_string(outcome)))")
+    h.fire(.done, Int(op), box.nav)
+}
+
+func wakeupCallback(_ nav: NavHandle?, _ ctx: UnsafeMutableRawPointer?) {
+    let (h, box) = enter(.wakeup, nav, ctx, nests: false)
+    defer { leave(h, box, nests: false) }
+    if !box.nav.hostDispatch { violation("wakeup in inline dispatch mode") }
+    box.nav.wakeupsSinceDrain += 1
+    if box.nav.wakeupsSinceDrain > 1 { violation("wakeup raised twice without a drain between") }
+    h.sequence += 1
+    box.nav.lastWakeup = h.sequence
+    log("  <- wakeup")
+    h.fire(.wakeup, 0, box.nav)
+}
+
+func vetoCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRawPointer?, _ byGesture: Bool,
+                  _ ctx: UnsafeMutableRawPointer?) -> Bool {
+    let (h, box) = enter(.veto, nav, ctx)
+    defer { leave(h, box) }
+    let screen = h.screen(id, of: box.nav, "veto")
+    if screen.object != object { violation("the veto about \(id) passed another object") }
+    if let stack = h.stackIDs(h.resolved(box.nav)), stack.last != id
+    {
+        violation("the veto was asked about \(id), which is not the top")
+    }
+    log("  <- veto \(id) gesture \(byGesture)")
+    h.fire(.veto, screen.labelCode, box.nav)
+    return !(box.nav.vetoAll || box.nav.vetoed.contains(screen.labelCode))
+}
+
+func factoryCallback(_ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ nav: NavHandle?, _ route: UnsafePointer<CChar>?,
+                     _ id: UInt64, _ payload: UnsafePointer<CChar>?, _ ctx: UnsafeMutableRawPointer?) -> Int32 {
+    let (h, box) = enter(.route, nav, ctx)
+    defer { leave(h, box) }
+    guard let out else { violation("a factory received a NULL out-parameter") }
+    guard let route, Array(String(cString: route).utf8) == Routes.screenRoute(box.route) else {
+        violation("a factory of route \(box.route) received another route")
+    }
+    if id == 0 || h.screens[id] != nil { violation("a factory received screen id \(id), which is not new") }
+    if let payload, String(validatingCString: payload) == nil { violation("a factory received an invalid payload") }
+    log("  <- factory route \(box.route) id \(id) fails \(box.factoryFails)")
+    h.fire(.factory, box.route, box.nav)
+    if box.factoryFails { return box.route % 2 == 0 ? -1 : 1 }
+    let object = box.factoryNullObject ? nil : h.nextObject()
+    out.pointee = object
+    h.record(id, nav: box.nav, route: box.route, object: object, what: "a factory")
+    return 0
+}
+
+func runBlock(_ nav: NavHandle?, _ ctx: UnsafeMutableRawPointer?) {
+    guard let h = Harness.current else { violation("a run block ran outside any input") }
+    guard let ctx, h.opContexts.contains(ctx), let box = OpBox.from(ctx), box.kind == Int32(NAVCORE_OP_RUN.rawValue),
+        let owner = box.nav
+    else {
+        violation("a run block received a ctx the harness never gave a run op")
+    }
+    if nav != owner.handle { violation("a run block received another navigator") }
+    if box.blockRuns > 0 { violation("a run block ran twice") }
+    if box.completions > 0 { violation("a run block ran after its completion") }
+    if !box.inCall && box.status < 0 { violation("the block of a failed run ran") }
+    h.enterCallback(owner, "run")
+    defer { h.leaveCallback(owner) }
+    box.blockRuns += 1
+    log("  <- run \(box.runName)")
+    h.fire(.run, box.runName, owner)
+}
+
+func opCompletion(_ nav: NavHandle?, _ op: Int32, _ outcome: Int32, _ ctx: UnsafeMutableRawPointer?) {
+    guard let h = Harness.current else { violation("a completion ran outside any input") }
+    guard let ctx, h.opContexts.contains(ctx), let box = OpBox.from(ctx) else {
+        violation("a completion received a ctx the harness never gave an op")
+    }
+    guard let owner = box.nav else { violation("the completion of a call on a bad handle ran") }
+    if nav != owner.handle { violation("a completion received another navigator") }
+    if op != box.kind { violation("the completion of op \(box.kind) said op \(op)") }
+    if box.completions > 0 { violation("an op completed twice (op \(op), outcomes \(box.outcome) then \(outcome))") }
+    if !box.inCall && box.status < 0 { violation("the completion of a failed call ran") }
+    if !Outcomes.allowed(op: op).contains(outcome) {
+        violation("op \(op) ended with outcome \(outcome), which SPEC §2 does not allow for it")
+    }
+    if op == Int32(NAVCORE_OP_RUN.rawValue) {
+        let ran = box.blockRuns == 1
+        if outcome == Int32(NAVCORE_OUTCOME_COMPLETED.rawValue) && !ran { violation("a run completed without its block") }
+        if outcome == Int32(NAVCORE_OUTCOME_ABORTED.rawValue) && ran { violation("a run whose block ran ended aborted") }
+    }
+    h.enterCallback(owner, "completion")
+    defer { h.leaveCallback(owner) }
+    box.completions += 1
+    box.outcome = outcome
+    log("  <- completion \(String(cString: navcore_op_string(op))) \(String(cString: navcore_outcome_string(outcome)))")
+    h.fire(.completion, Int(op), owner)
+}
+
+func destroyContext(_ ctx: UnsafeMutableRawPointer?) {
+    guard let h = Harness.current else { violation("a ctx destructor ran outside any input") }
+    guard let ctx, h.regContexts.contains(ctx), let box = RegBox.from(ctx) else {
+        violation("a ctx destructor received a ctx the harness never registered")
+    }
+    if !box.hasDestructor { violation("navcore called a destructor the registration did not give") }
+    if box.destroys > 0 { violation("the ctx destructor of a \(box.kind) registration ran twice") }
+    if box.running > 0 { violation("the ctx destructor of a \(box.kind) registration ran while its callback runs") }
+    if !box.accepted { violation("the ctx destructor of a failed (or failing) \(box.kind) registration ran") }
+    box.destroys += 1
+    log("  <- ctx destructor \(box.kind)")
+    h.fire(.destructor, box.kind.rawValue, box.nav)
+}
+
+/// The outcomes SPEC §2 allows for each op.
+enum Outcomes {
+    static func allowed(op: Int32) -> Set<Int32> {
+        let c = Int32(NAVCORE_OUTCOME_COMPLETED.rawValue), noop = Int32(NAVCORE_OUTCOME_NOOP.rawValue)
+        let cancelled = Int32(NAVCORE_OUTCOME_CANCELLED.rawValue), vetoed = Int32(NAVCORE_OUTCOME_VETOED.rawValue)
+        let duplicate = Int32(NAVCORE_OUTCOME_DUPLICATE.rawValue), notInStack = Int32(NAVCORE_OUTCOME_NOT_IN_STACK.rawValue)
+        let invalid = Int32(NAVCORE_OUTCOME_INVALID.rawValue), unknown = Int32(NAVCORE_OUTCOME_UNKNOWN_ROUTE.rawValue)
+        let failed = Int32(NAVCORE_OUTCOME_FACTORY_FAILED.rawValue), aborted = Int32(NAVCORE_OUTCOME_ABORTED.rawValue)
+        switch op {
+        case Int32(NAVCORE_OP_PUSH.rawValue): return [c, duplicate, invalid, aborted]
+        case Int32(NAVCORE_OP_POP.rawValue), Int32(NAVCORE_OP_POP_TO_ROOT.rawValue): return [c, noop, aborted]
+        case Int32(NAVCORE_OP_POP_TO.rawValue): return [c, noop, notInStack, aborted]
+        case Int32(NAVCORE_OP_SET.rawValue): return [c, noop, invalid, duplicate, aborted]
+        case Int32(NAVCORE_OP_BACK.rawValue): return [c, noop, vetoed, aborted]
+        case Int32(NAVCORE_OP_GESTURE.rawValue): return [c, noop, vetoed, cancelled, aborted]
+        case Int32(NAVCORE_OP_RUN.rawValue): return [c, aborted]
+        case Int32(NAVCORE_OP_VISIBLE.rawValue): return [c, noop, aborted]
+        case Int32(NAVCORE_OP_SHOW.rawValue): return [c, noop, unknown, failed, aborted]
+        default: return []
+        }
+    }
+}

@@ -1,0 +1,97 @@
+// The byte encoding of commands (fuzz/README.md has the same table; fuzz/nav2bytes.py writes it).
+//
+// A command is one byte `c` then its arguments. `c & 0x3F` (modulo the number of commands)
+// is the command; `c >> 6` picks the handle it uses: 0 or 1 the selected navigator, 2 the
+// next navigator slot, 3 a bad handle chosen by one more byte (0 NULL, 1 the selected slot's
+// handle even if destroyed, 2 a forged handle from `Target.forgeries` by the byte >> 2,
+// 3 the selected navigator). A slot whose navigator was destroyed keeps its dead handle, so
+// later commands on it exercise `invalid_handle`.
+//
+// `flags` of an op: bit 0 animated (or visible for `visible`), bit 1 no completion.
+
+enum Command: UInt8, CaseIterable {
+    /// Nothing.
+    case nop
+    /// `create dispatch mask`: a navigator in the first free slot, which becomes selected.
+    /// dispatch: 0 inline, 1 host, else an invalid value (the call must fail). mask: which
+    /// callbacks to register: bit 0 animator, 1 action, 2 the four appearance phases,
+    /// 3 progress+bar+payload, 4 done, 5 veto, 6 wakeup, 7 *no* release callback.
+    case create
+    /// `select slot`.
+    case select
+    /// `destroy`.
+    case destroy
+    /// `drain`.
+    case drain
+    /// `always_appear b`.
+    case alwaysAppear
+    /// `threshold b`: b < 0xF0 → b & 0xF; 0xF0–0xFD → Int.max; 0xFE, 0xFF → SIZE_MAX.
+    case threshold
+    /// `screen_create route object`: object 0 = NULL, else a fresh tagged pointer.
+    case screenCreate
+    /// `discard screen`.
+    case discard
+    /// `screen_object screen`.
+    case screenObject
+    /// `screen_route screen size`: size % 8, 7 = the exact length + 1.
+    case screenRoute
+    /// `push screen flags`.
+    case push
+    /// `pop flags`.
+    case pop
+    /// `pop_to screen flags`.
+    case popTo
+    /// `pop_to_root flags`.
+    case popToRoot
+    /// `set n screen… flags`: n % 9 screens; n = 0xFF: NULL with count 0; 0xFE: NULL with count 3.
+    case setStack
+    /// `back flags`.
+    case back
+    /// `gesture flags`.
+    case gesture
+    /// `run name flags`: flags bit 2 = NULL block.
+    case run
+    /// `visible flags`.
+    case visible
+    /// `show route opts [len bytes…]`: opts bit 0 animated, 1 keep (remove_current off),
+    /// 2 new (recycle off), 3 NULL options, 4 a payload follows (len % 24, raw bytes),
+    /// 5 call navcore_post, 6 no completion.
+    case show
+    /// `finish tsel`.
+    case finish
+    /// `cancel tsel`.
+    case cancel
+    /// `progress tsel p`.
+    case progress
+    /// `route route flags`: flags bit 0 the factory fails, 1 it makes a NULL object,
+    /// 2 no ctx destructor, 3 a NULL factory (the call must fail).
+    case routeRegister
+    /// `unroute route`.
+    case routeUnregister
+    /// `callback kind mode`: kind % 13 (RegKind); mode % 4: 0 register, 1 remove (NULL),
+    /// 2 register without destructor, 3 appearance with an invalid phase.
+    case callback
+    /// `query which`: every query (checked), or one by `which % 13`; 0xFF all.
+    case query
+    /// `misuse which`: a call with a NULL out-parameter or NULL required pointer.
+    case misuse
+    /// `names b`: the *_string functions, version, last error message.
+    case names
+    /// `on kind filter skip len program…`: arm a hook on the selected navigator; kind % 17
+    /// (HookKind), filter 0xFF = any, skip: bit 7 repeat, low 7 bits events to let pass;
+    /// len % 48 program bytes, run inside the callback with its navigator selected.
+    case hook
+    /// `veto label on`: the veto refuses that screen when top (label 0xFF: every screen).
+    case veto
+    /// `settle`: drain and finish transitions until idle (at most 16 rounds).
+    case settle
+    /// `push_new route flags`: screen_create (tagged object) then push.
+    case pushNew
+}
+
+extension Command {
+    /// The command of a command byte.
+    static func decode(_ byte: UInt8) -> Command {
+        Command(rawValue: (byte & 0x3F) % UInt8(Command.allCases.count)) ?? .nop
+    }
+}

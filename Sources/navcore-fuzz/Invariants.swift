@@ -1,0 +1,161 @@
+import CNavCore
+import Glibc
+
+// The invariants. A violation prints what broke and aborts, which libFuzzer reports as a
+// crash (and the replay tool as a failure). Checked:
+//   - at every call: the status is a navcore_status (QUEUED only for ops); a failing call set a
+//     message; a NULL, forged or destroyed handle fails; a few statuses the header fixes;
+//   - in every callback (Callbacks.swift): a ctx the harness registered, the right navigator,
+//     values within the header's enums, screens the navigator owns, and no nesting;
+//   - after every top-level command: live navigators do not stall (inline: nothing waits while
+//     idle; busy means a transition waits for the host; host mode: ops wait only after a
+//     wakeup), the bar matches the threshold; destroyed navigators owe nothing (below);
+//   - when a navigator is destroyed, and at the end of every input: every accepted op
+//     completed exactly once (a run's block before it), every screen created was released
+//     exactly once, every registration's ctx destructor ran exactly once (never for a failed
+//     registration or one registered without a destructor).
+
+/// Reports a broken invariant and aborts.
+func violation(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+    writeError("navcore-fuzz: INVARIANT VIOLATION: \(message) [\(file):\(line)]\n")
+    abort()
+}
+
+/// `NAVCORE_FUZZ_TRACE=1` prints every call and its status (for minimised crashers).
+enum Trace {
+    nonisolated(unsafe) static var enabled: Bool = getenv("NAVCORE_FUZZ_TRACE") != nil
+}
+
+func log(_ message: @autoclosure () -> String) {
+    guard Trace.enabled else { return }
+    writeError(message() + "\n")
+}
+
+/// Writes to file descriptor 2, unbuffered.
+func writeError(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+        if written <= 0 { return }
+        offset += written
+    }
+}
+
+/// What a call on a live handle must return.
+enum Expectation {
+    case any
+    /// OK or QUEUED.
+    case accepted
+    case status(navcore_status)
+
+    func check(_ status: Int32, _ what: @autoclosure () -> String) {
+        switch self {
+        case .any: break
+        case .accepted:
+            if status != NAVCORE_OK.rawValue && status != NAVCORE_QUEUED.rawValue {
+                violation("\(what()) returned \(status), expected ok or queued")
+            }
+        case .status(let expected):
+            if status != expected.rawValue { violation("\(what()) returned \(status), expected \(expected.rawValue)") }
+        }
+    }
+}
+
+extension Harness {
+    /// Every status: a navcore_status; QUEUED only for ops; a message after a failure; a bad
+    /// handle never accepted.
+    func checkStatus(_ status: Int32, _ what: @autoclosure () -> String, _ t: Resolved? = nil, op: Bool = false) {
+        guard (-8...1).contains(status), op || status != NAVCORE_QUEUED.rawValue else {
+            violation("\(what()) returned \(status), not a navcore_status it may return")
+        }
+        if status < 0, String(cString: navcore_last_error_message()).isEmpty {
+            violation("\(what()) failed with \(status) and left no error message")
+        }
+        if let t, t.bad, status != NAVCORE_ERR_INVALID.rawValue, status != NAVCORE_ERR_INVALID_HANDLE.rawValue {
+            violation("\(what()) with the \(t.describe) handle returned \(status)")
+        }
+    }
+
+    /// Checks a status; `mustSucceed`: on a live handle it must be OK.
+    func expect(_ status: Int32, _ what: @autoclosure () -> String, _ t: Resolved, mustSucceed: Bool = false) {
+        log("\(what()) on \(t.describe) -> \(status)")
+        checkStatus(status, what(), t)
+        if mustSucceed, t.live != nil, status != NAVCORE_OK.rawValue {
+            violation("\(what()) on a live navigator returned \(status)")
+        }
+    }
+
+    /// After a top-level command.
+    func checkTopLevel() {
+        guard callbacksRunning == 0, hookDepth == 0 else { violation("a top-level command returned inside a callback") }
+        for nav in navigators where nav.callbackDepth != 0 {
+            violation("navigator #\(nav.slot) still counts a running callback")
+        }
+        for nav in navigators {
+            if nav.destroyed {
+                if !nav.settled { settle(nav) }
+                continue
+            }
+            guard let s = snapshot(resolved(nav)) else { continue }
+            if !nav.hostDispatch && !s.busy && s.pending > 0 {
+                violation("inline navigator idle with \(s.pending) ops queued (the queue stalled)")
+            }
+            if s.busy && s.transition == 0 {
+                violation("navigator busy at top level with no transition waiting for the host")
+            }
+            if nav.hostDispatch && !nav.wakeupEverMissing && !s.busy && s.pending > 0 && nav.lastWakeup < nav.lastDrain {
+                violation("host-mode navigator has \(s.pending) ops queued and no wakeup since the last drain")
+            }
+            if nav.hostDispatch && !nav.wakeupEverMissing && !s.busy && s.pending > 0 && nav.lastWakeup == 0 {
+                violation("host-mode navigator has \(s.pending) ops queued and was never woken")
+            }
+            if let threshold = nav.threshold, !s.busy, s.barShown != (threshold == 0 || s.stack.count >= threshold) {
+                violation("bar \(s.barShown ? "shown" : "hidden") with threshold \(threshold) and \(s.stack.count) screens")
+            }
+        }
+    }
+
+    /// A destroyed navigator, once its teardown is over: it owes nothing.
+    func settle(_ nav: NavModel) {
+        nav.settled = true
+        for op in nav.ops {
+            if op.status < 0 {
+                if op.completions != 0 { violation("the failed op \(op.kind) completed") }
+            } else if op.tracked && op.completions != 1 {
+                violation("op \(op.kind) (status \(op.status)) completed \(op.completions) times by its navigator's destroy")
+            }
+            if op.kind == Int32(NAVCORE_OP_RUN.rawValue), op.blockRuns > 1 { violation("a run block ran \(op.blockRuns) times") }
+        }
+        for screen in nav.screens {
+            if screen.releases > 1 || (screen.releases == 0 && !screen.releaseUnobserved) {
+                violation("screen \(screen.id) (route \(screen.route)) released \(screen.releases) times by its navigator's destroy")
+            }
+        }
+        for box in nav.registrations {
+            let owed = box.accepted && box.hasDestructor ? 1 : 0
+            if box.destroys != owed {
+                violation("the ctx destructor of a \(box.kind) registration ran \(box.destroys) times, expected \(owed)")
+            }
+            if box.running != 0 { violation("a \(box.kind) callback still counted as running") }
+        }
+        var count = 0
+        let status = navcore_stack_count(&count, nav.handle)
+        if status != NAVCORE_ERR_INVALID_HANDLE.rawValue { violation("a query on a destroyed navigator returned \(status)") }
+    }
+
+    /// The end of an input: destroy what is left, then everything must be settled.
+    func endInput() {
+        // Until none is left: a destructor's hook may make another navigator meanwhile.
+        while let nav = navigators.first(where: { !$0.destroyed }) {
+            destroy(resolved(nav))
+        }
+        checkTopLevel()
+        for op in ops where op.nav == nil && op.completions != 0 {
+            violation("an op asked with a bad handle completed")
+        }
+        for box in registrations where !box.accepted && box.destroys != 0 {
+            violation("the ctx destructor of a failed registration ran")
+        }
+    }
+}

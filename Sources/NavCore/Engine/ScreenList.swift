@@ -37,9 +37,6 @@ package struct ScreenList: Sequence, Sendable {
         }
     }
 
-    /// Whether the list holds no screen.
-    package var isEmpty: Bool { count == 0 }
-
     /// The screens in reverse order (the release order of SPEC §4 step 8: top down).
     package var backwards: [ScreenRef] {
         switch storage {

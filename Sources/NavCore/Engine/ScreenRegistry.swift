@@ -14,9 +14,6 @@ package struct ScreenRegistry: Sendable {
 
     package init() {}
 
-    /// How many screens are live.
-    package var count: Int { records.count }
-
     /// The live screen `id`, or `nil` when it is dead, never was, or belongs elsewhere.
     package subscript(id: UInt64) -> Record? { records[id] }
 

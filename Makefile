@@ -29,12 +29,13 @@ SCENARIO_RUNNERS := scenarios-swift
 
 all: build lib
 
-## setup: system packages a fresh machine may lack.
+## setup: system packages a fresh machine may lack (libffi for the C-ABI tests and runners,
+## valgrind for memcheck and callgrind, tmux for the demo's terminal test).
 setup:
-	@pkg-config --exists libffi 2>/dev/null && command -v valgrind >/dev/null || { \
-	  echo "setup: installing libffi-dev, pkg-config, valgrind"; \
+	@pkg-config --exists libffi 2>/dev/null && command -v valgrind >/dev/null && command -v tmux >/dev/null || { \
+	  echo "setup: installing libffi-dev, pkg-config, valgrind, tmux"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libffi-dev pkg-config valgrind >/dev/null; }
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libffi-dev pkg-config valgrind tmux >/dev/null; }
 
 build: setup
 	$(SWIFT) build

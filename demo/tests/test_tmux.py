@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import shutil
 import subprocess
 import sys
 import time
@@ -19,7 +18,6 @@ import pytest
 
 from .conftest import demo_env
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 
 class Pane:

@@ -110,9 +110,9 @@ package final class NavigatorCore: Sendable {
             }
             wakeup?.wakeup()
             switch next {
-            case .some(.some(let retired)): withExtendedLifetime(retired) {}
-            case .some(.none): return drive()
-            case .none: return
+            case .drop(let retired): withExtendedLifetime(retired) {}
+            case .tearDown: return drive()
+            case .done: return
             }
         }
     }
@@ -134,24 +134,11 @@ package final class NavigatorCore: Sendable {
     /// raised meanwhile by other calls go first, in order, so that a threshold set inside a
     /// callback shows its bar event right after that callback.
     func step(_ body: (inout NavigatorState) -> Event?, host: () -> Void = {}) {
-        while true {
-            var raised = false
-            var retired: [any Sendable] = []
-            let delivery = state.withLock { state -> (Event, any EventSink)? in
-                if !state.retired.isEmpty { retired = state.takeRetired() }
-                if let event = state.outbox.popFirst() {
-                    raised = true
-                    return (event, state.sink)
-                }
-                return body(&state).map { ($0, state.sink) }
-            }
-            withExtendedLifetime(retired) {}  // before the event: a replaced callback ends first
-            if !raised { host() }
-            switch consume delivery {
-            case .some((let event, let sink)): sink.deliver(event)
-            case .none: break
-            }
-            if !raised { return }
+        let delivery = decide { state in body(&state).map { ($0, state.sink) } }
+        host()
+        switch consume delivery {
+        case .some((let event, let sink)): sink.deliver(event)
+        case .none: break
         }
     }
 
@@ -174,8 +161,9 @@ package final class NavigatorCore: Sendable {
         withExtendedLifetime(ended) {}
     }
 
-    /// A step that emits nothing but decides: delivers the events raised meanwhile, then
-    /// returns what `body` computes under the lock (an op's plan, the top to ask the veto about).
+    /// The lock section of every step: first drops retired host code (a replaced callback ends
+    /// before the next event) and delivers the events raised meanwhile, then returns what
+    /// `body` computes under the lock (an op's plan, the top to ask the veto about, an event).
     func decide<Decision>(_ body: (inout NavigatorState) -> Decision) -> Decision {
         while true {
             var retired: [any Sendable] = []

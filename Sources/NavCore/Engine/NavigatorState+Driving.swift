@@ -45,23 +45,38 @@ extension NavigatorState {
     /// it; it still drops what it retired, so that a replaced callback's ctx is destroyed at once.
     package mutating func claimDriver(callerMayDrive: Bool) -> Claim {
         guard !driving else { return .none }
-        if !hasWork { drainActive = false }  // a drain with nothing to run now ends here, not at a later finish
-        if hasWork && !callerMayDrive { raiseWakeup() }
-        guard hasWork || !retired.isEmpty else { return .none }
-        if !callerMayDrive && retired.isEmpty { return .none }
+        if hasWork {
+            if callerMayDrive {
+                driving = true
+                return .drive
+            }
+            raiseWakeup()
+        } else {
+            drainActive = false  // a drain with nothing to run now ends here, not at a later finish
+        }
+        guard !retired.isEmpty else { return .none }
         driving = true
         return callerMayDrive ? .drive : .dropRetired
     }
 
-    /// What a `dropRetired` caller does next: drop the next batch; or, once nothing is left to
-    /// drop, stop driving (waking the host if work arrived meanwhile) — unless the dropped code
-    /// destroyed the navigator, whose teardown is due at once (`nil`: drive).
-    package mutating func nextRetired() -> [any Sendable]?? {
-        if !retired.isEmpty { return takeRetired() }
-        if destroyed && !tornDown { return .some(nil) }
+    /// What a `dropRetired` caller does next.
+    package enum RetiredStep: Sendable {
+        /// Drop this batch.
+        case drop([any Sendable])
+        /// The dropped code destroyed the navigator: drive, for its teardown.
+        case tearDown
+        /// Nothing is left: the caller has stopped driving.
+        case done
+    }
+
+    /// The next step of a `dropRetired` caller; when nothing is left to drop it stops driving
+    /// (waking the host if work arrived meanwhile), unless a teardown is due.
+    package mutating func nextRetired() -> RetiredStep {
+        if !retired.isEmpty { return .drop(takeRetired()) }
+        if destroyed && !tornDown { return .tearDown }
         driving = false
         if hasWork { raiseWakeup() }
-        return nil
+        return .done
     }
 
     /// What the driver does next, in order: events raised meanwhile; the teardown once the

@@ -31,19 +31,31 @@ package final class NavigatorCore: Sendable {
     package func perform<R: Sendable>(
         _ driving: Driving, _ body: (inout NavigatorState) throws(NavigationError) -> R
     ) throws(NavigationError) -> R {
-        let (result, wakeup, claim) = try state.withLock { state throws(NavigationError) in
+        var wakeup: (any EventSink)?
+        let (result, claim) = try state.withLock { state throws(NavigationError) in
             guard !state.destroyed else { throw NavigationError.destroyed }
             let result = try body(&state)
             let claim = state.claimDriver(callerMayDrive: driving == .always || !state.hostDispatch)
-            return (result, state.takeWakeupDue() ? state.sink : nil, claim)
+            if state.takeWakeupDue() { wakeup = state.sink }
+            return (result, claim)
         }
-        wakeup?.wakeup()
+        let mustDrop = raiseWakeup(&wakeup)
         switch claim {
-        case .none: break
+        case .none: if mustDrop { dropRetired() }
         case .drive: drive()
         case .dropRetired: dropRetired()
         }
         return result
+    }
+
+    /// Raises `wakeup` on `sink` (a caller's, with the lock released: it may overlap
+    /// callbacks), then lets go of the sink under the lock: if it was replaced meanwhile, it is
+    /// retired, so that its host code is dropped by a driver, never beside a callback. Returns
+    /// whether the caller has become the driver that must drop it.
+    private func raiseWakeup(_ sink: inout (any EventSink)?) -> Bool {
+        guard sink != nil else { return false }
+        sink?.wakeup()
+        return state.withLock { $0.takeBack(&sink) }
     }
 
     /// Reads the state under the lock; fails with `invalid_handle` once destroyed.
@@ -105,10 +117,12 @@ package final class NavigatorCore: Sendable {
     /// on only for a teardown that the dropped code asked for.
     private func dropRetired() {
         while true {
-            let (next, wakeup) = state.withLock { state in
-                (state.nextRetired(), state.takeWakeupDue() ? state.sink : nil)
+            var wakeup: (any EventSink)?
+            let next = state.withLock { state in
+                if state.takeWakeupDue() { wakeup = state.sink }
+                return state.nextRetired()
             }
-            wakeup?.wakeup()
+            if raiseWakeup(&wakeup) { continue }
             switch next {
             case .drop(let retired): withExtendedLifetime(retired) {}
             case .tearDown: return drive()

@@ -186,6 +186,20 @@ package struct NavigatorState: Sendable {
         wakeupDue = true
     }
 
+    /// Takes back the sink a caller raised `wakeup` on, with the lock held, so that the caller
+    /// never holds the last reference to host code: the current sink is only let go (this
+    /// state still holds it); a sink replaced meanwhile is retired, for a driver to drop. Returns
+    /// whether the caller must be that driver (nobody drives: it now does, to drop it).
+    package mutating func takeBack(_ raised: inout (any EventSink)?) -> Bool {
+        guard let taken = raised else { return false }
+        raised = nil
+        guard taken !== sink else { return false }
+        retired.append(taken)
+        guard !driving else { return false }
+        driving = true
+        return true
+    }
+
     /// Whether the caller must raise `wakeup` now; clears the request.
     package mutating func takeWakeupDue() -> Bool {
         defer { wakeupDue = false }

@@ -32,8 +32,7 @@ import NavCore
     _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
 ) -> Int32 {
     CAPI.ask(nav) { navigator throws(NavigationError) in
-        guard let length = Int(exactly: count) else { throw NavigationError(.invalid, "count \(count) is too large") }
-        let ids = length == 0 ? [] : Array(UnsafeBufferPointer(start: try CAPI.required(screens, "screens"), count: length))
+        let ids = Array(try CArrays.elements(screens, count: count, "screens"))
         return Request(.set(ids), animated: animated, completion: navigator.completion(done, ctx))
     }
 }

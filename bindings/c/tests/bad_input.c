@@ -355,6 +355,13 @@ A(set_null_zero, navcore_set_stack(f->nav, NULL, 0, false, DONE))
 static int a_set_dead(fixture *f) { uint64_t ids[] = {f->a, f->x}; return navcore_set_stack(f->nav, ids, 2, false, DONE); }
 static int a_set_zero(fixture *f) { uint64_t ids[] = {0}; return navcore_set_stack(f->nav, ids, 1, false, DONE); }
 static int a_set_other(fixture *f) { uint64_t ids[] = {f->a, f->o}; return navcore_set_stack(f->nav, ids, 2, false, DONE); }
+/* Counts whose byte size (count x 8) does not fit in a size_t: copying them would wrap the
+ * allocation's size (issue 16 item 6). The list really holds two ids; the count lies. */
+static int set_huge(fixture *f, size_t count) { uint64_t ids[] = {f->a, f->d}; return navcore_set_stack(f->nav, ids, count, false, DONE); }
+static int a_set_huge_first(fixture *f) { return set_huge(f, SIZE_MAX / sizeof(uint64_t) + 1); }
+static int a_set_huge_wraps_8(fixture *f) { return set_huge(f, ((size_t)1 << 61) + 1); }
+static int a_set_huge_half(fixture *f) { return set_huge(f, SIZE_MAX / 2); }
+static int a_set_huge_max(fixture *f) { return set_huge(f, SIZE_MAX); }
 static int a_set_twice(fixture *f) { uint64_t ids[] = {f->a, f->d, f->a}; return navcore_set_stack(f->nav, ids, 3, false, DONE); }
 A(gesture_hidden, navcore_gesture_begin(f->nav, DONE))
 A(gesture_no_animator, navcore_gesture_begin(f->nav, DONE))
@@ -476,6 +483,10 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_set_stack", "id 0 in the list", BASIC, NO_SCREEN, set_zero),
     FAILS("navcore_set_stack", "another navigator's screen in the list", BASIC, NO_SCREEN, set_other),
     ENDS("navcore_set_stack", "a screen twice in the list", BASIC, OK, NAVCORE_OUTCOME_DUPLICATE, set_twice),
+    FAILS("navcore_set_stack", "count `SIZE_MAX / 8 + 1` = 2^61 (the first whose byte size overflows: to 0)", BASIC, INVALID, set_huge_first),
+    FAILS("navcore_set_stack", "count 2^61 + 1 (its byte size wraps to 8)", BASIC, INVALID, set_huge_wraps_8),
+    FAILS("navcore_set_stack", "count `SIZE_MAX / 2`", BASIC, INVALID, set_huge_half),
+    FAILS("navcore_set_stack", "count `SIZE_MAX`", BASIC, INVALID, set_huge_max),
     FAILS("navcore_gesture_begin", "navigator hidden", HIDDEN, STATE, gesture_hidden),
     FAILS("navcore_gesture_begin", "no animator", NO_ANIMATOR, STATE, gesture_no_animator),
     FAILS("navcore_gesture_begin", "a transition waits (busy)", PUSHING, BUSY, gesture_busy),

@@ -40,10 +40,12 @@ setup:
 build: setup
 	$(SWIFT) build
 
-## lib: the shipped library, exporting only the navcore_ functions of the header.
+## lib: the shipped library, exporting only the navcore_ functions of the header. Linked with
+## -z nodelete: dlclose keeps it mapped, as a thread's error message is freed at the thread's
+## exit by a destructor that lives in it (docs/reliability.md).
 lib: setup
 	$(SWIFT) build -c release --product navcore -Xlinker -soname -Xlinker libnavcore.so.$(MAJOR) \
-	  -Xlinker --version-script=$(CURDIR)/scripts/navcore.map
+	  -Xlinker --version-script=$(CURDIR)/scripts/navcore.map -Xlinker -z -Xlinker nodelete
 	@mkdir -p $(LIB_DIR)
 	@# install writes a new file, never over one that a running process has mapped
 	install -m 755 .build/release/libnavcore.so $(LIB_DIR)/libnavcore.so.$(VERSION)

@@ -7,11 +7,14 @@
 #   make lib-tsan      build/sanitize/tsan/lib: libnavcore built with -sanitize=thread
 #   make test-asan     against lib-asan, every C program built with ASan+UBSan (LeakSanitizer
 #                      on): the C scenario runner on every scenario and the edge files,
-#                      bad_input, hostile, a short C stress, and a canary proving the library
-#                      itself is instrumented
-#   make test-tsan-c   against lib-tsan, built with TSan: hostile and a short C stress
+#                      bad_input, hostile, misuse, a short C stress, and a canary proving the
+#                      library itself is instrumented
+#   make test-tsan-c   against lib-tsan, built with TSan: hostile, misuse's two races (a
+#                      registration replaced while a wakeup runs) and a short C stress
 #   make test-hostile  against the shipped library: hostile (plain and under valgrind memcheck),
-#                      its function list against the header, a short C stress
+#                      its function list against the header, misuse (issue 16: races, fork,
+#                      longjmp, small stacks, the last TLS-destructor round under valgrind),
+#                      unload (dlclose, then a thread exits), the short RSS run, a short C stress
 #
 # The sanitizer builds use the Swift toolchain's clang: its compiler-rt runtime is the one
 # swiftc instrumented the library for (gcc's libasan/libtsan are other versions). The C
@@ -25,7 +28,7 @@ SAN_TOOLCHAIN := $(dir $(realpath $(shell command -v $(SWIFT))))
 SAN_CC        ?= $(SAN_TOOLCHAIN)clang
 SAN_RUNTIME   := $(abspath $(SAN_TOOLCHAIN)../lib/swift/linux)
 SAN_LIB_BUILD := $(SWIFT) build -c release --product navcore -Xlinker -soname -Xlinker libnavcore.so.$(MAJOR) \
-                 -Xlinker --version-script=$(CURDIR)/scripts/navcore.map
+                 -Xlinker --version-script=$(CURDIR)/scripts/navcore.map -Xlinker -z -Xlinker nodelete
 SAN_CFLAGS    := $(C_WARN) -O1 -g -fno-omit-frame-pointer -fuse-ld=lld -pthread -Iinclude
 SAN_ASAN_CFLAGS := $(SAN_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all
 # TSan's runtime intercepts libdispatch, so it links against the Swift toolchain's copy.
@@ -49,8 +52,13 @@ TSAN_LINK     := -L$(TSAN_LIB_DIR) -lnavcore -Wl,-rpath,$(CURDIR)/$(TSAN_LIB_DIR
 
 C_HOSTILE     := $(C_DIR)/hostile
 C_STRESS      := $(C_DIR)/stress
+C_MISUSE      := $(C_DIR)/misuse
+C_UNLOAD      := $(C_DIR)/unload
+C_RSS         := $(C_DIR)/rss
 HOSTILE_SRC   := bindings/c/tests/hostile.c
 STRESS_SRC    := bindings/c/tests/stress.c
+# The short RSS run of make test (make stress runs 1,000,000 cycles; bindings/c/tests/rss.c).
+RSS_SHORT     := --cycles 100000 --bound-kb 1024
 CANARY_SRC    := bindings/c/tests/asan_canary.c
 
 TESTS += test-hostile test-asan test-tsan-c
@@ -93,15 +101,24 @@ $(C_HOSTILE): $(HOSTILE_SRC) include/navcore.h | lib
 	@mkdir -p $(@D)
 	$(C_CC) $(C_WARN) $(C_OPT) -pthread -Iinclude $< -o $@ $(C_LINK_LIB)
 
-$(C_STRESS): $(STRESS_SRC) include/navcore.h | lib
+$(C_STRESS) $(C_RSS): $(C_DIR)/%: bindings/c/tests/%.c include/navcore.h | lib
 	@mkdir -p $(@D)
 	$(C_CC) $(C_WARN) -O2 -g -pthread -Iinclude $< -o $@ $(C_LINK_LIB)
+
+$(C_MISUSE): bindings/c/tests/misuse.c include/navcore.h | lib
+	@mkdir -p $(@D)
+	$(C_CC) $(C_WARN) $(C_OPT) -pthread -Iinclude $< -o $@ $(C_LINK_LIB)
+
+# Not linked with navcore: it loads the library itself.
+$(C_UNLOAD): bindings/c/tests/unload.c
+	@mkdir -p $(@D)
+	$(C_CC) $(C_WARN) $(C_OPT) -pthread $< -o $@ -ldl
 
 # ---- the steps ------------------------------------------------------------------------------
 
 ## test-asan: the C programs with ASan+UBSan against the ASan build of the library.
 test-asan: lib-asan $(ASAN_BIN)/navcore-scenario-c $(ASAN_BIN)/bad_input $(ASAN_BIN)/hostile $(ASAN_BIN)/stress \
-           $(ASAN_BIN)/asan_canary
+           $(ASAN_BIN)/misuse $(ASAN_BIN)/asan_canary
 	@echo "test-asan: the library under test: $(ASAN_LIB_DIR)/libnavcore.so (-sanitize=address)"
 	$(SAN_ASAN_ENV) $(ASAN_BIN)/navcore-scenario-c $(SCENARIO_DIRS) > $(ASAN_BIN)/scenarios.out || { cat $(ASAN_BIN)/scenarios.out; exit 1; }
 	@echo "test-asan: scenarios: $$(tail -1 $(ASAN_BIN)/scenarios.out)"
@@ -112,6 +129,8 @@ test-asan: lib-asan $(ASAN_BIN)/navcore-scenario-c $(ASAN_BIN)/bad_input $(ASAN_
 	@echo "test-asan: bad_input: $$(tail -1 $(ASAN_BIN)/bad_input.out)"
 	$(SAN_ASAN_ENV) $(ASAN_BIN)/hostile > $(ASAN_BIN)/hostile.out || { cat $(ASAN_BIN)/hostile.out; exit 1; }
 	@echo "test-asan: hostile: $$(tail -1 $(ASAN_BIN)/hostile.out)"
+	$(SAN_ASAN_ENV) $(ASAN_BIN)/misuse > $(ASAN_BIN)/misuse.out 2>&1 || { cat $(ASAN_BIN)/misuse.out; exit 1; }
+	@echo "test-asan: $$(tail -1 $(ASAN_BIN)/misuse.out)"
 	$(SAN_ASAN_ENV) $(ASAN_BIN)/stress $(SAN_STRESS) > $(ASAN_BIN)/stress.out || { cat $(ASAN_BIN)/stress.out; exit 1; }
 	@echo "test-asan: $$(tail -1 $(ASAN_BIN)/stress.out)"
 	@# The canary must be stopped by a report from inside the library.
@@ -123,14 +142,16 @@ test-asan: lib-asan $(ASAN_BIN)/navcore-scenario-c $(ASAN_BIN)/bad_input $(ASAN_
 	@echo "test-asan: all passed"
 
 ## test-tsan-c: hostile and the short stress with TSan against the TSan build of the library.
-test-tsan-c: lib-tsan $(TSAN_BIN)/hostile $(TSAN_BIN)/stress
+test-tsan-c: lib-tsan $(TSAN_BIN)/hostile $(TSAN_BIN)/stress $(TSAN_BIN)/misuse
 	$(SAN_TSAN_ENV) $(TSAN_BIN)/hostile > $(TSAN_BIN)/hostile.out || { cat $(TSAN_BIN)/hostile.out; exit 1; }
 	@echo "test-tsan-c: hostile: $$(tail -1 $(TSAN_BIN)/hostile.out)"
+	$(SAN_TSAN_ENV) $(TSAN_BIN)/misuse wakeup-replace done-replace > $(TSAN_BIN)/misuse.out 2>&1 || { cat $(TSAN_BIN)/misuse.out; exit 1; }
+	@echo "test-tsan-c: $$(tail -1 $(TSAN_BIN)/misuse.out)"
 	$(SAN_TSAN_ENV) $(TSAN_BIN)/stress --ops 1000 --timeout 300 > $(TSAN_BIN)/stress.out || { cat $(TSAN_BIN)/stress.out; exit 1; }
 	@echo "test-tsan-c: $$(tail -1 $(TSAN_BIN)/stress.out)"
 
 ## test-hostile: hostile callbacks against the shipped library, plain and under memcheck.
-test-hostile: lib $(C_HOSTILE) $(C_STRESS)
+test-hostile: lib $(C_HOSTILE) $(C_STRESS) $(C_MISUSE) $(C_UNLOAD) $(C_RSS)
 	@# Every function of the header, no more, no fewer (as scripts/check-header.sh reads them).
 	@diff -u <(gcc -E -P -Iinclude include/navcore.h | grep -oE '\bnavcore_[a-z_]+ *\(' | tr -d ' (' | sort -u) \
 	  <($(C_HOSTILE) --functions | sort) || { echo "test-hostile: hostile's function list differs from navcore.h"; exit 1; }
@@ -138,6 +159,16 @@ test-hostile: lib $(C_HOSTILE) $(C_STRESS)
 	@echo "test-hostile: $$(tail -1 $(C_DIR)/hostile.out)"
 	$(C_VALGRIND) --error-exitcode=99 $(C_HOSTILE) > $(C_DIR)/hostile-valgrind.out || { cat $(C_DIR)/hostile-valgrind.out; exit 1; }
 	@echo "test-hostile: under valgrind: $$(tail -1 $(C_DIR)/hostile-valgrind.out)"
+	$(C_MISUSE) > $(C_DIR)/misuse.out 2>&1 || { cat $(C_DIR)/misuse.out; exit 1; }
+	@echo "test-hostile: $$(tail -1 $(C_DIR)/misuse.out)"
+	@# The documented leak of the last TLS-destructor round: one block, the message, no other.
+	valgrind --leak-check=full --log-file=$(C_DIR)/tls-last-round.vg $(C_MISUSE) tls-last-round > $(C_DIR)/tls-last-round.out
+	@bytes=$$(sed -n 's/^tls-last-round: leaked message bytes: //p' $(C_DIR)/tls-last-round.out); \
+	  grep -q "definitely lost: $$bytes bytes in 1 blocks" $(C_DIR)/tls-last-round.vg || { \
+	    cat $(C_DIR)/tls-last-round.vg; echo "test-hostile: the last TLS round leaked other than one $$bytes-byte message"; exit 1; }; \
+	  echo "test-hostile: the last TLS-destructor round leaks one message ($$bytes bytes), as documented"
+	$(C_UNLOAD) $(CURDIR)/$(LIBRARY)
+	$(C_RSS) $(RSS_SHORT)
 	$(C_STRESS) $(SAN_STRESS)
 
 include mk/stress.mk

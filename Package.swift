@@ -10,6 +10,8 @@ import PackageDescription
 /// - `CFFI`: the system libffi, with which the C-ABI tests make callback trampolines at run time.
 /// - `CABITests` drive the library through the header only (they import `CNavCore`, never the
 ///   Swift modules, whose names would clash with the C ones).
+/// - `NavCoreCTests` test what of the C front the header cannot reach (the handle table's
+///   generations), with `@testable import NavCoreC`.
 /// - `ScenarioKit`: the parser and runner of SPEC §11 conformance scenarios, shared by the
 ///   `navcore-scenario` executable and the tests.
 let package = Package(
@@ -31,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .testTarget(name: "NavCoreTests", dependencies: ["NavCore", "ScenarioKit"]),
         .testTarget(name: "CABITests", dependencies: ["CNavCore", "NavCoreC", "CFFI"]),
+        .testTarget(name: "NavCoreCTests", dependencies: ["NavCoreC"]),
     ],
     swiftLanguageModes: [.v6]
 )

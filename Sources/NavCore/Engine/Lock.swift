@@ -30,6 +30,18 @@ package final class Lock<Value: Sendable>: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Takes the lock and keeps it until `unlock(changing:)`: for `pthread_atfork`, whose
+    /// prepare handler holds a lock across `fork()` so that the child never inherits it held by
+    /// a thread that does not exist there.
+    package func lock() { pthread_mutex_lock(mutex) }
+
+    /// Changes the value with the lock that `lock()` took, then releases it (`fork()`'s parent
+    /// and child handlers).
+    package func unlock(changing body: (inout Value) -> Void = { _ in }) {
+        body(&value)
+        pthread_mutex_unlock(mutex)
+    }
+
     /// Runs `body` on the value with the lock held. Inlinable (also into the C front): called
     /// once per event, and an unspecialised generic call would copy every result through value
     /// witnesses.

@@ -26,10 +26,13 @@ import NavCore
 /// Destroys a navigator; NULL does nothing.
 @c public func navcore_navigator_destroy(_ nav: NavigatorHandle?) -> Int32 {
     guard let nav else { return NAVCORE_OK.rawValue }
-    guard let navigator = HandleTable.shared.withLock({ $0.remove(nav.handleBits) }) else {
-        return CAPI.fail(NavigationError(.invalidHandle, "the navigator handle is destroyed or was never a navigator"))
-    }
     do throws(NavigationError) {
+        let navigator: CNavigator
+        do throws(HandleTable.Refusal) {
+            navigator = try HandleTable.shared.withLock { table throws(HandleTable.Refusal) in try table.remove(nav.handleBits) }
+        } catch {
+            throw error.failure
+        }
         try navigator.core.destroy()
         return NAVCORE_OK.rawValue
     } catch {

@@ -53,10 +53,11 @@ enum CAPI {
     /// The live navigator behind `handle`.
     static func navigator(_ handle: NavigatorHandle?) throws(NavigationError) -> CNavigator {
         guard let handle else { throw NavigationError(.invalid, "the navigator handle is NULL") }
-        guard let navigator = HandleTable.shared.withLock({ $0.lookup(handle.handleBits) }) else {
-            throw NavigationError(.invalidHandle, "the navigator handle is destroyed or was never a navigator")
+        do throws(HandleTable.Refusal) {
+            return try HandleTable.shared.withLock { table throws(HandleTable.Refusal) in try table.lookup(handle.handleBits) }
+        } catch {
+            throw error.failure
         }
-        return navigator
     }
 
     /// `pointer`, which must not be NULL.

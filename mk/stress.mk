@@ -10,6 +10,8 @@
 #               or a run block)
 # stress-c      bindings/c/tests/stress.c through the shipped library: the same load through
 #               the C ABI, four runs per dispatch mode
+# stress-rss-c  bindings/c/tests/rss.c: RSS_CYCLES navigator lifetimes with every callback
+#               kind; the RSS may grow by RSS_BOUND_KB at most after the first tenth
 #
 # Each test or run has a watchdog of STRESS_TIMEOUT seconds that fails it (a deadlock). The
 # seed (default: the time) is printed; STRESS_SEED=N repeats a run's choices (the threads'
@@ -20,11 +22,13 @@ STRESS_OPS     ?= 100000
 STRESS_SEED    ?= $(shell date +%s)
 STRESS_TIMEOUT ?= 900
 STRESS_SCRATCH := .build/stress
+RSS_CYCLES     ?= 1000000
+RSS_BOUND_KB   ?= 2048
 
-.PHONY: stress stress-swift stress-c
+.PHONY: stress stress-swift stress-c stress-rss-c
 
-## stress: both long runs; prints each one's figures and time.
-stress: stress-swift stress-c
+## stress: the long runs; prints each one's figures and time.
+stress: stress-swift stress-c stress-rss-c
 	@echo "make stress: all passed (seed $(STRESS_SEED), $(STRESS_OPS) ops per thread)"
 
 stress-swift: setup
@@ -41,3 +45,6 @@ stress-c: lib $(C_STRESS)
 	  $(C_STRESS) --ops $(STRESS_OPS) --seed $(STRESS_SEED) --timeout $(STRESS_TIMEOUT); \
 	  status=$$?; echo "stress-c: $$([ $$status = 0 ] && echo passed || echo FAILED) in $$(( $$(date +%s) - start )) s"; \
 	  exit $$status
+
+stress-rss-c: lib $(C_RSS)
+	$(C_RSS) --cycles $(RSS_CYCLES) --bound-kb $(RSS_BOUND_KB)

@@ -22,6 +22,8 @@ Besides SPEC §11 commands, the converter accepts a few for hand-written seeds (
     discard L | object L | route_of L       screen calls
     unroute R | callback KIND on|off|bare   (KIND: action will_show … veto)
     misuse N | names N | query | settle | raw HEX…
+    set_huge K L1 L2              set L1 L2 with the K-th (0–3) count whose byte size overflows
+    race POSTS WHAT               registrations replaced while a thread posts (Race.swift)
 and `on …: A; B; C` runs several commands.
 """
 
@@ -33,6 +35,7 @@ COMMANDS = [
     "discard", "screen_object", "screen_route", "push", "pop", "pop_to", "pop_to_root", "set",
     "back", "gesture", "run", "visible", "show", "finish", "cancel", "progress", "route",
     "unroute", "callback", "query", "misuse", "names", "hook", "veto", "settle", "push_new",
+    "race",
 ]
 OP = {name: index for index, name in enumerate(COMMANDS)}
 HOOK_KINDS = ["action", "will_show", "did_show", "will_hide", "did_hide", "transition", "progress",
@@ -164,6 +167,14 @@ class Converter:
             return [OP[verb], int(args[0]) & 0xFF]
         if verb == "query":
             return [OP["query"], 0xFF]
+        if verb == "set_huge":
+            out = [OP["set"], 0xFD, int(args[0]) & 3]
+            for word in args[1:3]:
+                route, ordinal = self.label(word)
+                out += [0xC0 | route, ordinal]
+            return out + [0]
+        if verb == "race":
+            return [OP["race"], int(args[0]) & 0xFF, int(args[1]) & 0xFF]
         if verb == "raw":
             return [int(x, 16) for x in args]
         raise ValueError(f"unknown command {' '.join(words)}")

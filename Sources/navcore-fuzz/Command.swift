@@ -43,7 +43,9 @@ enum Command: UInt8, CaseIterable {
     case popTo
     /// `pop_to_root flags`.
     case popToRoot
-    /// `set n screen… flags`: n % 9 screens; n = 0xFF: NULL with count 0; 0xFE: NULL with count 3.
+    /// `set n screen… flags`: n % 9 screens; n = 0xFF: NULL with count 0; 0xFE: NULL with count 3;
+    /// 0xFD: `huge screen screen flags`, two screens with a count whose byte size overflows
+    /// (huge % 4: SIZE_MAX / 8 + 1 = 2^61, 2^61 + 1, SIZE_MAX / 2, SIZE_MAX), which must fail `invalid`.
     case setStack
     /// `back flags`.
     case back
@@ -87,6 +89,8 @@ enum Command: UInt8, CaseIterable {
     case settle
     /// `push_new route flags`: screen_create (tagged object) then push.
     case pushNew
+    /// `race posts what`: registration replacement while another thread posts (Race.swift).
+    case race
 }
 
 extension Command {

@@ -107,6 +107,7 @@ extension Harness {
         case .hook: armHook(&r, context)
         case .veto: veto(&r, t)
         case .settle: settle(t)
+        case .race: race(&r)
         case .pushNew:
             let route = r.int(Routes.count)
             let flags = r.byte()

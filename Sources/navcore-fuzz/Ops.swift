@@ -60,6 +60,17 @@ extension Harness {
     func setStack(_ r: inout Reader, _ t: Resolved) {
         let n = r.byte()
         switch n {
+        case 0xFD:
+            // Two real ids, and a count whose byte size overflows: refused unread (issue 16).
+            let counts: [UInt] = [UInt.max / 8 + 1, UInt.max / 8 + 2, UInt.max / 2, UInt.max]
+            let count = counts[Int(r.byte()) % counts.count]
+            let ids = [selectScreen(&r, t), selectScreen(&r, t)]
+            let flags = r.byte()
+            ids.withUnsafeBufferPointer { buffer in
+                _ = ask(NAVCORE_OP_SET, t, flags, "set(\(ids), count \(count))", expected: .status(NAVCORE_ERR_INVALID)) {
+                    navcore_set_stack(t.handle, buffer.baseAddress, Int(bitPattern: count), flags & 1 == 1, $0, $1)
+                }
+            }
         case 0xFF, 0xFE:
             let count = n == 0xFF ? 0 : 3
             let flags = r.byte()

@@ -7,7 +7,7 @@
 #   make lib-tsan      build/sanitize/tsan/lib: libnavcore built with -sanitize=thread
 #   make test-asan     against lib-asan, every C program built with ASan+UBSan (LeakSanitizer
 #                      on): the C scenario runner on every scenario and the edge files,
-#                      bad_input, hostile, misuse, a short C stress, and a canary proving the
+#                      bad_input, hostile, misuse (but longjmp), a short C stress, and a canary proving the
 #                      library itself is instrumented
 #   make test-tsan-c   against lib-tsan, built with TSan: hostile, misuse's two races (a
 #                      registration replaced while a wakeup runs) and a short C stress
@@ -129,7 +129,8 @@ test-asan: lib-asan $(ASAN_BIN)/navcore-scenario-c $(ASAN_BIN)/bad_input $(ASAN_
 	@echo "test-asan: bad_input: $$(tail -1 $(ASAN_BIN)/bad_input.out)"
 	$(SAN_ASAN_ENV) $(ASAN_BIN)/hostile > $(ASAN_BIN)/hostile.out || { cat $(ASAN_BIN)/hostile.out; exit 1; }
 	@echo "test-asan: hostile: $$(tail -1 $(ASAN_BIN)/hostile.out)"
-	$(SAN_ASAN_ENV) $(ASAN_BIN)/misuse > $(ASAN_BIN)/misuse.out 2>&1 || { cat $(ASAN_BIN)/misuse.out; exit 1; }
+	@# Not longjmp: the navigator it wedges is leaked on purpose (docs/c-api.md).
+	$(SAN_ASAN_ENV) $(ASAN_BIN)/misuse wakeup-replace done-replace fork small-stack > $(ASAN_BIN)/misuse.out 2>&1 || { cat $(ASAN_BIN)/misuse.out; exit 1; }
 	@echo "test-asan: $$(tail -1 $(ASAN_BIN)/misuse.out)"
 	$(SAN_ASAN_ENV) $(ASAN_BIN)/stress $(SAN_STRESS) > $(ASAN_BIN)/stress.out || { cat $(ASAN_BIN)/stress.out; exit 1; }
 	@echo "test-asan: $$(tail -1 $(ASAN_BIN)/stress.out)"

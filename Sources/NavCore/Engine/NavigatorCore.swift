@@ -119,8 +119,9 @@ package final class NavigatorCore: Sendable {
         while true {
             var wakeup: (any EventSink)?
             let next = state.withLock { state in
+                let next = state.nextRetired()  // first: stopping may raise a wakeup
                 if state.takeWakeupDue() { wakeup = state.sink }
-                return state.nextRetired()
+                return next
             }
             if raiseWakeup(&wakeup) { continue }
             switch next {

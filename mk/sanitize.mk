@@ -142,7 +142,7 @@ test-asan: lib-asan $(ASAN_BIN)/navcore-scenario-c $(ASAN_BIN)/bad_input $(ASAN_
 	  echo "test-asan: canary: ASan caught the planted overflow inside navcore_stack_copy"
 	@echo "test-asan: all passed"
 
-## test-tsan-c: hostile and the short stress with TSan against the TSan build of the library.
+## test-tsan-c: hostile, misuse's races and the short stress with TSan against the TSan build of the library.
 test-tsan-c: lib-tsan $(TSAN_BIN)/hostile $(TSAN_BIN)/stress $(TSAN_BIN)/misuse
 	$(SAN_TSAN_ENV) $(TSAN_BIN)/hostile > $(TSAN_BIN)/hostile.out || { cat $(TSAN_BIN)/hostile.out; exit 1; }
 	@echo "test-tsan-c: hostile: $$(tail -1 $(TSAN_BIN)/hostile.out)"

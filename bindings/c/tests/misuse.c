@@ -14,7 +14,7 @@
  *                   NAVCORE_ERR_INVALID_HANDLE and a message naming fork. A child that hangs is
  *                   killed by its alarm and fails the case.
  *   small-stack     the first navcore calls of a thread with a 64 KB stack work (a stack under
- *                   about 32 KB crashes in the Swift runtime's one-time setup: documented, and
+ *                   about 24–32 KB crashes in the Swift runtime's one-time setup: documented, and
  *                   shown by `misuse --stack BYTES`, not run here).
  *   longjmp         an action callback that longjmps out of navcore_push wedges that navigator
  *                   (documented): it stays busy, and later ops only queue; every other

@@ -66,6 +66,7 @@ check-header: build lib
 
 include mk/c.mk
 include mk/python.mk
+include mk/scenarios.mk
 include mk/demo.mk
 include mk/fuzz.mk
 include mk/sanitize.mk

@@ -70,6 +70,8 @@ void events_record(session *s, unsigned category, char *text) {
     strvec words = split_words(text);
     if (s->categories & category) sv_push(&s->trace, text);
     else free(text);
+    /* Every hook the line matches, marked fired before the first one runs. */
+    size_t *matching = xmalloc((s->hook_count + 1) * sizeof *matching), count = 0;
     for (size_t i = 0; i < s->hook_count; i++) {
         hook *h = &s->hooks[i];
         if (h->fired || h->event.count > words.count) continue;
@@ -77,12 +79,16 @@ void events_record(session *s, unsigned category, char *text) {
         while (k < h->event.count && strcmp(h->event.items[k], words.items[k]) == 0) k++;
         if (k < h->event.count) continue;
         h->fired = true;
-        /* The command's words stay put even if the hook list grows meanwhile. */
-        strvec command = h->command;
-        session_execute(s, &command, h->line);
-        break;
+        matching[count++] = i;
     }
     sv_free(&words);
+    /* In file order; a hook's words stay put even if the hook list grows meanwhile (re-read
+     * the list each time: it may have moved). */
+    for (size_t i = 0; i < count; i++) {
+        strvec command = s->hooks[matching[i]].command;
+        session_execute(s, &command, s->hooks[matching[i]].line);
+    }
+    free(matching);
 }
 
 /* ---- handlers (libffi calls them with pointers to the arguments) --------------------------- */
@@ -147,15 +153,23 @@ static void on_transition(ffi_cif *cif, void *ret, void **args, void *user) {
     free(to);
 }
 
+/* A progress value (0 <= value <= 1, as navcore delivers it) in hundredths, rounded from the
+ * exact value of the double, ties away from zero (SPEC §11; TraceFormat.twoDecimals in Swift):
+ * p = value * 100 is rounded, but its error e = fma(value, 100, -p) is exact (value * 100 =
+ * p + e), and so is p - floor(p) - 0.5: the tie test is exact. */
+static double progress_hundredths(double progress) {
+    double value = fabs(progress); /* -0 prints as 0.00, not -0.00 */
+    double product = value * 100, whole = floor(product), error = fma(value, 100, -product);
+    double above_half = product - whole - 0.5;
+    return above_half > 0 || (above_half == 0 && error >= 0) ? whole + 1 : whole;
+}
+
 static void on_progress(ffi_cif *cif, void *ret, void **args, void *user) {
     (void)cif, (void)ret;
     session *s = user;
     check_call(s, "progress", ARG(navcore_navigator *, args, 0), ARG(void *, args, 3));
-    /* Two decimals, rounded half away from zero (0 <= value <= 1). */
-    long long hundredths = llround(ARG(double, args, 2) * 100);
-    long long fraction = hundredths % 100;
-    events_record(s, CAT_TRANSITION,
-                  xasprintf("progress %lld.%s%lld", hundredths / 100, fraction < 10 ? "0" : "", fraction));
+    double hundredths = progress_hundredths(ARG(double, args, 2)), units = floor(hundredths / 100);
+    events_record(s, CAT_TRANSITION, xasprintf("progress %.0f.%02.0f", units, hundredths - units * 100));
 }
 
 static void on_bar(ffi_cif *cif, void *ret, void **args, void *user) {

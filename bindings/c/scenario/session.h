@@ -25,9 +25,16 @@ typedef struct scenario {
     size_t count;
 } scenario;
 
-/* Parses a file's text; on a malformed file returns false and sets *error (owned). */
-bool scenario_parse(const char *text, scenario *out, char **error);
+/* Parses a file's bytes text[0..length); on a malformed file returns false and sets *error
+ * (owned). */
+bool scenario_parse(const char *text, size_t length, scenario *out, char **error);
 void scenario_free(scenario *file);
+/* A `progress` word: `-?D+(.D+)?` or `nan` (D = an ASCII digit), read as the nearest double. */
+bool scenario_progress(const char *word, double *out);
+/* A `threshold` word: `D+`, at most 2147483647. */
+bool scenario_threshold(const char *word, long *out);
+/* The route of a new screen made by a `set` word: the word without a final `#n` (owned). */
+char *scenario_set_route(const char *word);
 
 /* Trace categories, chosen by `trace CAT…`. */
 enum {

@@ -6,19 +6,23 @@ Output, as every navcore runner: ``PASS path`` or ``FAIL path`` and the failures
 it (a differing trace as an LCS diff, ``  `` same, ``- `` expected, ``+ `` seen), then
 ``N passed, M failed``; the exit status is 1 when a scenario failed (2 for no argument).
 
-The commands and checks are carried out as the Swift runner (Sources/ScenarioKit) does: labels
-``R``, ``R#n``; hooks ``on EVENT WORD: COMMAND`` fire once, on the first event whose trace line
-starts with those words, recorded or not; ``expect status`` is the status of the last command;
+The commands and checks are carried out as the Swift runner (Sources/ScenarioKit) does, and the
+file is read by the same lexical rules (docs/scenarios.md): UTF-8, lines end at LF, words are
+separated by spaces and tabs, any other whitespace or control character fails the file. Labels
+``R``, ``R#n``; every hook ``on EVENT WORD: COMMAND`` fires once, on the first event whose trace
+line starts with those words, recorded or not, several on one event in file order;
+``expect status`` is the status of the last command;
 the veto is always registered and records ``should_pop``; the animator records only the
 transition id; ``config pump on`` chooses host dispatch before the navigator is first used.
 """
 
 from __future__ import annotations
 
-import math
 import os
+import re
 import sys
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from ._enums import Dispatch, Status
@@ -62,27 +66,64 @@ class Step:
     trace: Optional[List[str]] = None
 
 
-def parse(text: str) -> List[Step]:
-    """Blank lines and lines starting with ``#`` are skipped; ``expect trace`` collects the
-    following lines, trimmed, up to ``end``."""
+# A control character other than tab, DEL, a C1 control, or Unicode whitespace other than the
+# space (Sources/ScenarioKit/ScenarioSyntax.swift's isForbidden).
+_FORBIDDEN = re.compile("[\x00-\x08\x0a-\x1f\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+_PROGRESS = re.compile("-?[0-9]+(\\.[0-9]+)?")
+_THRESHOLD = re.compile("[0-9]+")
+_SET_SUFFIX = re.compile("#[0-9]+")
+
+
+def words(line: str) -> List[str]:
+    """The words of a line: split at runs of spaces and tabs, none empty."""
+    return [word for word in re.split("[ \t]+", line) if word]
+
+
+def progress_value(word: str) -> Optional[float]:
+    """A ``progress`` word: ``-?D+(.D+)?`` or ``nan`` (D = an ASCII digit), or None."""
+    return float(word) if word == "nan" or _PROGRESS.fullmatch(word) else None
+
+
+def threshold_value(word: str) -> Optional[int]:
+    """A ``threshold`` word: ``D+``, at most 2147483647, or None."""
+    return int(word) if _THRESHOLD.fullmatch(word) and int(word) <= 2147483647 else None
+
+
+def set_route(word: str) -> str:
+    """The route of a new screen made by a ``set`` word: the word without a final ``#n``."""
+    head, hash_, tail = word.rpartition("#")
+    return head if hash_ and _SET_SUFFIX.fullmatch(hash_ + tail) else word
+
+
+def parse(data: bytes) -> List[Step]:
+    """Parses a file's bytes: blank lines and lines starting with ``#`` are skipped;
+    ``expect trace`` collects the following lines, each one's words joined by single spaces,
+    up to ``end``. A line that is not UTF-8 or holds a forbidden character fails the file."""
     steps: List[Step] = []
     block: Optional[Step] = None
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.strip(" \t")
+    for number, line_bytes in enumerate(data.split(b"\n"), start=1):
+        try:
+            raw = line_bytes.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ScenarioError(number, "the line is not UTF-8") from None
+        bad = _FORBIDDEN.search(raw)
+        if bad:
+            raise ScenarioError(number, f"character U+{ord(bad.group()):04X} (only spaces and tabs separate words)")
+        line = words(raw)
         if block is not None:
-            if line == "end":
+            if line == ["end"]:
                 steps.append(block)
                 block = None
             elif line:
                 assert block.trace is not None
-                block.trace.append(line)
+                block.trace.append(" ".join(line))
             continue
         if not line or raw.startswith("#"):
             continue
-        if line == "expect trace":
+        if line == ["expect", "trace"]:
             block = Step(number, trace=[])
         else:
-            steps.append(Step(number, words=[w for w in line.split(" ") if w]))
+            steps.append(Step(number, words=line))
     if block is not None:
         raise ScenarioError(block.line, "`expect trace` has no `end`")
     return steps
@@ -117,11 +158,11 @@ def diff(expected: Sequence[str], actual: Sequence[str]) -> List[str]:
 
 
 def two_decimals(value: float) -> str:
-    """``value`` with exactly two decimals, rounded half away from zero."""
-    hundredths = int(math.copysign(math.floor(abs(value) * 100 + 0.5), value))
-    sign = "-" if hundredths < 0 else ""
-    hundredths = abs(hundredths)
-    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+    """A progress value (0 <= value <= 1, as navcore delivers it) with exactly two decimals,
+    rounded from the exact value of the double, ties away from zero (SPEC §11): 0.125 -> 0.13,
+    and 0.015, stored as 0.01499..., -> 0.01. ``Decimal(value)`` is that exact value."""
+    hundredths = int(Decimal(value).scaleb(2).to_integral_value(rounding=ROUND_HALF_UP))
+    return f"{hundredths // 100}.{hundredths % 100:02d}"
 
 
 def _flag(animated: bool) -> str:
@@ -228,11 +269,10 @@ class Session:
         elif verb == "gesture":
             self.call(lambda: self.nav().gesture())
         elif verb == "progress":
-            try:
-                value = float(self.word(arguments, 0, line))
-            except ValueError:
-                raise ScenarioError(line, "progress needs a number") from None
-            self.call(lambda: self.nav().update_transition(value, self.last_transition))
+            value = progress_value(self.word(arguments, 0, line))
+            if value is None:
+                raise ScenarioError(line, "progress needs a number")
+            self.call(lambda: self.nav().update_transition(value, self.last_transition))  # type: ignore[arg-type]
         elif verb == "finish":
             self.call(lambda: self.nav().finish_transition(self.last_transition))
         elif verb == "cancel":
@@ -252,11 +292,10 @@ class Session:
         elif verb == "show":
             self.show(arguments, line)
         elif verb == "threshold":
-            try:
-                threshold = int(self.word(arguments, 0, line))
-            except ValueError:
-                raise ScenarioError(line, "threshold needs a whole number") from None
-            self.call(lambda: self.nav().set_bar_threshold(threshold))
+            threshold = threshold_value(self.word(arguments, 0, line))
+            if threshold is None:
+                raise ScenarioError(line, "threshold needs a whole number")
+            self.call(lambda: self.nav().set_bar_threshold(threshold))  # type: ignore[arg-type]
         elif verb == "config":
             self.configure(arguments, line)
         elif verb == "trace":
@@ -444,20 +483,21 @@ class Session:
             self.screens.setdefault(screen.id, screen)
 
     def record(self, category: str, text: str) -> None:
-        """Records a trace line if its category is traced, and fires the first hook it matches."""
+        """Records a trace line if its category is traced, and fires every hook it matches, each
+        once, in file order (all are marked fired before the first runs)."""
         if not self.recording:
             return
         if category in self.categories:
             self.trace.append(text)
-        words = text.split(" ")
-        hook = next((h for h in self.hooks if not h.fired and words[: len(h.event)] == h.event), None)
-        if hook is None:
-            return
-        hook.fired = True
-        try:
-            self.execute(hook.command, hook.line)
-        except ScenarioError as error:
-            self.failures.append(str(error))
+        line = words(text)
+        matching = [h for h in self.hooks if not h.fired and line[: len(h.event)] == h.event]
+        for hook in matching:
+            hook.fired = True
+        for hook in matching:
+            try:
+                self.execute(hook.command, hook.line)
+            except ScenarioError as error:
+                self.failures.append(str(error))
 
     def call(self, body: Callable[[], object]) -> None:
         """Makes a navigator call and keeps its status for ``expect status``."""
@@ -497,7 +537,7 @@ class Session:
         screen_id = self.ids_by_label.get(word)
         if screen_id is not None and screen_id not in self.released and screen_id in self.screens:
             return self.screens[screen_id]
-        screen = self.nav().create_screen(word.split("#", 1)[0])
+        screen = self.nav().create_screen(set_route(word))
         self.name(screen)
         return screen
 
@@ -524,11 +564,15 @@ class Session:
 def run_file(path: str) -> Tuple[str, List[str]]:
     """Runs one scenario file: (path, failures)."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            steps = parse(handle.read())
-        return path, Session().run(steps)
-    except (OSError, UnicodeDecodeError, ScenarioError) as error:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return path, ["cannot run: cannot read the file"]
+    try:
+        steps = parse(data)
+    except ScenarioError as error:
         return path, [f"cannot run: {error}"]
+    return path, Session().run(steps)
 
 
 def files(paths: Sequence[str]) -> List[str]:

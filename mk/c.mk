@@ -70,7 +70,7 @@ test-c: lib c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-doc-table
 	@echo "test-c: all passed"
 
 c-run-scenarios: $(C_RUNNER)
-	$(C_RUNNER) $(SCENARIO_DIRS)
+	@$(RUN_STEP) c-run-scenarios $(C_DIR)/scenarios.out $(C_RUNNER) $(SCENARIO_DIRS)
 
 # Under ASan+UBSan (the programs are the instrumented main executables, so no LD_PRELOAD is
 # needed for libnavcore.so and the Swift runtime). The edge files fail on purpose (exit 1);

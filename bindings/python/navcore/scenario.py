@@ -38,6 +38,7 @@ from ._events import (
     RouteRequest,
     Screen,
     Transition,
+    WakeupEvent,
 )
 from ._navigator import Navigator
 from ._operation import Operation
@@ -169,6 +170,50 @@ def _flag(animated: bool) -> str:
     return "animated" if animated else "instant"
 
 
+class TraceFormat:
+    """Formats events as SPEC §11's trace lines: the one formatter of the Python runner and of
+    the Python tests (tests/conftest.py's Recorder). ``label`` names a screen."""
+
+    def __init__(self, label: Callable[[Screen], str]) -> None:
+        self.label = label
+
+    def line(self, event: object) -> Tuple[str, str]:
+        """(category, text) of a listener's event."""
+        if isinstance(event, ActionEvent):
+            if event.state == 0:
+                return "action", "action idle"
+            words = ["action", str(event.state)]
+            if event.appearing is not None:
+                words.append("+" + self.label(event.appearing))
+            words.extend("-" + self.label(s) for s in event.disappearing)
+            return "action", " ".join(words + [_flag(event.animated)])
+        if isinstance(event, AppearanceEvent):
+            return "show", f"{event.phase} {self.label(event.screen)} {event.reason} {_flag(event.animated)}"
+        if isinstance(event, ProgressEvent):
+            return "transition", "progress " + two_decimals(event.progress)
+        if isinstance(event, BarEvent):
+            return "bar", f"bar {'shown' if event.shown else 'hidden'} {_flag(event.animated)}"
+        if isinstance(event, PayloadEvent):
+            return "payload", f"payload {self.label(event.screen)} {event.payload}"
+        if isinstance(event, ReleaseEvent):
+            return "release", f"release {self.label(event.screen)}"
+        if isinstance(event, DoneEvent):
+            return "done", f"done {event.op} {event.outcome}"
+        if isinstance(event, WakeupEvent):
+            return "wakeup", "wakeup"
+        raise TypeError(f"not a navigator event: {event!r}")
+
+    def transition(self, transition: Transition) -> str:
+        """The animator's line."""
+        interactive = " interactive" if transition.interactive else ""
+        return (f"transition {transition.style} {self.label(transition.from_screen)}>"
+                f"{self.label(transition.to_screen)}{interactive}")
+
+    def veto(self, screen: Screen, by_gesture: bool, allowed: bool) -> str:
+        """The veto hook's answer."""
+        return f"should_pop {self.label(screen)} {'gesture' if by_gesture else 'button'} {'yes' if allowed else 'no'}"
+
+
 # ---------------------------------------------------------------------------------------------
 # A session: one scenario, one navigator
 # ---------------------------------------------------------------------------------------------
@@ -202,6 +247,7 @@ class Session:
         self.hooks: List[_Hook] = []
         self.recording = True
         self.failures: List[str] = []
+        self.format = TraceFormat(lambda screen: self.label(screen.id))
 
     def run(self, steps: List[Step]) -> List[str]:
         """Runs every step; returns the failures (empty when the scenario passes)."""
@@ -423,60 +469,26 @@ class Session:
 
     def animate(self, transition: Transition) -> None:
         self.last_transition = transition.id
-        interactive = " interactive" if transition.interactive else ""
         self.seen([transition.from_screen, transition.to_screen])
-        self.record(
-            "transition",
-            f"transition {transition.style} {self.label(transition.from_screen.id)}>"
-            f"{self.label(transition.to_screen.id)}{interactive}",
-        )
+        self.record("transition", self.format.transition(transition))
 
     def should_pop(self, screen: Screen, by_gesture: bool) -> bool:
         allowed = self.label(screen.id) not in self.vetoed
-        trigger = "gesture" if by_gesture else "button"
-        self.record("veto", f"should_pop {self.label(screen.id)} {trigger} {'yes' if allowed else 'no'}")
+        self.record("veto", self.format.veto(screen, by_gesture, allowed))
         return allowed
 
     # Listener methods (navigator.add_listener(self)).
 
-    def on_action(self, event: ActionEvent) -> None:
-        self.seen(([event.appearing] if event.appearing else []) + list(event.disappearing))
-        if event.state == 0:
-            self.record("action", "action idle")
-            return
-        words = ["action", str(event.state)]
-        if event.appearing is not None:
-            words.append("+" + self.label(event.appearing.id))
-        words.extend("-" + self.label(s.id) for s in event.disappearing)
-        words.append(_flag(event.animated))
-        self.record("action", " ".join(words))
+    def observe(self, event: object) -> None:
+        if isinstance(event, ActionEvent):
+            self.seen(([event.appearing] if event.appearing else []) + list(event.disappearing))
+        elif isinstance(event, (AppearanceEvent, PayloadEvent, ReleaseEvent)):
+            self.seen([event.screen])
+        if isinstance(event, ReleaseEvent):
+            self.released.add(event.screen.id)
+        self.record(*self.format.line(event))
 
-    def on_appearance(self, event: AppearanceEvent) -> None:
-        self.seen([event.screen])
-        self.record(
-            "show", f"{event.phase} {self.label(event.screen.id)} {event.reason} {_flag(event.animated)}"
-        )
-
-    def on_progress(self, event: ProgressEvent) -> None:
-        self.record("transition", "progress " + two_decimals(event.progress))
-
-    def on_bar(self, event: BarEvent) -> None:
-        self.record("bar", f"bar {'shown' if event.shown else 'hidden'} {_flag(event.animated)}")
-
-    def on_payload(self, event: PayloadEvent) -> None:
-        self.seen([event.screen])
-        self.record("payload", f"payload {self.label(event.screen.id)} {event.payload}")
-
-    def on_release(self, event: ReleaseEvent) -> None:
-        self.seen([event.screen])
-        self.released.add(event.screen.id)
-        self.record("release", f"release {self.label(event.screen.id)}")
-
-    def on_done(self, event: DoneEvent) -> None:
-        self.record("done", f"done {event.op} {event.outcome}")
-
-    def on_wakeup(self, event: object) -> None:
-        self.record("wakeup", "wakeup")
+    on_action = on_appearance = on_progress = on_bar = on_payload = on_release = on_done = on_wakeup = observe
 
     def seen(self, screens: List[Screen]) -> None:
         for screen in screens:

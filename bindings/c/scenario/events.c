@@ -28,7 +28,12 @@ CLOSURE_AS(navcore_run_fn, as_run_fn)
 CLOSURE_AS(navcore_factory_fn, as_factory_fn)
 CLOSURE_AS(navcore_destroy_fn, as_destroy_fn)
 
-static const char *const phase_names[] = {"will_show", "did_show", "will_hide", "did_hide"};
+/* The spec's names of the header's phases and styles, by value, made from its X-macro lists. */
+#define NAME_AT(constant, value, name) [value] = name,
+static const char *const phase_names[] = {NAVCORE_PHASE_MAP(NAME_AT)};
+static const char *const style_names[] = {NAVCORE_STYLE_MAP(NAME_AT)};
+#define PHASE_COUNT (int)(sizeof phase_names / sizeof *phase_names)
+#define STYLE_COUNT (int)(sizeof style_names / sizeof *style_names)
 
 static const char *flag(bool animated) { return animated ? "animated" : "instant"; }
 
@@ -128,7 +133,7 @@ static void on_appearance(ffi_cif *cif, void *ret, void **args, void *user) {
     session *s = user;
     int phase = ARG(int, args, 1);
     uint64_t screen = ARG(uint64_t, args, 2);
-    const char *phase_name = phase >= 0 && phase < 4 ? phase_names[phase] : "unknown";
+    const char *phase_name = phase >= 0 && phase < PHASE_COUNT ? phase_names[phase] : "unknown";
     check_call(s, phase_name, ARG(navcore_navigator *, args, 0), ARG(void *, args, 6));
     seen(s, phase_name, screen, ARG(void *, args, 3), true);
     char *label = session_label(s, screen);
@@ -146,7 +151,7 @@ static void on_transition(ffi_cif *cif, void *ret, void **args, void *user) {
     seen(s, "animator", t->from, t->from_object, true);
     seen(s, "animator", t->to, t->to_object, true);
     char *from = session_label(s, t->from), *to = session_label(s, t->to);
-    const char *style = t->style == NAVCORE_STYLE_PUSH ? "push" : t->style == NAVCORE_STYLE_POP ? "pop" : "unknown";
+    const char *style = t->style >= 0 && t->style < STYLE_COUNT ? style_names[t->style] : "unknown";
     events_record(s, CAT_TRANSITION,
                   xasprintf("transition %s %s>%s%s", style, from, to, t->interactive ? " interactive" : ""));
     free(from);
@@ -379,7 +384,7 @@ void events_install(session *s) {
     make_shared_closures(s);
     navcore_navigator *nav = s->nav;
     REGISTER(s, "action", navcore_on_action(nav, as_action_fn(s->on_action), ctx_, destroy_));
-    for (int phase = 0; phase < 4; phase++)
+    for (int phase = 0; phase < PHASE_COUNT; phase++)
         REGISTER(s, phase_names[phase],
                  navcore_on_appearance(nav, phase, as_appearance_fn(s->on_appearance), ctx_, destroy_));
     REGISTER(s, "progress", navcore_on_progress(nav, as_progress_fn(s->on_progress), ctx_, destroy_));

@@ -201,8 +201,7 @@ static bool configure(session *s, const strvec *args, int line) {
     return true;
 }
 
-static const char *const category_names[] = {"action", "show", "transition", "veto", "payload",
-                                             "bar", "release", "run", "wakeup", "done"};
+static const char *const category_names[] = {CATEGORY_NAMES};
 
 static bool set_trace(session *s, const strvec *args, int line) {
     if (args->count == 1 && strcmp(args->items[0], "all") == 0) {

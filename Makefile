@@ -77,7 +77,7 @@ include mk/bench.mk
 
 TESTS += test-tsan
 
-## check: the loop a developer runs after every change (about 30 s on 2 cores once built;
+## check: the loop a developer runs after every change (17–71 s on 2 cores once built;
 ## README): the generated tables, the Swift tests, the three scenario runners compared on
 ## every scenario, pytest.
 check: build lib check-generated test-swift compare-runners test-python

@@ -64,6 +64,7 @@ CTYPES = {
     "uint64_t *": "POINTER(c_uint64)",
     "const uint64_t *": "POINTER(c_uint64)",
     "const navcore_show_options *": "POINTER(ShowOptions)",
+    "navcore_show_options *": "POINTER(ShowOptions)",
     "const navcore_transition *": "POINTER(CTransition)",
     "const navcore_action_event *": "POINTER(CActionEvent)",
 }
@@ -132,6 +133,7 @@ def sections(header: str) -> List[Tuple[int, str]]:
 
 
 def normalise(c_type: str) -> str:
+    c_type = re.sub(r"\b(?:extern|static|inline)\s+", "", c_type)
     c_type = re.sub(r"\s*\*\s*", " *", c_type.strip())
     return re.sub(r"\s+", " ", c_type).replace("* *", "**")
 
@@ -164,10 +166,17 @@ def functions(header: str) -> Tuple[List[Function], List[Function]]:
         returns, name, parameters = match.groups()
         return Function(name, normalise(returns), split_parameters(parameters), section(name))
 
+    returns = r"((?:(?:extern|const|static|inline)\s+)*\w+[\s*]*?)"
     prototypes = [made(m) for m in re.finditer(
-        r"(?:^|(?<=[;}]))\s*((?:const\s+)?\w+[\s*]*?)\s*\b(navcore_\w+)\s*\(([^()]*)\)\s*;", flat)]
+        rf"(?:^|(?<=[;}}]))\s*{returns}\s*\b(navcore_\w+)\s*\(([^()]*)\)\s*;", flat)]
     callbacks = [made(m) for m in re.finditer(
-        r"typedef\s+((?:const\s+)?\w+[\s*]*?)\s*\(\s*\*\s*(navcore_\w+_fn)\s*\)\s*\(([^()]*)\)\s*;", flat)]
+        rf"typedef\s+{returns}\s*\(\s*\*\s*(navcore_\w+_fn)\s*\)\s*\(([^()]*)\)\s*;", flat)]
+    # Every name the header calls like a function (as scripts/check-header.sh lists them) must
+    # have been read, or the table would silently miss it.
+    declared = set(re.findall(r"\b(navcore_[a-z_]+) *\(", flat)) - {c.name for c in callbacks}
+    unread = declared - {p.name for p in prototypes}
+    if unread:
+        sys.exit(f"generate: cannot read the prototype of {', '.join(sorted(unread))}")
     return prototypes, callbacks
 
 

@@ -76,19 +76,38 @@ int navcore_version_number(void);
  * Statuses, errors and names
  * ------------------------------------------------------------------------------------------- */
 
-/** Statuses returned by every function (SPEC §10). */
-typedef enum navcore_status {
-    NAVCORE_OK = 0,                  /* done, or the op started */
-    NAVCORE_QUEUED = 1,              /* the op waits in the queue */
-    NAVCORE_ERR_INVALID = -1,        /* a bad argument: NULL, out of range, unknown enum, bad UTF-8 */
-    NAVCORE_ERR_INVALID_HANDLE = -2, /* the navigator was destroyed, or never was one */
-    NAVCORE_ERR_NO_SUCH_SCREEN = -3, /* the screen id is dead, unknown, or another navigator's */
-    NAVCORE_ERR_BUSY = -4,           /* the gesture: an op runs or waits */
-    NAVCORE_ERR_STATE = -5,          /* not now: no such transition, hidden, screen in the stack… */
-    NAVCORE_ERR_EXISTS = -6,         /* the route is already registered */
-    NAVCORE_ERR_NO_MEMORY = -7,      /* memory ran out */
-    NAVCORE_ERR_INTERNAL = -8        /* a bug in navcore */
-} navcore_status;
+/*
+ * Every enum of this header is an X-macro list, NAVCORE_<ENUM>_MAP(X), with one
+ * X(CONSTANT, value, "spec name") per member (libuv's UV_ERRNO_MAP style): the enum is made
+ * from it, a C host can make its own tables from it, and scripts/generate.py reads it to write
+ * the other languages' tables (Python's navcore/_enums.py, the fuzzer's converter). Add a
+ * member here, then run `make generate`.
+ */
+
+/** One enumerator of an X-macro list. */
+#define NAVCORE_ENUMERATOR(constant, value, name) constant = value,
+
+/**
+ * Statuses returned by every function (SPEC §10): ok = done, or the op started; queued = the
+ * op waits in the queue; invalid = a bad argument (NULL, out of range, unknown enum, bad
+ * UTF-8); invalid_handle = the navigator was destroyed, or never was one; no_such_screen = the
+ * screen id is dead, unknown, or another navigator's; busy = the gesture: an op runs or waits;
+ * state = not now (no such transition, hidden, screen in the stack…); exists = the route is
+ * already registered; no_memory = memory ran out; internal = a bug in navcore.
+ */
+#define NAVCORE_STATUS_MAP(X)                                                                      \
+    X(NAVCORE_OK, 0, "ok")                                                                         \
+    X(NAVCORE_QUEUED, 1, "queued")                                                                 \
+    X(NAVCORE_ERR_INVALID, -1, "invalid")                                                          \
+    X(NAVCORE_ERR_INVALID_HANDLE, -2, "invalid_handle")                                            \
+    X(NAVCORE_ERR_NO_SUCH_SCREEN, -3, "no_such_screen")                                            \
+    X(NAVCORE_ERR_BUSY, -4, "busy")                                                                \
+    X(NAVCORE_ERR_STATE, -5, "state")                                                              \
+    X(NAVCORE_ERR_EXISTS, -6, "exists")                                                            \
+    X(NAVCORE_ERR_NO_MEMORY, -7, "no_memory")                                                      \
+    X(NAVCORE_ERR_INTERNAL, -8, "internal")
+
+typedef enum navcore_status { NAVCORE_STATUS_MAP(NAVCORE_ENUMERATOR) } navcore_status;
 
 /** The name of a status, e.g. "no_such_screen" (static; "unknown" for other values). */
 const char *navcore_status_string(int status);
@@ -97,77 +116,86 @@ const char *navcore_status_string(int status);
 const char *navcore_last_error_message(void);
 
 /** How an accepted op ended (SPEC §2); every accepted op ends exactly once. */
-typedef enum navcore_outcome {
-    NAVCORE_OUTCOME_COMPLETED = 0,
-    NAVCORE_OUTCOME_NOOP = 1,
-    NAVCORE_OUTCOME_CANCELLED = 2,
-    NAVCORE_OUTCOME_VETOED = 3,
-    NAVCORE_OUTCOME_DUPLICATE = 4,
-    NAVCORE_OUTCOME_NOT_IN_STACK = 5,
-    NAVCORE_OUTCOME_INVALID = 6,
-    NAVCORE_OUTCOME_UNKNOWN_ROUTE = 7,
-    NAVCORE_OUTCOME_FACTORY_FAILED = 8,
-    NAVCORE_OUTCOME_ABORTED = 9
-} navcore_outcome;
+#define NAVCORE_OUTCOME_MAP(X)                                                                     \
+    X(NAVCORE_OUTCOME_COMPLETED, 0, "completed")                                                   \
+    X(NAVCORE_OUTCOME_NOOP, 1, "noop")                                                             \
+    X(NAVCORE_OUTCOME_CANCELLED, 2, "cancelled")                                                   \
+    X(NAVCORE_OUTCOME_VETOED, 3, "vetoed")                                                         \
+    X(NAVCORE_OUTCOME_DUPLICATE, 4, "duplicate")                                                   \
+    X(NAVCORE_OUTCOME_NOT_IN_STACK, 5, "not_in_stack")                                             \
+    X(NAVCORE_OUTCOME_INVALID, 6, "invalid")                                                       \
+    X(NAVCORE_OUTCOME_UNKNOWN_ROUTE, 7, "unknown_route")                                           \
+    X(NAVCORE_OUTCOME_FACTORY_FAILED, 8, "factory_failed")                                         \
+    X(NAVCORE_OUTCOME_ABORTED, 9, "aborted")
+
+typedef enum navcore_outcome { NAVCORE_OUTCOME_MAP(NAVCORE_ENUMERATOR) } navcore_outcome;
 
 /** The kinds of op, as completions and done callbacks name them. */
-typedef enum navcore_op {
-    NAVCORE_OP_PUSH = 0,
-    NAVCORE_OP_POP = 1,
-    NAVCORE_OP_POP_TO = 2,
-    NAVCORE_OP_POP_TO_ROOT = 3,
-    NAVCORE_OP_SET = 4,
-    NAVCORE_OP_BACK = 5,
-    NAVCORE_OP_GESTURE = 6,
-    NAVCORE_OP_RUN = 7,
-    NAVCORE_OP_VISIBLE = 8,
-    NAVCORE_OP_SHOW = 9
-} navcore_op;
+#define NAVCORE_OP_MAP(X)                                                                          \
+    X(NAVCORE_OP_PUSH, 0, "push")                                                                  \
+    X(NAVCORE_OP_POP, 1, "pop")                                                                    \
+    X(NAVCORE_OP_POP_TO, 2, "pop_to")                                                              \
+    X(NAVCORE_OP_POP_TO_ROOT, 3, "pop_to_root")                                                    \
+    X(NAVCORE_OP_SET, 4, "set")                                                                    \
+    X(NAVCORE_OP_BACK, 5, "back")                                                                  \
+    X(NAVCORE_OP_GESTURE, 6, "gesture")                                                            \
+    X(NAVCORE_OP_RUN, 7, "run")                                                                    \
+    X(NAVCORE_OP_VISIBLE, 8, "visible")                                                            \
+    X(NAVCORE_OP_SHOW, 9, "show")
+
+typedef enum navcore_op { NAVCORE_OP_MAP(NAVCORE_ENUMERATOR) } navcore_op;
 
 /** The action state machine (SPEC §4). */
-typedef enum navcore_action {
-    NAVCORE_ACTION_IDLE = 0,
-    NAVCORE_ACTION_WILL_PUSH = 1,
-    NAVCORE_ACTION_DID_PUSH = 2,
-    NAVCORE_ACTION_PUSH_COMPLETED = 3,
-    NAVCORE_ACTION_WILL_POP = 4,
-    NAVCORE_ACTION_DID_POP = 5,
-    NAVCORE_ACTION_POP_COMPLETED = 6,
-    NAVCORE_ACTION_WILL_SET = 7,
-    NAVCORE_ACTION_DID_SET = 8,
-    NAVCORE_ACTION_SET_COMPLETED = 9,
-    NAVCORE_ACTION_POP_CANCELLED = 10
-} navcore_action;
+#define NAVCORE_ACTION_MAP(X)                                                                      \
+    X(NAVCORE_ACTION_IDLE, 0, "idle")                                                              \
+    X(NAVCORE_ACTION_WILL_PUSH, 1, "will_push")                                                    \
+    X(NAVCORE_ACTION_DID_PUSH, 2, "did_push")                                                      \
+    X(NAVCORE_ACTION_PUSH_COMPLETED, 3, "push_completed")                                          \
+    X(NAVCORE_ACTION_WILL_POP, 4, "will_pop")                                                      \
+    X(NAVCORE_ACTION_DID_POP, 5, "did_pop")                                                        \
+    X(NAVCORE_ACTION_POP_COMPLETED, 6, "pop_completed")                                            \
+    X(NAVCORE_ACTION_WILL_SET, 7, "will_set")                                                      \
+    X(NAVCORE_ACTION_DID_SET, 8, "did_set")                                                        \
+    X(NAVCORE_ACTION_SET_COMPLETED, 9, "set_completed")                                            \
+    X(NAVCORE_ACTION_POP_CANCELLED, 10, "pop_cancelled")
+
+typedef enum navcore_action { NAVCORE_ACTION_MAP(NAVCORE_ENUMERATOR) } navcore_action;
 
 /** Which appearance callback (SPEC §4 steps 5 and 7). */
-typedef enum navcore_phase {
-    NAVCORE_PHASE_WILL_SHOW = 0,
-    NAVCORE_PHASE_DID_SHOW = 1,
-    NAVCORE_PHASE_WILL_HIDE = 2,
-    NAVCORE_PHASE_DID_HIDE = 3
-} navcore_phase;
+#define NAVCORE_PHASE_MAP(X)                                                                       \
+    X(NAVCORE_PHASE_WILL_SHOW, 0, "will_show")                                                     \
+    X(NAVCORE_PHASE_DID_SHOW, 1, "did_show")                                                       \
+    X(NAVCORE_PHASE_WILL_HIDE, 2, "will_hide")                                                     \
+    X(NAVCORE_PHASE_DID_HIDE, 3, "did_hide")
+
+typedef enum navcore_phase { NAVCORE_PHASE_MAP(NAVCORE_ENUMERATOR) } navcore_phase;
 
 /** Why a screen shows or hides. */
-typedef enum navcore_reason {
-    NAVCORE_REASON_PUSH = 0,
-    NAVCORE_REASON_POP = 1,
-    NAVCORE_REASON_SET = 2,
-    NAVCORE_REASON_CANCEL = 3,
-    NAVCORE_REASON_APPEAR = 4,
-    NAVCORE_REASON_DISAPPEAR = 5
-} navcore_reason;
+#define NAVCORE_REASON_MAP(X)                                                                      \
+    X(NAVCORE_REASON_PUSH, 0, "push")                                                              \
+    X(NAVCORE_REASON_POP, 1, "pop")                                                                \
+    X(NAVCORE_REASON_SET, 2, "set")                                                                \
+    X(NAVCORE_REASON_CANCEL, 3, "cancel")                                                          \
+    X(NAVCORE_REASON_APPEAR, 4, "appear")                                                          \
+    X(NAVCORE_REASON_DISAPPEAR, 5, "disappear")
+
+typedef enum navcore_reason { NAVCORE_REASON_MAP(NAVCORE_ENUMERATOR) } navcore_reason;
 
 /** The animation a transition asks for. */
-typedef enum navcore_style {
-    NAVCORE_STYLE_PUSH = 0,
-    NAVCORE_STYLE_POP = 1
-} navcore_style;
+#define NAVCORE_STYLE_MAP(X)                                                                       \
+    X(NAVCORE_STYLE_PUSH, 0, "push")                                                               \
+    X(NAVCORE_STYLE_POP, 1, "pop")
 
-/** How a navigator runs its queue (SPEC §9), chosen at creation. */
-typedef enum navcore_dispatch {
-    NAVCORE_DISPATCH_INLINE = 0, /* the thread that asks or finishes runs the queue */
-    NAVCORE_DISPATCH_HOST = 1    /* asking enqueues and wakes the host; navcore_drain() runs it */
-} navcore_dispatch;
+typedef enum navcore_style { NAVCORE_STYLE_MAP(NAVCORE_ENUMERATOR) } navcore_style;
+
+/** How a navigator runs its queue (SPEC §9), chosen at creation: inline = the thread that asks
+ *  or finishes runs the queue; host = asking enqueues and wakes the host, navcore_drain() runs
+ *  it. */
+#define NAVCORE_DISPATCH_MAP(X)                                                                    \
+    X(NAVCORE_DISPATCH_INLINE, 0, "inline")                                                        \
+    X(NAVCORE_DISPATCH_HOST, 1, "host")
+
+typedef enum navcore_dispatch { NAVCORE_DISPATCH_MAP(NAVCORE_ENUMERATOR) } navcore_dispatch;
 
 /** The spec's name of an outcome, op, action state or reason, e.g. "not_in_stack",
  *  "pop_to_root", "will_push", "disappear" (static; "unknown" for other values). */

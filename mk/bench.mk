@@ -40,31 +40,24 @@ bench-swift: setup
 bench-c: $(BENCH_C)
 
 $(BENCH_DIR)/w1: bench/w1.c bench/w1_driver.h $(BENCH_COMMON) | lib
-	@mkdir -p $(@D)
-	$(C_CC) $(BENCH_CFLAGS) bench/w1.c bench/listeners.c -o $@ $(C_LINK_LIB)
+	$(call c-program,$(C_CC) $(BENCH_CFLAGS),bench/w1.c bench/listeners.c,$(C_LINK_LIB))
 
 # The floor links no navcore: it is its own implementation of the calls the loop makes.
 $(BENCH_DIR)/floor: bench/floor.c bench/w1_driver.h $(BENCH_COMMON)
-	@mkdir -p $(@D)
-	$(C_CC) $(BENCH_CFLAGS) bench/floor.c bench/listeners.c -o $@
+	$(call c-program,$(C_CC) $(BENCH_CFLAGS),bench/floor.c bench/listeners.c,)
 
 $(BENCH_DIR)/floor_locked: bench/floor.c bench/w1_driver.h $(BENCH_COMMON)
-	@mkdir -p $(@D)
-	$(C_CC) $(BENCH_CFLAGS) -DFLOOR_LOCKED -pthread bench/floor.c bench/listeners.c -o $@
+	$(call c-program,$(C_CC) $(BENCH_CFLAGS) -DFLOOR_LOCKED -pthread,bench/floor.c bench/listeners.c,)
 
 $(BENCH_DIR)/w3: bench/w3.c $(BENCH_COMMON) | lib
-	@mkdir -p $(@D)
-	$(C_CC) $(BENCH_CFLAGS) bench/w3.c bench/listeners.c -o $@ $(C_LINK_LIB)
+	$(call c-program,$(C_CC) $(BENCH_CFLAGS),bench/w3.c bench/listeners.c,$(C_LINK_LIB))
 
 $(BENCH_DIR)/w4: bench/w4.c $(BENCH_COMMON) | lib
-	@mkdir -p $(@D)
-	$(C_CC) $(BENCH_CFLAGS) -pthread bench/w4.c bench/listeners.c -o $@ $(C_LINK_LIB)
+	$(call c-program,$(C_CC) $(BENCH_CFLAGS) -pthread,bench/w4.c bench/listeners.c,$(C_LINK_LIB))
 
 $(BENCH_DIR)/w7: bench/w7.c $(BENCH_COMMON) | lib
-	@mkdir -p $(@D)
-	$(C_CC) $(BENCH_CFLAGS) bench/w7.c bench/listeners.c -o $@ $(C_LINK_LIB)
+	$(call c-program,$(C_CC) $(BENCH_CFLAGS),bench/w7.c bench/listeners.c,$(C_LINK_LIB))
 
 # W6's floor: the no-op C side of bench/python/floor.py.
 $(BENCH_DIR)/libpyfloor.so: bench/pyfloor.c include/navcore.h
-	@mkdir -p $(@D)
-	$(C_CC) $(BENCH_CFLAGS) -shared -fPIC bench/pyfloor.c -o $@
+	$(call c-program,$(C_CC) $(BENCH_CFLAGS) -shared -fPIC,bench/pyfloor.c,)

@@ -2,7 +2,8 @@
 # Adds its steps to TESTS and SCENARIO_RUNNERS.
 #
 #   make scenarios-c FILES=…  the C scenario runner (bindings/c/scenario) on FILES
-#   make test-c               runner, bad_input, ASan+UBSan, valgrind, docs table, Swift/C comparison
+#   make test-c               runner, bad_input, ASan+UBSan, valgrind, docs table
+#                             (the comparison of the three runners is mk/scenarios.mk's)
 #   make example-c            install under build/install, build bindings/c/examples/host.c with
 #                             pkg-config against that tree, run it
 
@@ -25,31 +26,38 @@ C_BAD_ASAN   := $(C_DIR)/asan/bad_input
 C_EDGE       := bindings/c/tests/edge
 C_DOC        := docs/c-api.md
 C_EXAMPLE_PREFIX := build/install
+RUN_STEP     := scripts/run-step.sh
 
 TESTS            += test-c example-c
 SCENARIO_RUNNERS += scenarios-c
 
-.PHONY: scenarios-c test-c example-c c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-doc-table \
-        c-compare c-swift-runner
+.PHONY: scenarios-c test-c example-c c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-doc-table
 
-# Every callback of the runner is a libffi closure, hence -lffi.
+# $(call c-program,COMPILER AND FLAGS,SOURCES,LIBRARIES): the recipe of every C program of the
+# project (here, mk/sanitize.mk, mk/bench.mk): builds $@ from SOURCES, making its directory.
+define c-program
+@mkdir -p $(@D)
+$(1) $(2) -o $@ $(3)
+endef
+
+# Every callback of the runner is a libffi closure, hence libffi (read when a recipe runs,
+# after `setup` installed it).
+C_FFI_CFLAGS    = $(shell pkg-config --cflags libffi)
+C_FFI_LIBS      = $(shell pkg-config --libs libffi)
+C_RUNNER_FLAGS  = $(C_WARN) $(C_OPT) -D_POSIX_C_SOURCE=200809L -Iinclude $(C_FFI_CFLAGS)
+C_RUNNER_LIBS   = $(C_FFI_LIBS) -lm
+
 $(C_RUNNER): $(C_RUNNER_SRC) $(C_RUNNER_HDR) include/navcore.h | lib
-	@mkdir -p $(@D)
-	$(C_CC) $(C_WARN) $(C_OPT) -D_POSIX_C_SOURCE=200809L -Iinclude $$(pkg-config --cflags libffi) \
-	  $(C_RUNNER_SRC) -o $@ $(C_LINK_LIB) $$(pkg-config --libs libffi) -lm
+	$(call c-program,$(C_CC) $(C_RUNNER_FLAGS),$(C_RUNNER_SRC),$(C_LINK_LIB) $(C_RUNNER_LIBS))
 
 $(C_RUNNER_ASAN): $(C_RUNNER_SRC) $(C_RUNNER_HDR) include/navcore.h | lib
-	@mkdir -p $(@D)
-	$(C_CC) $(C_WARN) $(C_OPT) $(C_SANITIZE) -D_POSIX_C_SOURCE=200809L -Iinclude $$(pkg-config --cflags libffi) \
-	  $(C_RUNNER_SRC) -o $@ $(C_LINK_LIB) $$(pkg-config --libs libffi) -lm
+	$(call c-program,$(C_CC) $(C_RUNNER_FLAGS) $(C_SANITIZE),$(C_RUNNER_SRC),$(C_LINK_LIB) $(C_RUNNER_LIBS))
 
 $(C_BAD): bindings/c/tests/bad_input.c include/navcore.h | lib
-	@mkdir -p $(@D)
-	$(C_CC) $(C_WARN) $(C_OPT) -pthread -Iinclude $< -o $@ $(C_LINK_LIB) -lm
+	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) -pthread -Iinclude,$<,$(C_LINK_LIB) -lm)
 
 $(C_BAD_ASAN): bindings/c/tests/bad_input.c include/navcore.h | lib
-	@mkdir -p $(@D)
-	$(C_CC) $(C_WARN) $(C_OPT) $(C_SANITIZE) -pthread -Iinclude $< -o $@ $(C_LINK_LIB) -lm
+	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) $(C_SANITIZE) -pthread -Iinclude,$<,$(C_LINK_LIB) -lm)
 
 c-programs: $(C_RUNNER) $(C_RUNNER_ASAN) $(C_BAD) $(C_BAD_ASAN)
 
@@ -57,31 +65,27 @@ c-programs: $(C_RUNNER) $(C_RUNNER_ASAN) $(C_BAD) $(C_BAD_ASAN)
 scenarios-c: lib $(C_RUNNER)
 	$(C_RUNNER) $(FILES)
 
-## test-c: every C check. The Swift/C comparison runs last, so that a trace difference (a
-## library bug to report) does not hide the other results.
-test-c: lib c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-doc-table c-compare
+## test-c: every C check.
+test-c: lib c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-doc-table
 	@echo "test-c: all passed"
 
 c-run-scenarios: $(C_RUNNER)
-	$(C_RUNNER) $(SCENARIO_DIRS)
+	@$(RUN_STEP) c-run-scenarios $(C_DIR)/scenarios.out $(C_RUNNER) $(SCENARIO_DIRS)
 
 # Under ASan+UBSan (the programs are the instrumented main executables, so no LD_PRELOAD is
 # needed for libnavcore.so and the Swift runtime). The edge files fail on purpose (exit 1);
 # any other status is a sanitizer's report.
 c-asan: $(C_RUNNER_ASAN) $(C_BAD_ASAN)
-	$(C_ASAN_ENV) $(C_RUNNER_ASAN) $(SCENARIO_DIRS)
-	@status=0; $(C_ASAN_ENV) $(C_RUNNER_ASAN) $(C_EDGE) > $(C_DIR)/asan/edge.out || status=$$?; \
-	  if [ $$status -gt 1 ]; then cat $(C_DIR)/asan/edge.out; echo "c-asan: the runner failed on $(C_EDGE) (status $$status)"; exit 1; fi; \
-	  echo "c-asan: $(C_EDGE) ran clean ($$(tail -1 $(C_DIR)/asan/edge.out), failing on purpose)"
-	$(C_ASAN_ENV) $(C_BAD_ASAN) > $(C_DIR)/asan/bad_input.out || { cat $(C_DIR)/asan/bad_input.out; exit 1; }
-	@echo "c-asan: bad_input $$(tail -1 $(C_DIR)/asan/bad_input.out)"
+	@$(RUN_STEP) c-asan $(C_DIR)/asan/scenarios.out env $(C_ASAN_ENV) $(C_RUNNER_ASAN) $(SCENARIO_DIRS)
+	@$(RUN_STEP) --status 1 "c-asan: $(C_EDGE) (failing on purpose)" $(C_DIR)/asan/edge.out \
+	  env $(C_ASAN_ENV) $(C_RUNNER_ASAN) $(C_EDGE)
+	@$(RUN_STEP) "c-asan: bad_input" $(C_DIR)/asan/bad_input.out env $(C_ASAN_ENV) $(C_BAD_ASAN)
 
 # Under valgrind memcheck: zero errors and no definite leak.
 c-valgrind: $(C_RUNNER)
-	$(C_VALGRIND) --error-exitcode=1 $(C_RUNNER) $(SCENARIO_DIRS)
-	@status=0; $(C_VALGRIND) --error-exitcode=99 $(C_RUNNER) $(C_EDGE) > $(C_DIR)/valgrind-edge.out || status=$$?; \
-	  if [ $$status -gt 1 ]; then cat $(C_DIR)/valgrind-edge.out; echo "c-valgrind: errors on $(C_EDGE) (status $$status)"; exit 1; fi; \
-	  echo "c-valgrind: $(C_EDGE) ran clean ($$(tail -1 $(C_DIR)/valgrind-edge.out), failing on purpose)"
+	@$(RUN_STEP) c-valgrind $(C_DIR)/valgrind.out $(C_VALGRIND) --error-exitcode=99 $(C_RUNNER) $(SCENARIO_DIRS)
+	@$(RUN_STEP) --status 1 "c-valgrind: $(C_EDGE) (failing on purpose)" $(C_DIR)/valgrind-edge.out \
+	  $(C_VALGRIND) --error-exitcode=99 $(C_RUNNER) $(C_EDGE)
 
 c-bad-input: $(C_BAD)
 	$(C_BAD)
@@ -93,14 +97,6 @@ c-doc-table: $(C_BAD)
 	@diff -u $(C_DIR)/bad-input-table.doc.md $(C_DIR)/bad-input-table.md || { \
 	  echo "c-doc-table: $(C_DOC) differs from '$(C_BAD) --markdown' (- doc, + program); paste the program's table between the markers"; exit 1; }
 	@echo "c-doc-table: $(C_DOC) matches bad_input's $$(grep -c '^| `navcore_' $(C_DIR)/bad-input-table.md) table rows"
-
-# Both runners on every scenario, rewritten so that every event shows, plus the edge files.
-# Only the Swift runner's product is built: the comparison needs nothing else.
-c-swift-runner: setup
-	$(SWIFT) build --product navcore-scenario
-
-c-compare: c-swift-runner $(C_RUNNER)
-	bindings/c/tests/compare-runners.sh .build/debug/navcore-scenario $(C_RUNNER) $(SCENARIO_DIRS)
 
 ## example-c: the documentation host, built the way a user builds it: installed tree + pkg-config.
 example-c: lib

@@ -2,17 +2,20 @@
 #
 #   make scenarios-python FILES=…   the Python scenario runner against build/lib
 #   make test-python                pytest: every API, the hypothesis model, all scenarios
-#   make check-python-install       pip install ./bindings/python into a fresh venv, the library
-#                                   bundled, then import it from outside the repository
+#   make check-python-install       a wheel of ./bindings/python with the library bundled, built
+#                                   offline with build/venv, installed offline into a fresh venv,
+#                                   then imported from outside the repository
 #   make python-bundle              copy build/lib's library into the package (navcore/_lib/)
 #
-# The venv build/venv (editable install, pytest, hypothesis) is made when missing or when
-# pyproject.toml changes. PyPI must be reachable the first time.
+# The venv build/venv (editable install, pytest, hypothesis, and wheel, which setuptools needs
+# to build a wheel offline) is made when missing or when pyproject.toml changes. PyPI must be
+# reachable then; every other step works without the network.
 
 PYTHON      ?= python3
 PY_DIR      := bindings/python
 PY_VENV     := build/venv
 PY_CHECK    := build/venv-check
+PY_WHEELS   := build/wheels
 PY_STAMP    := $(PY_VENV)/.navcore-installed
 PY_BUNDLED  := $(PY_DIR)/navcore/_lib/libnavcore.so.$(MAJOR)
 # The library every Python step uses: the one just built, whatever else is lying around.
@@ -34,7 +37,7 @@ python-venv: $(PY_STAMP)
 
 $(PY_STAMP): $(PY_DIR)/pyproject.toml
 	@test -x $(PY_VENV)/bin/python || { echo "python: creating $(PY_VENV)"; $(call py-venv,$(PY_VENV)); }
-	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e ./$(PY_DIR) pytest hypothesis
+	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e ./$(PY_DIR) pytest hypothesis wheel
 	@touch $@
 
 ## python-bundle: the library inside the package, so that a pip install carries it.
@@ -49,13 +52,16 @@ test-python: lib $(PY_STAMP)
 	cd $(PY_DIR) && NAVCORE_LIBRARY=$(PY_LIBRARY) NAVCORE_SHARED=$(abspath $(SHARED)) \
 	  $(CURDIR)/$(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider tests
 
-## check-python-install: a fresh venv, `pip install ./bindings/python` with the library bundled,
-## then the import from a directory outside the repository with NAVCORE_LIBRARY unset.
-check-python-install: python-bundle
-	rm -rf $(PY_CHECK) $(PY_DIR)/build
+## check-python-install: the wheel of ./bindings/python with the library bundled, built with
+## build/venv's setuptools (no build isolation, no index: no network), installed with --no-index
+## into a fresh venv, then imported from a directory outside the repository with
+## NAVCORE_LIBRARY unset.
+check-python-install: python-bundle $(PY_STAMP)
+	rm -rf $(PY_CHECK) $(PY_WHEELS) $(PY_DIR)/build
+	$(PY_VENV)/bin/python -m pip wheel $(PIP_QUIET) --no-deps --no-build-isolation --no-index -w $(PY_WHEELS) ./$(PY_DIR); \
+	  status=$$?; rm -rf $(PY_BUNDLED) $(PY_DIR)/build $(PY_DIR)/navcore.egg-info; exit $$status
 	$(call py-venv,$(PY_CHECK))
-	$(PY_CHECK)/bin/python -m pip install $(PIP_QUIET) ./$(PY_DIR); \
-	  status=$$?; rm -rf $(PY_BUNDLED) $(PY_DIR)/build; exit $$status
+	$(PY_CHECK)/bin/python -m pip install $(PIP_QUIET) --no-index $(PY_WHEELS)/navcore-*.whl
 	@outside=$$(mktemp -d) && cd $$outside && \
 	  env -u NAVCORE_LIBRARY $(CURDIR)/$(PY_CHECK)/bin/python -c "import navcore; print(navcore.__version__)" && \
 	  env -u NAVCORE_LIBRARY $(CURDIR)/$(PY_CHECK)/bin/python -c '$(PY_CHECK_BUNDLED)' && \

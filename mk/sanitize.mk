@@ -86,33 +86,26 @@ lib-tsan: setup
 # ---- programs -------------------------------------------------------------------------------
 
 $(ASAN_BIN)/navcore-scenario-c: $(C_RUNNER_SRC) $(C_RUNNER_HDR) include/navcore.h | lib-asan
-	@mkdir -p $(@D)
-	$(SAN_CC) $(SAN_ASAN_CFLAGS) -D_POSIX_C_SOURCE=200809L $$(pkg-config --cflags libffi) $(C_RUNNER_SRC) -o $@ $(ASAN_LINK) $$(pkg-config --libs libffi) -lm
+	$(call c-program,$(SAN_CC) $(SAN_ASAN_CFLAGS) -D_POSIX_C_SOURCE=200809L $(C_FFI_CFLAGS),$(C_RUNNER_SRC),$(ASAN_LINK) $(C_RUNNER_LIBS))
 
 $(ASAN_BIN)/%: bindings/c/tests/%.c include/navcore.h | lib-asan
-	@mkdir -p $(@D)
-	$(SAN_CC) $(SAN_ASAN_CFLAGS) $< -o $@ $(ASAN_LINK) -lm
+	$(call c-program,$(SAN_CC) $(SAN_ASAN_CFLAGS),$<,$(ASAN_LINK) -lm)
 
 $(TSAN_BIN)/%: bindings/c/tests/%.c include/navcore.h | lib-tsan
-	@mkdir -p $(@D)
-	$(SAN_CC) $(SAN_TSAN_CFLAGS) $< -o $@ $(TSAN_LINK) $(SAN_TSAN_LIBS) -lm
+	$(call c-program,$(SAN_CC) $(SAN_TSAN_CFLAGS),$<,$(TSAN_LINK) $(SAN_TSAN_LIBS) -lm)
 
 $(C_HOSTILE): $(HOSTILE_SRC) include/navcore.h | lib
-	@mkdir -p $(@D)
-	$(C_CC) $(C_WARN) $(C_OPT) -pthread -Iinclude $< -o $@ $(C_LINK_LIB)
+	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) -pthread -Iinclude,$<,$(C_LINK_LIB))
 
 $(C_STRESS) $(C_RSS): $(C_DIR)/%: bindings/c/tests/%.c include/navcore.h | lib
-	@mkdir -p $(@D)
-	$(C_CC) $(C_WARN) -O2 -g -pthread -Iinclude $< -o $@ $(C_LINK_LIB)
+	$(call c-program,$(C_CC) $(C_WARN) -O2 -g -pthread -Iinclude,$<,$(C_LINK_LIB))
 
 $(C_MISUSE): bindings/c/tests/misuse.c include/navcore.h | lib
-	@mkdir -p $(@D)
-	$(C_CC) $(C_WARN) $(C_OPT) -pthread -Iinclude $< -o $@ $(C_LINK_LIB)
+	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) -pthread -Iinclude,$<,$(C_LINK_LIB))
 
 # Not linked with navcore: it loads the library itself.
 $(C_UNLOAD): bindings/c/tests/unload.c
-	@mkdir -p $(@D)
-	$(C_CC) $(C_WARN) $(C_OPT) -pthread $< -o $@ -ldl
+	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) -pthread,$<,-ldl)
 
 # ---- the steps ------------------------------------------------------------------------------
 
@@ -120,20 +113,14 @@ $(C_UNLOAD): bindings/c/tests/unload.c
 test-asan: lib-asan $(ASAN_BIN)/navcore-scenario-c $(ASAN_BIN)/bad_input $(ASAN_BIN)/hostile $(ASAN_BIN)/stress \
            $(ASAN_BIN)/misuse $(ASAN_BIN)/asan_canary
 	@echo "test-asan: the library under test: $(ASAN_LIB_DIR)/libnavcore.so (-sanitize=address)"
-	$(SAN_ASAN_ENV) $(ASAN_BIN)/navcore-scenario-c $(SCENARIO_DIRS) > $(ASAN_BIN)/scenarios.out || { cat $(ASAN_BIN)/scenarios.out; exit 1; }
-	@echo "test-asan: scenarios: $$(tail -1 $(ASAN_BIN)/scenarios.out)"
-	@status=0; $(SAN_ASAN_ENV) $(ASAN_BIN)/navcore-scenario-c $(C_EDGE) > $(ASAN_BIN)/edge.out 2>&1 || status=$$?; \
-	  if [ $$status -gt 1 ]; then cat $(ASAN_BIN)/edge.out; echo "test-asan: the runner failed on $(C_EDGE) (status $$status)"; exit 1; fi; \
-	  echo "test-asan: $(C_EDGE) ran clean ($$(tail -1 $(ASAN_BIN)/edge.out), failing on purpose)"
-	$(SAN_ASAN_ENV) $(ASAN_BIN)/bad_input > $(ASAN_BIN)/bad_input.out || { cat $(ASAN_BIN)/bad_input.out; exit 1; }
-	@echo "test-asan: bad_input: $$(tail -1 $(ASAN_BIN)/bad_input.out)"
-	$(SAN_ASAN_ENV) $(ASAN_BIN)/hostile > $(ASAN_BIN)/hostile.out || { cat $(ASAN_BIN)/hostile.out; exit 1; }
-	@echo "test-asan: hostile: $$(tail -1 $(ASAN_BIN)/hostile.out)"
+	@$(RUN_STEP) "test-asan: scenarios" $(ASAN_BIN)/scenarios.out env $(SAN_ASAN_ENV) $(ASAN_BIN)/navcore-scenario-c $(SCENARIO_DIRS)
+	@$(RUN_STEP) --status 1 "test-asan: $(C_EDGE) (failing on purpose)" $(ASAN_BIN)/edge.out \
+	  env $(SAN_ASAN_ENV) $(ASAN_BIN)/navcore-scenario-c $(C_EDGE)
+	@$(RUN_STEP) "test-asan: bad_input" $(ASAN_BIN)/bad_input.out env $(SAN_ASAN_ENV) $(ASAN_BIN)/bad_input
+	@$(RUN_STEP) "test-asan: hostile" $(ASAN_BIN)/hostile.out env $(SAN_ASAN_ENV) $(ASAN_BIN)/hostile
 	@# Not longjmp: the navigator it wedges is leaked on purpose (docs/c-api.md).
-	$(SAN_ASAN_ENV) $(ASAN_BIN)/misuse wakeup-replace done-replace fork small-stack > $(ASAN_BIN)/misuse.out 2>&1 || { cat $(ASAN_BIN)/misuse.out; exit 1; }
-	@echo "test-asan: $$(tail -1 $(ASAN_BIN)/misuse.out)"
-	$(SAN_ASAN_ENV) $(ASAN_BIN)/stress $(SAN_STRESS) > $(ASAN_BIN)/stress.out || { cat $(ASAN_BIN)/stress.out; exit 1; }
-	@echo "test-asan: $$(tail -1 $(ASAN_BIN)/stress.out)"
+	@$(RUN_STEP) "test-asan: misuse" $(ASAN_BIN)/misuse.out env $(SAN_ASAN_ENV) $(ASAN_BIN)/misuse wakeup-replace done-replace fork small-stack
+	@$(RUN_STEP) "test-asan" $(ASAN_BIN)/stress.out env $(SAN_ASAN_ENV) $(ASAN_BIN)/stress $(SAN_STRESS)
 	@# The canary must be stopped by a report from inside the library.
 	@status=0; $(SAN_ASAN_ENV) $(ASAN_BIN)/asan_canary > $(ASAN_BIN)/canary.out 2>&1 || status=$$?; \
 	  if [ $$status -ne 86 ] || ! grep -q 'heap-buffer-overflow' $(ASAN_BIN)/canary.out \
@@ -144,32 +131,26 @@ test-asan: lib-asan $(ASAN_BIN)/navcore-scenario-c $(ASAN_BIN)/bad_input $(ASAN_
 
 ## test-tsan-c: hostile, misuse's races and the short stress with TSan against the TSan build of the library.
 test-tsan-c: lib-tsan $(TSAN_BIN)/hostile $(TSAN_BIN)/stress $(TSAN_BIN)/misuse
-	$(SAN_TSAN_ENV) $(TSAN_BIN)/hostile > $(TSAN_BIN)/hostile.out || { cat $(TSAN_BIN)/hostile.out; exit 1; }
-	@echo "test-tsan-c: hostile: $$(tail -1 $(TSAN_BIN)/hostile.out)"
-	$(SAN_TSAN_ENV) $(TSAN_BIN)/misuse wakeup-replace done-replace > $(TSAN_BIN)/misuse.out 2>&1 || { cat $(TSAN_BIN)/misuse.out; exit 1; }
-	@echo "test-tsan-c: $$(tail -1 $(TSAN_BIN)/misuse.out)"
-	$(SAN_TSAN_ENV) $(TSAN_BIN)/stress --ops 1000 --timeout 300 > $(TSAN_BIN)/stress.out || { cat $(TSAN_BIN)/stress.out; exit 1; }
-	@echo "test-tsan-c: $$(tail -1 $(TSAN_BIN)/stress.out)"
+	@$(RUN_STEP) "test-tsan-c: hostile" $(TSAN_BIN)/hostile.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/hostile
+	@$(RUN_STEP) "test-tsan-c: misuse" $(TSAN_BIN)/misuse.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/misuse wakeup-replace done-replace
+	@$(RUN_STEP) "test-tsan-c" $(TSAN_BIN)/stress.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/stress --ops 1000 --timeout 300
 
 ## test-hostile: hostile callbacks against the shipped library, plain and under memcheck.
 test-hostile: lib $(C_HOSTILE) $(C_STRESS) $(C_MISUSE) $(C_UNLOAD) $(C_RSS)
 	@# Every function of the header, no more, no fewer (as scripts/check-header.sh reads them).
 	@diff -u <(gcc -E -P -Iinclude include/navcore.h | grep -oE '\bnavcore_[a-z_]+ *\(' | tr -d ' (' | sort -u) \
 	  <($(C_HOSTILE) --functions | sort) || { echo "test-hostile: hostile's function list differs from navcore.h"; exit 1; }
-	$(C_HOSTILE) > $(C_DIR)/hostile.out || { cat $(C_DIR)/hostile.out; exit 1; }
-	@echo "test-hostile: $$(tail -1 $(C_DIR)/hostile.out)"
-	$(C_VALGRIND) --error-exitcode=99 $(C_HOSTILE) > $(C_DIR)/hostile-valgrind.out || { cat $(C_DIR)/hostile-valgrind.out; exit 1; }
-	@echo "test-hostile: under valgrind: $$(tail -1 $(C_DIR)/hostile-valgrind.out)"
-	$(C_MISUSE) > $(C_DIR)/misuse.out 2>&1 || { cat $(C_DIR)/misuse.out; exit 1; }
-	@echo "test-hostile: $$(tail -1 $(C_DIR)/misuse.out)"
+	@$(RUN_STEP) "test-hostile" $(C_DIR)/hostile.out $(C_HOSTILE)
+	@$(RUN_STEP) "test-hostile: under valgrind" $(C_DIR)/hostile-valgrind.out $(C_VALGRIND) --error-exitcode=99 $(C_HOSTILE)
+	@$(RUN_STEP) "test-hostile: misuse" $(C_DIR)/misuse.out $(C_MISUSE)
 	@# The documented leak of the last TLS-destructor round: one block, the message, no other.
 	valgrind --leak-check=full --log-file=$(C_DIR)/tls-last-round.vg $(C_MISUSE) tls-last-round > $(C_DIR)/tls-last-round.out
 	@bytes=$$(sed -n 's/^tls-last-round: leaked message bytes: //p' $(C_DIR)/tls-last-round.out); \
 	  grep -q "definitely lost: $$bytes bytes in 1 blocks" $(C_DIR)/tls-last-round.vg || { \
 	    cat $(C_DIR)/tls-last-round.vg; echo "test-hostile: the last TLS round leaked other than one $$bytes-byte message"; exit 1; }; \
 	  echo "test-hostile: the last TLS-destructor round leaks one message ($$bytes bytes), as documented"
-	$(C_UNLOAD) $(CURDIR)/$(LIBRARY)
-	$(C_RSS) $(RSS_SHORT)
+	@$(RUN_STEP) "test-hostile: unload" $(C_DIR)/unload.out $(C_UNLOAD) $(CURDIR)/$(LIBRARY)
+	@$(RUN_STEP) "test-hostile: rss" $(C_DIR)/rss.out $(C_RSS) $(RSS_SHORT)
 	$(C_STRESS) $(SAN_STRESS)
 
 include mk/stress.mk

@@ -33,10 +33,10 @@ stress: stress-swift stress-c stress-rss-c
 
 stress-swift: setup
 	$(SWIFT) build -c release --build-tests --scratch-path $(STRESS_SCRATCH)
-	@mkdir -p build; start=$$(date +%s); \
-	  NAVCORE_STRESS_OPS=$(STRESS_OPS) NAVCORE_STRESS_SEED=$(STRESS_SEED) NAVCORE_STRESS_TIMEOUT=$(STRESS_TIMEOUT) \
-	  $(SWIFT) test -c release --skip-build --scratch-path $(STRESS_SCRATCH) --filter ConcurrencyStressTests \
-	    > build/stress-swift.log 2>&1 || { cat build/stress-swift.log; echo "stress-swift: FAILED"; exit 1; }; \
+	@start=$$(date +%s); \
+	  $(RUN_STEP) stress-swift build/stress-swift.log env NAVCORE_STRESS_OPS=$(STRESS_OPS) \
+	    NAVCORE_STRESS_SEED=$(STRESS_SEED) NAVCORE_STRESS_TIMEOUT=$(STRESS_TIMEOUT) \
+	    $(SWIFT) test -c release --skip-build --scratch-path $(STRESS_SCRATCH) --filter ConcurrencyStressTests || exit 1; \
 	  grep -E '^stress |✔|✘' build/stress-swift.log; \
 	  echo "stress-swift: passed in $$(( $$(date +%s) - start )) s (log: build/stress-swift.log)"
 

@@ -21,9 +21,11 @@ public enum ScenarioRunner {
 
     /// Runs one scenario file.
     public static func run(file path: String) -> Result {
-        do {
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            let scenario = try ScenarioFile(path: path, text: text)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return Result(path: path, failures: ["cannot run: cannot read the file"])
+        }
+        do throws(ScenarioError) {
+            let scenario = try ScenarioFile(path: path, bytes: Array(data))
             return Result(path: path, failures: ScenarioSession().run(scenario))
         } catch {
             return Result(path: path, failures: ["cannot run: \(error)"])

@@ -95,7 +95,7 @@ final class ScenarioSession: @unchecked Sendable {
         case "visible": try setVisible(arguments, line)
         case "gesture": call { try self.nav().beginGesture() }
         case "progress":
-            guard let value = Double(try word(arguments, 0, line)) else {
+            guard let value = ScenarioSyntax.progress(try word(arguments, 0, line)) else {
                 throw ScenarioError(line: line, "progress needs a number")
             }
             call { try self.nav().updateTransition(self.lastTransition, progress: value) }
@@ -109,7 +109,7 @@ final class ScenarioSession: @unchecked Sendable {
         case "route": try registerRoute(arguments, line)
         case "show": try show(arguments, line)
         case "threshold":
-            guard let value = Int(try word(arguments, 0, line)) else {
+            guard let value = ScenarioSyntax.threshold(try word(arguments, 0, line)) else {
                 throw ScenarioError(line: line, "threshold needs a whole number")
             }
             call { try self.nav().setBarThreshold(value) }
@@ -253,18 +253,20 @@ final class ScenarioSession: @unchecked Sendable {
         return allowed
     }
 
-    /// Records a trace line if its category is traced, and fires the first hook it matches.
+    /// Records a trace line if its category is traced, and fires every hook it matches, each
+    /// once, in file order (all are marked fired before the first runs).
     private func record(_ line: TraceLine) {
         guard recording else { return }
         if categories.contains(line.category) { trace.append(line.text) }
-        let words = line.text.split(separator: " ").map(String.init)
-        guard let index = hooks.firstIndex(where: { !$0.fired && words.starts(with: $0.event) }) else { return }
-        hooks[index].fired = true
-        let hook = hooks[index]
-        do throws(ScenarioError) {
-            try execute(hook.command, line: hook.line)
-        } catch {
-            failures.append(error.description)
+        let words = ScenarioSyntax.words(Substring(line.text))
+        let matching = hooks.indices.filter { !hooks[$0].fired && words.starts(with: hooks[$0].event) }
+        for index in matching { hooks[index].fired = true }
+        for hook in matching.map({ hooks[$0] }) {
+            do throws(ScenarioError) {
+                try execute(hook.command, line: hook.line)
+            } catch {
+                failures.append(error.description)
+            }
         }
     }
 
@@ -308,8 +310,7 @@ final class ScenarioSession: @unchecked Sendable {
     /// `set`'s word: a live screen's label, else a new screen of the route (`#n` dropped).
     private func liveOrNew(_ word: String) throws(NavigationError) -> Screen {
         if let id = idsByLabel[word], !released.contains(id), let screen = screens[id] { return screen }
-        let route = word.split(separator: "#", maxSplits: 1).first.map(String.init) ?? word
-        let screen = try nav().makeScreen(route: route)
+        let screen = try nav().makeScreen(route: ScenarioSyntax.route(ofSetWord: word))
         name(screen)
         return screen
     }
@@ -333,7 +334,7 @@ private struct FactoryFailure: Error {}
 
 extension NavigationEvent {
     /// The screens an event names.
-    var screens: [Screen] {
+    public var screens: [Screen] {
         switch self {
         case .action(let change): (change.appearing.map { [$0] } ?? []) + change.disappearing
         case .appearance(let change): [change.screen]

@@ -162,7 +162,7 @@ import Testing
     @Test("the tests produce every status of the header except no_memory and internal")
     func everyStatusIsProduced() throws {
         let header = try String(contentsOf: Self.header, encoding: .utf8)
-        let errors = try Self.matches(#"^\s+(NAVCORE_ERR_[A-Z_]+) = "#, in: header)
+        let errors = try Self.matches(#"^\s+X\((NAVCORE_ERR_[A-Z_]+), "#, in: header)  // NAVCORE_STATUS_MAP
         #expect(errors.count == 8)
         let lines = try Self.testSources().split(separator: "\n")
         for error in errors where error != "NAVCORE_ERR_NO_MEMORY" && error != "NAVCORE_ERR_INTERNAL" {

@@ -1,4 +1,5 @@
 import NavCore
+import ScenarioKit
 import Testing
 
 /// The Swift API's ways of hearing events: `NavigatorDelegate` (every method optional),
@@ -26,7 +27,7 @@ import Testing
             calls.append("didHide \(screen.route) \(reason) \(flag(animated))")
         }
         func navigator(_ navigator: Navigator, transition id: UInt64, didProgress value: Double) {
-            calls.append("progress \(twoDecimals(value))")
+            calls.append("progress \(TraceFormat.twoDecimals(value))")
         }
         func navigator(_ navigator: Navigator, barDidChange shown: Bool, animated: Bool) {
             calls.append("bar \(shown) \(flag(animated))")

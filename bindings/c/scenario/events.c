@@ -28,7 +28,12 @@ CLOSURE_AS(navcore_run_fn, as_run_fn)
 CLOSURE_AS(navcore_factory_fn, as_factory_fn)
 CLOSURE_AS(navcore_destroy_fn, as_destroy_fn)
 
-static const char *const phase_names[] = {"will_show", "did_show", "will_hide", "did_hide"};
+/* The spec's names of the header's phases and styles, by value, made from its X-macro lists. */
+#define NAME_AT(constant, value, name) [value] = name,
+static const char *const phase_names[] = {NAVCORE_PHASE_MAP(NAME_AT)};
+static const char *const style_names[] = {NAVCORE_STYLE_MAP(NAME_AT)};
+#define PHASE_COUNT (int)(sizeof phase_names / sizeof *phase_names)
+#define STYLE_COUNT (int)(sizeof style_names / sizeof *style_names)
 
 static const char *flag(bool animated) { return animated ? "animated" : "instant"; }
 
@@ -70,6 +75,8 @@ void events_record(session *s, unsigned category, char *text) {
     strvec words = split_words(text);
     if (s->categories & category) sv_push(&s->trace, text);
     else free(text);
+    /* Every hook the line matches, marked fired before the first one runs. */
+    size_t *matching = xmalloc((s->hook_count + 1) * sizeof *matching), count = 0;
     for (size_t i = 0; i < s->hook_count; i++) {
         hook *h = &s->hooks[i];
         if (h->fired || h->event.count > words.count) continue;
@@ -77,12 +84,16 @@ void events_record(session *s, unsigned category, char *text) {
         while (k < h->event.count && strcmp(h->event.items[k], words.items[k]) == 0) k++;
         if (k < h->event.count) continue;
         h->fired = true;
-        /* The command's words stay put even if the hook list grows meanwhile. */
-        strvec command = h->command;
-        session_execute(s, &command, h->line);
-        break;
+        matching[count++] = i;
     }
     sv_free(&words);
+    /* In file order; a hook's words stay put even if the hook list grows meanwhile (re-read
+     * the list each time: it may have moved). */
+    for (size_t i = 0; i < count; i++) {
+        strvec command = s->hooks[matching[i]].command;
+        session_execute(s, &command, s->hooks[matching[i]].line);
+    }
+    free(matching);
 }
 
 /* ---- handlers (libffi calls them with pointers to the arguments) --------------------------- */
@@ -122,7 +133,7 @@ static void on_appearance(ffi_cif *cif, void *ret, void **args, void *user) {
     session *s = user;
     int phase = ARG(int, args, 1);
     uint64_t screen = ARG(uint64_t, args, 2);
-    const char *phase_name = phase >= 0 && phase < 4 ? phase_names[phase] : "unknown";
+    const char *phase_name = phase >= 0 && phase < PHASE_COUNT ? phase_names[phase] : "unknown";
     check_call(s, phase_name, ARG(navcore_navigator *, args, 0), ARG(void *, args, 6));
     seen(s, phase_name, screen, ARG(void *, args, 3), true);
     char *label = session_label(s, screen);
@@ -140,22 +151,30 @@ static void on_transition(ffi_cif *cif, void *ret, void **args, void *user) {
     seen(s, "animator", t->from, t->from_object, true);
     seen(s, "animator", t->to, t->to_object, true);
     char *from = session_label(s, t->from), *to = session_label(s, t->to);
-    const char *style = t->style == NAVCORE_STYLE_PUSH ? "push" : t->style == NAVCORE_STYLE_POP ? "pop" : "unknown";
+    const char *style = t->style >= 0 && t->style < STYLE_COUNT ? style_names[t->style] : "unknown";
     events_record(s, CAT_TRANSITION,
                   xasprintf("transition %s %s>%s%s", style, from, to, t->interactive ? " interactive" : ""));
     free(from);
     free(to);
 }
 
+/* A progress value (0 <= value <= 1, as navcore delivers it) in hundredths, rounded from the
+ * exact value of the double, ties away from zero (SPEC §11; TraceFormat.twoDecimals in Swift):
+ * p = value * 100 is rounded, but its error e = fma(value, 100, -p) is exact (value * 100 =
+ * p + e), and so is p - floor(p) - 0.5: the tie test is exact. */
+static double progress_hundredths(double progress) {
+    double value = fabs(progress); /* -0 prints as 0.00, not -0.00 */
+    double product = value * 100, whole = floor(product), error = fma(value, 100, -product);
+    double above_half = product - whole - 0.5;
+    return above_half > 0 || (above_half == 0 && error >= 0) ? whole + 1 : whole;
+}
+
 static void on_progress(ffi_cif *cif, void *ret, void **args, void *user) {
     (void)cif, (void)ret;
     session *s = user;
     check_call(s, "progress", ARG(navcore_navigator *, args, 0), ARG(void *, args, 3));
-    /* Two decimals, rounded half away from zero (0 <= value <= 1). */
-    long long hundredths = llround(ARG(double, args, 2) * 100);
-    long long fraction = hundredths % 100;
-    events_record(s, CAT_TRANSITION,
-                  xasprintf("progress %lld.%s%lld", hundredths / 100, fraction < 10 ? "0" : "", fraction));
+    double hundredths = progress_hundredths(ARG(double, args, 2)), units = floor(hundredths / 100);
+    events_record(s, CAT_TRANSITION, xasprintf("progress %.0f.%02.0f", units, hundredths - units * 100));
 }
 
 static void on_bar(ffi_cif *cif, void *ret, void **args, void *user) {
@@ -365,7 +384,7 @@ void events_install(session *s) {
     make_shared_closures(s);
     navcore_navigator *nav = s->nav;
     REGISTER(s, "action", navcore_on_action(nav, as_action_fn(s->on_action), ctx_, destroy_));
-    for (int phase = 0; phase < 4; phase++)
+    for (int phase = 0; phase < PHASE_COUNT; phase++)
         REGISTER(s, phase_names[phase],
                  navcore_on_appearance(nav, phase, as_appearance_fn(s->on_appearance), ctx_, destroy_));
     REGISTER(s, "progress", navcore_on_progress(nav, as_progress_fn(s->on_progress), ctx_, destroy_));

@@ -2,7 +2,6 @@
  * carries them out, through include/navcore.h only. */
 #include "session.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,27 +129,6 @@ static int on_off(session *s, const strvec *words, size_t index, int line) {
     return -1;
 }
 
-/* Swift's Int(String): optional sign, decimal digits, no spaces, in range. */
-static bool parse_int(const char *text, long long *out) {
-    const char *digits = text + (text[0] == '+' || text[0] == '-');
-    if (!*digits) return false;
-    for (const char *p = digits; *p; p++)
-        if (*p < '0' || *p > '9') return false;
-    errno = 0;
-    *out = strtoll(text, NULL, 10);
-    return errno == 0;
-}
-
-/* Swift's Double(String): the whole word, no leading space (strtod's grammar). */
-static bool parse_double(const char *text, double *out) {
-    if (!*text || *text == ' ' || *text == '\t' || *text == '\n' || *text == '\v' || *text == '\f' ||
-        *text == '\r')
-        return false;
-    char *end;
-    *out = strtod(text, &end);
-    return *end == '\0';
-}
-
 /* The screen with this label, live or not, that the runner has seen. */
 static bool labelled(session *s, const char *label, int line, uint64_t *out) {
     screen_entry *e = labelled_entry(s, label);
@@ -169,10 +147,7 @@ static int live_or_new(session *s, const char *w, uint64_t *out) {
         *out = e->id;
         return NAVCORE_OK;
     }
-    const char *start = w;
-    while (*start == '#') start++;
-    size_t length = strcspn(start, "#");
-    char *route = length ? xstrndup(start, length) : xstrdup(w);
+    char *route = scenario_set_route(w);
     int status = create_screen(s, route, out);
     free(route);
     return status;
@@ -226,8 +201,7 @@ static bool configure(session *s, const strvec *args, int line) {
     return true;
 }
 
-static const char *const category_names[] = {"action", "show", "transition", "veto", "payload",
-                                             "bar", "release", "run", "wakeup", "done"};
+static const char *const category_names[] = {CATEGORY_NAMES};
 
 static bool set_trace(session *s, const strvec *args, int line) {
     if (args->count == 1 && strcmp(args->items[0], "all") == 0) {
@@ -337,7 +311,7 @@ bool session_execute(session *s, const strvec *words, int line) {
         const char *text = word(s, &args, 0, line);
         double value = 0;
         if (!(ok = text != NULL)) {
-        } else if (!(ok = parse_double(text, &value))) {
+        } else if (!(ok = scenario_progress(text, &value))) {
             session_fail(s, line, "progress needs a number");
         } else {
             navcore_navigator *n = nav(s);
@@ -379,16 +353,10 @@ bool session_execute(session *s, const strvec *words, int line) {
         ok = show(s, &args, line);
     } else if (strcmp(verb, "threshold") == 0) {
         const char *text = word(s, &args, 0, line);
-        long long value = 0;
+        long value = 0;
         if (!(ok = text != NULL)) {
-        } else if (!(ok = parse_int(text, &value))) {
+        } else if (!(ok = scenario_threshold(text, &value))) {
             session_fail(s, line, "threshold needs a whole number");
-        } else if (value < 0) {
-            /* size_t cannot say it: the Swift API refuses a negative threshold with `invalid`
-             * (after the handle check), so the status is the same. */
-            bool visible;
-            status = navcore_is_visible(&visible, nav(s));
-            set_status(s, status < 0 ? status : NAVCORE_ERR_INVALID);
         } else {
             navcore_navigator *n = nav(s);
             set_status(s, navcore_set_bar_threshold(n, (size_t)value));

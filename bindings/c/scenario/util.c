@@ -113,10 +113,10 @@ strvec split_words(const char *text) {
     strvec words = {0};
     const char *p = text;
     while (*p) {
-        while (*p == ' ') p++;
+        while (*p == ' ' || *p == '\t') p++;
         if (!*p) break;
         const char *start = p;
-        while (*p && *p != ' ') p++;
+        while (*p && *p != ' ' && *p != '\t') p++;
         sv_push(&words, xstrndup(start, (size_t)(p - start)));
     }
     return words;

@@ -36,7 +36,7 @@ strvec sv_slice(const strvec *list, size_t from);
 /* The items joined with `separator` (a new string). */
 char *sv_join(char *const *items, size_t count, const char *separator);
 
-/* Splits `text` at spaces, dropping empty words (Swift's split(separator: " ")). */
+/* Splits `text` at runs of spaces and tabs, dropping empty words (the .nav format's words). */
 strvec split_words(const char *text);
 
 #endif

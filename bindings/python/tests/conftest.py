@@ -10,7 +10,7 @@ from typing import Any, Iterator, List
 import pytest
 
 import navcore
-from navcore import _navigator
+from navcore import _navigator, scenario
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 REPO = PACKAGE_DIR.parents[1]
@@ -26,42 +26,21 @@ def scenario_files() -> List[Path]:
 
 
 class Recorder:
-    """A listener object that records every event as a short line."""
+    """A listener object that records every event as its SPEC §11 trace line, by the scenario
+    runner's formatter, naming each screen by its route."""
 
     def __init__(self) -> None:
         self.lines: List[str] = []
+        self.format = scenario.TraceFormat(lambda screen: screen.route)
 
     def take(self) -> List[str]:
         lines, self.lines = self.lines, []
         return lines
 
-    def on_action(self, e: navcore.ActionEvent) -> None:
-        parts = [f"action {e.state}"]
-        if e.appearing:
-            parts.append("+" + e.appearing.route)
-        parts += ["-" + s.route for s in e.disappearing]
-        self.lines.append(" ".join(parts))
+    def observe(self, event: Any) -> None:
+        self.lines.append(self.format.line(event)[1])
 
-    def on_appearance(self, e: navcore.AppearanceEvent) -> None:
-        self.lines.append(f"{e.phase} {e.screen.route} {e.reason}")
-
-    def on_progress(self, e: navcore.ProgressEvent) -> None:
-        self.lines.append(f"progress {e.progress}")
-
-    def on_bar(self, e: navcore.BarEvent) -> None:
-        self.lines.append(f"bar {'shown' if e.shown else 'hidden'}")
-
-    def on_payload(self, e: navcore.PayloadEvent) -> None:
-        self.lines.append(f"payload {e.screen.route} {e.payload}")
-
-    def on_release(self, e: navcore.ReleaseEvent) -> None:
-        self.lines.append(f"release {e.screen.route}")
-
-    def on_done(self, e: navcore.DoneEvent) -> None:
-        self.lines.append(f"done {e.op} {e.outcome}")
-
-    def on_wakeup(self, e: Any) -> None:
-        self.lines.append("wakeup")
+    on_action = on_appearance = on_progress = on_bar = on_payload = on_release = on_done = on_wakeup = observe
 
 
 @pytest.fixture

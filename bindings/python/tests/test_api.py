@@ -31,11 +31,11 @@ def test_push_pop_without_animator(nav: navcore.Navigator, recorder: Recorder) -
     assert routes(nav) == ["A"]
     lines = recorder.take()
     assert lines[:7] == [
-        "action will_push +A",
-        "action did_push +A",
-        "will_show A push",
-        "did_show A push",
-        "action push_completed +A",
+        "action will_push +A instant",
+        "action did_push +A instant",
+        "will_show A push instant",
+        "did_show A push instant",
+        "action push_completed +A instant",
         "done push completed",
         "action idle",
     ]
@@ -138,7 +138,7 @@ def test_gesture_progress_cancel_finish(nav: navcore.Navigator, recorder: Record
         nav.gesture()
     t.cancel()
     assert op.outcome is Outcome.CANCELLED and routes(nav) == ["A", "B"]
-    assert "progress 0.5" in recorder.take()
+    assert "progress 0.50" in recorder.take()
     op = nav.gesture()
     nav.update_transition(1.0)  # default: the transition in flight
     nav.finish_transition()
@@ -159,8 +159,8 @@ def test_run_and_visibility(nav: navcore.Navigator, recorder: Recorder) -> None:
     recorder.take()
     assert nav.set_visible(False).outcome is Outcome.COMPLETED and not nav.visible
     assert nav.set_visible(False).outcome is Outcome.NOOP
-    assert recorder.take() == ["will_hide A disappear", "did_hide A disappear", "done visible completed",
-                               "done visible noop"]
+    assert recorder.take() == ["will_hide A disappear instant", "did_hide A disappear instant",
+                               "done visible completed", "done visible noop"]
     nav.always_appear = True
     assert nav.always_appear
 
@@ -217,7 +217,7 @@ def test_bar_threshold(nav: navcore.Navigator, recorder: Recorder) -> None:
     assert nav.bar_shown
     with pytest.raises(navcore.InvalidError):
         nav.bar_threshold = -1
-    assert [line for line in recorder.take() if line.startswith("bar")] == ["bar hidden", "bar shown"]
+    assert [line for line in recorder.take() if line.startswith("bar")] == ["bar hidden instant", "bar shown instant"]
 
 
 def test_operation_callbacks_and_wait(nav: navcore.Navigator) -> None:

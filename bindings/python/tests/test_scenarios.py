@@ -74,16 +74,57 @@ def test_cli_usage() -> None:
     assert run_cli("--help").returncode == 0
 
 
-def test_diff_and_two_decimals() -> None:
+def test_diff() -> None:
     assert scenario.diff(["a", "b", "c"], ["a", "c", "d"]) == ["  a", "- b", "  c", "+ d"]
-    assert scenario.two_decimals(0.333) == "0.33"
-    assert scenario.two_decimals(0.125) == "0.13"
-    assert scenario.two_decimals(1.0) == "1.00"
-    assert scenario.two_decimals(0.0) == "0.00"
+
+
+@pytest.mark.parametrize(
+    "value, text",
+    [
+        (0.0, "0.00"), (-0.0, "0.00"), (1.0, "1.00"), (0.5, "0.50"), (0.333, "0.33"),
+        # exact ties in binary: away from zero
+        (0.125, "0.13"), (0.375, "0.38"), (0.625, "0.63"), (0.875, "0.88"),
+        # decimal ties that the double stores below (…4999…) or above (…5000…1) the tie
+        (0.015, "0.01"), (0.045, "0.04"), (0.005, "0.01"), (0.995, "0.99"), (0.565, "0.56"),
+        (0.994999, "0.99"), (0.999999, "1.00"), (0.0049999, "0.00"),
+    ],
+)
+def test_two_decimals_rounds_the_exact_value_ties_away_from_zero(value: float, text: str) -> None:
+    # The same table as Tests/NavCoreTests/TraceFormatTests.swift.
+    assert scenario.two_decimals(value) == text
 
 
 def test_parse_errors() -> None:
-    with pytest.raises(scenario.ScenarioError):
-        scenario.parse("expect trace\n  x\n")
-    steps = scenario.parse("# c\n\n  push  A \nexpect trace\n  a\n\n  b\nend\n")
-    assert steps[0].words == ["push", "A"] and steps[1].trace == ["a", "b"]
+    with pytest.raises(scenario.ScenarioError, match="line 1: `expect trace` has no `end`"):
+        scenario.parse(b"expect trace\n  x\n")
+    steps = scenario.parse(b"# c\n\n  push  A \nexpect\ttrace\n  a\tb\n\n  b  c\nend\n")
+    assert steps[0].words == ["push", "A"] and steps[1].trace == ["a b", "b c"]
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"push A\r\n", "line 1: character U+000D (only spaces and tabs separate words)"),
+        ("push A\n\u3000push B\n".encode(), "line 2: character U+3000 (only spaces and tabs separate words)"),
+        ("# a\u00a0comment\n".encode(), "line 1: character U+00A0 (only spaces and tabs separate words)"),
+        (b"push A\x00\n", "line 1: character U+0000 (only spaces and tabs separate words)"),
+        (b"push A\x0b\n", "line 1: character U+000B (only spaces and tabs separate words)"),
+        (b"\n\npush \xc0\xaf\n", "line 3: the line is not UTF-8"),
+        (b"push \xed\xa0\x80\n", "line 1: the line is not UTF-8"),
+    ],
+)
+def test_only_spaces_and_tabs_separate_words(data: bytes, message: str) -> None:
+    with pytest.raises(scenario.ScenarioError) as error:
+        scenario.parse(data)
+    assert str(error.value) == message
+
+
+def test_words_with_a_grammar() -> None:
+    assert scenario.words(" \tpush\t \tA  instant ") == ["push", "A", "instant"]
+    assert [scenario.progress_value(w) for w in ["0.125", "-1", "1", "1.50"]] == [0.125, -1.0, 1.0, 1.5]
+    assert [scenario.progress_value(w) for w in ["1e-3", ".5", "1.", "+0.5", "inf", "0x1p-1", "1_0", "\u0661"]] == [None] * 8
+    assert scenario.threshold_value("2147483647") == 2147483647
+    assert [scenario.threshold_value(w) for w in ["2147483648", "-1", "+2", "1.5", "\u0661"]] == [None] * 5
+    assert [scenario.set_route(w) for w in ["A", "A#2", "#y", "#4", "A#x", "A#2#3", "y#"]] == [
+        "A", "A", "#y", "", "A#x", "A#2", "y#"
+    ]

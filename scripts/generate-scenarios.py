@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Writes random but well-formed SPEC §11 scenarios, for scripts/compare-runners.sh.
+
+    generate-scenarios.py [--seed N] [--count N] [--commands N] OUT_DIR
+
+Each file is a seeded random sequence of the commands every runner knows (ops, gestures and
+progress values, routes and `show`, visibility, thresholds, vetoes, `on` hooks, host dispatch
+with `drain`, a late `destroy`), laid out with random spaces, tabs, indentation and comments.
+Its checks expect `?`, so that every runner prints what it saw (`saw '…'`), and the file ends
+with an empty `expect trace` block, so that every runner prints the whole trace as `+` lines:
+the runners' reports must then be identical byte for byte. The same seed writes the same
+files. Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+from typing import List
+
+ROUTES = ["A", "B", "C", "D"]
+FACTORY_ROUTES = ["Card", "Form", "Bad"]
+EVENTS = [
+    "action will_push", "action did_pop", "action idle", "will_show", "did_show", "will_hide", "did_hide",
+    "transition push", "transition pop", "progress", "bar shown", "bar hidden", "payload", "release",
+    "run", "done push", "done pop", "done set", "done back", "done gesture", "done show", "done run",
+    "wakeup", "should_pop",
+]
+CATEGORIES = ["action", "show", "transition", "veto", "payload", "bar", "release", "run", "wakeup", "done"]
+CHECKS = ["stack", "top", "state", "busy", "pending", "bar", "status"]
+# Values whose two-decimal rounding is delicate: exact binary ties, decimal ties stored below
+# or above the tie, the ends of the range, and values navcore refuses.
+PROGRESS = ["0.125", "0.875", "0.375", "0.015", "0.005", "0.565", "0.995", "0.994999", "0", "1", "1.0",
+            "1.5", "-0.25", "nan", "0.0049999", "0.999999"]
+
+
+class Scenario:
+    """The state the generator keeps to write plausible commands: the labels it may name."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.lines: List[str] = []
+        self.created = {route: 0 for route in ROUTES}
+        self.runs = 0
+
+    def label(self) -> str:
+        """A label that was probably made (a made-up one now and then: a scenario error)."""
+        made = [r if n == 1 else f"{r}#{n}" for r in ROUTES for n in range(1, self.created[r] + 1)]
+        if not made or self.rng.random() < 0.05:
+            return self.rng.choice(ROUTES) + "#" + str(self.rng.randint(2, 9))
+        return self.rng.choice(made)
+
+    def new(self, route: str) -> str:
+        self.created[route] += 1
+        return route
+
+    def instant(self) -> str:
+        return " instant" if self.rng.random() < 0.5 else ""
+
+    def command(self) -> str:
+        """One command, chosen with rough weights."""
+        rng = self.rng
+        kind = rng.choices(
+            ["push", "push_again", "pop", "back", "pop_to_root", "pop_to", "set", "run", "visible", "gesture",
+             "progress", "finish", "cancel", "veto", "route", "show", "threshold", "config", "trace", "on"],
+            weights=[14, 2, 6, 4, 2, 3, 4, 3, 2, 4, 4, 8, 3, 2, 2, 4, 2, 2, 2, 4])[0]
+        if kind == "push":
+            return "push " + self.new(rng.choice(ROUTES)) + self.instant()
+        if kind in ("push_again", "pop_to"):
+            return f"{kind} {self.label()}{self.instant()}"
+        if kind in ("pop", "back", "pop_to_root", "gesture", "finish", "cancel"):
+            return kind + (self.instant() if kind in ("pop", "back", "pop_to_root") else "")
+        if kind == "set":
+            words = []
+            for _ in range(rng.randint(0, 3)):
+                if rng.random() < 0.5:
+                    words.append(self.label())
+                else:
+                    route = rng.choice(ROUTES)
+                    self.created[route] += 1
+                    words.append(route + ("#" + str(rng.randint(2, 5)) if rng.random() < 0.3 else ""))
+            return " ".join(["set"] + words) + self.instant()
+        if kind == "run":
+            self.runs += 1
+            return f"run r{self.runs}"
+        if kind == "visible":
+            return "visible " + rng.choice(["on", "off"])
+        if kind == "progress":
+            return self.progress()
+        if kind == "veto":
+            return f"veto {self.label()} {rng.choice(['on', 'off'])}"
+        if kind == "route":
+            route = rng.choice(FACTORY_ROUTES)
+            return f"route {route}" + (" fail" if route == "Bad" else "")
+        if kind == "show":
+            options = [o for o in ["animated", "keep", "new"] if rng.random() < 0.3]
+            if rng.random() < 0.4:
+                options.append(f"payload=p{rng.randint(1, 9)}")
+            return " ".join(["show", rng.choice(FACTORY_ROUTES)] + options)
+        if kind == "threshold":
+            return f"threshold {rng.randint(0, 4)}"
+        if kind == "config":
+            return f"config {rng.choice(['animator', 'always_appear'])} {rng.choice(['on', 'off'])}"
+        if kind == "trace":
+            if rng.random() < 0.5:
+                return "trace all"
+            return "trace " + " ".join(rng.sample(CATEGORIES, rng.randint(1, 4)))
+        event = rng.choice(EVENTS)
+        if event in ("will_show", "did_show", "will_hide", "did_hide", "release", "payload"):
+            event += " " + self.label()
+        inner = rng.choices(["destroy", "drain", "command"], weights=[1, 2, 17])[0]
+        while inner == "command" or inner.startswith("on "):
+            inner = self.command()
+        return f"on {event}: {inner}"
+
+    def progress(self) -> str:
+        rng = self.rng
+        return "progress " + (rng.choice(PROGRESS) if rng.random() < 0.5 else f"0.{rng.randint(0, 999):03d}")
+
+    def check(self) -> str:
+        return f"expect {self.rng.choice(CHECKS)} ?"
+
+    def write(self, commands: int) -> str:
+        rng = self.rng
+        lines = ["# Generated by scripts/generate-scenarios.py: compared across the runners, not a test of its own."]
+        if rng.random() < 0.25:
+            lines.append("config pump on")
+        if rng.random() < 0.7:
+            lines += ["route Card", "route Form"]
+        for index in range(commands):
+            if rng.random() < 0.05 and index > commands * 3 // 4:
+                line = "destroy"
+            elif rng.random() < 0.15:
+                line = self.check()
+            elif rng.random() < 0.08:
+                line = "drain"
+            else:
+                line = self.command()
+            if line == "gesture":  # ends what is in flight, so that the gesture may start
+                lines += ["finish", "drain", "finish", "finish"]
+            lines.append(self.layout(line))
+            if line == "gesture":  # a drag: progress values, then the finger lifts
+                lines += [self.layout(self.progress()) for _ in range(rng.randint(1, 4))]
+                lines.append(rng.choice(["finish", "cancel"]))
+            if rng.random() < 0.03:
+                lines.append("# a comment " + str(index))
+            if rng.random() < 0.03:
+                lines.append("")
+        lines += ["expect trace", "end", ""]
+        return "\n".join(lines)
+
+    def layout(self, line: str) -> str:
+        """The line with random runs of spaces and tabs between its words, around it too."""
+        rng = self.rng
+        gap = lambda: rng.choice([" ", " ", " ", "  ", "\t", " \t "])  # noqa: E731
+        words = line.split(" ")
+        indent = rng.choice(["", "", "", "  ", "\t"])
+        return indent + "".join(w + (gap() if i + 1 < len(words) else "") for i, w in enumerate(words)) + \
+            rng.choice(["", "", "", " ", "\t"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--commands", type=int, default=40)
+    options = parser.parse_args()
+    options.out.mkdir(parents=True, exist_ok=True)
+    for old in options.out.glob("gen-*.nav"):
+        old.unlink()
+    for index in range(options.count):
+        rng = random.Random(f"{options.seed}-{index}")
+        text = Scenario(rng).write(options.commands)
+        (options.out / f"gen-{options.seed}-{index:04d}.nav").write_text(text, encoding="utf-8")
+    print(f"generate-scenarios: {options.count} scenarios (seed {options.seed}) in {options.out}")
+
+
+if __name__ == "__main__":
+    main()

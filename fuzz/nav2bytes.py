@@ -170,7 +170,7 @@ class Converter:
         if verb == "query":
             return [OP["query"], 0xFF]
         if verb == "set_huge":
-            out = [OP["set"], 0xFD, int(args[0]) & 3]
+            out = [OP["set_stack"], 0xFD, int(args[0]) & 3]
             for word in args[1:3]:
                 route, ordinal = self.label(word)
                 out += [0xC0 | route, ordinal]

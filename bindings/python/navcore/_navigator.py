@@ -220,19 +220,29 @@ def _text(value: str, what: str) -> bytes:
         raise InvalidError(f"{what} is not valid Unicode text: {error}") from None
 
 
-#: Routes already checked and encoded by _route_text (an app uses a handful of route names).
+#: Routes already checked and encoded by _route_text (an app uses a handful of short route
+#: names): at most _ROUTE_TEXTS_MAX of them, each at most _ROUTE_TEXT_MAX_BYTES long, so the
+#: cache never keeps more than _ROUTE_TEXTS_BYTES (a host that makes screens of huge or ever new
+#: route names gets them encoded each time instead of kept for the life of the process).
 _route_texts: Dict[str, bytes] = {}
 _ROUTE_TEXTS_MAX = 1024
+_ROUTE_TEXT_MAX_BYTES = 256
+#: The bound on what the cache keeps: every entry's str and bytes at their longest.
+_ROUTE_TEXTS_BYTES = _ROUTE_TEXTS_MAX * 2 * _ROUTE_TEXT_MAX_BYTES
 
 
 def _route_text(route: str) -> bytes:
-    """``_text(route, "the route")``, remembered for plain str routes (up to _ROUTE_TEXTS_MAX)."""
+    """``_text(route, "the route")``, remembered for short plain str routes (see _route_texts)."""
     if type(route) is str:  # noqa: E721 - a str subclass may encode differently: not cached
         text = _route_texts.get(route)
         if text is not None:
             return text
     text = _text(route, "the route")
-    if type(route) is str and len(_route_texts) < _ROUTE_TEXTS_MAX:  # noqa: E721
+    if (
+        type(route) is str  # noqa: E721
+        and len(text) <= _ROUTE_TEXT_MAX_BYTES
+        and len(_route_texts) < _ROUTE_TEXTS_MAX
+    ):
         _route_texts[route] = text
     return text
 

@@ -400,7 +400,7 @@ def _on_action(nav: Any, event_p: Any, ctx: Optional[int]) -> None:
         if not listeners:
             return
         event = event_p.contents
-        screen = navigator._screen  # type: ignore[union-attr]
+        screen = navigator._known_screen  # type: ignore[union-attr]
         action = _new(ActionEvent)
         action.__dict__.update(
             state=ACTIONS[event.state],
@@ -409,6 +409,8 @@ def _on_action(nav: Any, event_p: Any, ctx: Optional[int]) -> None:
             animated=event.animated,
         )
         _deliver(listeners, action)
+        if action.state is Action.IDLE:  # the op's last event: its released screens are done with
+            navigator._released.clear()  # type: ignore[union-attr]
     except BaseException as error:  # noqa: B902
         _stash(error)
 
@@ -485,6 +487,8 @@ def _on_release(nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[
         screen = navigator._screens.get(screen_id) or Screen(screen_id, route.decode("utf-8"))
         held = screen.object
         navigator._forget_screen(screen)
+        if navigator._listeners["action"]:  # its op's action events still name it
+            navigator._released[screen_id] = screen
         listeners = navigator._listeners["release"]
         if listeners:
             event = _new(ReleaseEvent)
@@ -653,6 +657,10 @@ class Navigator:
         self._registered: Set[str] = set()
         self._registrations = 0
         self._screens: Dict[int, Screen] = {}
+        #: Screens released during the op in flight, kept for its action events while action
+        #: listeners listen (the ``*_completed`` events name screens already released): emptied
+        #: by the op's last action event (idle) and by _forget.
+        self._released: Dict[int, Screen] = {}
         self._routes: Dict[str, Factory] = {}
         self._veto: Optional[Veto] = None
         self._animator: Optional[Animator] = None
@@ -711,6 +719,7 @@ class Navigator:
             _unlist(self._token)
             for screen in list(self._screens.values()):  # a copy, in one C call
                 self._forget_screen(screen)
+            self._released.clear()
             self._listeners = {kind: [] for kind in EVENT_KINDS}
             self._listener_objects = []
             self._routes.clear()
@@ -751,8 +760,15 @@ class Navigator:
         """Delivers an event to the listeners of ``kind``."""
         _deliver(self._listeners[kind], event)
 
+    def _known_screen(self, screen_id: int) -> Screen:
+        """The Screen of a live screen, or of one released during the op in flight (the same
+        object, with its route), else ``_screen``'s."""
+        return self._screens.get(screen_id) or self._released.get(screen_id) or self._screen(screen_id)
+
     def _screen(self, screen_id: int) -> Screen:
-        """The Screen of an id (made on first sight for a screen the binding did not create)."""
+        """The Screen of an id: made on first sight for a live screen the binding did not create,
+        and kept; for a released one, a released Screen that is not kept (C no longer knows its
+        route, and nothing would ever remove it)."""
         screen = self._screens.get(screen_id)
         if screen is None:
             length = c_size_t()
@@ -763,8 +779,11 @@ class Navigator:
                 status = self._lib.navcore_screen_route(
                     byref(length), buffer, length.value + 1, self._handle, screen_id
                 )
-            route = buffer.value.decode("utf-8") if status == 0 else ""
-            screen = self._screens.setdefault(screen_id, Screen(screen_id, route))
+            if status != 0:
+                gone = Screen(screen_id, "")
+                gone.released = True
+                return gone
+            screen = self._screens.setdefault(screen_id, Screen(screen_id, buffer.value.decode("utf-8")))
         return screen
 
     def _adopt(self, screen: Screen) -> Screen:

@@ -272,12 +272,12 @@ def test_action_listener_memory_is_bounded_over_many_cycles(nav: navcore.Navigat
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
-        cycles(20_000)
+        cycles(5_000)
         gc.collect()
         grown = tracemalloc.get_traced_memory()[0] - before
     finally:
         tracemalloc.stop()
-    assert grown < 200_000, f"{grown} bytes kept over 20,000 push/pop cycles"
+    assert grown < 50_000, f"{grown} bytes kept over 5,000 push/pop cycles"
 
 
 # -- 4. the route-name cache ----------------------------------------------------------------------

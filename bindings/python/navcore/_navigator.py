@@ -9,7 +9,8 @@ live Navigator (registrations) or an Operation (op completions and ``run`` block
 every registration it made (the last thing C does with it), and the binding lets go of the
 screens' objects, the listeners and the routes. The table holds navigators weakly: C calls back
 only during a navcore call, made by a Python frame that holds the navigator, so a navigator that
-is dropped without close() is simply destroyed by its finalizer.
+is dropped without close() can be destroyed once it is collected: by the reaper thread (see
+"Dropped navigators"), never by its finalizer.
 
 A C callback kind is registered only while some Python code listens to it: a listener, a screen
 object with the matching hook method, the veto, the animator. The release callback is the one
@@ -47,6 +48,8 @@ import functools
 import inspect
 import itertools
 import json
+import os
+import queue
 import sys
 import threading
 import types
@@ -623,6 +626,74 @@ for _kind in _PHASE_KINDS:
     _name, _, _lead = _REGISTRATIONS[_kind]
     _REGISTRATIONS[_kind] = (_name, _APPEARANCE, _lead)
 
+# ---------------------------------------------------------------------------------------------
+# Dropped navigators: destroyed by the reaper thread, never inside the garbage collector
+# ---------------------------------------------------------------------------------------------
+#
+# A navigator dropped without close() is collected whenever the cyclic GC runs, which can be at
+# any allocation of any thread, with any lock held (Operation.wait() allocates its Event under
+# the module-wide lock of _operation, which the aborted ops' completions take again). So its
+# finalizer runs no host code and takes no lock: it only puts the handle in _dropped (a
+# SimpleQueue, whose put() is reentrant and safe in finalizers), and the reaper, a daemon thread
+# started with the first navigator, destroys it from there: its ops end ``aborted`` and their
+# done callbacks run on the reaper thread (an exception they raise goes to sys.unraisablehook),
+# its screens are released. A destroyed navigator's listeners are not called: they went with it.
+
+#: Handles of dropped navigators, and the threading.Events of _reaped(), for the reaper.
+_dropped: "queue.SimpleQueue[Any]" = queue.SimpleQueue()
+_reaper: Optional[threading.Thread] = None
+_reaper_lock = threading.Lock()
+
+
+def _drop(handle: int) -> None:
+    """A navigator's finalizer: hands its handle to the reaper (no lock, no host code)."""
+    _dropped.put(handle)
+
+
+def _start_reaper() -> None:
+    """Starts the reaper thread unless it runs (called by every new navigator, not by a
+    finalizer: starting a thread takes locks)."""
+    global _reaper
+    if _reaper is not None:
+        return
+    with _reaper_lock:
+        if _reaper is None:
+            _reaper = threading.Thread(target=_reap, args=(_dropped,), name="navcore-reaper", daemon=True)
+            _reaper.start()
+
+
+def _reap(dropped: "queue.SimpleQueue[Any]") -> None:
+    """The reaper thread: destroys each dropped handle in turn, and sets each Event it meets
+    (everything queued before it is then done)."""
+    destroy = _ffi.lib().navcore_navigator_destroy
+    while True:
+        item = dropped.get()
+        if isinstance(item, threading.Event):
+            item.set()
+        else:
+            destroy(item)
+
+
+def _reaped(timeout: Optional[float] = None) -> bool:
+    """Waits until every navigator dropped so far is destroyed; False if ``timeout`` passed.
+    Call it after ``gc.collect()`` to have the collected navigators destroyed (tests do)."""
+    done = threading.Event()
+    _dropped.put(done)
+    _start_reaper()
+    return done.wait(timeout)
+
+
+def _after_fork_in_child() -> None:
+    """The child of a fork has no reaper thread, and the queue and lock may be mid-use by a
+    thread that is gone: new ones (handles queued in the parent are the parent's to destroy)."""
+    global _dropped, _reaper, _reaper_lock
+    _dropped, _reaper, _reaper_lock = queue.SimpleQueue(), None, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 Veto = Callable[[Screen, bool], bool]
 Animator = Callable[[Transition], Any]
 Factory = Callable[[RouteRequest], Any]
@@ -635,7 +706,8 @@ class Navigator:
     ``Navigator()`` runs ops on the calling thread (inline dispatch); ``Navigator("host")``
     only enqueues them, calls the wakeup listeners, and runs them in ``drain()`` (see
     ``navcore.aio`` for an asyncio loop). Use it as a context manager, or call ``close()``;
-    a navigator dropped without close() is destroyed when it is garbage-collected.
+    a navigator dropped without close() is destroyed soon after it is garbage-collected, on the
+    binding's reaper thread (its ops end ``aborted`` there).
 
     Every method may be called from any thread. Ops return an Operation; calls that fail raise
     a NavcoreError subclass and change nothing.
@@ -668,8 +740,10 @@ class Navigator:
         self._bar_threshold = 0
         self._closing = False
         _live[self._token] = weakref.ref(self, functools.partial(_unlist, self._token))
-        self._finalizer = weakref.finalize(self, library.navcore_navigator_destroy, handle.value)
+        # The finalizer only queues the handle for the reaper (see "Dropped navigators").
+        self._finalizer = weakref.finalize(self, _drop, handle.value)
         self._finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
+        _start_reaper()
 
     # -- lifetime ------------------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 # The Python binding (bindings/python). Adds its steps to TESTS and SCENARIO_RUNNERS.
 #
 #   make scenarios-python FILES=…   the Python scenario runner against build/lib
-#   make test-python                pytest: every API, the hypothesis model, all scenarios
+#   make test-python                pytest: every API, the hypothesis model, all scenarios; then
+#                                   the hostile stress run short (PY_STRESS_CYCLES cycles; make
+#                                   stress-python runs it long, mk/stress.mk)
 #   make check-python-install       pip install ./bindings/python into a fresh venv, the library
 #                                   bundled, then import it from outside the repository
 #   make python-bundle              copy build/lib's library into the package (navcore/_lib/)
@@ -45,9 +47,15 @@ python-bundle: lib
 scenarios-python: lib $(PY_STAMP)
 	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python -m navcore.scenario $(FILES)
 
+# The hostile stress run (bindings/python/tests/stress_hostile.py, docs/reliability.md): GC
+# pressure with dropped cyclic navigators, exceptions injected at trampoline entry, RSS bounded.
+PY_STRESS        := $(PY_DIR)/tests/stress_hostile.py
+PY_STRESS_CYCLES ?= 3000
+
 test-python: lib $(PY_STAMP)
 	cd $(PY_DIR) && NAVCORE_LIBRARY=$(PY_LIBRARY) NAVCORE_SHARED=$(abspath $(SHARED)) \
 	  $(CURDIR)/$(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider tests
+	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python $(PY_STRESS) --cycles $(PY_STRESS_CYCLES) --timeout 600
 
 ## check-python-install: a fresh venv, `pip install ./bindings/python` with the library bundled,
 ## then the import from a directory outside the repository with NAVCORE_LIBRARY unset.

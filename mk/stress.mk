@@ -10,6 +10,10 @@
 #               or a run block)
 # stress-c      bindings/c/tests/stress.c through the shipped library: the same load through
 #               the C ABI, four runs per dispatch mode
+# stress-python bindings/python/tests/stress_hostile.py for PY_STRESS_LONG cycles (200,000):
+#               listeners of every kind, GC pressure with dropped cyclic navigators, exceptions
+#               injected at trampoline entry; fails if RSS grows more than PY_STRESS_BOUND_MB
+#               after the warm-up (make test runs it for 3,000 cycles, mk/python.mk)
 #
 # Each test or run has a watchdog of STRESS_TIMEOUT seconds that fails it (a deadlock). The
 # seed (default: the time) is printed; STRESS_SEED=N repeats a run's choices (the threads'
@@ -21,10 +25,13 @@ STRESS_SEED    ?= $(shell date +%s)
 STRESS_TIMEOUT ?= 900
 STRESS_SCRATCH := .build/stress
 
-.PHONY: stress stress-swift stress-c
+PY_STRESS_LONG     ?= 200000
+PY_STRESS_BOUND_MB ?= 16
 
-## stress: both long runs; prints each one's figures and time.
-stress: stress-swift stress-c
+.PHONY: stress stress-swift stress-c stress-python
+
+## stress: the long runs; prints each one's figures and time.
+stress: stress-swift stress-c stress-python
 	@echo "make stress: all passed (seed $(STRESS_SEED), $(STRESS_OPS) ops per thread)"
 
 stress-swift: setup
@@ -41,3 +48,7 @@ stress-c: lib $(C_STRESS)
 	  $(C_STRESS) --ops $(STRESS_OPS) --seed $(STRESS_SEED) --timeout $(STRESS_TIMEOUT); \
 	  status=$$?; echo "stress-c: $$([ $$status = 0 ] && echo passed || echo FAILED) in $$(( $$(date +%s) - start )) s"; \
 	  exit $$status
+
+stress-python: lib $(PY_STAMP)
+	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python $(PY_STRESS) --cycles $(PY_STRESS_LONG) \
+	  --bound-mb $(PY_STRESS_BOUND_MB) --seed $(STRESS_SEED) --timeout $(STRESS_TIMEOUT)

@@ -44,6 +44,7 @@ callback had returned normally, with these answers where one is needed:
 from __future__ import annotations
 
 import builtins
+import ctypes
 import functools
 import inspect
 import itertools
@@ -126,13 +127,15 @@ HOOKS: Dict[str, str] = {
 
 
 class _Calls:
-    """One thread's binding calls in progress (``depth``) and what their callbacks raised."""
+    """One thread's binding calls in progress (``depth``), what their callbacks raised, and
+    whether the last trampoline to end on this thread ran (``ran``, see _guarded)."""
 
-    __slots__ = ("depth", "errors")
+    __slots__ = ("depth", "errors", "ran")
 
     def __init__(self) -> None:
         self.depth = 0
         self.errors: List[BaseException] = []
+        self.ran = False
 
 
 class _ThreadState(threading.local):
@@ -382,6 +385,8 @@ def _op_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
                 _deliver(callbacks, operation)
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _run_block(nav: Any, ctx: Optional[int]) -> None:
@@ -393,6 +398,8 @@ def _run_block(nav: Any, ctx: Optional[int]) -> None:
             block()
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_action(nav: Any, event_p: Any, ctx: Optional[int]) -> None:
@@ -416,6 +423,8 @@ def _on_action(nav: Any, event_p: Any, ctx: Optional[int]) -> None:
             navigator._released.clear()  # type: ignore[union-attr]
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_appearance(
@@ -442,6 +451,8 @@ def _on_appearance(
                     _stash(error)
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_progress(nav: Any, transition: int, progress: float, ctx: Optional[int]) -> None:
@@ -452,6 +463,8 @@ def _on_progress(nav: Any, transition: int, progress: float, ctx: Optional[int])
             navigator._emit("progress", ProgressEvent(transition, progress))
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_bar(nav: Any, shown: bool, animated: bool, ctx: Optional[int]) -> None:
@@ -462,6 +475,8 @@ def _on_bar(nav: Any, shown: bool, animated: bool, ctx: Optional[int]) -> None:
             navigator._emit("bar", BarEvent(bool(shown), bool(animated)))
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_payload(nav: Any, screen_id: int, obj: Any, payload: bytes, ctx: Optional[int]) -> None:
@@ -479,6 +494,8 @@ def _on_payload(nav: Any, screen_id: int, obj: Any, payload: bytes, ctx: Optiona
         navigator._emit("payload", PayloadEvent(screen, text))
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_release(nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[int]) -> None:
@@ -499,6 +516,8 @@ def _on_release(nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[
             _deliver(listeners, event)
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
@@ -512,6 +531,8 @@ def _on_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
             _deliver(listeners, event)
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_wakeup(nav: Any, ctx: Optional[int]) -> None:
@@ -522,6 +543,8 @@ def _on_wakeup(nav: Any, ctx: Optional[int]) -> None:
             navigator._emit("wakeup", WakeupEvent())
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_transition(nav: Any, transition_p: Any, ctx: Optional[int]) -> None:
@@ -550,6 +573,8 @@ def _on_transition(nav: Any, transition_p: Any, ctx: Optional[int]) -> None:
                 raise
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 class _AnimatorGone(Exception):
@@ -557,15 +582,17 @@ class _AnimatorGone(Exception):
 
 
 def _on_veto_impl(nav: Any, screen_id: int, obj: Any, by_gesture: bool, ctx: Optional[int]) -> bool:
-    navigator = _live.get(ctx, _gone)()
-    veto = navigator._veto if navigator is not None else None
-    if navigator is None or veto is None:
-        return True
     try:
+        navigator = _live.get(ctx, _gone)()
+        veto = navigator._veto if navigator is not None else None
+        if navigator is None or veto is None:
+            return True
         return bool(veto(navigator._screen(screen_id), bool(by_gesture)))
-    except BaseException as error:
+    except BaseException as error:  # noqa: B902
         _stash(error)
         return False
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_factory_impl(
@@ -584,9 +611,11 @@ def _on_factory_impl(
         return 0
     except FactoryFailed:
         return -1
-    except BaseException as error:
+    except BaseException as error:  # noqa: B902
         _stash(error)
         return -1
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _registration_destroyed(ctx: Optional[int]) -> None:
@@ -597,31 +626,84 @@ def _registration_destroyed(ctx: Optional[int]) -> None:
             navigator._registration_ended()
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
-_DONE_OP = _ffi.DoneFn(_op_done)
-_RUN = _ffi.RunFn(_run_block)
-_DESTROY = _ffi.DestroyFn(_registration_destroyed)
+# ---------------------------------------------------------------------------------------------
+# The guard: a trampoline interrupted before its first instruction runs all the same
+# ---------------------------------------------------------------------------------------------
+#
+# A signal handler (Ctrl-C's KeyboardInterrupt, SIGALRM's) runs at the first instruction of any
+# Python function, so it can raise at a trampoline's entry, before its ``try``. ctypes then
+# prints "Exception ignored" and returns to C as if the callback had run: an animator that never
+# got its transition leaves the navigator busy forever, a completion that never ran leaves its
+# Operation without an outcome, a release that never ran keeps the screen's object. No Python
+# code can catch an exception raised before it starts, so the function C calls is not Python:
+#
+#     C -> outer thunk -> [C] inner function pointer -> inner thunk -> trampoline
+#                                   `-> then its errcheck: _guarded's ``retry``
+#
+# The trampoline sets its thread's ``_Calls.ran`` as the last thing it does (``finally``), so
+# when its inner thunk returns, ``retry`` knows whether it ran: if it did, ``retry`` clears the
+# flag and passes its answer on; if not (the exception was raised at its entry, and ctypes
+# printed it), ``retry`` runs it now, with the same arguments. A second signal at ``retry``'s own
+# entry is ctypes' "Exception ignored" again, with the trampoline already run (for the veto and
+# factory, C then gets ctypes' default answer). Nested callbacks do not confuse the flag: the
+# innermost trampoline's retry clears it before the outer trampoline sets it again at its end.
+#
+# The inner function pointer is called with the GIL held (PYFUNCTYPE), so no other thread runs
+# between the inner thunk's return and ``retry``. It costs about 0.7 µs per callback
+# (docs/performance.md).
+
+#: The guarded function pointers' parts, kept alive for the life of the process.
+_guard_parts: List[Any] = []
+
+
+def _guarded(prototype: Any, trampoline: Callable[..., Any]) -> Any:
+    """The C function pointer of type ``prototype`` that runs ``trampoline`` even when an
+    exception is raised at its entry (see above)."""
+    inner = prototype(trampoline)
+    call = ctypes.PYFUNCTYPE(prototype._restype_, *prototype._argtypes_)(ctypes.cast(inner, c_void_p).value)
+
+    def retry(result: Any, _function: Any, arguments: Tuple[Any, ...]) -> Any:
+        calls = _tls.calls
+        if calls.ran:
+            calls.ran = False
+            return result
+        try:
+            return trampoline(*arguments)
+        finally:
+            calls.ran = False
+
+    call.errcheck = retry
+    _guard_parts.extend((inner, call))
+    return prototype(call)
+
+
+_DONE_OP = _guarded(_ffi.DoneFn, _op_done)
+_RUN = _guarded(_ffi.RunFn, _run_block)
+_DESTROY = _guarded(_ffi.DestroyFn, _registration_destroyed)
 _NO_DESTROY = _ffi.DestroyFn()  # NULL
-_FACTORY = _ffi.FactoryFn(_on_factory_impl)
+_FACTORY = _guarded(_ffi.FactoryFn, _on_factory_impl)
 
 #: kind -> (C function, trampoline, leading arguments after the handle).
 _REGISTRATIONS: Dict[str, Tuple[str, Any, Tuple[int, ...]]] = {
-    "action": ("navcore_on_action", _ffi.ActionFn(_on_action), ()),
+    "action": ("navcore_on_action", _guarded(_ffi.ActionFn, _on_action), ()),
     "will_show": ("navcore_on_appearance", None, (Phase.WILL_SHOW,)),
     "did_show": ("navcore_on_appearance", None, (Phase.DID_SHOW,)),
     "will_hide": ("navcore_on_appearance", None, (Phase.WILL_HIDE,)),
     "did_hide": ("navcore_on_appearance", None, (Phase.DID_HIDE,)),
-    "progress": ("navcore_on_progress", _ffi.ProgressFn(_on_progress), ()),
-    "bar": ("navcore_on_bar", _ffi.BarFn(_on_bar), ()),
-    "payload": ("navcore_on_payload", _ffi.PayloadFn(_on_payload), ()),
-    "release": ("navcore_on_release", _ffi.ReleaseFn(_on_release), ()),
-    "done": ("navcore_on_done", _ffi.DoneFn(_on_done), ()),
-    "wakeup": ("navcore_on_wakeup", _ffi.WakeupFn(_on_wakeup), ()),
-    "animator": ("navcore_set_animator", _ffi.TransitionFn(_on_transition), ()),
-    "veto": ("navcore_set_pop_veto", _ffi.VetoFn(_on_veto_impl), ()),
+    "progress": ("navcore_on_progress", _guarded(_ffi.ProgressFn, _on_progress), ()),
+    "bar": ("navcore_on_bar", _guarded(_ffi.BarFn, _on_bar), ()),
+    "payload": ("navcore_on_payload", _guarded(_ffi.PayloadFn, _on_payload), ()),
+    "release": ("navcore_on_release", _guarded(_ffi.ReleaseFn, _on_release), ()),
+    "done": ("navcore_on_done", _guarded(_ffi.DoneFn, _on_done), ()),
+    "wakeup": ("navcore_on_wakeup", _guarded(_ffi.WakeupFn, _on_wakeup), ()),
+    "animator": ("navcore_set_animator", _guarded(_ffi.TransitionFn, _on_transition), ()),
+    "veto": ("navcore_set_pop_veto", _guarded(_ffi.VetoFn, _on_veto_impl), ()),
 }
-_APPEARANCE = _ffi.AppearanceFn(_on_appearance)
+_APPEARANCE = _guarded(_ffi.AppearanceFn, _on_appearance)
 for _kind in _PHASE_KINDS:
     _name, _, _lead = _REGISTRATIONS[_kind]
     _REGISTRATIONS[_kind] = (_name, _APPEARANCE, _lead)

@@ -26,7 +26,7 @@ STRESS_TIMEOUT ?= 900
 STRESS_SCRATCH := .build/stress
 
 PY_STRESS_LONG     ?= 200000
-PY_STRESS_BOUND_MB ?= 16
+PY_STRESS_BOUND_MB ?= 4
 
 .PHONY: stress stress-swift stress-c stress-python
 

@@ -1,7 +1,9 @@
 # The Python binding (bindings/python). Adds its steps to TESTS and SCENARIO_RUNNERS.
 #
 #   make scenarios-python FILES=…   the Python scenario runner against build/lib
-#   make test-python                pytest: every API, the hypothesis model, all scenarios
+#   make test-python                pytest: every API, the hypothesis model, all scenarios; then
+#                                   the hostile stress run short (PY_STRESS_CYCLES cycles; make
+#                                   stress-python runs it long, mk/stress.mk)
 #   make check-python-install       a wheel of ./bindings/python with the library bundled, built
 #                                   offline with build/venv, installed offline into a fresh venv,
 #                                   then imported from outside the repository
@@ -48,9 +50,15 @@ python-bundle: lib
 scenarios-python: lib $(PY_STAMP)
 	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python -m navcore.scenario $(FILES)
 
+# The hostile stress run (bindings/python/tests/stress_hostile.py, docs/reliability.md): GC
+# pressure with dropped cyclic navigators, exceptions injected at trampoline entry, RSS bounded.
+PY_STRESS        := $(PY_DIR)/tests/stress_hostile.py
+PY_STRESS_CYCLES ?= 3000
+
 test-python: lib $(PY_STAMP)
 	cd $(PY_DIR) && NAVCORE_LIBRARY=$(PY_LIBRARY) NAVCORE_SHARED=$(abspath $(SHARED)) \
 	  $(CURDIR)/$(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider tests
+	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python $(PY_STRESS) --cycles $(PY_STRESS_CYCLES) --timeout 600
 
 ## check-python-install: the wheel of ./bindings/python with the library bundled, built with
 ## build/venv's setuptools (no build isolation, no index: no network), installed with --no-index

@@ -12,6 +12,10 @@
 #               the C ABI, four runs per dispatch mode
 # stress-rss-c  bindings/c/tests/rss.c: RSS_CYCLES navigator lifetimes with every callback
 #               kind; the RSS may grow by RSS_BOUND_KB at most after the first tenth
+# stress-python bindings/python/tests/stress_hostile.py for PY_STRESS_LONG cycles (200,000):
+#               listeners of every kind, GC pressure with dropped cyclic navigators, exceptions
+#               injected at trampoline entry; fails if RSS grows more than PY_STRESS_BOUND_MB
+#               after the warm-up (make test runs it for 3,000 cycles, mk/python.mk)
 #
 # Each test or run has a watchdog of STRESS_TIMEOUT seconds that fails it (a deadlock). The
 # seed (default: the time) is printed; STRESS_SEED=N repeats a run's choices (the threads'
@@ -25,10 +29,13 @@ STRESS_SCRATCH := .build/stress
 RSS_CYCLES     ?= 1000000
 RSS_BOUND_KB   ?= 2048
 
-.PHONY: stress stress-swift stress-c stress-rss-c
+PY_STRESS_LONG     ?= 200000
+PY_STRESS_BOUND_MB ?= 4
+
+.PHONY: stress stress-swift stress-c stress-rss-c stress-python
 
 ## stress: the long runs; prints each one's figures and time.
-stress: stress-swift stress-c stress-rss-c
+stress: stress-swift stress-c stress-rss-c stress-python
 	@echo "make stress: all passed (seed $(STRESS_SEED), $(STRESS_OPS) ops per thread)"
 
 stress-swift: setup
@@ -48,3 +55,7 @@ stress-c: lib $(C_STRESS)
 
 stress-rss-c: lib $(C_RSS)
 	$(C_RSS) --cycles $(RSS_CYCLES) --bound-kb $(RSS_BOUND_KB)
+
+stress-python: lib $(PY_STAMP)
+	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python $(PY_STRESS) --cycles $(PY_STRESS_LONG) \
+	  --bound-mb $(PY_STRESS_BOUND_MB) --seed $(STRESS_SEED) --timeout $(STRESS_TIMEOUT)

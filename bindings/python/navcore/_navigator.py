@@ -9,7 +9,8 @@ live Navigator (registrations) or an Operation (op completions and ``run`` block
 every registration it made (the last thing C does with it), and the binding lets go of the
 screens' objects, the listeners and the routes. The table holds navigators weakly: C calls back
 only during a navcore call, made by a Python frame that holds the navigator, so a navigator that
-is dropped without close() is simply destroyed by its finalizer.
+is dropped without close() can be destroyed once it is collected: by the reaper thread (see
+"Dropped navigators"), never by its finalizer.
 
 A C callback kind is registered only while some Python code listens to it: a listener, a screen
 object with the matching hook method, the veto, the animator. The release callback is the one
@@ -43,10 +44,13 @@ callback had returned normally, with these answers where one is needed:
 from __future__ import annotations
 
 import builtins
+import ctypes
 import functools
 import inspect
 import itertools
 import json
+import os
+import queue
 import sys
 import threading
 import types
@@ -123,13 +127,15 @@ HOOKS: Dict[str, str] = {
 
 
 class _Calls:
-    """One thread's binding calls in progress (``depth``) and what their callbacks raised."""
+    """One thread's binding calls in progress (``depth``), what their callbacks raised, and
+    whether the last trampoline to end on this thread ran (``ran``, see _guarded)."""
 
-    __slots__ = ("depth", "errors")
+    __slots__ = ("depth", "errors", "ran")
 
     def __init__(self) -> None:
         self.depth = 0
         self.errors: List[BaseException] = []
+        self.ran = False
 
 
 class _ThreadState(threading.local):
@@ -220,19 +226,29 @@ def _text(value: str, what: str) -> bytes:
         raise InvalidError(f"{what} is not valid Unicode text: {error}") from None
 
 
-#: Routes already checked and encoded by _route_text (an app uses a handful of route names).
+#: Routes already checked and encoded by _route_text (an app uses a handful of short route
+#: names): at most _ROUTE_TEXTS_MAX of them, each at most _ROUTE_TEXT_MAX_BYTES long, so the
+#: cache never keeps more than _ROUTE_TEXTS_BYTES (a host that makes screens of huge or ever new
+#: route names gets them encoded each time instead of kept for the life of the process).
 _route_texts: Dict[str, bytes] = {}
 _ROUTE_TEXTS_MAX = 1024
+_ROUTE_TEXT_MAX_BYTES = 256
+#: The bound on what the cache keeps: every entry's str and bytes at their longest.
+_ROUTE_TEXTS_BYTES = _ROUTE_TEXTS_MAX * 2 * _ROUTE_TEXT_MAX_BYTES
 
 
 def _route_text(route: str) -> bytes:
-    """``_text(route, "the route")``, remembered for plain str routes (up to _ROUTE_TEXTS_MAX)."""
+    """``_text(route, "the route")``, remembered for short plain str routes (see _route_texts)."""
     if type(route) is str:  # noqa: E721 - a str subclass may encode differently: not cached
         text = _route_texts.get(route)
         if text is not None:
             return text
     text = _text(route, "the route")
-    if type(route) is str and len(_route_texts) < _ROUTE_TEXTS_MAX:  # noqa: E721
+    if (
+        type(route) is str  # noqa: E721
+        and len(text) <= _ROUTE_TEXT_MAX_BYTES
+        and len(_route_texts) < _ROUTE_TEXTS_MAX
+    ):
         _route_texts[route] = text
     return text
 
@@ -369,6 +385,8 @@ def _op_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
                 _deliver(callbacks, operation)
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _run_block(nav: Any, ctx: Optional[int]) -> None:
@@ -380,6 +398,8 @@ def _run_block(nav: Any, ctx: Optional[int]) -> None:
             block()
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_action(nav: Any, event_p: Any, ctx: Optional[int]) -> None:
@@ -390,7 +410,7 @@ def _on_action(nav: Any, event_p: Any, ctx: Optional[int]) -> None:
         if not listeners:
             return
         event = event_p.contents
-        screen = navigator._screen  # type: ignore[union-attr]
+        screen = navigator._known_screen  # type: ignore[union-attr]
         action = _new(ActionEvent)
         action.__dict__.update(
             state=ACTIONS[event.state],
@@ -399,8 +419,12 @@ def _on_action(nav: Any, event_p: Any, ctx: Optional[int]) -> None:
             animated=event.animated,
         )
         _deliver(listeners, action)
+        if action.state is Action.IDLE:  # the op's last event: its released screens are done with
+            navigator._released.clear()  # type: ignore[union-attr]
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_appearance(
@@ -427,6 +451,8 @@ def _on_appearance(
                     _stash(error)
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_progress(nav: Any, transition: int, progress: float, ctx: Optional[int]) -> None:
@@ -437,6 +463,8 @@ def _on_progress(nav: Any, transition: int, progress: float, ctx: Optional[int])
             navigator._emit("progress", ProgressEvent(transition, progress))
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_bar(nav: Any, shown: bool, animated: bool, ctx: Optional[int]) -> None:
@@ -447,6 +475,8 @@ def _on_bar(nav: Any, shown: bool, animated: bool, ctx: Optional[int]) -> None:
             navigator._emit("bar", BarEvent(bool(shown), bool(animated)))
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_payload(nav: Any, screen_id: int, obj: Any, payload: bytes, ctx: Optional[int]) -> None:
@@ -464,6 +494,8 @@ def _on_payload(nav: Any, screen_id: int, obj: Any, payload: bytes, ctx: Optiona
         navigator._emit("payload", PayloadEvent(screen, text))
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_release(nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[int]) -> None:
@@ -475,6 +507,8 @@ def _on_release(nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[
         screen = navigator._screens.get(screen_id) or Screen(screen_id, route.decode("utf-8"))
         held = screen.object
         navigator._forget_screen(screen)
+        if navigator._listeners["action"]:  # its op's action events still name it
+            navigator._released[screen_id] = screen
         listeners = navigator._listeners["release"]
         if listeners:
             event = _new(ReleaseEvent)
@@ -482,6 +516,8 @@ def _on_release(nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[
             _deliver(listeners, event)
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
@@ -495,6 +531,8 @@ def _on_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
             _deliver(listeners, event)
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_wakeup(nav: Any, ctx: Optional[int]) -> None:
@@ -505,6 +543,8 @@ def _on_wakeup(nav: Any, ctx: Optional[int]) -> None:
             navigator._emit("wakeup", WakeupEvent())
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_transition(nav: Any, transition_p: Any, ctx: Optional[int]) -> None:
@@ -533,6 +573,8 @@ def _on_transition(nav: Any, transition_p: Any, ctx: Optional[int]) -> None:
                 raise
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 class _AnimatorGone(Exception):
@@ -540,15 +582,17 @@ class _AnimatorGone(Exception):
 
 
 def _on_veto_impl(nav: Any, screen_id: int, obj: Any, by_gesture: bool, ctx: Optional[int]) -> bool:
-    navigator = _live.get(ctx, _gone)()
-    veto = navigator._veto if navigator is not None else None
-    if navigator is None or veto is None:
-        return True
     try:
+        navigator = _live.get(ctx, _gone)()
+        veto = navigator._veto if navigator is not None else None
+        if navigator is None or veto is None:
+            return True
         return bool(veto(navigator._screen(screen_id), bool(by_gesture)))
-    except BaseException as error:
+    except BaseException as error:  # noqa: B902
         _stash(error)
         return False
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _on_factory_impl(
@@ -567,9 +611,11 @@ def _on_factory_impl(
         return 0
     except FactoryFailed:
         return -1
-    except BaseException as error:
+    except BaseException as error:  # noqa: B902
         _stash(error)
         return -1
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
 def _registration_destroyed(ctx: Optional[int]) -> None:
@@ -580,34 +626,155 @@ def _registration_destroyed(ctx: Optional[int]) -> None:
             navigator._registration_ended()
     except BaseException as error:  # noqa: B902
         _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
 
 
-_DONE_OP = _ffi.DoneFn(_op_done)
-_RUN = _ffi.RunFn(_run_block)
-_DESTROY = _ffi.DestroyFn(_registration_destroyed)
+# ---------------------------------------------------------------------------------------------
+# The guard: a trampoline interrupted before its first instruction runs all the same
+# ---------------------------------------------------------------------------------------------
+#
+# A signal handler (Ctrl-C's KeyboardInterrupt, SIGALRM's) runs at the first instruction of any
+# Python function, so it can raise at a trampoline's entry, before its ``try``. ctypes then
+# prints "Exception ignored" and returns to C as if the callback had run: an animator that never
+# got its transition leaves the navigator busy forever, a completion that never ran leaves its
+# Operation without an outcome, a release that never ran keeps the screen's object. No Python
+# code can catch an exception raised before it starts, so the function C calls is not Python:
+#
+#     C -> outer thunk -> [C] inner function pointer -> inner thunk -> trampoline
+#                                   `-> then its errcheck: _guarded's ``retry``
+#
+# The trampoline sets its thread's ``_Calls.ran`` as the last thing it does (``finally``), so
+# when its inner thunk returns, ``retry`` knows whether it ran: if it did, ``retry`` clears the
+# flag and passes its answer on; if not (the exception was raised at its entry, and ctypes
+# printed it), ``retry`` runs it now, with the same arguments. A second signal at ``retry``'s own
+# entry is ctypes' "Exception ignored" again, with the trampoline already run (for the veto and
+# factory, C then gets ctypes' default answer). Nested callbacks do not confuse the flag: the
+# innermost trampoline's retry clears it before the outer trampoline sets it again at its end.
+#
+# The inner function pointer is called with the GIL held (PYFUNCTYPE), so no other thread runs
+# between the inner thunk's return and ``retry``. It costs about 0.7 µs per callback
+# (docs/performance.md).
+
+#: The guarded function pointers' parts, kept alive for the life of the process.
+_guard_parts: List[Any] = []
+
+
+def _guarded(prototype: Any, trampoline: Callable[..., Any]) -> Any:
+    """The C function pointer of type ``prototype`` that runs ``trampoline`` even when an
+    exception is raised at its entry (see above)."""
+    inner = prototype(trampoline)
+    call = ctypes.PYFUNCTYPE(prototype._restype_, *prototype._argtypes_)(ctypes.cast(inner, c_void_p).value)
+
+    def retry(result: Any, _function: Any, arguments: Tuple[Any, ...]) -> Any:
+        calls = _tls.calls
+        if calls.ran:
+            calls.ran = False
+            return result
+        try:
+            return trampoline(*arguments)
+        finally:
+            calls.ran = False
+
+    call.errcheck = retry
+    _guard_parts.extend((inner, call))
+    return prototype(call)
+
+
+_DONE_OP = _guarded(_ffi.DoneFn, _op_done)
+_RUN = _guarded(_ffi.RunFn, _run_block)
+_DESTROY = _guarded(_ffi.DestroyFn, _registration_destroyed)
 _NO_DESTROY = _ffi.DestroyFn()  # NULL
-_FACTORY = _ffi.FactoryFn(_on_factory_impl)
+_FACTORY = _guarded(_ffi.FactoryFn, _on_factory_impl)
 
 #: kind -> (C function, trampoline, leading arguments after the handle).
 _REGISTRATIONS: Dict[str, Tuple[str, Any, Tuple[int, ...]]] = {
-    "action": ("navcore_on_action", _ffi.ActionFn(_on_action), ()),
+    "action": ("navcore_on_action", _guarded(_ffi.ActionFn, _on_action), ()),
     "will_show": ("navcore_on_appearance", None, (Phase.WILL_SHOW,)),
     "did_show": ("navcore_on_appearance", None, (Phase.DID_SHOW,)),
     "will_hide": ("navcore_on_appearance", None, (Phase.WILL_HIDE,)),
     "did_hide": ("navcore_on_appearance", None, (Phase.DID_HIDE,)),
-    "progress": ("navcore_on_progress", _ffi.ProgressFn(_on_progress), ()),
-    "bar": ("navcore_on_bar", _ffi.BarFn(_on_bar), ()),
-    "payload": ("navcore_on_payload", _ffi.PayloadFn(_on_payload), ()),
-    "release": ("navcore_on_release", _ffi.ReleaseFn(_on_release), ()),
-    "done": ("navcore_on_done", _ffi.DoneFn(_on_done), ()),
-    "wakeup": ("navcore_on_wakeup", _ffi.WakeupFn(_on_wakeup), ()),
-    "animator": ("navcore_set_animator", _ffi.TransitionFn(_on_transition), ()),
-    "veto": ("navcore_set_pop_veto", _ffi.VetoFn(_on_veto_impl), ()),
+    "progress": ("navcore_on_progress", _guarded(_ffi.ProgressFn, _on_progress), ()),
+    "bar": ("navcore_on_bar", _guarded(_ffi.BarFn, _on_bar), ()),
+    "payload": ("navcore_on_payload", _guarded(_ffi.PayloadFn, _on_payload), ()),
+    "release": ("navcore_on_release", _guarded(_ffi.ReleaseFn, _on_release), ()),
+    "done": ("navcore_on_done", _guarded(_ffi.DoneFn, _on_done), ()),
+    "wakeup": ("navcore_on_wakeup", _guarded(_ffi.WakeupFn, _on_wakeup), ()),
+    "animator": ("navcore_set_animator", _guarded(_ffi.TransitionFn, _on_transition), ()),
+    "veto": ("navcore_set_pop_veto", _guarded(_ffi.VetoFn, _on_veto_impl), ()),
 }
-_APPEARANCE = _ffi.AppearanceFn(_on_appearance)
+_APPEARANCE = _guarded(_ffi.AppearanceFn, _on_appearance)
 for _kind in _PHASE_KINDS:
     _name, _, _lead = _REGISTRATIONS[_kind]
     _REGISTRATIONS[_kind] = (_name, _APPEARANCE, _lead)
+
+# ---------------------------------------------------------------------------------------------
+# Dropped navigators: destroyed by the reaper thread, never inside the garbage collector
+# ---------------------------------------------------------------------------------------------
+#
+# A navigator dropped without close() is collected whenever the cyclic GC runs, which can be at
+# any allocation of any thread, with any lock held (Operation.wait() allocates its Event under
+# the module-wide lock of _operation, which the aborted ops' completions take again). So its
+# finalizer runs no host code and takes no lock: it only puts the handle in _dropped (a
+# SimpleQueue, whose put() is reentrant and safe in finalizers), and the reaper, a daemon thread
+# started with the first navigator, destroys it from there: its ops end ``aborted`` and their
+# done callbacks run on the reaper thread (an exception they raise goes to sys.unraisablehook),
+# its screens are released. A destroyed navigator's listeners are not called: they went with it.
+
+#: Handles of dropped navigators, and the threading.Events of _reaped(), for the reaper.
+_dropped: "queue.SimpleQueue[Any]" = queue.SimpleQueue()
+_reaper: Optional[threading.Thread] = None
+_reaper_lock = threading.Lock()
+
+
+def _drop(handle: int) -> None:
+    """A navigator's finalizer: hands its handle to the reaper (no lock, no host code)."""
+    _dropped.put(handle)
+
+
+def _start_reaper() -> None:
+    """Starts the reaper thread unless it runs (called by every new navigator, not by a
+    finalizer: starting a thread takes locks)."""
+    global _reaper
+    if _reaper is not None:
+        return
+    with _reaper_lock:
+        if _reaper is None:
+            _reaper = threading.Thread(target=_reap, args=(_dropped,), name="navcore-reaper", daemon=True)
+            _reaper.start()
+
+
+def _reap(dropped: "queue.SimpleQueue[Any]") -> None:
+    """The reaper thread: destroys each dropped handle in turn, and sets each Event it meets
+    (everything queued before it is then done)."""
+    destroy = _ffi.lib().navcore_navigator_destroy
+    while True:
+        item = dropped.get()
+        if isinstance(item, threading.Event):
+            item.set()
+        else:
+            destroy(item)
+
+
+def _reaped(timeout: Optional[float] = None) -> bool:
+    """Waits until every navigator dropped so far is destroyed; False if ``timeout`` passed.
+    Call it after ``gc.collect()`` to have the collected navigators destroyed (tests do)."""
+    done = threading.Event()
+    _dropped.put(done)
+    _start_reaper()
+    return done.wait(timeout)
+
+
+def _after_fork_in_child() -> None:
+    """The child of a fork has no reaper thread, and the queue and lock may be mid-use by a
+    thread that is gone: new ones (handles queued in the parent are the parent's to destroy)."""
+    global _dropped, _reaper, _reaper_lock
+    _dropped, _reaper, _reaper_lock = queue.SimpleQueue(), None, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
 
 Veto = Callable[[Screen, bool], bool]
 Animator = Callable[[Transition], Any]
@@ -621,7 +788,8 @@ class Navigator:
     ``Navigator()`` runs ops on the calling thread (inline dispatch); ``Navigator("host")``
     only enqueues them, calls the wakeup listeners, and runs them in ``drain()`` (see
     ``navcore.aio`` for an asyncio loop). Use it as a context manager, or call ``close()``;
-    a navigator dropped without close() is destroyed when it is garbage-collected.
+    a navigator dropped without close() is destroyed soon after it is garbage-collected, on the
+    binding's reaper thread (its ops end ``aborted`` there).
 
     Every method may be called from any thread. Ops return an Operation; calls that fail raise
     a NavcoreError subclass and change nothing.
@@ -643,6 +811,10 @@ class Navigator:
         self._registered: Set[str] = set()
         self._registrations = 0
         self._screens: Dict[int, Screen] = {}
+        #: Screens released during the op in flight, kept for its action events while action
+        #: listeners listen (the ``*_completed`` events name screens already released): emptied
+        #: by the op's last action event (idle) and by _forget.
+        self._released: Dict[int, Screen] = {}
         self._routes: Dict[str, Factory] = {}
         self._veto: Optional[Veto] = None
         self._animator: Optional[Animator] = None
@@ -650,8 +822,10 @@ class Navigator:
         self._bar_threshold = 0
         self._closing = False
         _live[self._token] = weakref.ref(self, functools.partial(_unlist, self._token))
-        self._finalizer = weakref.finalize(self, library.navcore_navigator_destroy, handle.value)
+        # The finalizer only queues the handle for the reaper (see "Dropped navigators").
+        self._finalizer = weakref.finalize(self, _drop, handle.value)
         self._finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
+        _start_reaper()
 
     # -- lifetime ------------------------------------------------------------------------------
 
@@ -701,6 +875,7 @@ class Navigator:
             _unlist(self._token)
             for screen in list(self._screens.values()):  # a copy, in one C call
                 self._forget_screen(screen)
+            self._released.clear()
             self._listeners = {kind: [] for kind in EVENT_KINDS}
             self._listener_objects = []
             self._routes.clear()
@@ -741,8 +916,15 @@ class Navigator:
         """Delivers an event to the listeners of ``kind``."""
         _deliver(self._listeners[kind], event)
 
+    def _known_screen(self, screen_id: int) -> Screen:
+        """The Screen of a live screen, or of one released during the op in flight (the same
+        object, with its route), else ``_screen``'s."""
+        return self._screens.get(screen_id) or self._released.get(screen_id) or self._screen(screen_id)
+
     def _screen(self, screen_id: int) -> Screen:
-        """The Screen of an id (made on first sight for a screen the binding did not create)."""
+        """The Screen of an id: made on first sight for a live screen the binding did not create,
+        and kept; for a released one, a released Screen that is not kept (C no longer knows its
+        route, and nothing would ever remove it)."""
         screen = self._screens.get(screen_id)
         if screen is None:
             length = c_size_t()
@@ -753,8 +935,11 @@ class Navigator:
                 status = self._lib.navcore_screen_route(
                     byref(length), buffer, length.value + 1, self._handle, screen_id
                 )
-            route = buffer.value.decode("utf-8") if status == 0 else ""
-            screen = self._screens.setdefault(screen_id, Screen(screen_id, route))
+            if status != 0:
+                gone = Screen(screen_id, "")
+                gone.released = True
+                return gone
+            screen = self._screens.setdefault(screen_id, Screen(screen_id, buffer.value.decode("utf-8")))
         return screen
 
     def _adopt(self, screen: Screen) -> Screen:

@@ -57,8 +57,10 @@ def recorder(nav: navcore.Navigator) -> Recorder:
 
 @pytest.fixture(autouse=True)
 def nothing_left_behind() -> Iterator[None]:
-    """Every test leaves no navigator or op in the binding's tables once its navigators close."""
+    """Every test leaves no navigator or op in the binding's tables once its navigators close
+    (those it dropped are destroyed by the reaper thread once collected)."""
     yield
     gc.collect()
+    assert _navigator._reaped(timeout=30), "the reaper thread did not get through the dropped navigators"
     assert not _navigator._ops, f"ops never ended: {list(_navigator._ops.values())}"
     assert not _navigator._live, f"navigators never let go: {list(_navigator._live.values())}"

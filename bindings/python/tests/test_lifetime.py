@@ -107,5 +107,6 @@ def test_a_navigator_dropped_without_close_is_destroyed() -> None:
     waiting = nav.push(View())
     del nav, view
     gc.collect()
+    assert _navigator._reaped(timeout=30)  # destroyed by the reaper thread, not by the GC
     assert ref() is None and waiting.outcome is Outcome.ABORTED
     assert not _navigator._live and not _navigator._ops

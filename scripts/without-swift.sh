@@ -11,6 +11,8 @@
 #       only the check, here: exit 0 when no Swift toolchain is visible, 1 (naming what it saw)
 #       when one is. `make test-noswift` runs it outside the namespace too, where it must fail:
 #       that proves the check can see a toolchain.
+#   scripts/without-swift.sh --toolchain-dir
+#       prints the directory it would hide.
 set -euo pipefail
 
 toolchain=${NAVCORE_TOOLCHAIN:-}
@@ -47,6 +49,7 @@ check() {
 
 case "${1:-}" in
   --check) check ;;
+  --toolchain-dir) echo "$toolchain" ;;
   --inside) shift; check; exec "$@" ;;
   --)
     shift

@@ -49,6 +49,16 @@ from ._version import __version__
 _load()
 
 
+def __getattr__(name: str) -> object:
+    """``navcore.aio`` on first use: the asyncio adapter imports asyncio, which `import navcore`
+    does not (it would cost ~25 ms of every import)."""
+    if name == "aio":
+        import importlib
+
+        return importlib.import_module(".aio", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def library_version() -> str:
     """The loaded C library's version ("MAJOR.MINOR.PATCH")."""
     return str(_load().navcore_version().decode())

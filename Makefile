@@ -83,6 +83,7 @@ include mk/sanitize.mk
 include mk/bench.mk
 include mk/dist.mk
 include mk/noswift.mk
+include mk/client.mk
 
 TESTS += test-tsan
 

@@ -16,7 +16,6 @@
 #   noswift-python   the wheel (make wheel) in a fresh venv: the whole Python test suite, the
 #                    Python scenario runner over every scenario, pip's message without a library
 #                    (scripts/noswift/python-from-wheel.sh)
-#   client-package   a Swift package depending on NavCore builds no C target (Tests/ClientPackage)
 #
 # cmake comes from Debian when missing; pytest and hypothesis from PyPI.
 
@@ -31,7 +30,7 @@ TESTS += test-noswift
 
 .PHONY: test-noswift noswift-check check-lib two-copies noswift-c noswift-python noswift-unpack cmake
 
-test-noswift: noswift-check check-lib two-copies noswift-c noswift-python client-package
+test-noswift: noswift-check check-lib two-copies noswift-c noswift-python
 	@echo "test-noswift: all passed"
 
 cmake:

@@ -23,9 +23,13 @@ from ctypes import (
     c_uint64,
     c_void_p,
 )
-from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from ._version import __version__
+
+# The annotations are strings (from __future__); typing would cost `import navcore` ~5 ms.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 #: The environment variable naming the library file to load first.
 LIBRARY_ENV = "NAVCORE_LIBRARY"

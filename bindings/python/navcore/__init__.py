@@ -61,32 +61,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from . import aio
     from ._enums import Action, Dispatch, Op, Outcome, Phase, Reason, Status, Style
-    from ._errors import (
-        BusyError,
-        ExistsError,
-        FactoryFailed,
-        InternalError,
-        InvalidError,
-        InvalidHandleError,
-        NavcoreError,
-        NoMemoryError,
-        NoSuchScreenError,
-        StateError,
-    )
-    from ._events import (
-        ActionEvent,
-        AppearanceEvent,
-        BarEvent,
-        DoneEvent,
-        Payload,
-        PayloadEvent,
-        ProgressEvent,
-        ReleaseEvent,
-        RouteRequest,
-        Screen,
-        Transition,
-        WakeupEvent,
-    )
+    from ._errors import BusyError, ExistsError, FactoryFailed, InternalError, InvalidError, InvalidHandleError
+    from ._errors import NavcoreError, NoMemoryError, NoSuchScreenError, StateError
+    from ._events import ActionEvent, AppearanceEvent, BarEvent, DoneEvent, Payload, PayloadEvent, ProgressEvent
+    from ._events import ReleaseEvent, RouteRequest, Screen, Transition, WakeupEvent
     from ._navigator import EVENT_KINDS, Navigator
     from ._operation import Operation
 

@@ -43,11 +43,13 @@ build: setup
 	$(SWIFT) build
 
 ## lib: the shipped library: self-contained (the Swift runtime linked in statically, NEEDED only
-## glibc, libstdc++ and libgcc_s, RUNPATH at most $$ORIGIN), exporting only the navcore_ functions,
+## glibc, libstdc++ and libgcc_s, RUNPATH at most $ORIGIN), exporting only the navcore_ functions,
 ## stripped, with its debug information in a separate file that gdb finds by its debuglink.
 ## Its own scratch path, so that the static-stdlib flags never force a rebuild of the other products.
-## lld (not gold) drops the symbols the version script makes local from .dynsym; -z nodelete
-## keeps it mapped after dlclose (the Swift runtime cannot be unloaded).
+## lld, not swiftc's default gold: gold keeps the symbols the version script makes local (the
+## $s7NavCore… ones, the static runtime's __dispatch_tsd) in .dynsym as LOCAL entries, which
+## `nm -D` lists, even with --exclude-libs=ALL; lld drops them. -z nodelete keeps the library
+## mapped after dlclose (the Swift runtime cannot be unloaded).
 LIB_SCRATCH := .build/shiplib
 LIB_FILE    := libnavcore.so.$(VERSION)
 LIB_FLAGS   := -Xswiftc -static-stdlib -Xswiftc -use-ld=lld \

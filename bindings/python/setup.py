@@ -3,8 +3,8 @@
 The build backend (build_backend/navcore_build.py) sets NAVCORE_BUNDLE to the C library to
 bundle and NAVCORE_BUNDLE_AS to its name in the package (``libnavcore.so.MAJOR``, the name the
 loader looks for). ``build_py`` then copies it into the wheel's ``navcore/_lib/`` (never into
-the source tree), and ``bdist_wheel`` tags the wheel ``py3-none-<platform>``: any Python 3 (ctypes, no
-extension module), but this platform's library.
+the source tree), and ``bdist_wheel`` tags the wheel ``py3-none-<platform>``: any Python 3
+(ctypes, no extension module), but this platform's library.
 """
 
 import os

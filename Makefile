@@ -5,8 +5,10 @@
 #   make generate           the tables generated from include/navcore.h (mk/generate.mk)
 #   make test               every test (Swift, C, Python, sanitizers, the runners); CI runs it
 #   make scenarios FILES=…  run .nav files through every runner (default: project + shared)
-#   make lib                build/lib/libnavcore.so (release, SONAME libnavcore.so.MAJOR)
-#   make install PREFIX=…   library, header and pkg-config file under PREFIX
+#   make lib                build/lib/libnavcore.so (release, self-contained, SONAME libnavcore.so.MAJOR)
+#   make install PREFIX=…   library, header, pkg-config file and CMake package under PREFIX
+#   make dist               build/dist/navcore-VERSION-linux-ARCH.tar.gz (relocatable; mk/dist.mk)
+#   make wheel              build/dist/navcore-VERSION-py3-none-PLATFORM.whl (mk/python.mk)
 #
 # Every target installs what it needs first (see `setup`). The C and Python parts live in
 # mk/c.mk and mk/python.mk; each adds its steps to TESTS and SCENARIO_RUNNERS.
@@ -42,26 +44,35 @@ setup:
 build: setup
 	$(SWIFT) build
 
-## lib: the shipped library, exporting only the navcore_ functions of the header. Linked with
-## -z nodelete: dlclose keeps it mapped, as a thread's error message is freed at the thread's
-## exit by a destructor that lives in it (docs/reliability.md).
+## lib: the shipped library: self-contained (the Swift runtime linked in statically, NEEDED only
+## glibc, libstdc++ and libgcc_s, RUNPATH at most $ORIGIN), exporting only the navcore_ functions,
+## stripped, with its debug information in a separate file that gdb finds by its debuglink.
+## Its own scratch path, so that the static-stdlib flags never force a rebuild of the other products.
+## lld, not swiftc's default gold: gold keeps the symbols the version script makes local (the
+## $s7NavCore… ones, the static runtime's __dispatch_tsd) in .dynsym as LOCAL entries, which
+## `nm -D` lists, even with --exclude-libs=ALL; lld drops them. -z nodelete keeps the library
+## mapped after dlclose (the Swift runtime cannot be unloaded).
+LIB_SCRATCH := .build/shiplib
+LIB_FILE    := libnavcore.so.$(VERSION)
+LIB_FLAGS   := -Xswiftc -static-stdlib -Xswiftc -use-ld=lld \
+               -Xlinker -soname -Xlinker libnavcore.so.$(MAJOR) \
+               -Xlinker --version-script=$(CURDIR)/scripts/navcore.map -Xlinker -z -Xlinker nodelete
+
 lib: setup
-	$(SWIFT) build -c release --product navcore -Xlinker -soname -Xlinker libnavcore.so.$(MAJOR) \
-	  -Xlinker --version-script=$(CURDIR)/scripts/navcore.map -Xlinker -z -Xlinker nodelete
-	@mkdir -p $(LIB_DIR)
-	@# install writes a new file, never over one that a running process has mapped
-	install -m 755 .build/release/libnavcore.so $(LIB_DIR)/libnavcore.so.$(VERSION)
-	ln -sf libnavcore.so.$(VERSION) $(LIB_DIR)/libnavcore.so.$(MAJOR)
+	$(SWIFT) build -c release --product navcore --scratch-path $(LIB_SCRATCH) $(LIB_FLAGS)
+	@mkdir -p $(LIB_DIR)/.debug
+	objcopy --only-keep-debug $(LIB_SCRATCH)/release/libnavcore.so $(LIB_DIR)/.debug/$(LIB_FILE).debug
+	@# a new file, never written over one that a running process has mapped
+	strip --strip-unneeded -o $(LIB_DIR)/$(LIB_FILE).tmp $(LIB_SCRATCH)/release/libnavcore.so
+	objcopy --add-gnu-debuglink=$(LIB_DIR)/.debug/$(LIB_FILE).debug $(LIB_DIR)/$(LIB_FILE).tmp
+	chmod 755 $(LIB_DIR)/$(LIB_FILE).tmp && mv -f $(LIB_DIR)/$(LIB_FILE).tmp $(LIB_DIR)/$(LIB_FILE)
+	ln -sf $(LIB_FILE) $(LIB_DIR)/libnavcore.so.$(MAJOR)
 	ln -sf libnavcore.so.$(MAJOR) $(LIBRARY)
 
+## install: the layout of the release tarball (mk/dist.mk) under PREFIX: the library, its links and
+## debug file, the header, a relocatable pkg-config file and CMake package, README and LICENSE.
 install: lib
-	install -d $(PREFIX)/lib/pkgconfig $(PREFIX)/include
-	install -m 755 $(LIB_DIR)/libnavcore.so.$(VERSION) $(PREFIX)/lib/
-	ln -sf libnavcore.so.$(VERSION) $(PREFIX)/lib/libnavcore.so.$(MAJOR)
-	ln -sf libnavcore.so.$(MAJOR) $(PREFIX)/lib/libnavcore.so
-	install -m 644 include/navcore.h $(PREFIX)/include/
-	sed -e 's|@PREFIX@|$(abspath $(PREFIX))|' -e 's|@VERSION@|$(VERSION)|' scripts/navcore.pc.in \
-	  > $(PREFIX)/lib/pkgconfig/navcore.pc
+	packaging/install-tree.sh $(PREFIX) $(LIB_DIR) $(VERSION)
 	@echo "installed navcore $(VERSION) under $(PREFIX)"
 
 ## check-header: the header compiles as C and C++, matches the @c exports and the library.
@@ -76,6 +87,9 @@ include mk/demo.mk
 include mk/fuzz.mk
 include mk/sanitize.mk
 include mk/bench.mk
+include mk/dist.mk
+include mk/noswift.mk
+include mk/client.mk
 
 TESTS += test-tsan
 

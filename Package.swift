@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// navcore: a navigation-stack core for any UI toolkit.
@@ -12,10 +12,13 @@ import PackageDescription
 ///   Swift modules, whose names would clash with the C ones).
 /// - `NavCoreCTests` test what of the C front the header cannot reach (the handle table's
 ///   generations), with `@testable import NavCoreC`.
+/// - `platforms`: NavCore uses `Synchronization`'s `Atomic` and `Mutex`, which need macOS 15,
+///   iOS/tvOS 18, watchOS 11, visionOS 2; tools version 6.2 for `weak let`.
 /// - `ScenarioKit`: the parser and runner of SPEC §11 conformance scenarios, shared by the
 ///   `navcore-scenario` executable and the tests.
 let package = Package(
     name: "navcore",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "NavCore", targets: ["NavCore"]),
         .library(name: "navcore", type: .dynamic, targets: ["NavCoreC"]),

@@ -58,6 +58,7 @@ FULL = {
     "cg_w7": [(10, 1_000), (1_000, 10), (100_000, 1)],
     "cg_w2_cycles": 5_000,
     "cg_w3_ops": 100_000,
+    "w8_processes": 10,
 }
 SMOKE = {
     "w1_cycles": 2_000,
@@ -76,6 +77,7 @@ SMOKE = {
     "cg_w7": [(10, 10), (100, 2)],
     "cg_w2_cycles": 50,
     "cg_w3_ops": 1_000,
+    "w8_processes": 1,
 }
 
 TARGETS = {
@@ -114,6 +116,8 @@ class BenchError(Exception):
 def env() -> Dict[str, str]:
     e = dict(os.environ)
     e["NAVCORE_LIBRARY"] = str(LIBRARY)
+    # Compiled modules, as an installed package has them: W8 times `import navcore`.
+    e.pop("PYTHONDONTWRITEBYTECODE", None)
     return e
 
 
@@ -333,10 +337,50 @@ def workload_runs(sizes: Dict[str, Any]) -> List[Tuple[str, List[str]]]:
     for op in ("pop_to_root", "set"):
         for n, reps in sizes["w7"]:
             runs.append((f"W7.{op}.{n}", [c_program("w7"), op, str(n), str(reps)]))
+    w8 = str(ROOT / "bench" / "python" / "w8.py")
+    runs += [
+        ("W8.c", [c_program("w8"), str(LIBRARY), "navcore"]),
+        ("W8.c.floor", [c_program("w8"), c_program("libw8trivial.so"), "trivial"]),
+        ("W8.python", [python(), w8]),
+        ("W8.python.floor", [python(), w8, "--trivial", c_program("libw8trivial.so")]),
+    ]
     return runs
 
 
+def cold_starts(argv: List[str], key: str, processes: int) -> List[Dict[str, Any]]:
+    """W8: the program started `processes` times; each result gets its process's wall time from
+    spawn to exit (ns_process)."""
+    results = []
+    for _ in range(processes):
+        started = time.perf_counter_ns()
+        result = run_json(argv, key)
+        result["ns_process"] = time.perf_counter_ns() - started
+        results.append(result)
+    return results
+
+
+def library_sizes() -> Dict[str, int]:
+    """The shipped library's size in bytes (stripped), its split debug file, the library before
+    stripping, and the release tarball and wheel when `make dist` / `make wheel` made them."""
+    shipped = LIBRARY.resolve()
+    sizes = {"stripped": shipped.stat().st_size}
+    candidates = {
+        "debug_file": shipped.parent / ".debug" / f"{shipped.name}.debug",
+        "unstripped": ROOT / ".build" / "shiplib" / "release" / "libnavcore.so",
+    }
+    for name, path in candidates.items():
+        if path.exists():
+            sizes[name] = path.stat().st_size
+    for name, pattern in (("tarball", "navcore-*.tar.gz"), ("wheel", "navcore-*.whl")):
+        found = sorted((ROOT / "build" / "dist").glob(pattern))
+        if found:
+            sizes[name] = found[-1].stat().st_size
+    return sizes
+
+
 def metric(key: str, result: Dict[str, Any]) -> float:
+    if key.startswith("W8."):
+        return float(result["ns_process"])
     if key == "W4":
         return float(result["ops_per_s"])
     if key.startswith("W7."):
@@ -429,10 +473,11 @@ def main() -> int:
         print(f"bench: {len(runs)} workload runs x {rounds} round(s){' (smoke)' if args.smoke else ''}", flush=True)
         for r in range(rounds):
             for key, argv in runs:
-                result = run_json(argv, key)
-                samples[key].append(metric(key, result))
-                last[key] = result
-                every[key].append(result)
+                results = cold_starts(argv, key, sizes["w8_processes"]) if key.startswith("W8.") else [run_json(argv, key)]
+                for result in results:
+                    samples[key].append(metric(key, result))
+                    last[key] = result
+                    every[key].append(result)
             print(f"bench: round {r + 1}/{rounds} done ({time.time() - started:.0f} s)", flush=True)
 
         cg: Dict[str, Dict[str, Any]] = {}
@@ -567,6 +612,33 @@ def main() -> int:
             workloads[f"W7.{op}"]["callgrind_max_over_min"] = round(max(ir.values()) / min(ir.values()), 3)
         target(f"W7.{op}", f"W7 {op} flat within 1.5x across N", flatness, TARGETS["W7"])
 
+    if "W8.c" in med:
+        def in_process(key: str, field: str = "ns_in_process") -> float:
+            return round(statistics.median(float(r[field]) for r in every[key]), 0)
+
+        def best(key: str, field: str) -> float:
+            """The fastest process: on a loaded machine, the closest to what the work costs."""
+            return round(min(float(r[field]) for r in every[key]), 0)
+
+        w8: Dict[str, Any] = {"description": "cold start: a new process dlopens navcore (C) or imports it "
+                              "(Python), creates a navigator, pushes a first screen, destroys it",
+                              "unit": "ns per process (spawn to exit)", "library_bytes": library_sizes()}
+        for way in ("c", "python"):
+            key = f"W8.{way}"
+            if key not in med:
+                continue
+            data = {"median": round(med[key], 0), "samples": [round(v, 0) for v in samples[key]],
+                    "in_process": in_process(key)}
+            inside = "dlopen" if way == "c" else "import"
+            data[inside] = in_process(key, f"ns_{inside}")
+            data[f"best_{inside}"] = best(key, f"ns_{inside}")
+            data["best"] = best(key, "ns_process")
+            if f"{key}.floor" in med:
+                data["floor"] = {"median": round(med[f"{key}.floor"], 0), "in_process": in_process(f"{key}.floor")}
+                data["ratio"] = round(ratio(key, f"{key}.floor"), 3)
+            w8[way] = data
+        workloads["W8"] = w8
+
     report = {
         "mode": "smoke" if args.smoke else "full",
         "rounds": rounds,
@@ -653,6 +725,22 @@ def print_table(report: Dict[str, Any], sizes: Dict[str, Any], smoke: bool) -> N
                 ir = d["callgrind_ir_per_screen"]
                 rows.append(("   callgrind", " / ".join(fmt(v) for v in ir.values()), "Ir/screen", "",
                              f"max/min {d['callgrind_max_over_min']:.2f}"))
+
+    if "W8" in w:
+        d = w["W8"]
+        for way, label, inside in (("c", "W8 cold start, C: dlopen + first push", "dlopen"),
+                                   ("python", "W8 cold start, Python: import + first push", "import")):
+            if way in d:
+                e = d[way]
+                rows.append((label, fmt(e["median"] / 1000), "us/process", fmt(e["floor"]["median"] / 1000)
+                             if "floor" in e else "-", f"{e['ratio']:.1f}x" if "ratio" in e else "-"))
+                rows.append((f"   in the process / of it {inside}", f"{fmt(e['in_process'] / 1000)} / "
+                             f"{fmt(e[inside] / 1000)}", "us", fmt(e["floor"]["in_process"] / 1000)
+                             if "floor" in e else "-", ""))
+                rows.append((f"   best process / best {inside}", f"{fmt(e['best'] / 1000)} / "
+                             f"{fmt(e['best_' + inside] / 1000)}", "us", "", ""))
+        sizes_kb = ", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in d["library_bytes"].items())
+        rows.append(("   library", sizes_kb, "", "", ""))
 
     widths = [max(len(r[i]) for r in rows + [("workload", "median", "unit", "floor", "ratio")]) for i in range(5)]
     header = ("workload", "median", "unit", "floor", "ratio")
@@ -749,6 +837,22 @@ def print_markdown(report: Dict[str, Any]) -> None:
             rows.append((f"W7 {op}, N = 10 / 1,000 / 100,000", f"{ns} ns/screen; {ir} Ir/screen", "",
                          f"max/min {d['max_over_min']:.2f} time, {d.get('callgrind_max_over_min', 0):.2f} Ir",
                          verdict(key)))
+    if "W8" in w:
+        d = w["W8"]
+        for way, label, inside in (("c", "W8 cold start, C: new process, dlopen + create + first push + destroy",
+                                    "dlopen"),
+                                   ("python", "W8 cold start, Python: new interpreter, import navcore + create + "
+                                    "first push + close", "import")):
+            if way in d:
+                e = d[way]
+                floor = e.get("floor", {})
+                rows.append((label, f"{fmt(e['median'] / 1000)} µs/process; in it {fmt(e['in_process'] / 1000)} µs, "
+                             f"of which {inside} {fmt(e[inside] / 1000)} µs (best: {fmt(e['best'] / 1000)} µs, "
+                             f"{inside} {fmt(e['best_' + inside] / 1000)} µs)",
+                             f"{fmt(floor.get('median', 0) / 1000)} µs; in it {fmt(floor.get('in_process', 0) / 1000)} µs",
+                             f"{e.get('ratio', 0):.1f}×", "no target"))
+        sizes_mb = ", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in d["library_bytes"].items())
+        rows.append(("  library size", sizes_mb, "", "", ""))
     print("| workload | navcore | floor | ratio | target |")
     print("|---|---|---|---|---|")
     for r in rows:

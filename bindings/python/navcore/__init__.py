@@ -12,41 +12,61 @@ UIKit) through its C library, with ctypes only.
 See docs/python.md for the guide; the behaviour is SPEC.md's.
 """
 
-from ._enums import Action, Dispatch, Op, Outcome, Phase, Reason, Status, Style
-from ._errors import (
-    BusyError,
-    ExistsError,
-    FactoryFailed,
-    InternalError,
-    InvalidError,
-    InvalidHandleError,
-    NavcoreError,
-    NoMemoryError,
-    NoSuchScreenError,
-    StateError,
-)
-from ._events import (
-    ActionEvent,
-    AppearanceEvent,
-    BarEvent,
-    DoneEvent,
-    Payload,
-    PayloadEvent,
-    ProgressEvent,
-    ReleaseEvent,
-    RouteRequest,
-    Screen,
-    Transition,
-    WakeupEvent,
-)
 from ._ffi import LibraryNotFound, load as _load
-from ._navigator import EVENT_KINDS, Navigator
-from ._operation import Operation
 from ._version import __version__
 
 # The C library, found and its version checked now: an ImportError (LibraryNotFound) that names
 # every place it looked is better at import than at the first navigator.
 _load()
+
+# The rest of the API is imported on first use (PEP 562), so that `import navcore` costs the
+# library's loading and little more (issue 10: at most 30 ms). The first use of a name imports
+# its module (the first Navigator imports them all); docs/performance.md (W8) has the numbers.
+_MODULE_OF = {
+    name: module
+    for module, names in {
+        "_enums": ("Action", "Dispatch", "Op", "Outcome", "Phase", "Reason", "Status", "Style"),
+        "_errors": ("BusyError", "ExistsError", "FactoryFailed", "InternalError", "InvalidError",
+                    "InvalidHandleError", "NavcoreError", "NoMemoryError", "NoSuchScreenError", "StateError"),
+        "_events": ("ActionEvent", "AppearanceEvent", "BarEvent", "DoneEvent", "Payload", "PayloadEvent",
+                    "ProgressEvent", "ReleaseEvent", "RouteRequest", "Screen", "Transition", "WakeupEvent"),
+        "_navigator": ("EVENT_KINDS", "Navigator"),
+        "_operation": ("Operation",),
+        "aio": (),  # the asyncio adapter, a module: asyncio alone costs ~25 ms
+    }.items()
+    for name in names or (module,)
+}
+
+
+def __getattr__(name: str) -> object:
+    """A public name's value, importing its module on first use."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    imported = importlib.import_module(f".{module}", __name__)
+    value = imported if name == module else getattr(imported, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> "list[str]":
+    return sorted(set(globals()) | set(_MODULE_OF))
+
+
+# Type checkers see each name where it is defined: they take TYPE_CHECKING as true, Python as
+# false (importing it from typing would cost `import navcore` ~5 ms).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from . import aio
+    from ._enums import Action, Dispatch, Op, Outcome, Phase, Reason, Status, Style
+    from ._errors import BusyError, ExistsError, FactoryFailed, InternalError, InvalidError, InvalidHandleError
+    from ._errors import NavcoreError, NoMemoryError, NoSuchScreenError, StateError
+    from ._events import ActionEvent, AppearanceEvent, BarEvent, DoneEvent, Payload, PayloadEvent, ProgressEvent
+    from ._events import ReleaseEvent, RouteRequest, Screen, Transition, WakeupEvent
+    from ._navigator import EVENT_KINDS, Navigator
+    from ._operation import Operation
 
 
 def library_version() -> str:

@@ -7,7 +7,6 @@ Nothing here is public API; the rest of the package calls ``lib().navcore_*``.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import os
 import sys
 import threading
@@ -24,10 +23,13 @@ from ctypes import (
     c_uint64,
     c_void_p,
 )
-from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
 
 from ._version import __version__
+
+# The annotations are strings (from __future__); typing would cost `import navcore` ~5 ms.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 #: The environment variable naming the library file to load first.
 LIBRARY_ENV = "NAVCORE_LIBRARY"
@@ -196,38 +198,43 @@ def _file_names() -> List[str]:
     return [f"libnavcore.so.{MAJOR}", "libnavcore.so"]
 
 
-def _package_dir() -> Path:
-    return Path(__file__).resolve().parent
+# Paths are strings (os.path): pathlib would cost `import navcore` ~3 ms.
+def _package_dir() -> str:
+    return os.path.dirname(os.path.realpath(__file__))
 
 
-def bundled_dir() -> Path:
-    """Where a library bundled inside the package lives (copied there by a make step)."""
-    return _package_dir() / "_lib"
+def bundled_dir() -> str:
+    """Where a library bundled inside the package lives (the wheel's build puts it there)."""
+    return os.path.join(_package_dir(), "_lib")
 
 
-def built_tree_dir() -> Optional[Path]:
+def built_tree_dir() -> Optional[str]:
     """build/lib of the navcore checkout that holds this package, if it is inside one."""
-    for parent in _package_dir().parents:
-        if (parent / "include" / "navcore.h").is_file():
-            return parent / "build" / "lib"
+    parent = _package_dir()
+    while os.path.dirname(parent) != parent:
+        parent = os.path.dirname(parent)
+        if os.path.isfile(os.path.join(parent, "include", "navcore.h")):
+            return os.path.join(parent, "build", "lib")
     return None
 
 
-def _candidates() -> List[Tuple[str, Optional[str], str]]:
-    """(place, file or name to load or None, why None) in the order of the search."""
-    found: List[Tuple[str, Optional[str], str]] = []
+def _candidates() -> Iterator[Tuple[str, Optional[str], str]]:
+    """(place, file or name to load or None, why None) in the order of the search, each one
+    worked out only when the places before it failed: the system search runs ldconfig."""
     env = os.environ.get(LIBRARY_ENV)
-    found.append((f"${LIBRARY_ENV}", env or None, "not set"))
-    for directory, label in ((bundled_dir(), "bundled in the package"), (built_tree_dir(), "built tree")):
+    yield (f"${LIBRARY_ENV}", env or None, "not set")
+    for place, label in ((bundled_dir, "bundled in the package"), (built_tree_dir, "built tree")):
+        directory = place()
         if directory is None:
-            found.append((label, None, "the package is not inside a navcore checkout"))
+            yield (label, None, "the package is not inside a navcore checkout")
             continue
-        paths = [directory / name for name in _file_names()]
-        existing = next((p for p in paths if p.exists()), None)
-        found.append((f"{label} {paths[0]}", str(existing) if existing else None, "no such file"))
+        paths = [os.path.join(directory, name) for name in _file_names()]
+        existing = next((p for p in paths if os.path.exists(p)), None)
+        yield (f"{label} {paths[0]}", existing, "no such file")
+    import ctypes.util  # here, not at import: it imports subprocess (~3 ms of `import navcore`)
+
     system = ctypes.util.find_library("navcore")
-    found.append(("system (ctypes.util.find_library('navcore'))", system, "not found"))
-    return found
+    yield ("system (ctypes.util.find_library('navcore'))", system, "not found")
 
 
 def _declare(library: ctypes.CDLL) -> None:

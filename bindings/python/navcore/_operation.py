@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import operator
 import threading
-from typing import Any, Callable, Generator, List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Generator, List, Optional, Sequence
 
 from ._enums import Op, Outcome, Status
+
+if TYPE_CHECKING:  # asyncio is imported where an await needs it: it costs `import navcore` ~25 ms
+    import asyncio
 
 
 #: Guards every Operation's outcome, callbacks and waiting event: the op ends on the thread
@@ -69,6 +71,8 @@ class Operation:
 
     def __await__(self) -> Generator[Any, None, Outcome]:
         if self._outcome is None:
+            import asyncio
+
             loop = asyncio.get_running_loop()
             future: "asyncio.Future[Outcome]" = loop.create_future()
             self.add_done_callback(lambda op: _resolve(loop, future, op))
@@ -93,6 +97,7 @@ class Operation:
 
 def _resolve(loop: asyncio.AbstractEventLoop, future: "asyncio.Future[Outcome]", op: Operation) -> None:
     """Sets the future's result on its loop's thread."""
+    import asyncio
 
     def set_result() -> None:
         if not future.done():

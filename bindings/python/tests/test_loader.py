@@ -98,8 +98,7 @@ def test_bundled_library_comes_before_the_built_tree(tmp_path: Path) -> None:
     bundled.write_bytes(BUILT.read_bytes())
     result = run_python(
         f"""
-        from pathlib import Path
-        ffi.bundled_dir = lambda: Path({str(tmp_path)!r})
+        ffi.bundled_dir = lambda: {str(tmp_path)!r}
         import navcore; print(navcore.library_path())
         """
     )
@@ -110,7 +109,7 @@ def test_bundled_library_comes_before_the_built_tree(tmp_path: Path) -> None:
 def test_built_tree_then_system() -> None:
     result = run_python(
         """
-        ffi.bundled_dir = lambda: ffi.Path("/nonexistent")
+        ffi.bundled_dir = lambda: "/nonexistent"
         import navcore; print(navcore.library_path())
         """
     )
@@ -119,7 +118,7 @@ def test_built_tree_then_system() -> None:
         f"""
         import ctypes.util
         ffi.built_tree_dir = lambda: None
-        ffi.bundled_dir = lambda: ffi.Path("/nonexistent")
+        ffi.bundled_dir = lambda: "/nonexistent"
         ctypes.util.find_library = lambda name: {str(BUILT)!r}
         import navcore; print(navcore.library_path())
         """
@@ -133,7 +132,7 @@ def test_failure_names_every_place() -> None:
         """
         import ctypes.util
         ffi.built_tree_dir = lambda: None
-        ffi.bundled_dir = lambda: ffi.Path("/nonexistent")
+        ffi.bundled_dir = lambda: "/nonexistent"
         ctypes.util.find_library = lambda name: None
         try:
             import navcore
@@ -168,7 +167,7 @@ def test_import_fails_without_a_library() -> None:
         """
         import ctypes.util
         ffi.built_tree_dir = lambda: None
-        ffi.bundled_dir = lambda: ffi.Path("/nonexistent")
+        ffi.bundled_dir = lambda: "/nonexistent"
         ctypes.util.find_library = lambda name: None
         import navcore
         """

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The C side of "a machine without Swift" (issue 10), run by `make test-noswift` inside
+# scripts/without-swift.sh: everything is built from the unpacked release tarball only.
+#   1. bindings/c/examples/host.c with pkg-config, and again with CMake (find_package);
+#   2. the C scenario runner with pkg-config, run over the scenario directories;
+#   3. each program must load the library of the unpacked tree (ldd), not any other.
+# Usage: scripts/noswift/c-from-tarball.sh PREFIX OUT_DIR SCENARIO_DIR...
+set -euo pipefail
+prefix=$(cd "$1" && pwd) out=$2
+shift 2
+mkdir -p "$out"
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+cc=${CC:-gcc}
+warn="-std=c11 -Wall -Wextra -Werror"
+
+# The program resolves libnavcore.so.1 to the unpacked tree's file.
+uses_tree() {
+  local resolved
+  resolved=$(ldd "$1" | sed -n 's/^[[:space:]]*libnavcore\.so\.[0-9]* => \([^ ]*\).*/\1/p')
+  [ -n "$resolved" ] && [ "$(realpath "$resolved")" = "$(realpath "$prefix/lib/libnavcore.so.1")" ] || {
+    echo "c-from-tarball: $1 loads '${resolved:-nothing}', not $prefix/lib's library" >&2; exit 1; }
+}
+
+libdir=$(pkg-config --variable=libdir navcore)
+[ "$(realpath "$libdir")" = "$prefix/lib" ] || { echo "c-from-tarball: pkg-config says libdir=$libdir" >&2; exit 1; }
+echo "c-from-tarball: pkg-config: navcore $(pkg-config --modversion navcore) in $prefix"
+
+$cc $warn bindings/c/examples/host.c -o "$out/host-pkgconfig" $(pkg-config --cflags --libs navcore)
+uses_tree "$out/host-pkgconfig"
+"$out/host-pkgconfig" > "$out/host-pkgconfig.out"
+echo "c-from-tarball: host (pkg-config) ran: $(tail -1 "$out/host-pkgconfig.out")"
+
+rm -rf "$out/cmake"
+cmake -S bindings/c/examples -B "$out/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" > "$out/cmake.log"
+cmake --build "$out/cmake" >> "$out/cmake.log"
+uses_tree "$out/cmake/host"
+"$out/cmake/host" > "$out/host-cmake.out"
+cmp -s "$out/host-pkgconfig.out" "$out/host-cmake.out" || {
+  diff -u "$out/host-pkgconfig.out" "$out/host-cmake.out"; echo "c-from-tarball: the two hosts differ" >&2; exit 1; }
+echo "c-from-tarball: host (CMake find_package, navcore::navcore) ran, same output"
+
+$cc $warn -O1 -D_POSIX_C_SOURCE=200809L bindings/c/scenario/*.c -o "$out/navcore-scenario-c" \
+  $(pkg-config --cflags --libs navcore libffi) -lm
+uses_tree "$out/navcore-scenario-c"
+"$out/navcore-scenario-c" "$@"

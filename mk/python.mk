@@ -12,9 +12,9 @@
 #                                   wheel with the self-contained library, manylinux_2_XX when
 #                                   auditwheel can repair it, else linux_ARCH
 #
-# The venv build/venv (editable install, pytest, hypothesis, and wheel, which setuptools needs
-# to build a wheel offline) is made when missing or when pyproject.toml changes. PyPI must be
-# reachable then; every other step works without the network.
+# The venv build/venv (editable install, pytest, hypothesis, wheel and setuptools>=70.1, which the
+# build backend needs to build a wheel offline) is made when missing or when pyproject.toml or
+# this file changes. PyPI must be reachable then; every other step works without the network.
 
 PYTHON      ?= python3
 PY_DIR      := bindings/python
@@ -41,9 +41,9 @@ endef
 
 python-venv: $(PY_STAMP)
 
-$(PY_STAMP): $(PY_DIR)/pyproject.toml
+$(PY_STAMP): $(PY_DIR)/pyproject.toml mk/python.mk
 	@test -x $(PY_VENV)/bin/python || { echo "python: creating $(PY_VENV)"; $(call py-venv,$(PY_VENV)); }
-	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e ./$(PY_DIR) pytest hypothesis wheel
+	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e ./$(PY_DIR) pytest hypothesis wheel "setuptools>=70.1"
 	@touch $@
 
 ## wheel: pip builds the wheel through the package's build backend (bindings/python/build_backend),

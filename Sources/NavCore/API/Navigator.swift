@@ -30,8 +30,8 @@ public final class Navigator: Sendable {
     /// Installs new handlers derived from the current ones; returns them, or `nil` once the
     /// navigator is destroyed.
     @discardableResult
-    func updateHandlers(_ change: (inout HandlerSet.Handlers) -> Void) -> HandlerSet.Handlers? {
-        let installed = try? core.replaceSink { (current: HandlerSet?) in
+    func updateHandlers(newWakeup: Bool = false, _ change: (inout HandlerSet.Handlers) -> Void) -> HandlerSet.Handlers? {
+        let installed = try? core.replaceSink(newWakeup: newWakeup) { (current: HandlerSet?) in
             var handlers = current?.handlers ?? HandlerSet.Handlers()
             change(&handlers)
             return HandlerSet(handlers)

@@ -32,6 +32,6 @@ extension Navigator {
     /// The saved document of the stack, exactly as SPEC §14 writes it:
     /// `{"navcore":1,"stack":[{"route":"home","state":null},…]}`. `restore(_:)` rebuilds it.
     public func save() throws(NavigationError) -> String {
-        try core.save()
+        try saveDocument().text
     }
 }

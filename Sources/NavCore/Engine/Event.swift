@@ -20,9 +20,23 @@ package enum Event: Sendable {
     case release(ScreenRef)
     /// A screen that has a result listener is about to be released: the engine calls the
     /// listener with the result (SPEC §12), not the sink.
-    case result(ScreenRef, String?, any ResultListener)
+    case result(ResultDelivery)
     /// An op ended (its own completion has been called just before, by the script).
     case done(OperationKind, Outcome)
+}
+
+/// A result on its way to its screen's listener (SPEC §12). A class, so that an `Event` stays
+/// as small as it was without results (most screens have no listener).
+package final class ResultDelivery: Sendable {
+    package let screen: ScreenRef
+    package let text: String?
+    package let listener: any ResultListener
+
+    init(_ screen: ScreenRef, _ text: String?, _ listener: any ResultListener) {
+        self.screen = screen
+        self.text = text
+        self.listener = listener
+    }
 }
 
 /// `action <state> [+appearing] [-disappearing…] animated|instant`.
@@ -127,7 +141,7 @@ extension EventSink {
     /// else to this sink.
     func send(_ event: consuming Event) {
         switch consume event {
-        case .result(let screen, let text, let listener): listener.deliver(screen, result: text)
+        case .result(let delivery): delivery.listener.deliver(delivery.screen, result: delivery.text)
         case let other: deliver(other)
         }
     }

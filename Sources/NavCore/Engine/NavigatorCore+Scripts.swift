@@ -151,9 +151,9 @@ extension NavigatorCore {
 
     /// SPEC §13: the host answered a `back`'s pending decision: pop as if the veto had allowed
     /// it (animated per the rules at this moment), or end `vetoed`.
-    func resume(_ request: Request, allow: Bool) {
+    func resume(animated: Bool, allow: Bool) {
         guard allow else { return end(.vetoed) }
-        carryOut(decide { $0.planPop(animated: request.animated) })
+        carryOut(decide { $0.planPop(animated: animated) })
     }
 
     /// One screen's release (step 8, a failed `open`): its listener is called with its result,

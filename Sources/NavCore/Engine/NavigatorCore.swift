@@ -99,7 +99,7 @@ package final class NavigatorCore: Sendable {
             case .start(let request): run(request)
             case .complete(let change, let showsAppearance): complete(change, showsAppearance: showsAppearance)
             case .cancel(let change, let showsAppearance): cancel(change, showsAppearance: showsAppearance)
-            case .decided(let request, let allow): resume(request, allow: allow)
+            case .decided(let animated, let allow): resume(animated: animated, allow: allow)
             case .teardown(let teardown): tearDown(teardown)
             }
         }

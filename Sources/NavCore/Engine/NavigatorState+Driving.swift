@@ -12,8 +12,9 @@ package enum Work: Sendable {
     case complete(StackChange, showsAppearance: Bool)
     /// The host cancelled the interactive transition.
     case cancel(StackChange, showsAppearance: Bool)
-    /// The host answered the pending veto decision of this `back` (SPEC §13).
-    case decided(Request, allow: Bool)
+    /// The host answered the pending veto decision of the `back` in flight (SPEC §13); its
+    /// animation flag as asked.
+    case decided(animated: Bool, allow: Bool)
     /// `destroy`: end the aborted ops, release the screens, drop the route factories, then
     /// let go of the front.
     case teardown(Teardown)
@@ -105,7 +106,7 @@ extension NavigatorState {
                 work = current.flatMap { op in op.change.map { .complete($0, showsAppearance: op.showsAppearance) } }
             case .cancelRequested:
                 work = current.flatMap { op in op.change.map { .cancel($0, showsAppearance: op.showsAppearance) } }
-            case .decided(let allow): work = current.map { .decided($0.request, allow: allow) }
+            case .decided(let allow): work = current.map { .decided(animated: $0.request.animated, allow: allow) }
             case .running, .waiting, .deciding, .halted: work = nil
             }
             if let work {

@@ -51,7 +51,7 @@ extension NavigatorState {
             record.releasing = true
             guard let listener = record.listener else { return nil }
             record.listener = nil
-            return .result(record.screen, record.result, listener)
+            return .result(ResultDelivery(record.screen, record.result, listener))
         }
         return event ?? nil
     }
@@ -68,7 +68,7 @@ extension NavigatorState {
     /// a failed `open`): its `result` if it has a listener, then its `release`.
     static func finalEvents(of record: ScreenRegistry.Record) -> [Event] {
         var events: [Event] = []
-        if let listener = record.listener { events.append(.result(record.screen, record.result, listener)) }
+        if let listener = record.listener { events.append(.result(ResultDelivery(record.screen, record.result, listener))) }
         events.append(.release(record.screen))
         return events
     }

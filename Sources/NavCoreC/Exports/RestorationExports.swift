@@ -21,7 +21,7 @@ import NavCore
 
 /// The saved document of the stack, as the caller's copy.
 @c public func navcore_save(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ nav: NavigatorHandle?) -> Int32 {
-    CAPI.copyText(out, nav) { navigator throws(NavigationError) in try navigator.core.save() }
+    CAPI.copyText(out, nav) { navigator throws(NavigationError) in SavedDocument.encode(try navigator.core.savedEntries()) }
 }
 
 /// Builds the whole stack from routes in one op.

@@ -26,7 +26,9 @@
  * THREADS
  *   Every function may be called from any thread, also from inside a callback. Callbacks run on
  *   the thread that drives the navigator, one at a time, never while navcore holds a lock; an
- *   op asked inside a callback is queued and runs after the current op (SPEC §9). A call from
+ *   op asked inside a callback is queued (NAVCORE_QUEUED, even when the navigator is idle) and
+ *   runs once the callback has returned (SPEC §3, §9). An op asked from a ctx destructor that
+ *   runs inside a registration call acts as if asked after that call returned. A call from
  *   another thread while callbacks are being delivered hands its work to the delivering thread
  *   and returns. In NAVCORE_DISPATCH_HOST mode ops only enqueue and navcore calls the wakeup
  *   callback; the host calls navcore_drain() on its UI thread, where callbacks then arrive.
@@ -196,11 +198,14 @@ typedef struct navcore_navigator {
 int navcore_navigator_create(navcore_navigator **out, int dispatch);
 
 /**
- * Destroys a navigator (SPEC §9): the op waiting for a transition and then every queued op end
- * with NAVCORE_OUTCOME_ABORTED; every live screen is released (those being popped, the stack
- * top down, then the detached ones in creation order); then the callbacks' destructors run.
- * Inside a callback it takes effect when the outermost navcore call returns. Afterwards every
- * call with the handle fails with NAVCORE_ERR_INVALID_HANDLE. NULL is accepted (does nothing).
+ * Destroys a navigator (SPEC §9): the op waiting for a transition or a veto decision and then
+ * every queued op end with NAVCORE_OUTCOME_ABORTED; every live screen is released, each after
+ * its result listener (those being popped, those an interrupted open made, last made first, the
+ * stack top down, then the detached ones in creation order); then the callbacks' destructors
+ * run. The handle dies first: every call that starts after this one fails with
+ * NAVCORE_ERR_INVALID_HANDLE, also from the aborted completions, result and release callbacks.
+ * Inside a callback the aborts and releases happen when the outermost navcore call returns.
+ * NULL is accepted (does nothing).
  */
 int navcore_navigator_destroy(navcore_navigator *nav);
 
@@ -222,8 +227,10 @@ int navcore_set_bar_threshold(navcore_navigator *nav, size_t threshold);
 /** Creates a detached screen of `route` (NULL = "") carrying the host's `object`. */
 int navcore_screen_create(uint64_t *out_screen, navcore_navigator *nav, const char *route, void *object);
 
-/** Releases a detached screen (its release callback runs). A screen in the stack, or entering or
- *  leaving it with the op in flight, cannot be discarded: NAVCORE_ERR_STATE. */
+/** Releases a detached screen at once, on the calling thread, in both dispatch modes (its result
+ *  listener, then its release callback, run). A screen in the stack, or held by an op (entering
+ *  or leaving the stack with the op in flight, made by the show or open in flight, or whose
+ *  release has begun), cannot be discarded: NAVCORE_ERR_STATE (SPEC §1). */
 int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
 
 /** The host object of a live screen. */
@@ -391,11 +398,15 @@ int navcore_on_payload(navcore_navigator *nav, navcore_payload_fn fn, void *ctx,
 int navcore_on_release(navcore_navigator *nav, navcore_release_fn fn, void *ctx, navcore_destroy_fn destroy);
 /** Every op's end, after its completion. */
 int navcore_on_done(navcore_navigator *nav, navcore_done_fn fn, void *ctx, navcore_destroy_fn destroy);
+/** Host dispatch mode's wakeup (SPEC §9). Registered or replaced while ops or events wait, the new
+ *  one is called once at once, on the registering thread; in inline mode registering calls
+ *  nothing. */
 int navcore_on_wakeup(navcore_navigator *nav, navcore_wakeup_fn fn, void *ctx, navcore_destroy_fn destroy);
 /** The animator. Without one every op is instant and the gesture is refused. If it is removed
  *  while ops plan to animate, their transitions finish at once. */
 int navcore_set_animator(navcore_navigator *nav, navcore_transition_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** The pop veto (SPEC §6); without one every user pop is allowed. */
+/** The pop veto (SPEC §6); without one every user pop is allowed. Non-zero = allow. It replaces a
+ *  veto set with navcore_set_pop_veto_deferrable (there is one veto). */
 int navcore_set_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, void *ctx, navcore_destroy_fn destroy);
 
 /* ---------------------------------------------------------------------------------------------

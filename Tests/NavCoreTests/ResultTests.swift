@@ -1,5 +1,6 @@
 import Foundation
 import NavCore
+import NavCoreJSON
 import Testing
 
 /// SPEC §12 through the Swift API: a screen's result, its listener, `pop(result:)` and
@@ -15,17 +16,27 @@ import Testing
         #expect(try await chosen == "blue")
     }
 
-    @Test func aJSONResultRoundTripsThroughTheText() async throws {
-        struct Choice: Codable, Equatable { let color: String; let count: Int }
+    struct Choice: Codable, Equatable { let color: String; let count: Int }
+
+    @Test func aCodableResultRoundTripsThroughJSONText() async throws {
         let h = Harness(animator: false)
         try h.stack("home")
         let picker = try h.screen("picker")
-        async let text = h.nav.pushForResult(picker)
+        async let received = h.nav.pushForResult(picker, as: Choice.self)
         while h.nav.top != picker { await Task.yield() }
         let sent = Choice(color: "é\"/", count: 3)
-        try h.nav.pop(result: String(decoding: try JSONEncoder().encode(sent), as: UTF8.self))
-        let received = try await text.map { try JSONDecoder().decode(Choice.self, from: Data($0.utf8)) }
-        #expect(received == sent)
+        try h.nav.pop(encoding: sent)
+        #expect(try await received == sent)
+    }
+
+    @Test func aScreenReleasedWithoutAResultGivesNil() async throws {
+        let h = Harness(animator: false)
+        try h.stack("home")
+        let picker = try h.screen("picker")
+        async let received = h.nav.pushForResult(picker, as: Choice.self)
+        while h.nav.top != picker { await Task.yield() }
+        try h.nav.pop(animated: false, completion: nil)
+        #expect(try await received == nil)
     }
 
     @Test func theListenerHearsTheResultOnceRightBeforeTheReleaseWhateverReleasesIt() throws {

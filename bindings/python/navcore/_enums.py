@@ -67,6 +67,7 @@ class Op(_Named):
     RUN = 7
     VISIBLE = 8
     SHOW = 9
+    OPEN = 10
 
 
 class Action(_Named):

@@ -81,6 +81,15 @@ class CActionEvent(Structure):
     ]
 
 
+class RouteEntry(Structure):
+    """`navcore_route_entry`: a route and the saved state (or NULL) of its new screen."""
+
+    _fields_ = [
+        ("route", c_char_p),
+        ("state", c_char_p),
+    ]
+
+
 DoneFn = CFUNCTYPE(None, NavPtr, c_int, c_int, c_void_p)
 RunFn = CFUNCTYPE(None, NavPtr, c_void_p)
 TransitionFn = CFUNCTYPE(None, NavPtr, POINTER(CTransition), c_void_p)
@@ -94,11 +103,16 @@ PayloadFn = CFUNCTYPE(None, NavPtr, c_uint64, c_void_p, c_char_p, c_void_p)
 ReleaseFn = CFUNCTYPE(None, NavPtr, c_uint64, c_void_p, c_char_p, c_void_p)
 WakeupFn = CFUNCTYPE(None, NavPtr, c_void_p)
 VetoFn = CFUNCTYPE(c_bool, NavPtr, c_uint64, c_void_p, c_bool, c_void_p)
+ResultFn = CFUNCTYPE(None, NavPtr, c_uint64, c_void_p, c_char_p, c_void_p)
+DeferrableVetoFn = CFUNCTYPE(c_int, NavPtr, c_uint64, c_void_p, c_bool, c_uint64, c_void_p)
 
 _int = c_int
 _u64p = POINTER(c_uint64)
 _sizep = POINTER(c_size_t)
 _boolp = POINTER(c_bool)
+#: `char **` of a query returning text: the caller's copy, freed with navcore_free (a `c_void_p`
+#: so that ctypes does not convert it and lose the pointer to free).
+_textp = POINTER(c_void_p)
 
 #: Every function of navcore.h: name -> (restype, argtypes). The only place they are declared.
 SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
@@ -135,6 +149,7 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_set_visible": (_int, [NavPtr, c_bool, DoneFn, c_void_p]),
     "navcore_show": (_int, [NavPtr, c_char_p, POINTER(ShowOptions), DoneFn, c_void_p]),
     "navcore_post": (_int, [NavPtr, c_char_p, POINTER(ShowOptions), DoneFn, c_void_p]),
+    "navcore_show_recycling": (_int, [NavPtr, c_char_p, POINTER(ShowOptions), _int, DoneFn, c_void_p]),
     # Transitions
     "navcore_transition_finish": (_int, [NavPtr, c_uint64]),
     "navcore_transition_cancel": (_int, [NavPtr, c_uint64]),
@@ -153,6 +168,21 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_on_wakeup": (_int, [NavPtr, WakeupFn, c_void_p, DestroyFn]),
     "navcore_set_animator": (_int, [NavPtr, TransitionFn, c_void_p, DestroyFn]),
     "navcore_set_pop_veto": (_int, [NavPtr, VetoFn, c_void_p, DestroyFn]),
+    # Results
+    "navcore_free": (None, [c_void_p]),
+    "navcore_screen_set_result": (_int, [NavPtr, c_uint64, c_char_p]),
+    "navcore_screen_result": (_int, [_textp, NavPtr, c_uint64]),
+    "navcore_screen_on_result": (_int, [NavPtr, c_uint64, ResultFn, c_void_p, DestroyFn]),
+    "navcore_pop_with_result": (_int, [NavPtr, c_bool, c_char_p, DoneFn, c_void_p]),
+    # Deferred veto
+    "navcore_set_pop_veto_deferrable": (_int, [NavPtr, DeferrableVetoFn, c_void_p, DestroyFn]),
+    "navcore_decide": (_int, [NavPtr, c_uint64, c_bool]),
+    # Saved state, save, open and restore
+    "navcore_screen_set_saved_state": (_int, [NavPtr, c_uint64, c_char_p]),
+    "navcore_screen_saved_state": (_int, [_textp, NavPtr, c_uint64]),
+    "navcore_save": (_int, [_textp, NavPtr]),
+    "navcore_open": (_int, [NavPtr, POINTER(RouteEntry), c_size_t, c_bool, DoneFn, c_void_p]),
+    "navcore_restore": (_int, [NavPtr, c_char_p, c_bool, DoneFn, c_void_p]),
     # Queries
     "navcore_stack_count": (_int, [_sizep, NavPtr]),
     "navcore_stack_get": (_int, [_u64p, NavPtr, c_size_t]),

@@ -27,4 +27,23 @@ struct DestructorOpTests {
         #expect(h.r.take(["completion"]) == ["completion g gesture cancelled"])
         #expect(!h.busy)
     }
+
+    @Test("host mode, no wakeup: a decide from a replaced callback's destructor acts at once")
+    func decideFromDestructorActsAtOnce() {
+        let h = Harness(dispatch: NAVCORE_DISPATCH_HOST, hooks: [.done, .release])
+        defer { h.close() }
+        let a = h.screen("A"), b = h.screen("B")
+        expectStatus(navcore_set_stack(h.nav, [a, b], 2, false, nil, nil), NAVCORE_QUEUED)
+        expectStatus(navcore_set_pop_veto_deferrable(h.nav, h.r.deferrableVetoFn, h.ctx("veto"), nil))
+        h.r.deferredAnswers = ["B": Int32(NAVCORE_VETO_LATER.rawValue)]
+        expectStatus(navcore_back(h.nav, false, h.r.doneFn, h.ctx("b")), NAVCORE_QUEUED)
+        expectStatus(navcore_drain(h.nav))
+        #expect(h.busy, "the back waits for its decision")
+        let decided = Locked(Int32(99))
+        h.r.on("destroy release") { decided.set(navcore_decide(h.nav, h.r.lastDecision, true)) }
+        #expect(h.register(.release, ctx: "release#2") == OK)
+        #expect(decided.value == OK)
+        #expect(h.r.take(["completion"]) == ["completion b back completed"], "decided before the registration returned")
+        #expect(!h.busy && h.stack == ["A"])
+    }
 }

@@ -51,7 +51,10 @@ public final class Navigator: Sendable {
         return Screen(ScreenRef(id: id, route: route, object: object))
     }
 
-    /// Releases a detached screen; a screen in the stack cannot be discarded (`.state`).
+    /// Releases a detached screen at once (its result listener, then its release), in both
+    /// dispatch modes. A screen in the stack, or held by an op (entering or leaving the stack,
+    /// made by the `show` or `open` in flight, or already being released), cannot be
+    /// discarded (`.state`, SPEC §1).
     public func discard(_ screen: Screen) throws(NavigationError) {
         try core.discard(screen.id)
     }

@@ -157,10 +157,15 @@ extension NavigatorCore {
     }
 
     /// One screen's release (step 8, a failed `open`): its listener is called with its result,
-    /// while it is still live, then its `release` (SPEC §12).
+    /// while it is still live, then its `release` (SPEC §12). One step when it has no listener.
     private func release(_ screen: ScreenRef) {
-        step { $0.beginRelease(screen.id) }
-        step { $0.release(screen) }
+        var heard = false
+        step { state in
+            guard let result = state.beginRelease(screen.id) else { return state.release(screen) }
+            heard = true
+            return result
+        }
+        if heard { step { $0.release(screen) } }
     }
 
     /// `visible on/off` (SPEC §7): the top appears or disappears, instant.

@@ -3,7 +3,8 @@ import PackageDescription
 
 /// navcore: a navigation-stack core for any UI toolkit.
 ///
-/// - `NavCore`: the engine and its Swift-native API (pure Swift, no C types).
+/// - `NavCore`: the engine and its Swift-native API (pure Swift, no C types, no Foundation).
+/// - `NavCoreJSON`: typed results (`Codable` ⇄ JSON text) over NavCore, with Foundation.
 /// - `CNavCore`: `include/navcore.h`, the C interface, as a header-only module.
 /// - `NavCoreC`: the C interface's definitions (`@c` exports over the same engine), shipped as
 ///   the dynamic library `libnavcore.so`.
@@ -21,11 +22,13 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "NavCore", targets: ["NavCore"]),
+        .library(name: "NavCoreJSON", targets: ["NavCoreJSON"]),
         .library(name: "navcore", type: .dynamic, targets: ["NavCoreC"]),
         .executable(name: "navcore-scenario", targets: ["navcore-scenario"]),
     ],
     targets: [
         .target(name: "NavCore"),
+        .target(name: "NavCoreJSON", dependencies: ["NavCore"]),
         .target(name: "CNavCore", path: "include", publicHeadersPath: "."),
         .target(name: "NavCoreC", dependencies: ["NavCore", "CNavCore"]),
         .target(name: "ScenarioKit", dependencies: ["NavCore"]),
@@ -34,7 +37,7 @@ let package = Package(
         .executableTarget(name: "navcore-fuzz", dependencies: ["CNavCore", "NavCoreC"], path: "Sources/navcore-fuzz"),
         .executableTarget(name: "navcore-bench", dependencies: ["NavCore"], path: "Sources/navcore-bench"),
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
-        .testTarget(name: "NavCoreTests", dependencies: ["NavCore", "ScenarioKit"]),
+        .testTarget(name: "NavCoreTests", dependencies: ["NavCore", "NavCoreJSON", "ScenarioKit"]),
         .testTarget(name: "CABITests", dependencies: ["CNavCore", "NavCoreC", "CFFI"]),
         .testTarget(name: "NavCoreCTests", dependencies: ["NavCoreC"]),
     ],

@@ -41,7 +41,8 @@ HOOK_KINDS = ["action", "will_show", "did_show", "will_hide", "did_hide", "trans
               "factory", "destructor"]
 CALLBACKS = ["action", "will_show", "did_show", "will_hide", "did_hide", "progress", "bar",
              "payload", "release", "done", "wakeup", "animator", "veto", "route"]
-OPS = ["push", "pop", "pop_to", "pop_to_root", "set", "back", "gesture", "run", "visible", "show"]
+OPS = ["push", "pop", "pop_to", "pop_to_root", "set", "back", "gesture", "run", "visible", "show",
+       "open"]
 STATES = ["idle", "will_push", "did_push", "push_completed", "will_pop", "did_pop",
           "pop_completed", "will_set", "did_set", "set_completed", "pop_cancelled"]
 # END GENERATED (tables)

@@ -26,7 +26,9 @@
  * THREADS
  *   Every function may be called from any thread, also from inside a callback. Callbacks run on
  *   the thread that drives the navigator, one at a time, never while navcore holds a lock; an
- *   op asked inside a callback is queued and runs after the current op (SPEC §9). A call from
+ *   op asked inside a callback is queued (NAVCORE_QUEUED, even when the navigator is idle) and
+ *   runs once the callback has returned (SPEC §3, §9). An op asked from a ctx destructor that
+ *   runs inside a registration call acts as if asked after that call returned. A call from
  *   another thread while callbacks are being delivered hands its work to the delivering thread
  *   and returns. In NAVCORE_DISPATCH_HOST mode ops only enqueue and navcore calls the wakeup
  *   callback; the host calls navcore_drain() on its UI thread, where callbacks then arrive.
@@ -34,8 +36,10 @@
  *   callback runs, and should only schedule a drain.
  *
  * OWNERSHIP
- *   - Strings passed in (routes, payloads) are UTF-8, borrowed for the call and copied.
- *     Invalid UTF-8 fails with NAVCORE_ERR_INVALID.
+ *   - Strings passed in (routes, payloads, results, saved states, documents) are UTF-8,
+ *     borrowed for the call and copied. Invalid UTF-8 fails with NAVCORE_ERR_INVALID (SPEC §15).
+ *   - Text a query returns through a `char **` out-parameter (a result, a saved state, a saved
+ *     document) is the caller's copy: free it with navcore_free(), and with nothing else.
  *   - Strings and arrays passed to callbacks are valid until the callback returns.
  *   - The host's screen objects (`void *object`) belong to the host: navcore stores and returns
  *     them, and hands each back exactly once through the release callback when the screen is
@@ -141,7 +145,8 @@ typedef enum navcore_outcome { NAVCORE_OUTCOME_MAP(NAVCORE_ENUMERATOR) } navcore
     X(NAVCORE_OP_GESTURE, 6, "gesture")                                                            \
     X(NAVCORE_OP_RUN, 7, "run")                                                                    \
     X(NAVCORE_OP_VISIBLE, 8, "visible")                                                            \
-    X(NAVCORE_OP_SHOW, 9, "show")
+    X(NAVCORE_OP_SHOW, 9, "show")                                                                  \
+    X(NAVCORE_OP_OPEN, 10, "open")
 
 typedef enum navcore_op { NAVCORE_OP_MAP(NAVCORE_ENUMERATOR) } navcore_op;
 
@@ -221,11 +226,14 @@ typedef struct navcore_navigator {
 int navcore_navigator_create(navcore_navigator **out, int dispatch);
 
 /**
- * Destroys a navigator (SPEC §9): the op waiting for a transition and then every queued op end
- * with NAVCORE_OUTCOME_ABORTED; every live screen is released (those being popped, the stack
- * top down, then the detached ones in creation order); then the callbacks' destructors run.
- * Inside a callback it takes effect when the outermost navcore call returns. Afterwards every
- * call with the handle fails with NAVCORE_ERR_INVALID_HANDLE. NULL is accepted (does nothing).
+ * Destroys a navigator (SPEC §9): the op waiting for a transition or a veto decision and then
+ * every queued op end with NAVCORE_OUTCOME_ABORTED; every live screen is released, each after
+ * its result listener (those being popped, those an interrupted open made, last made first, the
+ * stack top down, then the detached ones in creation order); then the callbacks' destructors
+ * run. The handle dies first: every call that starts after this one fails with
+ * NAVCORE_ERR_INVALID_HANDLE, also from the aborted completions, result and release callbacks.
+ * Inside a callback the aborts and releases happen when the outermost navcore call returns.
+ * NULL is accepted (does nothing).
  */
 int navcore_navigator_destroy(navcore_navigator *nav);
 
@@ -247,8 +255,10 @@ int navcore_set_bar_threshold(navcore_navigator *nav, size_t threshold);
 /** Creates a detached screen of `route` (NULL = "") carrying the host's `object`. */
 int navcore_screen_create(uint64_t *out_screen, navcore_navigator *nav, const char *route, void *object);
 
-/** Releases a detached screen (its release callback runs). A screen in the stack, or entering or
- *  leaving it with the op in flight, cannot be discarded: NAVCORE_ERR_STATE. */
+/** Releases a detached screen at once, on the calling thread, in both dispatch modes (its result
+ *  listener, then its release callback, run). A screen in the stack, or held by an op (entering
+ *  or leaving the stack with the op in flight, made by the show or open in flight, or whose
+ *  release has begun), cannot be discarded: NAVCORE_ERR_STATE (SPEC §1). */
 int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
 
 /** The host object of a live screen. */
@@ -283,6 +293,15 @@ typedef struct navcore_show_options {
 
 #define NAVCORE_SHOW_OPTIONS_INIT { false, true, true, NULL }
 
+/** Which screen of the route already in the stack `show` reuses (SPEC §8). The values 0 and 1
+ *  are the meanings of navcore_show_options.recycle's false and true. */
+#define NAVCORE_RECYCLE_MAP(X)                                                                     \
+    X(NAVCORE_RECYCLE_NONE, 0, "none") /* always a new screen */                                   \
+    X(NAVCORE_RECYCLE_ANY, 1, "any")   /* the screen of the route nearest the top (the default) */ \
+    X(NAVCORE_RECYCLE_TOP, 2, "top")   /* the top only, if it is of the route ("single top") */
+
+typedef enum navcore_recycle { NAVCORE_RECYCLE_MAP(NAVCORE_ENUMERATOR) } navcore_recycle;
+
 int navcore_push(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
 int navcore_pop(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
 int navcore_pop_to(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
@@ -310,6 +329,12 @@ int navcore_set_visible(navcore_navigator *nav, bool visible, navcore_done_fn do
 /** Shows the named route (SPEC §8); `options` NULL = defaults. */
 int navcore_show(navcore_navigator *nav, const char *route, const navcore_show_options *options,
                  navcore_done_fn done, void *ctx);
+
+/** navcore_show with `recycle` (a NAVCORE_RECYCLE_*) in place of `options->recycle`;
+ *  NAVCORE_ERR_INVALID for another value. With NAVCORE_RECYCLE_TOP and remove_current a show
+ *  never grows the stack. */
+int navcore_show_recycling(navcore_navigator *nav, const char *route, const navcore_show_options *options,
+                           int recycle, navcore_done_fn done, void *ctx);
 
 /** navcore_show under the name of the seeds' notification-based stack ("post"). */
 int navcore_post(navcore_navigator *nav, const char *route, const navcore_show_options *options,
@@ -402,12 +427,118 @@ int navcore_on_payload(navcore_navigator *nav, navcore_payload_fn fn, void *ctx,
 int navcore_on_release(navcore_navigator *nav, navcore_release_fn fn, void *ctx, navcore_destroy_fn destroy);
 /** Every op's end, after its completion. */
 int navcore_on_done(navcore_navigator *nav, navcore_done_fn fn, void *ctx, navcore_destroy_fn destroy);
+/** Host dispatch mode's wakeup (SPEC §9). Registered or replaced while ops or events wait, the new
+ *  one is called once at once, on the registering thread; in inline mode registering calls
+ *  nothing. */
 int navcore_on_wakeup(navcore_navigator *nav, navcore_wakeup_fn fn, void *ctx, navcore_destroy_fn destroy);
 /** The animator. Without one every op is instant and the gesture is refused. If it is removed
  *  while ops plan to animate, their transitions finish at once. */
 int navcore_set_animator(navcore_navigator *nav, navcore_transition_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** The pop veto (SPEC §6); without one every user pop is allowed. */
+/** The pop veto (SPEC §6); without one every user pop is allowed. Non-zero = allow. It replaces a
+ *  veto set with navcore_set_pop_veto_deferrable (there is one veto). */
 int navcore_set_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, void *ctx, navcore_destroy_fn destroy);
+
+/* ---------------------------------------------------------------------------------------------
+ * Results (SPEC §12): a screen's result, its one result listener, a pop that carries one.
+ * ------------------------------------------------------------------------------------------- */
+
+/** Frees text that a navcore query returned (the caller's copy, SPEC §15). NULL is accepted. */
+void navcore_free(void *text);
+
+/** Sets (`result` UTF-8 text) or clears (NULL) a live screen's result, at any time before its
+ *  release. NAVCORE_ERR_NO_SUCH_SCREEN for a dead id, NAVCORE_ERR_INVALID for bad UTF-8. */
+int navcore_screen_set_result(navcore_navigator *nav, uint64_t screen, const char *result);
+
+/** A live screen's result: `*out_result` receives a copy (free it with navcore_free), or NULL
+ *  when it has none. NAVCORE_ERR_NO_SUCH_SCREEN for a dead id; NAVCORE_ERR_NO_MEMORY. */
+int navcore_screen_result(char **out_result, navcore_navigator *nav, uint64_t screen);
+
+/** A result listener: called once, right before `screen`'s release (whatever releases it: a
+ *  pop, set, show, open, a discard, a failed open, destroy), with its result at that moment
+ *  (NULL for none). The screen is still live during the call. */
+typedef void (*navcore_result_fn)(navcore_navigator *nav, uint64_t screen, void *object, const char *result,
+                                  void *ctx);
+
+/** Attaches a live screen's one result listener; another attached later replaces it (the old one
+ *  is never called); NULL removes it. Its ctx destructor runs once: after the listener's call
+ *  returns, when it is replaced or removed, or at destroy — never while it runs.
+ *  NAVCORE_ERR_STATE once navcore has begun releasing the screen (its listener may be running);
+ *  NAVCORE_ERR_NO_SUCH_SCREEN for a dead id. */
+int navcore_screen_on_result(navcore_navigator *nav, uint64_t screen, navcore_result_fn fn, void *ctx,
+                             navcore_destroy_fn destroy);
+
+/** navcore_pop carrying `result` (UTF-8, or NULL for none): when the pop runs and is not a
+ *  noop, the popped screen's result is set to it before the pop's first event. */
+int navcore_pop_with_result(navcore_navigator *nav, bool animated, const char *result, navcore_done_fn done,
+                            void *ctx);
+
+/* ---------------------------------------------------------------------------------------------
+ * Deferred veto (SPEC §13): the veto may answer later, and the host decides afterwards.
+ * ------------------------------------------------------------------------------------------- */
+
+/** The answers of a deferrable veto. */
+#define NAVCORE_VETO_MAP(X)                                                                        \
+    X(NAVCORE_VETO_ALLOW, 0, "allow")   /* pop */                                                  \
+    X(NAVCORE_VETO_REFUSE, 1, "refuse") /* the op ends NAVCORE_OUTCOME_VETOED */                   \
+    X(NAVCORE_VETO_LATER, 2, "later")   /* decide later with navcore_decide(nav, decision, …) */
+
+typedef enum navcore_veto_answer { NAVCORE_VETO_MAP(NAVCORE_ENUMERATOR) } navcore_veto_answer;
+
+/** A deferrable pop veto: may the user pop `screen` (the top)? Returns a NAVCORE_VETO_* (any
+ *  other value refuses). `decision` (non-zero, never reused) names this question for
+ *  navcore_decide when the answer is NAVCORE_VETO_LATER. */
+typedef int (*navcore_deferrable_veto_fn)(navcore_navigator *nav, uint64_t screen, void *object, bool by_gesture,
+                                          uint64_t decision, void *ctx);
+
+/** Registers the pop veto as deferrable; it replaces a veto set with navcore_set_pop_veto (and
+ *  the other way round: there is one veto). On NAVCORE_VETO_LATER a `back` waits, busy, its
+ *  later ops queued and the gesture refused, until navcore_decide; for a gesture, later counts
+ *  as refuse. */
+int navcore_set_pop_veto_deferrable(navcore_navigator *nav, navcore_deferrable_veto_fn fn, void *ctx,
+                                    navcore_destroy_fn destroy);
+
+/** Answers the pending decision `decision`: `allow` pops as if the veto had allowed it (animated
+ *  per the rules at this moment), else the back ends vetoed. Acts at once in both dispatch
+ *  modes, like navcore_transition_finish. NAVCORE_ERR_STATE when `decision` is not the one
+ *  pending (none pending, answered already, or asked inside the veto before it returned). */
+int navcore_decide(navcore_navigator *nav, uint64_t decision, bool allow);
+
+/* ---------------------------------------------------------------------------------------------
+ * Saved state, save, open and restore (SPEC §14)
+ * ------------------------------------------------------------------------------------------- */
+
+/** Sets (UTF-8 text) or clears (NULL) a live screen's saved state. Each payload delivered to a
+ *  screen also becomes its saved state. NAVCORE_ERR_NO_SUCH_SCREEN, NAVCORE_ERR_INVALID. */
+int navcore_screen_set_saved_state(navcore_navigator *nav, uint64_t screen, const char *state);
+
+/** A live screen's saved state: a copy to free with navcore_free, or NULL for none. */
+int navcore_screen_saved_state(char **out_state, navcore_navigator *nav, uint64_t screen);
+
+/** The saved document of the stack as queries see it now, exactly
+ *  {"navcore":1,"stack":[{"route":R,"state":S},…]} (bottom to top, S a string or null): a copy
+ *  to free with navcore_free. */
+int navcore_save(char **out_document, navcore_navigator *nav);
+
+/** One entry of navcore_open: a route, and the saved state (NULL for none) its new screen gets
+ *  as payload. */
+typedef struct navcore_route_entry {
+    const char *route;
+    const char *state;
+} navcore_route_entry;
+
+/** Builds the whole stack from `entries[0..count)` in one op (NAVCORE_OP_OPEN): when it runs,
+ *  every route is checked (NAVCORE_OUTCOME_UNKNOWN_ROUTE, nothing changes), then each factory
+ *  makes a new screen with its state as payload; a failing factory releases the screens made so
+ *  far, last made first (NAVCORE_OUTCOME_FACTORY_FAILED, the stack unchanged); else the new
+ *  screens become the stack (set events, push style). NAVCORE_ERR_INVALID at the call for
+ *  count 0, a NULL `entries` or route, bad UTF-8, or a count whose byte size overflows. */
+int navcore_open(navcore_navigator *nav, const navcore_route_entry *entries, size_t count, bool animated,
+                 navcore_done_fn done, void *ctx);
+
+/** Parses a saved document (any RFC 8259 JSON text of exactly the saved shape) at the call and
+ *  asks navcore_open with its entries; anything else fails with NAVCORE_ERR_INVALID and asks
+ *  nothing. The completion and done callback name NAVCORE_OP_OPEN. */
+int navcore_restore(navcore_navigator *nav, const char *document, bool animated, navcore_done_fn done, void *ctx);
 
 /* ---------------------------------------------------------------------------------------------
  * Queries (SPEC §9: consistent at every call; inside a callback, the state at that event)

@@ -56,6 +56,9 @@ CTYPES = {
     "char *": "c_void_p",
     "void *": "c_void_p",
     "void **": "POINTER(c_void_p)",
+    # text a query returns, the caller's copy freed with navcore_free: a `c_void_p`, so that
+    # ctypes does not convert it and lose the pointer to free
+    "char **": "POINTER(c_void_p)",
     "navcore_navigator *": "NavPtr",
     "navcore_navigator **": "POINTER(c_void_p)",
     "int *": "POINTER(c_int)",
@@ -67,6 +70,7 @@ CTYPES = {
     "navcore_show_options *": "POINTER(ShowOptions)",
     "const navcore_transition *": "POINTER(CTransition)",
     "const navcore_action_event *": "POINTER(CActionEvent)",
+    "const navcore_route_entry *": "POINTER(RouteEntry)",
 }
 
 

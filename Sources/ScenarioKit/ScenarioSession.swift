@@ -26,7 +26,8 @@ final class ScenarioSession: @unchecked Sendable {
     private var screens: [UInt64: Screen] = [:]
     private var createdPerRoute: [String: Int] = [:]
     private var released: Set<UInt64> = []
-    private var vetoed: Set<String> = []
+    private var vetoes: [String: VetoAnswer] = [:]
+    private var lastDecision: VetoDecision?
     private var hooks: [Hook] = []
     private var recording = true
     private(set) var failures: [String] = []
@@ -81,7 +82,9 @@ final class ScenarioSession: @unchecked Sendable {
         case "push_again":
             let screen = try labelled(word(plain, 0, line), line)
             call { try self.nav().push(screen, animated: animated) }
-        case "pop": call { try self.nav().pop(animated: animated) }
+        case "pop":
+            let result = try resultOption(plain, line)
+            call { try self.nav().pop(animated: animated, result: result) }
         case "back": call { try self.nav().back(animated: animated) }
         case "pop_to_root": call { try self.nav().popToRoot(animated: animated) }
         case "pop_to":
@@ -105,7 +108,46 @@ final class ScenarioSession: @unchecked Sendable {
         case "destroy": call { try self.nav().destroy() }
         case "veto":
             let label = try word(arguments, 0, line)
-            if try onOff(arguments, 1, line) { vetoed.insert(label) } else { vetoed.remove(label) }
+            vetoes[label] = try vetoAnswer(arguments, line)
+        case "decide":
+            guard let decision = lastDecision else {
+                throw ScenarioError(line: line, "decide: the veto never answered later")
+            }
+            let allow = try yesNo(arguments, 0, line)
+            call { try self.nav().decide(decision, allow: allow) }
+        case "set_result":
+            let screen = try labelled(word(arguments, 0, line), line)
+            let text = try textOrNone(arguments, 1, line)
+            call { try self.nav().setResult(text, for: screen) }
+        case "set_saved":
+            let screen = try labelled(word(arguments, 0, line), line)
+            let text = try textOrNone(arguments, 1, line)
+            call { try self.nav().setSavedState(text, for: screen) }
+        case "listen":
+            let screen = try labelled(word(arguments, 0, line), line)
+            call {
+                try self.nav().onResult(of: screen) { [weak self] result in
+                    guard let self else { return }
+                    self.record(TraceFormat(label: self.label).resultLine(screen.id, result))
+                }
+            }
+        case "discard":
+            let screen = try labelled(word(arguments, 0, line), line)
+            call { try self.nav().discard(screen) }
+        case "unroute":
+            let route = try word(arguments, 0, line)
+            call { try self.nav().unregisterRoute(route) }
+        case "open":
+            let entries = arguments.filter { $0 != "animated" }.map { word -> RouteEntry in
+                let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+                return RouteEntry(route: parts.first ?? word, state: parts.count > 1 ? parts[1] : nil)
+            }
+            let animated = arguments.contains("animated")
+            call { try self.nav().open(entries, animated: animated) }
+        case "restore":
+            let document = try word(arguments, 0, line)
+            let animated = arguments.dropFirst().contains("animated")
+            call { try self.nav().restore(document, animated: animated) }
         case "route": try registerRoute(arguments, line)
         case "show": try show(arguments, line)
         case "threshold":
@@ -123,7 +165,7 @@ final class ScenarioSession: @unchecked Sendable {
     /// `expect …`.
     private func check(_ words: [String], line: Int) throws(ScenarioError) {
         let what = try word(words, 0, line)
-        let expected = words.dropFirst().joined(separator: " ")
+        let expected = words.dropFirst(["result_of", "saved_of"].contains(what) ? 2 : 1).joined(separator: " ")
         let seen: String
         let nav = self.nav()
         let dead = nav.isDestroyed
@@ -135,10 +177,26 @@ final class ScenarioSession: @unchecked Sendable {
         case "pending": seen = String(nav.pendingCount)
         case "bar": seen = dead ? "-" : (nav.isBarShown ? "shown" : "hidden")
         case "status": seen = status
+        case "saved": seen = (try? nav.save()) ?? "-"
+        case "result_of":
+            let screen = try labelled(word(words, 1, line), line)
+            seen = textOrDead { () throws(NavigationError) in try nav.result(of: screen) }
+        case "saved_of":
+            let screen = try labelled(word(words, 1, line), line)
+            seen = textOrDead { () throws(NavigationError) in try nav.savedState(of: screen) }
         default: throw ScenarioError(line: line, "unknown check 'expect \(words.joined(separator: " "))'")
         }
         if seen != expected {
             failures.append("line \(line): expect \(what) \(expected): saw '\(seen)'")
+        }
+    }
+
+    /// A screen's text as checks read it: `-` for none, `dead` once the screen is released.
+    private func textOrDead(_ query: () throws(NavigationError) -> String?) -> String {
+        do {
+            return try query() ?? "-"
+        } catch {
+            return "dead"
         }
     }
 
@@ -168,7 +226,8 @@ final class ScenarioSession: @unchecked Sendable {
             switch option {
             case "animated": options.animated = true
             case "keep": options.removeCurrent = false
-            case "new": options.recycle = false
+            case "new": options.recycle = .none
+            case "top": options.recycle = .top
             case _ where option.hasPrefix("payload="): options.payload = String(option.dropFirst("payload=".count))
             default: throw ScenarioError(line: line, "unknown show option '\(option)'")
             }
@@ -226,7 +285,9 @@ final class ScenarioSession: @unchecked Sendable {
         if let navigator { return navigator }
         let navigator = Navigator(dispatch: hostDispatch ? .host : .inline)
         navigator.addObserver { [weak self] event in self?.observe(event) }
-        navigator.setPopVeto { [weak self] screen, trigger in self?.shouldPop(screen, trigger) ?? true }
+        navigator.setDeferrablePopVeto { [weak self] screen, trigger, decision in
+            self?.shouldPop(screen, trigger, decision) ?? .allow
+        }
         navigator.setWakeupHandler { [weak self] in self?.record(TraceLine(category: .wakeup, text: "wakeup")) }
         installAnimator(navigator)
         self.navigator = navigator
@@ -247,10 +308,11 @@ final class ScenarioSession: @unchecked Sendable {
         record(TraceFormat(label: label).line(for: event))
     }
 
-    private func shouldPop(_ screen: Screen, _ trigger: PopTrigger) -> Bool {
-        let allowed = !vetoed.contains(label(screen.id))
-        record(TraceFormat(label: label).vetoLine(screen, trigger, allowed: allowed))
-        return allowed
+    private func shouldPop(_ screen: Screen, _ trigger: PopTrigger, _ decision: VetoDecision) -> VetoAnswer {
+        let answer = vetoes[label(screen.id)] ?? .allow
+        if answer == .later { lastDecision = decision }
+        record(TraceFormat(label: label).vetoLine(screen, trigger, answer: answer))
+        return answer
     }
 
     /// Records a trace line if its category is traced, and fires every hook it matches, each
@@ -301,9 +363,10 @@ final class ScenarioSession: @unchecked Sendable {
 
     /// The screen with this label, live or not.
     private func labelled(_ label: String, _ line: Int) throws(ScenarioError) -> Screen {
-        guard let id = idsByLabel[label], let screen = screens[id] else {
+        guard let id = idsByLabel[label], let screen = screens[id] ?? (try? nav().screen(id)) else {
             throw ScenarioError(line: line, "no screen is labelled '\(label)'")
         }
+        screens[id] = screen
         return screen
     }
 
@@ -318,6 +381,35 @@ final class ScenarioSession: @unchecked Sendable {
     private func word(_ words: [String], _ index: Int, _ line: Int) throws(ScenarioError) -> String {
         guard words.indices.contains(index) else { throw ScenarioError(line: line, "missing argument") }
         return words[index]
+    }
+
+    /// `TEXT`, or `-` for none.
+    private func textOrNone(_ words: [String], _ index: Int, _ line: Int) throws(ScenarioError) -> String? {
+        let text = try word(words, index, line)
+        return text == "-" ? nil : text
+    }
+
+    /// `pop`'s `result=TEXT`, if given.
+    private func resultOption(_ words: [String], _ line: Int) throws(ScenarioError) -> String? {
+        for option in words {
+            guard option.hasPrefix("result=") else { throw ScenarioError(line: line, "unknown pop option '\(option)'") }
+            return String(option.dropFirst("result=".count))
+        }
+        return nil
+    }
+
+    /// `veto L on/off/later`: the hook refuses, allows, or answers later.
+    private func vetoAnswer(_ words: [String], _ line: Int) throws(ScenarioError) -> VetoAnswer {
+        if try word(words, 1, line) == "later" { return .later }
+        return try onOff(words, 1, line) ? .refuse : .allow
+    }
+
+    private func yesNo(_ words: [String], _ index: Int, _ line: Int) throws(ScenarioError) -> Bool {
+        switch try word(words, index, line) {
+        case "yes": return true
+        case "no": return false
+        default: throw ScenarioError(line: line, "expected yes or no")
+        }
     }
 
     private func onOff(_ words: [String], _ index: Int, _ line: Int) throws(ScenarioError) -> Bool {

@@ -3,7 +3,7 @@ import NavCore
 
 /// The categories of trace lines (SPEC §11), chosen by `trace CAT…`.
 public enum TraceCategory: String, CaseIterable, Sendable {
-    case action, show, transition, veto, payload, bar, release, run, wakeup, done
+    case action, show, transition, veto, result, payload, bar, release, run, wakeup, done
 }
 
 /// One trace line and its category.
@@ -58,8 +58,18 @@ public struct TraceFormat {
     }
 
     /// The trace line of the veto hook's answer.
-    public func vetoLine(_ screen: Screen, _ trigger: PopTrigger, allowed: Bool) -> TraceLine {
-        TraceLine(category: .veto, text: "should_pop \(label(screen.id)) \(trigger) \(allowed ? "yes" : "no")")
+    public func vetoLine(_ screen: Screen, _ trigger: PopTrigger, answer: VetoAnswer) -> TraceLine {
+        let word = switch answer {
+        case .allow: "yes"
+        case .refuse: "no"
+        case .later: "later"
+        }
+        return TraceLine(category: .veto, text: "should_pop \(label(screen.id)) \(trigger) \(word)")
+    }
+
+    /// `result L TEXT`, or `result L -` for none (SPEC §12).
+    public func resultLine(_ id: UInt64, _ result: String?) -> TraceLine {
+        TraceLine(category: .result, text: "result \(label(id)) \(result ?? "-")")
     }
 
     private func flag(_ animated: Bool) -> String { animated ? "animated" : "instant" }

@@ -145,7 +145,7 @@ func releaseCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRaw
 func doneCallback(_ nav: NavHandle?, _ op: Int32, _ outcome: Int32, _ ctx: UnsafeMutableRawPointer?) {
     let (h, box) = enter(.done, nav, ctx)
     defer { leave(h, box) }
-    if !(0...9).contains(op) || !(0...9).contains(outcome) { violation("done(op \(op), outcome \(outcome)) out of range") }
+    if !(0...10).contains(op) || !(0...9).contains(outcome) { violation("done(op \(op), outcome \(outcome)) out of range") }
     log("  <- done \(String(cString: navcore_op_string(op))) \(String(cString: navcore_outcome_string(outcome)))")
     h.fire(.done, Int(op), box.nav)
 }

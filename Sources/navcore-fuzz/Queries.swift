@@ -200,7 +200,7 @@ extension Harness {
         let value: Int32 = b == 0x80 ? Int32.min : b == 0x7F ? Int32.max : Int32(Int8(bitPattern: b))
         let ranges: [(String, (Int32) -> UnsafePointer<CChar>?, ClosedRange<Int32>)] = [
             ("status", navcore_status_string, -8...1), ("outcome", navcore_outcome_string, 0...9),
-            ("op", navcore_op_string, 0...9), ("action", navcore_action_string, 0...10),
+            ("op", navcore_op_string, 0...10), ("action", navcore_action_string, 0...10),
             ("reason", navcore_reason_string, 0...5),
         ]
         for (name, function, valid) in ranges {

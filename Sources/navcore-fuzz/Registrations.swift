@@ -58,7 +58,11 @@ extension Harness {
         case .payload: status = navcore_on_payload(h, removing ? nil : payloadCallback, ctx, destroy)
         case .release: status = navcore_on_release(h, removing ? nil : releaseCallback, ctx, destroy)
         case .done: status = navcore_on_done(h, removing ? nil : doneCallback, ctx, destroy)
-        case .wakeup: status = navcore_on_wakeup(h, removing ? nil : wakeupCallback, ctx, destroy)
+        case .wakeup:
+            // SPEC §9: a wakeup registered while work waits is called once at once, even if one
+            // was raised since the last drain: the count starts again.
+            if !removing { t.live?.wakeupsSinceDrain = 0 }
+            status = navcore_on_wakeup(h, removing ? nil : wakeupCallback, ctx, destroy)
         case .animator: status = navcore_set_animator(h, removing ? nil : transitionCallback, ctx, destroy)
         case .veto: status = navcore_set_pop_veto(h, removing ? nil : vetoCallback, ctx, destroy)
         case .route: return

@@ -384,21 +384,26 @@ extension CallbackTests {
         #expect(h.r.destroyCount("again") == 1 && h.r.destroyCount("late") == 0)
     }
 
-    @Test("host dispatch: bar and release events raised outside an op wait for the drain, on the draining thread")
-    func hostDispatchRaisedEventsWaitForDrain() {
+    @Test("host dispatch: a threshold's bar waits for the drain, on the draining thread; a discard releases at once, on its own")
+    func hostDispatchRaisedEvents() {
         let h = Harness(dispatch: NAVCORE_DISPATCH_HOST)
         defer { h.close() }
         let d = h.screen("D")
         let statuses = Locked<[Int32]>([])
+        onNewThread { statuses.update { $0.append(navcore_set_bar_threshold(h.nav, 2)) } }
+        #expect(statuses.value == [OK])
+        #expect(h.r.take() == ["wakeup"])
+        expectStatus(navcore_drain(h.nav))
+        #expect(h.r.take() == ["bar hidden instant"])
+        let me = pthread_self()
+        #expect(h.r.threads.dropFirst().allSatisfy { pthread_equal($0.thread, me) != 0 })
+        let discarder = Locked<pthread_t?>(nil)
         onNewThread {
-            statuses.update { $0.append(navcore_set_bar_threshold(h.nav, 2)) }
+            discarder.set(pthread_self())
             statuses.update { $0.append(navcore_screen_discard(h.nav, d)) }
         }
         #expect(statuses.value == [OK, OK])
-        #expect(h.r.take() == ["wakeup"])
-        expectStatus(navcore_drain(h.nav))
-        #expect(h.r.take() == ["bar hidden instant", "release D"])
-        let me = pthread_self()
-        #expect(h.r.threads.dropFirst().allSatisfy { pthread_equal($0.thread, me) != 0 })
+        #expect(h.r.take() == ["release D"], "SPEC §9: a discard releases at once, on the calling thread")
+        #expect(h.r.threads.last.map { pthread_equal($0.thread, discarder.value ?? me) != 0 } == true)
     }
 }

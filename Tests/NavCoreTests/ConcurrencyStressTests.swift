@@ -480,7 +480,7 @@ final class StressRun: Sendable {
                 kind = .show
                 let route = roll < 90 ? "r\(roll % 4)" : "broken"
                 let options = ShowOptions(animated: animated, removeCurrent: roll % 3 != 0,
-                                          recycle: roll % 5 != 0, payload: roll % 2 == 0 ? "p\(tag)" : nil)
+                                          recycle: roll % 5 != 0 ? .any : .none, payload: roll % 2 == 0 ? "p\(tag)" : nil)
                 status = try nav.show(route, options: options, completion: completion)
             case 92..<96:
                 kind = .back

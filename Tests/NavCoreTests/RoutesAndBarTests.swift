@@ -56,7 +56,7 @@ import Testing
         let options = ShowOptions()
         #expect(!options.animated)
         #expect(options.removeCurrent)
-        #expect(options.recycle)
+        #expect(options.recycle == .any)
         #expect(options.payload == nil)
     }
 

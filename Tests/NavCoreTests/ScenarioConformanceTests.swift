@@ -2,14 +2,16 @@ import Foundation
 import ScenarioKit
 import Testing
 
-/// SPEC §11: every scenario of the project (`Tests/Scenarios`) and, when it exists beside the
-/// checkout, of `../shared/scenarios`, passes through the Swift runner.
+/// SPEC §11: every scenario of the project (`Tests/Scenarios`, and `Tests/ScenariosNext` for
+/// SPEC §12–15, which only this runner knows so far) and, when it exists beside the checkout,
+/// of `../shared/scenarios`, passes through the Swift runner.
 @Suite struct ScenarioConformanceTests {
     /// The package root, found from this file's path.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    static let projectScenarios = ScenarioRunner.files(in: [root.appendingPathComponent("Tests/Scenarios").path])
+    static let projectScenarios = ScenarioRunner.files(
+        in: ["Tests/Scenarios", "Tests/ScenariosNext"].map { root.appendingPathComponent($0).path })
 
     static let sharedScenarios: [String] = {
         let shared = root.deletingLastPathComponent().appendingPathComponent("shared/scenarios").path

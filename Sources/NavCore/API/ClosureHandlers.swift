@@ -26,3 +26,10 @@ struct ClosureFactory: RouteFactory {
         }
     }
 }
+
+/// A screen's result listener closure.
+struct ClosureListener: ResultListener {
+    let body: @Sendable (String?) -> Void
+
+    func deliver(_ screen: ScreenRef, result: String?) { body(result) }
+}

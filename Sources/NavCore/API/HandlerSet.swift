@@ -8,7 +8,7 @@ final class HandlerSet: EventSink {
         weak var navigator: Navigator?
         weak var delegate: (any NavigatorDelegate)?
         var animator: (@Sendable (Transition) -> Void)?
-        var veto: (@Sendable (Screen, PopTrigger) -> Bool)?
+        var veto: (@Sendable (Screen, PopTrigger, VetoDecision) -> VetoAnswer)?
         var wakeup: (@Sendable () -> Void)?
         var observers: [Observer] = []
         var nextToken = 1
@@ -26,7 +26,7 @@ final class HandlerSet: EventSink {
     private weak let navigator: Navigator?
     private weak let delegate: (any NavigatorDelegate)?
     private let animator: (@Sendable (Transition) -> Void)?
-    private let veto: (@Sendable (Screen, PopTrigger) -> Bool)?
+    private let veto: (@Sendable (Screen, PopTrigger, VetoDecision) -> VetoAnswer)?
     private let wakeupHandler: (@Sendable () -> Void)?
     private let observers: [Observer]
     private let nextToken: Int
@@ -56,22 +56,22 @@ final class HandlerSet: EventSink {
     }
 
     func deliver(_ event: consuming Event) {
-        if case .transition(let transition) = event {
+        if case .transition(let transition) = copy event {
             // The engine asks for a transition only while an animator is installed.
             animator?(Transition(transition))
         }
         event.notifyScreenObject()
         let delegate = delegate
         guard delegate != nil || !observers.isEmpty else { return }
-        let event = NavigationEvent(event)
+        guard let notification = NavigationEvent(event) else { return }
         if let delegate, let navigator {
-            delegate.receive(event, from: navigator)
+            delegate.receive(notification, from: navigator)
         }
-        for observer in observers { observer.body(event) }
+        for observer in observers { observer.body(notification) }
     }
 
-    func shouldPop(_ top: ScreenRef, trigger: PopTrigger) -> Bool {
-        veto?(Screen(top), trigger) ?? true
+    func shouldPop(_ top: ScreenRef, trigger: PopTrigger, decision: UInt64) -> VetoAnswer {
+        veto?(Screen(top), trigger, VetoDecision(id: decision)) ?? .allow
     }
 
     func wakeup() {

@@ -58,8 +58,9 @@ public struct Transition: Sendable {
 }
 
 extension NavigationEvent {
-    /// The public form of an engine event.
-    init(_ event: Event) {
+    /// The public form of an engine event; `nil` for a `result`, which goes to the screen's
+    /// listener only (SPEC §12).
+    init?(_ event: Event) {
         switch event {
         case .action(let action):
             self = .action(
@@ -81,6 +82,8 @@ extension NavigationEvent {
             self = .released(Screen(screen))
         case .done(let kind, let outcome):
             self = .done(kind, outcome)
+        case .result:
+            return nil
         }
     }
 }

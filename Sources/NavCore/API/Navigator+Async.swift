@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The `async` forms of the ops: each asks the op like its completion-handler form and resumes
 /// with the outcome when the op ends. It throws when the call itself fails (then the op never
 /// ran). Cancelling the awaiting task does not cancel the op.
@@ -58,5 +60,49 @@ extension Navigator {
             }
         }
         return try result.get()
+    }
+}
+
+/// "Push for result" (SPEC §12), as Flutter's `push<T>` and Textual's `push_screen(wait_for_
+/// dismiss=True)` do it.
+extension Navigator {
+    /// Pushes `screen` and waits until it is released — popped (e.g. with `pop(result:)`),
+    /// removed by any op, discarded, or at destroy — returning its result at that moment. It
+    /// becomes the screen's result listener (replacing another).
+    ///
+    /// ```swift
+    /// let picker = try nav.makeScreen(route: "picker")
+    /// if let choice = try await nav.pushForResult(picker) { apply(choice) }
+    /// // … and in the picker: try nav.pop(result: "blue")
+    /// ```
+    public func pushForResult(_ screen: Screen, animated: Bool = true) async throws(NavigationError) -> String? {
+        let result: Result<String?, NavigationError> = await withCheckedContinuation { continuation in
+            let once = ResumeOnce(continuation)
+            do throws(NavigationError) {
+                try onResult(of: screen) { once.resume(.success($0)) }
+                try push(screen, animated: animated, completion: nil)
+            } catch {
+                once.resume(.failure(error))
+            }
+        }
+        return try result.get()
+    }
+}
+
+/// Resumes a continuation once, whoever comes first: the listener, or the failed call that
+/// asked for it (a listener attached before a push that then failed may still be called).
+private final class ResumeOnce: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Result<String?, NavigationError>, Never>?>
+
+    init(_ continuation: CheckedContinuation<Result<String?, NavigationError>, Never>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    func resume(_ result: Result<String?, NavigationError>) {
+        let taken = continuation.withLock { stored in
+            defer { stored = nil }
+            return stored
+        }
+        taken?.resume(returning: result)
     }
 }

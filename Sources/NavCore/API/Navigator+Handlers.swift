@@ -16,14 +16,31 @@ extension Navigator {
     /// The pop veto (SPEC §6): asked about the top screen before a `back` or a `gesture` pops
     /// it; `false` ends the op `.vetoed`. `nil` removes it (every pop allowed).
     public func setPopVeto(_ shouldPop: (@Sendable (Screen, PopTrigger) -> Bool)?) {
-        updateHandlers { $0.veto = shouldPop }
+        updateHandlers { handlers in
+            handlers.veto = shouldPop.map { shouldPop in { @Sendable screen, trigger, _ in shouldPop(screen, trigger) ? .allow : .refuse } }
+        }
+    }
+
+    /// The three-way pop veto (SPEC §6, §13): it may answer `.later` and decide afterwards,
+    /// from any thread, with `decide(_:allow:)` and the `VetoDecision` it received — e.g.
+    /// after a "Discard changes?" dialog. `nil` removes it (every pop allowed).
+    ///
+    /// ```swift
+    /// nav.setDeferrablePopVeto { screen, trigger, decision in
+    ///     guard screen.route == "compose", trigger == .button else { return .allow }
+    ///     dialog.ask("Discard changes?") { yes in try? nav.decide(decision, allow: yes) }
+    ///     return .later
+    /// }
+    /// ```
+    public func setDeferrablePopVeto(_ veto: (@Sendable (Screen, PopTrigger, VetoDecision) -> VetoAnswer)?) {
+        updateHandlers { $0.veto = veto }
     }
 
     /// Host dispatch mode: called once when work waits for `drain()`, and not again until the
     /// host has drained. It may be called from any thread, also while another callback runs:
     /// it should only schedule `drain()` on the UI thread.
     public func setWakeupHandler(_ wakeup: (@Sendable () -> Void)?) {
-        updateHandlers { $0.wakeup = wakeup }
+        updateHandlers(newWakeup: wakeup != nil) { $0.wakeup = wakeup }
     }
 
     /// Adds an observer of every event; keep the token to remove it.

@@ -12,10 +12,11 @@ extension Navigator {
         try ask(.push(screen.id), animated, completion)
     }
 
-    /// Pops the top screen; `.noop` with one screen or none.
+    /// Pops the top screen; `.noop` with one screen or none. A `result` becomes the popped
+    /// screen's result when the pop runs and is not a noop (SPEC §12).
     @discardableResult
-    public func pop(animated: Bool = true, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
-        try ask(.pop, animated, completion)
+    public func pop(animated: Bool = true, result: String? = nil, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+        try ask(.pop(result: result), animated, completion)
     }
 
     /// Pops every screen above `screen`; `.notInStack` if it is not in the stack when the op runs.
@@ -75,6 +76,30 @@ extension Navigator {
     @discardableResult
     public func post(_ route: String, options: ShowOptions = ShowOptions(), completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
         try show(route, options: options, completion: completion)
+    }
+
+    /// Builds the whole stack from routes in one op (SPEC §14; deep links, restoration): each
+    /// entry's factory makes a new screen, its state delivered as payload, then the new
+    /// screens replace the stack (`set` events, push style). An unknown route ends it
+    /// `.unknownRoute` and a failing factory `.factoryFailed`, with the stack unchanged and the
+    /// screens it made released. An empty list throws `.invalid`.
+    @discardableResult
+    public func open(_ entries: [RouteEntry], animated: Bool = false, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+        try ask(.open(entries), animated, completion)
+    }
+
+    /// Opens the stack a saved document describes (`save()`, SPEC §14). A malformed document
+    /// throws `.invalid` and asks nothing.
+    @discardableResult
+    public func restore(_ document: String, animated: Bool = false, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+        try core.restore(document, animated: animated, completion: completion.map { ClosureCompletion(body: $0) })
+    }
+
+    /// Answers a veto that returned `.later` (SPEC §13): `allow` pops as if the veto had
+    /// allowed it, else the `back` ends `.vetoed`. Acts at once, from any thread; `.state` when
+    /// the decision is not the one pending (answered already, or asked inside the veto).
+    public func decide(_ decision: VetoDecision, allow: Bool) throws(NavigationError) {
+        try core.answerDecision(decision.id, allow: allow)
     }
 
     private func ask(_ operation: Operation, _ animated: Bool, _ completion: Completion?) throws(NavigationError) -> RequestStatus {

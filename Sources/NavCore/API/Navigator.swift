@@ -30,8 +30,8 @@ public final class Navigator: Sendable {
     /// Installs new handlers derived from the current ones; returns them, or `nil` once the
     /// navigator is destroyed.
     @discardableResult
-    func updateHandlers(_ change: (inout HandlerSet.Handlers) -> Void) -> HandlerSet.Handlers? {
-        let installed = try? core.replaceSink { (current: HandlerSet?) in
+    func updateHandlers(newWakeup: Bool = false, _ change: (inout HandlerSet.Handlers) -> Void) -> HandlerSet.Handlers? {
+        let installed = try? core.replaceSink(newWakeup: newWakeup) { (current: HandlerSet?) in
             var handlers = current?.handlers ?? HandlerSet.Handlers()
             change(&handlers)
             return HandlerSet(handlers)
@@ -51,7 +51,10 @@ public final class Navigator: Sendable {
         return Screen(ScreenRef(id: id, route: route, object: object))
     }
 
-    /// Releases a detached screen; a screen in the stack cannot be discarded (`.state`).
+    /// Releases a detached screen at once (its result listener, then its release), in both
+    /// dispatch modes. A screen in the stack, or held by an op (entering or leaving the stack,
+    /// made by the `show` or `open` in flight, or already being released), cannot be
+    /// discarded (`.state`, SPEC §1).
     public func discard(_ screen: Screen) throws(NavigationError) {
         try core.discard(screen.id)
     }

@@ -22,6 +22,8 @@ public enum OperationKind: Int32, Sendable, CaseIterable, CustomStringConvertibl
     case visible = 8
     /// Show a named route (also called "post").
     case show = 9
+    /// Build the whole stack from routes (deep links, `restore`).
+    case open = 10
 
     /// The spelling used by SPEC.md and the scenario traces, e.g. `pop_to_root`.
     public var description: String {
@@ -36,6 +38,7 @@ public enum OperationKind: Int32, Sendable, CaseIterable, CustomStringConvertibl
         case .run: "run"
         case .visible: "visible"
         case .show: "show"
+        case .open: "open"
         }
     }
 }

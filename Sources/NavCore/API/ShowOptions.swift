@@ -5,13 +5,14 @@ public struct ShowOptions: Sendable {
     public var animated: Bool
     /// A new screen replaces the current top instead of going over it (default: yes).
     public var removeCurrent: Bool
-    /// Reuse the screen of the route nearest the top, if any (default: yes).
-    public var recycle: Bool
+    /// Which screen of the route in the stack to reuse (default: `.any`, the one nearest the
+    /// top; `.top`: the top only; `.none`).
+    public var recycle: Recycle
     /// Text delivered to the shown screen (default: none).
     public var payload: String?
 
     /// Options with the given values, each defaulting as SPEC §8 says.
-    public init(animated: Bool = false, removeCurrent: Bool = true, recycle: Bool = true, payload: String? = nil) {
+    public init(animated: Bool = false, removeCurrent: Bool = true, recycle: Recycle = .any, payload: String? = nil) {
         self.animated = animated
         self.removeCurrent = removeCurrent
         self.recycle = recycle
@@ -36,4 +37,37 @@ public enum DispatchMode: Sendable {
     /// Asking an op only enqueues it and raises the wakeup handler; the host calls `drain()` on
     /// its UI thread, which runs the queue there.
     case host
+}
+
+/// Which screen of the route already in the stack `show` reuses (SPEC §8). A Boolean literal
+/// keeps the meaning of the former `Bool` option: `true` = `.any`, `false` = `.none`.
+public enum Recycle: Sendable, ExpressibleByBooleanLiteral {
+    /// The screen of the route nearest the top, if any (the default): it gets the payload and
+    /// is popped to.
+    case any
+    /// The top, if it is of the route ("single top"): a double tap never opens the same screen
+    /// twice, and a lower screen of the route is never popped to.
+    case top
+    /// None: always a new screen.
+    case none
+
+    /// `true` = `.any`, `false` = `.none`.
+    public init(booleanLiteral value: Bool) {
+        self = value ? .any : .none
+    }
+}
+
+/// One entry of `open` (SPEC §14): a route, and the saved state its new screen gets (delivered
+/// as its payload), or none.
+public struct RouteEntry: Sendable, Equatable, Codable {
+    /// The route whose factory makes the screen.
+    public var route: String
+    /// The new screen's saved state; `nil` for none.
+    public var state: String?
+
+    /// An entry of `route` with `state`.
+    public init(route: String, state: String? = nil) {
+        self.route = route
+        self.state = state
+    }
 }

@@ -18,8 +18,25 @@ package enum Event: Sendable {
     /// A screen was released: its id is dead, its object goes back to the host. Always
     /// produced, listened to or not, so that the object leaves the lock before it is dropped.
     case release(ScreenRef)
+    /// A screen that has a result listener is about to be released: the engine calls the
+    /// listener with the result (SPEC §12), not the sink.
+    case result(ResultDelivery)
     /// An op ended (its own completion has been called just before, by the script).
     case done(OperationKind, Outcome)
+}
+
+/// A result on its way to its screen's listener (SPEC §12). A class, so that an `Event` stays
+/// as small as it was without results (most screens have no listener).
+package final class ResultDelivery: Sendable {
+    package let screen: ScreenRef
+    package let text: String?
+    package let listener: any ResultListener
+
+    init(_ screen: ScreenRef, _ text: String?, _ listener: any ResultListener) {
+        self.screen = screen
+        self.text = text
+        self.listener = listener
+    }
 }
 
 /// `action <state> [+appearing] [-disappearing…] animated|instant`.
@@ -98,9 +115,9 @@ package protocol EventSink: AnyObject, Sendable {
     var interest: EventInterest { get }
     /// Delivers one event.
     func deliver(_ event: consuming Event)
-    /// Asks the pop veto whether the user may pop `top` (SPEC §6); only when `.veto` is in the
-    /// interest.
-    func shouldPop(_ top: ScreenRef, trigger: PopTrigger) -> Bool
+    /// Asks the pop veto whether the user may pop `top` (SPEC §6, §13); only when `.veto` is in
+    /// the interest. `decision` is the id the host passes to `decide` if it answers later.
+    func shouldPop(_ top: ScreenRef, trigger: PopTrigger, decision: UInt64) -> VetoAnswer
     /// Host dispatch mode: work is waiting for `drain` (SPEC §9). Called by the thread whose
     /// call made work wait, which may be any thread and may overlap other callbacks: it should
     /// only schedule a drain on the host's UI thread.
@@ -114,7 +131,18 @@ package final class SilentSink: EventSink {
     package init() {}
     package var interest: EventInterest { [] }
     package func deliver(_ event: consuming Event) {}
-    package func shouldPop(_ top: ScreenRef, trigger: PopTrigger) -> Bool { true }
+    package func shouldPop(_ top: ScreenRef, trigger: PopTrigger, decision: UInt64) -> VetoAnswer { .allow }
     package func wakeup() {}
     package func navigatorDidEnd() {}
+}
+
+extension EventSink {
+    /// Delivers an event to whoever takes it: a `result` to the screen's listener, anything
+    /// else to this sink.
+    func send(_ event: consuming Event) {
+        switch consume event {
+        case .result(let delivery): delivery.listener.deliver(delivery.screen, result: delivery.text)
+        case let other: deliver(other)
+        }
+    }
 }

@@ -21,3 +21,11 @@ package protocol RouteFactory: Sendable {
     /// Called on the driving thread, with no lock held; the screen `id` is not live yet.
     func makeObject(route: String, id: UInt64, payload: String?) -> HostObject?
 }
+
+/// A screen's result listener (SPEC §12): told the screen's result once, right before the
+/// screen's release, whatever releases it. Dropping it ends the host's context (a C ctx
+/// destructor), which the engine does only after the call has returned, or when it is replaced.
+package protocol ResultListener: Sendable {
+    /// Called on the driving thread, with no lock held; `screen` is still live during the call.
+    func deliver(_ screen: ScreenRef, result: String?)
+}

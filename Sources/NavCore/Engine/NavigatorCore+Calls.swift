@@ -46,16 +46,63 @@ extension NavigatorCore {
 
     /// Creates a detached screen and returns its id.
     package func createScreen(route: String, object: HostObject) throws(NavigationError) -> UInt64 {
-        try perform(.inlineOnly) { $0.createScreen(route: route, object: object) }
+        try Text.check(route, "route name")
+        return try perform(.inlineOnly) { $0.createScreen(route: route, object: object) }
     }
 
-    /// Releases a detached screen.
+    /// Releases a detached screen, at once in both dispatch modes (SPEC §9).
     package func discard(_ id: UInt64) throws(NavigationError) {
-        try perform(.inlineOnly) { state throws(NavigationError) in try state.discard(id) }
+        try perform(.always) { state throws(NavigationError) in try state.discard(id) }
+    }
+
+    /// Answers a pending veto decision (SPEC §13), at once in both dispatch modes.
+    package func answerDecision(_ id: UInt64, allow: Bool) throws(NavigationError) {
+        try perform(.always) { state throws(NavigationError) in try state.answerDecision(id, allow: allow) }
+    }
+
+    /// Sets or clears a screen's result (SPEC §12).
+    package func setResult(_ id: UInt64, _ text: String?) throws(NavigationError) {
+        try Text.check(text, "result")
+        try configure { state throws(NavigationError) in try state.setResult(id, text) }
+    }
+
+    /// Attaches, replaces or (with `nil`) removes a screen's result listener (SPEC §12); the
+    /// replaced one is dropped by the driving thread.
+    package func setResultListener(_ id: UInt64, _ listener: (any ResultListener)?) throws(NavigationError) {
+        try perform(.inlineOnly) { state throws(NavigationError) in try state.setListener(id, listener) }
+    }
+
+    /// Sets or clears a screen's saved state (SPEC §14).
+    package func setSavedState(_ id: UInt64, _ text: String?) throws(NavigationError) {
+        try Text.check(text, "saved state")
+        try configure { state throws(NavigationError) in try state.setSavedState(id, text) }
+    }
+
+    /// A live screen's result (SPEC §12).
+    package func result(of id: UInt64) throws(NavigationError) -> String? {
+        try read { state throws(NavigationError) in try state.record(id).result }
+    }
+
+    /// A live screen's saved state (SPEC §14).
+    package func savedState(of id: UInt64) throws(NavigationError) -> String? {
+        try read { state throws(NavigationError) in try state.record(id).savedState }
+    }
+
+
+    /// The entries of the saved document of the stack as queries see it now (SPEC §14).
+    package func savedEntries() throws(NavigationError) -> [RouteEntry] {
+        try read { state in state.stack.map { RouteEntry(route: $0.route, state: state.screens[$0.id]?.savedState) } }
+    }
+
+    /// Parses a saved document at the call and asks `open` with its entries (SPEC §14).
+    package func restore(_ document: String, animated: Bool, completion: (any CompletionHandler)?) throws(NavigationError) -> RequestStatus {
+        let entries = try SavedDocument.parse(document)
+        return try ask(Request(.open(entries), animated: animated, completion: completion))
     }
 
     /// Registers a route's factory (SPEC §8).
     package func registerRoute(_ name: String, factory: any RouteFactory) throws(NavigationError) {
+        try Text.check(name, "route name")
         try configure { state throws(NavigationError) in try state.routes.register(name, factory: factory) }
     }
 
@@ -75,7 +122,18 @@ extension NavigatorState {
             guard screens[id] != nil else { throw .noSuchScreen(id) }
         case .set(let ids):
             for id in ids where screens[id] == nil { throw .noSuchScreen(id) }
-        case .pop, .popToRoot, .back, .gesture, .run, .visible, .show:
+        case .pop(let result):
+            try Text.check(result, "result")
+        case .show(let show):
+            try Text.check(show.route, "route name")
+            try Text.check(show.payload, "payload")
+        case .open(let entries):
+            guard !entries.isEmpty else { throw NavigationError(.invalid, "open needs at least one entry") }
+            for entry in entries {
+                try Text.check(entry.route, "route name")
+                try Text.check(entry.state, "saved state")
+            }
+        case .popToRoot, .back, .gesture, .run, .visible:
             break
         }
     }

@@ -9,8 +9,8 @@ extension NavigatorCore {
         switch request.operation {
         case .push(let id):
             carryOut(decide { $0.planPush(id, animated: animated) })
-        case .pop:
-            carryOut(decide { $0.planPop(animated: animated) })
+        case .pop(let result):
+            carryOut(decide { $0.planPop(animated: animated, carrying: result) })
         case .popTo(let id):
             carryOut(decide { $0.planPopTo(id, animated: animated) })
         case .popToRoot:
@@ -28,6 +28,8 @@ extension NavigatorCore {
             setVisible(visible)
         case .show(let show):
             self.show(show, animated: animated)
+        case .open(let entries):
+            open(entries, animated: animated)
         }
     }
 
@@ -95,10 +97,8 @@ extension NavigatorCore {
             step { $0.appearance(.didHide, from, reason, animated: animated) }
             step { $0.appearance(.didShow, to, reason, animated: animated) }
         }
-        if change.removesScreens {  // 8. release, top down
-            for screen in change.disappearing.backwards {
-                step { $0.release(screen) }
-            }
+        if change.removesScreens {  // 8. result and release, top down
+            for screen in change.disappearing.backwards { release(screen) }
         }
         step(change) { $0.enter(.completed, of: $1) }  // 9. action <k>_completed
         done(.completed, ends: false)  // 10. done
@@ -124,24 +124,48 @@ extension NavigatorCore {
         finalStep { $0.enterIdle() }
     }
 
-    /// `back` and `gesture` (SPEC §6): the veto is asked about the top at this moment, and
-    /// only when there is something to pop.
+    /// `back` and `gesture` (SPEC §6, §13): the veto is asked about the top at this moment,
+    /// and only when there is something to pop. A `back` whose veto answers later waits for
+    /// the host's `decide`; for a gesture, later counts as no.
     private func userPop(_ trigger: PopTrigger, animated: Bool) {
         switch askVeto(trigger) {
         case nil: end(.noop)
-        case false?: end(.vetoed)
-        case true?: carryOut(decide { $0.planPop(animated: animated, interactive: trigger == .gesture) })
+        case (.refuse, _)?: end(.vetoed)
+        case (.later, _)? where trigger == .gesture: end(.vetoed)
+        case (.later, let decision)?: decide { $0.current?.phase = .deciding(decision) }
+        case (.allow, _)?: carryOut(decide { $0.planPop(animated: animated, interactive: trigger == .gesture) })
         }
     }
 
-    /// The veto's answer about the top, `nil` when there is nothing to pop. The sink that asks
-    /// is let go on return, so that a veto replaced meanwhile is not kept for the whole op.
-    private func askVeto(_ trigger: PopTrigger) -> Bool? {
+    /// The veto's answer about the top and the decision id it was given, `nil` when there is
+    /// nothing to pop. The sink that asks is let go on return, so that a veto replaced
+    /// meanwhile is not kept for the whole op.
+    private func askVeto(_ trigger: PopTrigger) -> (VetoAnswer, UInt64)? {
         let (top, veto) = decide { state in
             (state.stack.count >= 2 ? state.stack.last : nil, state.interest.contains(.veto) ? state.sink : nil)
         }
         guard let top else { return nil }
-        return veto?.shouldPop(top, trigger: trigger) ?? true
+        let decision = IDSource.nextDecision()
+        return (veto?.shouldPop(top, trigger: trigger, decision: decision) ?? .allow, decision)
+    }
+
+    /// SPEC §13: the host answered a `back`'s pending decision: pop as if the veto had allowed
+    /// it (animated per the rules at this moment), or end `vetoed`.
+    func resume(animated: Bool, allow: Bool) {
+        guard allow else { return end(.vetoed) }
+        carryOut(decide { $0.planPop(animated: animated) })
+    }
+
+    /// One screen's release (step 8, a failed `open`): its listener is called with its result,
+    /// while it is still live, then its `release` (SPEC §12). One step when it has no listener.
+    private func release(_ screen: ScreenRef) {
+        var heard = false
+        step { state in
+            guard let result = state.beginRelease(screen.id) else { return state.release(screen) }
+            heard = true
+            return result
+        }
+        if heard { step { $0.release(screen) } }
     }
 
     /// `visible on/off` (SPEC §7): the top appears or disappears, instant.
@@ -178,9 +202,28 @@ extension NavigatorCore {
         }
     }
 
-    /// `payload S <text>`, when there is a payload.
+    /// `payload S <text>`, when there is a payload; it becomes the screen's saved state.
     private func deliver(_ payload: String?, to screen: ScreenRef) {
-        guard let payload else { return }
-        step { $0.interest.contains(.payload) ? .payload(screen, payload) : nil }
+        guard payload != nil else { return }
+        step { $0.deliverPayload(payload, to: screen) }
+    }
+
+    /// `open` (SPEC §14): every route checked first, then each entry's factory makes a new
+    /// screen, held by the op, with the entry's state as payload; then they become the stack.
+    /// A failing factory releases what the op made, last made first; a `destroy` meanwhile
+    /// stops it before the next factory (the teardown releases what it made).
+    private func open(_ entries: [RouteEntry], animated: Bool) {
+        guard let factories = decide({ $0.openFactories(entries) }) else { return end(.unknownRoute) }
+        for (entry, factory) in zip(entries, factories) {
+            guard !decide({ $0.haltIfDestroyed() }) else { return }
+            let id = IDSource.next()
+            guard let object = factory.makeObject(route: entry.route, id: id, payload: entry.state) else {
+                for screen in decide({ $0.current?.made.reversed() ?? [] }) { release(screen) }
+                return end(.factoryFailed)
+            }
+            step { $0.adoptOpened(ScreenRef(id: id, route: entry.route, object: object), state: entry.state) }
+        }
+        guard !decide({ $0.haltIfDestroyed() }) else { return }
+        carryOut(decide { $0.planOpen(animated: animated) })
     }
 }

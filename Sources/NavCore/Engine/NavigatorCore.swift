@@ -78,12 +78,15 @@ package final class NavigatorCore: Sendable {
     /// Installs the sink that `change` derives from the current one (the front's new host
     /// code). The replaced sink is retired: the driving thread drops it, as dropping it may run
     /// host code (a ctx destructor, a closure's deinit). Fails once destroyed, keeping nothing.
+    /// `newWakeup`: the change registers or replaces the wakeup callback, which SPEC §9 calls
+    /// once at once when work waits (host mode).
     package func replaceSink<Sink: EventSink>(
-        _ change: (Sink?) -> Sink
+        newWakeup: Bool = false, _ change: (Sink?) -> Sink
     ) throws(NavigationError) -> Sink {
         try perform(.inlineOnly) { state in
             let sink = change(state.sink as? Sink)
             state.retired.append(state.install(sink))
+            if newWakeup { state.wakeLateRegistrant() }
             return sink
         }
     }
@@ -102,19 +105,20 @@ package final class NavigatorCore: Sendable {
     private func drive() {
         while let work = state.withLock({ $0.nextWork() }) {
             switch work {
-            case .deliver(let event, let sink): sink.deliver(event)
+            case .deliver(let event, let sink): sink.send(event)
             case .drop(let retired): withExtendedLifetime(retired) {}
             case .wakeup(let sink): sink.wakeup()
             case .start(let request): run(request)
             case .complete(let change, let showsAppearance): complete(change, showsAppearance: showsAppearance)
             case .cancel(let change, let showsAppearance): cancel(change, showsAppearance: showsAppearance)
+            case .decided(let animated, let allow): resume(animated: animated, allow: allow)
             case .teardown(let teardown): tearDown(teardown)
             }
         }
     }
 
     /// Drops retired host code as the driver, delivering nothing (a host-mode caller); drives
-    /// on only for a teardown that the dropped code asked for.
+    /// on only for what the dropped code asked that acts at once (a teardown, a gesture, …).
     private func dropRetired() {
         while true {
             var wakeup: (any EventSink)?
@@ -126,7 +130,7 @@ package final class NavigatorCore: Sendable {
             if raiseWakeup(&wakeup) { continue }
             switch next {
             case .drop(let retired): withExtendedLifetime(retired) {}
-            case .tearDown: return drive()
+            case .drive: return drive()
             case .done: return
             }
         }
@@ -139,7 +143,7 @@ package final class NavigatorCore: Sendable {
             request.completion?.complete(request.kind, .aborted)
             if teardown.reportsDone { teardown.sink.deliver(.done(request.kind, .aborted)) }
         }
-        for screen in teardown.released { teardown.sink.deliver(.release(screen)) }
+        for event in teardown.released { teardown.sink.send(event) }
         withExtendedLifetime(teardown.routes) {}
         teardown.sink.navigatorDidEnd()
     }
@@ -152,7 +156,7 @@ package final class NavigatorCore: Sendable {
         let delivery = decide { state in body(&state).map { ($0, state.sink) } }
         host()
         switch consume delivery {
-        case .some((let event, let sink)): sink.deliver(event)
+        case .some((let event, let sink)): sink.send(event)
         case .none: break
         }
     }
@@ -184,12 +188,12 @@ package final class NavigatorCore: Sendable {
             var retired: [any Sendable] = []
             let next = state.withLock { state -> Decided<Decision> in
                 if !state.retired.isEmpty { retired = state.takeRetired() }
-                if let event = state.outbox.popFirst() { return .raised(event, state.sink) }
+                if let event = state.popRaised() { return .raised(event, state.sink) }
                 return .decided(body(&state))
             }
             withExtendedLifetime(retired) {}
             switch next {
-            case .raised(let event, let sink): sink.deliver(event)
+            case .raised(let event, let sink): sink.send(event)
             case .decided(let decision): return decision
             }
         }

@@ -12,6 +12,9 @@ package enum Work: Sendable {
     case complete(StackChange, showsAppearance: Bool)
     /// The host cancelled the interactive transition.
     case cancel(StackChange, showsAppearance: Bool)
+    /// The host answered the pending veto decision of the `back` in flight (SPEC §13); its
+    /// animation flag as asked.
+    case decided(animated: Bool, allow: Bool)
     /// `destroy`: end the aborted ops, release the screens, drop the route factories, then
     /// let go of the front.
     case teardown(Teardown)
@@ -21,11 +24,16 @@ package enum Work: Sendable {
 extension NavigatorState {
     /// Whether a driver has something to do now.
     var hasWork: Bool {
-        if !outbox.isEmpty || (destroyed && !tornDown) { return true }
+        if !outbox.isEmpty || (destroyed && !tornDown) || actsAtOnce { return true }
+        return current == nil && !queue.isEmpty && canStartOps
+    }
+
+    /// Whether the op in flight has work that acts at once in both dispatch modes: a gesture
+    /// that has just started, a finished or cancelled transition, a decided veto.
+    private var actsAtOnce: Bool {
         switch current?.phase {
-        case .pending, .finishRequested, .cancelRequested: return true
-        case .running, .waiting: return false
-        case nil: return !queue.isEmpty && canStartOps
+        case .pending, .finishRequested, .cancelRequested, .decided: true
+        case .running, .waiting, .deciding, .halted, nil: false
         }
     }
 
@@ -63,17 +71,21 @@ extension NavigatorState {
     package enum RetiredStep: Sendable {
         /// Drop this batch.
         case drop([any Sendable])
-        /// The dropped code destroyed the navigator: drive, for its teardown.
-        case tearDown
+        /// The dropped code asked for what acts at once (a `destroy`, a `gesture`, a *finish*,
+        /// *cancel* or `decide`): drive, as the caller of that call would have.
+        case drive
         /// Nothing is left: the caller has stopped driving.
         case done
     }
 
     /// The next step of a `dropRetired` caller; when nothing is left to drop it stops driving
-    /// (waking the host if work arrived meanwhile), unless a teardown is due.
+    /// (waking the host if work arrived meanwhile), unless the dropped code (a ctx destructor)
+    /// asked for something that acts at once: that runs now, on this thread, which is outside
+    /// any delivery (issue 16 item 10: never accept an op that then waits for a wakeup the
+    /// host may not have).
     package mutating func nextRetired() -> RetiredStep {
         if !retired.isEmpty { return .drop(takeRetired()) }
-        if destroyed && !tornDown { return .tearDown }
+        if (destroyed && !tornDown) || actsAtOnce { return .drive }
         driving = false
         if hasWork { raiseWakeup() }
         return .done
@@ -83,7 +95,7 @@ extension NavigatorState {
     /// op in flight has finished its synchronous part; the op in flight's next part; the next
     /// queued op (inline mode, or during a drain). `nil` ends the driving, in the same lock.
     package mutating func nextWork() -> Work? {
-        if let event = outbox.popFirst() { return .deliver(event, sink) }
+        if let event = popRaised() { return .deliver(event, sink) }
         if !retired.isEmpty { return .drop(takeRetired()) }
         if destroyed && !tornDown && current?.phase != .running { return tearDown() }
         if let phase = current?.phase {
@@ -94,7 +106,8 @@ extension NavigatorState {
                 work = current.flatMap { op in op.change.map { .complete($0, showsAppearance: op.showsAppearance) } }
             case .cancelRequested:
                 work = current.flatMap { op in op.change.map { .cancel($0, showsAppearance: op.showsAppearance) } }
-            case .running, .waiting: work = nil
+            case .decided(let allow): work = current.map { .decided(animated: $0.request.animated, allow: allow) }
+            case .running, .waiting, .deciding, .halted: work = nil
             }
             if let work {
                 current?.phase = .running
@@ -117,20 +130,22 @@ extension NavigatorState {
     }
 
     /// SPEC §9 destroy: the op in flight, then every queued op, end `aborted` (FIFO); then
-    /// every live screen is released: those the op in flight was removing, the stack from the
-    /// top down, then the detached ones in creation order. No action event.
+    /// every live screen is released, each after its `result` if it has a listener: those the
+    /// op in flight was removing (top down), those it made (last made first), the stack from
+    /// the top down, then the detached ones in creation order. No action event.
     private mutating func tearDown() -> Work {
         tornDown = true
         var aborted: [Request] = []
         if let request = current?.request { aborted.append(request) }
         aborted += queue.removeAll()
         let leaving = current?.change.flatMap { $0.removesScreens ? $0.disappearing.backwards : nil } ?? []
+        let made = current?.made.reversed() ?? []
         current = nil
-        var released: [ScreenRef] = []
-        for screen in leaving + stack.reversed() {
-            if let screen = screens.remove(screen.id) { released.append(screen) }
+        var released: [Event] = []
+        for screen in leaving + made + stack.reversed() {
+            if let record = screens.removeRecord(screen.id) { released += Self.finalEvents(of: record) }
         }
-        released += screens.removeAll()
+        for record in screens.removeAll() { released += Self.finalEvents(of: record) }
         stack.removeAll()
         return .teardown(
             Teardown(aborted: aborted, reportsDone: interest.contains(.done), released: released,
@@ -144,8 +159,8 @@ package struct Teardown: Sendable {
     let aborted: [Request]
     /// Whether anyone listens to `done` events.
     let reportsDone: Bool
-    /// Every live screen, in release order.
-    let released: [ScreenRef]
+    /// Every live screen's `result` (if it has a listener) and `release`, in release order.
+    let released: [Event]
     /// The route factories, dropped only after the lock.
     let routes: [any RouteFactory]
     /// The front's last sink, which hears the teardown and is then let go.

@@ -35,6 +35,16 @@ extension NavigatorState {
         truncate(keeping: stack.count - 1, animated: animated, interactive: interactive)
     }
 
+    /// `pop` carrying a result: set on the top before step 1 when the pop is not a noop
+    /// (SPEC §12).
+    mutating func planPop(animated: Bool, carrying result: String?) -> Plan {
+        let plan = planPop(animated: animated)
+        if case .change = plan, let result, let top = stack.last {
+            screens.update(top.id) { $0.result = result }
+        }
+        return plan
+    }
+
     /// `pop_to S`: scans from the top, so it touches only the screens it removes.
     func planPopTo(_ id: UInt64, animated: Bool) -> Plan {
         guard let index = stack.lastIndex(where: { $0.id == id }) else { return .end(.notInStack) }
@@ -61,12 +71,17 @@ extension NavigatorState {
         return replace(with: screens, kept: seen, animated: animated)
     }
 
-    /// `show R`: unknown route, recycle, or create.
+    /// `show R`: unknown route, recycle (`any`: the screen of R nearest the top; `top`: the
+    /// top if it is of R), or create.
     func planShow(_ show: ShowRequest, animated: Bool) -> ShowPlan {
         guard let factory = routes[show.route] else { return .end(.unknownRoute) }
-        if show.recycle, screens.hasStacked(route: show.route),
-            let index = stack.lastIndex(where: { $0.route == show.route })
-        {
+        let recycled: Int? =
+            switch show.recycle {
+            case .any: screens.hasStacked(route: show.route) ? stack.lastIndex { $0.route == show.route } : nil
+            case .top: stack.last?.route == show.route ? stack.count - 1 : nil
+            case .none: nil
+            }
+        if let index = recycled {
             return .recycle(stack[index], truncate(keeping: index + 1, animated: animated))
         }
         return .create(factory, id: IDSource.next())
@@ -82,6 +97,43 @@ extension NavigatorState {
         var screens = Array(stack.dropLast())
         screens.append(screen)
         return replace(with: screens, kept: Set(screens.map(\.id)), animated: animated)
+    }
+
+    /// `open`'s route check, all before any factory (SPEC §14): the entries' factories, taken
+    /// now, or `nil` when a route is not registered.
+    func openFactories(_ entries: [RouteEntry]) -> [any RouteFactory]? {
+        var factories: [any RouteFactory] = []
+        factories.reserveCapacity(entries.count)
+        for entry in entries {
+            guard let factory = routes[entry.route] else { return nil }
+            factories.append(factory)
+        }
+        return factories
+    }
+
+    /// Registers a screen that `open`'s factory made, held by the op until it enters the stack;
+    /// its state becomes its saved state before its `payload` event, which this returns.
+    mutating func adoptOpened(_ screen: ScreenRef, state: String?) -> Event? {
+        screens.add(screen, held: true)
+        current?.made.append(screen)
+        return deliverPayload(state, to: screen)
+    }
+
+    /// `open`'s change once every factory has made its screen: the new screens become the
+    /// whole stack, push style (none of them was in the stack).
+    mutating func planOpen(animated: Bool) -> Plan {
+        let made = current?.made ?? []
+        current?.made = []
+        for screen in made { screens.update(screen.id) { $0.held = false } }
+        return replace(with: made, kept: Set(made.map(\.id)), animated: animated)
+    }
+
+    /// A payload delivered to a screen (SPEC §8, §14): it becomes the screen's saved state,
+    /// then its `payload` event is emitted (returned, if someone listens).
+    mutating func deliverPayload(_ payload: String?, to screen: ScreenRef) -> Event? {
+        guard let payload else { return nil }
+        screens.update(screen.id) { $0.savedState = payload }
+        return interest.contains(.payload) ? .payload(screen, payload) : nil
     }
 
     // MARK: Changes

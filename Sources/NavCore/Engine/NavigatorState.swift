@@ -142,6 +142,21 @@ package struct NavigatorState: Sendable {
     /// Marks the navigator destroyed; the driver tears it down (SPEC §9).
     package mutating func markDestroyed() { destroyed = true }
 
+    /// Whether `destroy` was called; if so the op in flight stops here, for the teardown to
+    /// end it `aborted` (SPEC §9: nothing new starts, not even an `open`'s next factory).
+    mutating func haltIfDestroyed() -> Bool {
+        if destroyed { current?.phase = .halted }
+        return destroyed
+    }
+
+    /// Answers the pending veto decision `id` (SPEC §13); `state` if it is not the one pending.
+    package mutating func answerDecision(_ id: UInt64, allow: Bool) throws(NavigationError) {
+        guard let pending = current?.pendingDecision, pending == id else {
+            throw NavigationError(.state, "decision \(id) is not pending")
+        }
+        current?.phase = .decided(allow: allow)
+    }
+
     // MARK: Screens
 
     /// Creates a detached screen.
@@ -149,15 +164,6 @@ package struct NavigatorState: Sendable {
         let id = IDSource.next()
         screens.add(ScreenRef(id: id, route: route, object: object))
         return id
-    }
-
-    /// Releases a detached screen at the host's request (SPEC §1).
-    package mutating func discard(_ id: UInt64) throws(NavigationError) {
-        guard let record = screens[id] else { throw .noSuchScreen(id) }
-        guard !record.stacked else {
-            throw NavigationError(.state, "screen \(id) is in the stack and cannot be discarded")
-        }
-        if let screen = screens.remove(id) { outbox.append(.release(screen)) }
     }
 
     // MARK: Navigation bar
@@ -198,6 +204,15 @@ package struct NavigatorState: Sendable {
         guard !driving else { return false }
         driving = true
         return true
+    }
+
+    /// SPEC §9: a wakeup registered (or replaced) while queued ops or undelivered events wait
+    /// (even behind a transition or a pending decision) is called once at once, by the
+    /// registering thread, so that a host that registers late never stalls.
+    package mutating func wakeLateRegistrant() {
+        guard hostDispatch, !queue.isEmpty || !outbox.isEmpty else { return }
+        wakeupOutstanding = true
+        wakeupDue = true
     }
 
     /// Whether the caller must raise `wakeup` now; clears the request.

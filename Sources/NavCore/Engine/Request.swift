@@ -21,7 +21,8 @@ package struct Request: Sendable {
 /// The ops of SPEC §2 with their arguments.
 package enum Operation: Sendable {
     case push(UInt64)
-    case pop
+    /// `pop`, carrying a result for the screen it removes, if any (SPEC §12).
+    case pop(result: String?)
     case popTo(UInt64)
     case popToRoot
     case set([UInt64])
@@ -30,6 +31,8 @@ package enum Operation: Sendable {
     case run(any RunBlock)
     case visible(Bool)
     case show(ShowRequest)
+    /// `open`: new screens of these routes become the whole stack (SPEC §14); never empty.
+    case open([RouteEntry])
 
     /// The op's kind.
     package var kind: OperationKind {
@@ -44,6 +47,7 @@ package enum Operation: Sendable {
         case .run: .run
         case .visible: .visible
         case .show: .show
+        case .open: .open
         }
     }
 }
@@ -54,12 +58,12 @@ package struct ShowRequest: Sendable {
     package var route: String
     /// Whether a newly created screen replaces the current top.
     package var removeCurrent: Bool
-    /// Whether a screen of the route already in the stack is reused.
-    package var recycle: Bool
+    /// Which screen of the route already in the stack is reused, if any.
+    package var recycle: Recycle
     /// Text delivered to the shown screen, if any.
     package var payload: String?
 
-    package init(route: String, removeCurrent: Bool, recycle: Bool, payload: String?) {
+    package init(route: String, removeCurrent: Bool, recycle: Recycle, payload: String?) {
         self.route = route
         self.removeCurrent = removeCurrent
         self.recycle = recycle

@@ -12,6 +12,14 @@ package struct RunningOp: Sendable {
         case finishRequested
         /// The host cancelled the interactive transition; the driver will undo the pop.
         case cancelRequested
+        /// A `back` whose veto answered later waits for the host's `decide` with this id
+        /// (SPEC §13).
+        case deciding(UInt64)
+        /// The host decided; the driver will pop (`true`) or end the op `vetoed`.
+        case decided(allow: Bool)
+        /// `destroy` stopped the op's script (an `open` between factories); the teardown
+        /// ends it `aborted`.
+        case halted
     }
 
     package var request: Request
@@ -21,6 +29,9 @@ package struct RunningOp: Sendable {
     /// Whether that change emitted show/hide events at step 5: decided then and kept for step 7,
     /// so that every `will_*` gets its `did_*` even if `always_appear` changes meanwhile.
     package var showsAppearance = false
+    /// The screens a `show` or `open` made and holds until they enter the stack (SPEC §1), in
+    /// creation order.
+    package var made: [ScreenRef] = []
 
     package init(_ request: Request) {
         self.request = request
@@ -30,6 +41,12 @@ package struct RunningOp: Sendable {
     /// The transition in flight, if the op waits for one.
     package var transition: (id: UInt64, interactive: Bool)? {
         if case .waiting(let id, let interactive) = phase { return (id, interactive) }
+        return nil
+    }
+
+    /// The id of the pending veto decision, if the op waits for one.
+    package var pendingDecision: UInt64? {
+        if case .deciding(let id) = phase { return id }
         return nil
     }
 }

@@ -7,6 +7,62 @@ package struct ScreenRegistry: Sendable {
         /// In the stack, entering it with the op in flight, or leaving it before its release.
         /// A stacked screen cannot be discarded.
         package var stacked: Bool
+        /// Made by the `show` or `open` in flight, not yet in the stack: held by that op until
+        /// it ends, so it cannot be discarded (SPEC §1).
+        package var held = false
+        /// Its release has begun (its result listener may be running): it cannot be discarded
+        /// and its listener can no longer be changed (SPEC §1, §12).
+        package var releasing = false
+        /// Its result, saved state and listener, boxed: most screens have none, and a record
+        /// stays one word larger than without them (a million screens cost 8 MB, not 80).
+        private var extras: Extras? = nil
+
+        init(screen: ScreenRef, held: Bool) {
+            self.screen = screen
+            stacked = false
+            self.held = held
+        }
+
+        /// Its result (SPEC §12).
+        package var result: String? {
+            get { data.result }
+            set { data.result = newValue }
+        }
+        /// Its saved state (SPEC §14).
+        package var savedState: String? {
+            get { data.savedState }
+            set { data.savedState = newValue }
+        }
+        /// Its result listener (SPEC §12).
+        package var listener: (any ResultListener)? {
+            get { data.listener }
+            set { data.listener = newValue }
+        }
+
+        private var data: ScreenData {
+            get {
+                if case .data(let data) = extras { return data }
+                return ScreenData()
+            }
+            set { extras = newValue.isEmpty ? nil : .data(newValue) }
+        }
+
+        /// Whether the host may discard it now (SPEC §1).
+        package var discardable: Bool { !stacked && !held && !releasing }
+    }
+
+    /// What the host keeps on a screen besides its object (SPEC §12, §14).
+    private struct ScreenData: Sendable {
+        var result: String?
+        var savedState: String?
+        var listener: (any ResultListener)?
+
+        var isEmpty: Bool { result == nil && savedState == nil && listener == nil }
+    }
+
+    /// A heap box for `ScreenData`.
+    private indirect enum Extras: Sendable {
+        case data(ScreenData)
     }
 
     private var records: [UInt64: Record] = [:]
@@ -17,9 +73,18 @@ package struct ScreenRegistry: Sendable {
     /// The live screen `id`, or `nil` when it is dead, never was, or belongs elsewhere.
     package subscript(id: UInt64) -> Record? { records[id] }
 
-    /// Registers a new detached screen.
-    package mutating func add(_ screen: ScreenRef) {
-        records[screen.id] = Record(screen: screen, stacked: false)
+    /// Registers a new detached screen; `held` for one that a `show` or `open` made.
+    package mutating func add(_ screen: ScreenRef, held: Bool = false) {
+        records[screen.id] = Record(screen: screen, held: held)
+    }
+
+    /// Changes the live screen `id`'s record; `nil` (and nothing changed) if it is dead.
+    @discardableResult
+    package mutating func update<R>(_ id: UInt64, _ change: (inout Record) -> R) -> R? {
+        guard var record = records[id] else { return nil }
+        let answer = change(&record)
+        records[id] = record
+        return answer
     }
 
     /// Marks a screen as entering the stack; returns false if it is not live.
@@ -36,20 +101,25 @@ package struct ScreenRegistry: Sendable {
 
     /// Removes a screen; returns it, or `nil` if it was not live.
     package mutating func remove(_ id: UInt64) -> ScreenRef? {
+        removeRecord(id)?.screen
+    }
+
+    /// Removes a screen; returns its record, or `nil` if it was not live.
+    package mutating func removeRecord(_ id: UInt64) -> Record? {
         guard let record = records.removeValue(forKey: id) else { return nil }
         if record.stacked {
             let left = (stackedByRoute[record.screen.route] ?? 1) - 1
             stackedByRoute[record.screen.route] = left > 0 ? left : nil
         }
-        return record.screen
+        return record
     }
 
     /// Whether some screen of `route` is stacked.
     package func hasStacked(route: String) -> Bool { stackedByRoute[route] != nil }
 
-    /// Removes every screen and returns them in creation order (ids only grow).
-    package mutating func removeAll() -> [ScreenRef] {
-        let screens = records.values.map(\.screen).sorted { $0.id < $1.id }
+    /// Removes every screen and returns their records in creation order (ids only grow).
+    package mutating func removeAll() -> [Record] {
+        let screens = records.values.sorted { $0.screen.id < $1.screen.id }
         records.removeAll()
         stackedByRoute.removeAll()
         return screens

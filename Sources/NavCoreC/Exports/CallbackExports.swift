@@ -55,17 +55,14 @@ import NavCore
 @c public func navcore_on_wakeup(
     _ nav: NavigatorHandle?, _ fn: navcore_wakeup_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.register(nav, \.wakeup, fn, ctx, destroy)
+    // SPEC §9: registered while work waits, the new wakeup is called once at once.
+    CAPI.perform(nav) { navigator throws(NavigationError) in
+        try navigator.register(newWakeup: fn != nil) { $0.wakeup = registration(fn, ctx, destroy) }
+    }
 }
 
 @c public func navcore_set_animator(
     _ nav: NavigatorHandle?, _ fn: navcore_transition_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
     CAPI.register(nav, \.animator, fn, ctx, destroy)
-}
-
-@c public func navcore_set_pop_veto(
-    _ nav: NavigatorHandle?, _ fn: navcore_veto_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
-) -> Int32 {
-    CAPI.register(nav, \.veto, fn, ctx, destroy)
 }

@@ -12,7 +12,17 @@ import NavCore
 @c public func navcore_pop(
     _ nav: NavigatorHandle?, _ animated: Bool, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
 ) -> Int32 {
-    CAPI.ask(nav) { Request(.pop, animated: animated, completion: $0.completion(done, ctx)) }
+    CAPI.ask(nav) { Request(.pop(result: nil), animated: animated, completion: $0.completion(done, ctx)) }
+}
+
+@c public func navcore_pop_with_result(
+    _ nav: NavigatorHandle?, _ animated: Bool, _ result: UnsafePointer<CChar>?, _ done: navcore_done_fn?,
+    _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.ask(nav) { navigator throws(NavigationError) in
+        let result = try CStrings.optionalText(result, "the result")
+        return Request(.pop(result: result), animated: animated, completion: navigator.completion(done, ctx))
+    }
 }
 
 @c public func navcore_pop_to(
@@ -69,6 +79,22 @@ import NavCore
     CAPI.ask(nav) { navigator throws(NavigationError) in try navigator.showRequest(route, options, done, ctx) }
 }
 
+@c public func navcore_show_recycling(
+    _ nav: NavigatorHandle?, _ route: UnsafePointer<CChar>?, _ options: UnsafePointer<navcore_show_options>?,
+    _ recycle: Int32, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.ask(nav) { navigator throws(NavigationError) in
+        let recycle: Recycle =
+            switch UInt32(bitPattern: recycle) {
+            case NAVCORE_RECYCLE_NONE.rawValue: .none
+            case NAVCORE_RECYCLE_ANY.rawValue: .any
+            case NAVCORE_RECYCLE_TOP.rawValue: .top
+            default: throw NavigationError(.invalid, "recycle \(recycle) is not a navcore_recycle")
+            }
+        return try navigator.showRequest(route, options, done, ctx, recycle: recycle)
+    }
+}
+
 @c public func navcore_post(
     _ nav: NavigatorHandle?, _ route: UnsafePointer<CChar>?, _ options: UnsafePointer<navcore_show_options>?,
     _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
@@ -82,15 +108,16 @@ extension CNavigator {
         done.map { CCompletion(function: $0, ctx: ctx, handle: handle) }
     }
 
-    /// A `show` request from its C arguments; NULL options mean SPEC §8's defaults.
+    /// A `show` request from its C arguments; NULL options mean SPEC §8's defaults, and
+    /// `recycle`, when given, overrides the options' bool.
     func showRequest(
         _ route: UnsafePointer<CChar>?, _ options: UnsafePointer<navcore_show_options>?,
-        _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+        _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?, recycle: Recycle? = nil
     ) throws(NavigationError) -> Request {
         let route = try CStrings.text(route, "the route")
         let options = options?.pointee ?? navcore_show_options(animated: false, remove_current: true, recycle: true, payload: nil)
         let show = ShowRequest(
-            route: route, removeCurrent: options.remove_current, recycle: options.recycle,
+            route: route, removeCurrent: options.remove_current, recycle: recycle ?? (options.recycle ? .any : .none),
             payload: try CStrings.optionalText(options.payload, "the payload"))
         return Request(.show(show), animated: options.animated, completion: completion(done, ctx))
     }

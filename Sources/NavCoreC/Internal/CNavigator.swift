@@ -16,9 +16,10 @@ final class CNavigator: Sendable {
     var pointer: NavigatorHandle? { handle.navigatorHandle }
 
     /// Changes the callbacks: installs a new table. Fails once destroyed, keeping nothing.
-    func register(_ change: (inout CallbackTable.Slots) -> Void) throws(NavigationError) {
+    /// `newWakeup`: the change registers or replaces the wakeup callback (SPEC §9).
+    func register(newWakeup: Bool = false, _ change: (inout CallbackTable.Slots) -> Void) throws(NavigationError) {
         let handle = handle
-        _ = try core.replaceSink { (current: CallbackTable?) in
+        _ = try core.replaceSink(newWakeup: newWakeup) { (current: CallbackTable?) in
             var slots = current?.slots ?? CallbackTable.Slots()
             change(&slots)
             return CallbackTable(handle: handle, slots: slots)

@@ -20,7 +20,7 @@ final class CallbackTable: EventSink {
         var done: Registration<navcore_done_fn>?
         var wakeup: Registration<navcore_wakeup_fn>?
         var animator: Registration<navcore_transition_fn>?
-        var veto: Registration<navcore_veto_fn>?
+        var veto: Registration<CVeto>?
 
         /// The appearance callback of one phase.
         subscript(phase: AppearancePhase) -> Registration<navcore_appearance_fn>? {
@@ -86,12 +86,14 @@ final class CallbackTable: EventSink {
             if let callback = slots.release { HostCalls.release(callback, handle, screen) }
         case .done(let kind, let outcome):
             if let callback = slots.done { HostCalls.done(callback.function, handle, kind, outcome, callback.ctx) }
+        case .result:
+            break  // the engine calls the screen's listener itself (EventSink.send)
         }
     }
 
-    func shouldPop(_ top: ScreenRef, trigger: PopTrigger) -> Bool {
-        guard let veto = slots.veto else { return true }
-        return HostCalls.veto(veto, handle, top, trigger)
+    func shouldPop(_ top: ScreenRef, trigger: PopTrigger, decision: UInt64) -> VetoAnswer {
+        guard let veto = slots.veto else { return .allow }
+        return HostCalls.veto(veto, handle, top, trigger, decision)
     }
 
     func wakeup() {

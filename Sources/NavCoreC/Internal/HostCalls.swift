@@ -55,9 +55,25 @@ enum HostCalls {
         callback.function(nav, callback.ctx)
     }
 
-    static func veto(_ callback: Registration<navcore_veto_fn>, _ nav: NavigatorHandle?, _ top: ScreenRef,
-                     _ trigger: PopTrigger) -> Bool {
-        callback.function(nav, top.id, top.object.pointer, trigger == .gesture, callback.ctx)
+    /// The veto's answer: a bool veto's non-zero is allow; a deferrable veto's value other than
+    /// the three answers refuses.
+    static func veto(_ callback: Registration<CVeto>, _ nav: NavigatorHandle?, _ top: ScreenRef,
+                     _ trigger: PopTrigger, _ decision: UInt64) -> VetoAnswer {
+        switch callback.function {
+        case .yesNo(let function):
+            return function(nav, top.id, top.object.pointer, trigger == .gesture, callback.ctx) ? .allow : .refuse
+        case .deferrable(let function):
+            switch UInt32(bitPattern: function(nav, top.id, top.object.pointer, trigger == .gesture, decision, callback.ctx)) {
+            case NAVCORE_VETO_ALLOW.rawValue: return .allow
+            case NAVCORE_VETO_LATER.rawValue: return .later
+            default: return .refuse
+            }
+        }
+    }
+
+    static func result(_ callback: Registration<navcore_result_fn>, _ nav: NavigatorHandle?, _ screen: ScreenRef,
+                       _ text: String?) {
+        withOptionalCString(text) { callback.function(nav, screen.id, screen.object.pointer, $0, callback.ctx) }
     }
 
     static func run(_ function: navcore_run_fn, _ nav: NavigatorHandle?, _ ctx: UnsafeMutableRawPointer?) {

@@ -12,6 +12,7 @@ typealias Nav = UnsafeMutablePointer<navcore_navigator>
 /// The callback types of navcore.h.
 enum CallbackSignature: String, CaseIterable, Sendable {
     case done, action, appearance, transition, progress, bar, payload, release, wakeup, veto, factory, run, destroy
+    case result, deferrableVeto
 
     /// The libffi description: return type and argument types, in the header's order.
     fileprivate var layout: (result: FFIScalar, arguments: [FFIScalar]) {
@@ -42,6 +43,10 @@ enum CallbackSignature: String, CaseIterable, Sendable {
         case .run: (.void, [.pointer, .pointer])
         // (ctx)
         case .destroy: (.void, [.pointer])
+        // (nav, uint64_t screen, void *object, const char *result, ctx)
+        case .result: (.void, [.pointer, .uint64, .pointer, .pointer, .pointer])
+        // int (nav, uint64_t screen, void *object, bool by_gesture, uint64_t decision, ctx)
+        case .deferrableVeto: (.sint32, [.pointer, .uint64, .pointer, .bool, .uint64, .pointer])
         }
     }
 }
@@ -229,6 +234,20 @@ extension CallbackSignature {
             { _, _, args, user in
                 let a = FFIArguments(values: args!)
                 Recorder.from(user).destroy(ctx: a.pointer(0))
+            }
+        case .result:
+            { _, _, args, user in
+                let a = FFIArguments(values: args!)
+                Recorder.from(user).result(
+                    a.nav(0), screen: a.uint64(1), object: a.pointer(2), text: a.string(3), ctx: a.pointer(4))
+            }
+        case .deferrableVeto:
+            { _, result, args, user in
+                let a = FFIArguments(values: args!)
+                let answer = Recorder.from(user).deferrableVeto(
+                    a.nav(0), screen: a.uint64(1), object: a.pointer(2), byGesture: a.bool(3), decision: a.uint64(4),
+                    ctx: a.pointer(5))
+                result!.storeBytes(of: ffi_sarg(answer), as: ffi_sarg.self)
             }
         }
     }

@@ -42,6 +42,17 @@ final class Recorder: @unchecked Sendable {
     }
     private var refused: Set<String> = []
 
+    /// The answer of the deferrable veto (a NAVCORE_VETO_*), by screen label; allow otherwise.
+    var deferredAnswers: [String: Int32] {
+        get { lock.withLock { answers } }
+        set { lock.withLock { answers = newValue } }
+    }
+    private var answers: [String: Int32] = [:]
+
+    /// The decision id the deferrable veto received last.
+    var lastDecision: UInt64 { lock.withLock { decision } }
+    private var decision: UInt64 = 0
+
     /// Routes whose factory fails.
     var failingRoutes: Set<String> {
         get { lock.withLock { failing } }
@@ -88,6 +99,10 @@ final class Recorder: @unchecked Sendable {
     var factoryFn: navcore_factory_fn { trampoline(.factory).function(as: navcore_factory_fn.self) }
     var runFn: navcore_run_fn { trampoline(.run).function(as: navcore_run_fn.self) }
     var destroyFn: navcore_destroy_fn { trampoline(.destroy).function(as: navcore_destroy_fn.self) }
+    var resultFn: navcore_result_fn { trampoline(.result).function(as: navcore_result_fn.self) }
+    var deferrableVetoFn: navcore_deferrable_veto_fn {
+        trampoline(.deferrableVeto).function(as: navcore_deferrable_veto_fn.self)
+    }
 
     /// Frees every closure. The library must not call them any more.
     func freeTrampolines() {
@@ -283,6 +298,23 @@ final class Recorder: @unchecked Sendable {
         record("should_pop \(screenLabel) \(byGesture ? "gesture" : "button") \(allowed ? "yes" : "no")"
             + objectNote(object, screen) + ctxNote(ctx, "veto"), nav: nav)
         return allowed
+    }
+
+    func result(_ nav: Nav?, screen: UInt64, object: UnsafeMutableRawPointer?, text: String?, ctx: UnsafeMutableRawPointer?) {
+        record("result \(label(of: screen)) \(text ?? "-")" + objectNote(object, screen) + ctxNote(ctx, "result"), nav: nav)
+    }
+
+    func deferrableVeto(
+        _ nav: Nav?, screen: UInt64, object: UnsafeMutableRawPointer?, byGesture: Bool, decision: UInt64,
+        ctx: UnsafeMutableRawPointer?
+    ) -> Int32 {
+        let screenLabel = label(of: screen)
+        let answer = deferredAnswers[screenLabel] ?? Int32(NAVCORE_VETO_ALLOW.rawValue)
+        lock.withLock { self.decision = decision }
+        let word = answer == Int32(NAVCORE_VETO_ALLOW.rawValue) ? "yes" : answer == Int32(NAVCORE_VETO_LATER.rawValue) ? "later" : "no"
+        record("should_pop \(screenLabel) \(byGesture ? "gesture" : "button") \(word)"
+            + (decision == 0 ? " decision=0" : "") + objectNote(object, screen) + ctxNote(ctx, "veto"), nav: nav)
+        return answer
     }
 
     func factory(

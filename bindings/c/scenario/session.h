@@ -43,15 +43,16 @@ enum {
     CAT_SHOW = 1 << 1,
     CAT_TRANSITION = 1 << 2,
     CAT_VETO = 1 << 3,
-    CAT_PAYLOAD = 1 << 4,
-    CAT_BAR = 1 << 5,
-    CAT_RELEASE = 1 << 6,
-    CAT_RUN = 1 << 7,
-    CAT_WAKEUP = 1 << 8,
-    CAT_DONE = 1 << 9,
-    CAT_ALL = (1 << 10) - 1
+    CAT_RESULT = 1 << 4,
+    CAT_PAYLOAD = 1 << 5,
+    CAT_BAR = 1 << 6,
+    CAT_RELEASE = 1 << 7,
+    CAT_RUN = 1 << 8,
+    CAT_WAKEUP = 1 << 9,
+    CAT_DONE = 1 << 10,
+    CAT_ALL = (1 << 11) - 1
 };
-#define CATEGORY_NAMES "action", "show", "transition", "veto", "payload", "bar", "release", "run", "wakeup", "done"
+#define CATEGORY_NAMES "action", "show", "transition", "veto", "result", "payload", "bar", "release", "run", "wakeup", "done"
 // END GENERATED (categories)
 
 /* What the runner knows of a screen id: its label, whether an event or a creation showed it

@@ -101,6 +101,13 @@ static bool veto(navcore_navigator *nav, uint64_t s, void *o, bool g, void *ctx)
     (void)nav, (void)s, (void)o, (void)g, (void)ctx;
     return true;
 }
+static void on_result(navcore_navigator *nav, uint64_t s, void *o, const char *r, void *ctx) {
+    (void)nav, (void)s, (void)o, (void)r, (void)ctx;
+}
+static int deferrable_veto(navcore_navigator *nav, uint64_t s, void *o, bool g, uint64_t decision, void *ctx) {
+    (void)nav, (void)s, (void)o, (void)g, (void)decision, (void)ctx;
+    return NAVCORE_VETO_ALLOW;
+}
 static int factory_ok(void **out, navcore_navigator *nav, const char *r, uint64_t s, const char *p, void *ctx) {
     (void)nav, (void)r, (void)s, (void)p, (void)ctx;
     *out = NULL;
@@ -253,6 +260,21 @@ H(is_bar_shown, navcore_is_bar_shown(&f->out.flag, nav))
 H(is_visible, navcore_is_visible(&f->out.flag, nav))
 H(can_go_back, navcore_can_go_back(&f->out.flag, nav))
 H(transition_current, navcore_transition_current(&f->out.u64, nav))
+H(show_recycling, navcore_show_recycling(nav, "ok", NULL, NAVCORE_RECYCLE_TOP, DONE))
+H(screen_set_result, navcore_screen_set_result(nav, f->a, "r"))
+H(screen_result, navcore_screen_result((char **)&f->out.pointer, nav, f->a))
+H(screen_on_result, navcore_screen_on_result(nav, f->a, on_result, DTOR))
+H(pop_with_result, navcore_pop_with_result(nav, false, "r", DONE))
+H(set_pop_veto_deferrable, navcore_set_pop_veto_deferrable(nav, deferrable_veto, DTOR))
+H(decide, navcore_decide(nav, 1, true))
+H(screen_set_saved_state, navcore_screen_set_saved_state(nav, f->a, "s"))
+H(screen_saved_state, navcore_screen_saved_state((char **)&f->out.pointer, nav, f->a))
+H(save, navcore_save((char **)&f->out.pointer, nav))
+static int h_open(navcore_navigator *nav, fixture *f) {
+    navcore_route_entry entry = {"ok", NULL};
+    return navcore_open(nav, &entry, 1, false, DONE);
+}
+H(restore, navcore_restore(nav, "{\"navcore\":1,\"stack\":[{\"route\":\"ok\",\"state\":null}]}", false, DONE))
 
 #define HANDLE_FN(name) {"navcore_" #name, h_##name}
 static const struct {
@@ -269,7 +291,10 @@ static const struct {
     HANDLE_FN(on_wakeup), HANDLE_FN(set_animator), HANDLE_FN(set_pop_veto), HANDLE_FN(stack_count),
     HANDLE_FN(stack_get), HANDLE_FN(stack_copy), HANDLE_FN(top), HANDLE_FN(root), HANDLE_FN(action_state),
     HANDLE_FN(is_busy), HANDLE_FN(pending_count), HANDLE_FN(is_bar_shown), HANDLE_FN(is_visible),
-    HANDLE_FN(can_go_back), HANDLE_FN(transition_current),
+    HANDLE_FN(can_go_back), HANDLE_FN(transition_current), HANDLE_FN(show_recycling), HANDLE_FN(screen_set_result),
+    HANDLE_FN(screen_result), HANDLE_FN(screen_on_result), HANDLE_FN(pop_with_result),
+    HANDLE_FN(set_pop_veto_deferrable), HANDLE_FN(decide), HANDLE_FN(screen_set_saved_state),
+    HANDLE_FN(screen_saved_state), HANDLE_FN(save), HANDLE_FN(open), HANDLE_FN(restore),
 };
 #define HANDLE_FUNCTIONS (sizeof handle_functions / sizeof *handle_functions)
 
@@ -425,6 +450,43 @@ A(visible_null, navcore_is_visible(NULL, f->nav))
 A(can_null, navcore_can_go_back(NULL, f->nav))
 A(current_null, navcore_transition_current(NULL, f->nav))
 
+A(show_recycling_3, navcore_show_recycling(f->nav, "ok", NULL, 3, DONE))
+A(show_recycling_neg, navcore_show_recycling(f->nav, "ok", NULL, -1, DONE))
+A(set_result_dead, navcore_screen_set_result(f->nav, f->x, "r"))
+A(set_result_bad, navcore_screen_set_result(f->nav, f->a, invalid_utf8))
+A(result_null_out, navcore_screen_result(NULL, f->nav, f->a))
+A(result_dead, navcore_screen_result((char **)&f->out.pointer, f->nav, f->x))
+A(on_result_dead, navcore_screen_on_result(f->nav, f->x, on_result, DTOR))
+A(on_result_other, navcore_screen_on_result(f->nav, f->o, on_result, DTOR))
+A(pop_result_bad, navcore_pop_with_result(f->nav, false, surrogate_utf8, DONE))
+A(pop_result_one, navcore_pop_with_result(f->nav, false, "r", DONE))
+A(decide_none, navcore_decide(f->nav, 1, true))
+A(decide_zero, navcore_decide(f->nav, 0, false))
+A(set_saved_dead, navcore_screen_set_saved_state(f->nav, f->x, "s"))
+A(set_saved_bad, navcore_screen_set_saved_state(f->nav, f->a, truncated_utf8))
+A(saved_null_out, navcore_screen_saved_state(NULL, f->nav, f->a))
+A(saved_dead, navcore_screen_saved_state((char **)&f->out.pointer, f->nav, f->x))
+A(save_null_out, navcore_save(NULL, f->nav))
+static navcore_route_entry entries_ok[] = {{"ok", NULL}, {"ok", "s"}};
+static navcore_route_entry entries_unknown[] = {{"ok", NULL}, {"nowhere", NULL}};
+static navcore_route_entry entries_fail[] = {{"ok", NULL}, {"fail", NULL}};
+static navcore_route_entry entries_null_route[] = {{NULL, NULL}};
+static navcore_route_entry entries_bad_state[] = {{"ok", overlong_utf8}};
+A(open_null, navcore_open(f->nav, NULL, 1, false, DONE))
+A(open_zero, navcore_open(f->nav, entries_ok, 0, false, DONE))
+A(open_null_route, navcore_open(f->nav, entries_null_route, 1, false, DONE))
+A(open_bad_state, navcore_open(f->nav, entries_bad_state, 1, false, DONE))
+A(open_huge, navcore_open(f->nav, entries_ok, SIZE_MAX, false, DONE))
+A(open_unknown, navcore_open(f->nav, entries_unknown, 2, false, DONE))
+A(open_fails, navcore_open(f->nav, entries_fail, 2, false, DONE))
+A(restore_null, navcore_restore(f->nav, NULL, false, DONE))
+A(restore_bad_utf8, navcore_restore(f->nav, invalid_utf8, false, DONE))
+A(restore_empty_stack, navcore_restore(f->nav, "{\"navcore\":1,\"stack\":[]}", false, DONE))
+A(restore_duplicate, navcore_restore(f->nav, "{\"navcore\":1,\"navcore\":1,\"stack\":[{\"route\":\"ok\",\"state\":null}]}", false, DONE))
+A(restore_nul, navcore_restore(f->nav, "{\"navcore\":1,\"stack\":[{\"route\":\"ok\",\"state\":\"\\u0000\"}]}", false, DONE))
+A(restore_trailing, navcore_restore(f->nav, "{\"navcore\":1,\"stack\":[{\"route\":\"ok\",\"state\":null}]} x", false, DONE))
+A(restore_unknown, navcore_restore(f->nav, "{\"navcore\":1,\"stack\":[{\"route\":\"nowhere\",\"state\":null}]}", false, DONE))
+
 /* push D is queued behind push C; D is discarded while it waits (not yet in flight: allowed);
  * when C's transition ends, push D runs and finds D released. */
 static void then_discard_and_finish(fixture *f) {
@@ -545,6 +607,37 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_is_visible", "`out` NULL", BASIC, INVALID, visible_null),
     FAILS("navcore_can_go_back", "`out` NULL", BASIC, INVALID, can_null),
     FAILS("navcore_transition_current", "`out` NULL", BASIC, INVALID, current_null),
+    FAILS("navcore_show_recycling", "recycle 3", BASIC, INVALID, show_recycling_3),
+    FAILS("navcore_show_recycling", "recycle -1", BASIC, INVALID, show_recycling_neg),
+    FAILS("navcore_screen_set_result", "a dead id", BASIC, NO_SCREEN, set_result_dead),
+    FAILS("navcore_screen_set_result", "result `\\xff\\xfe` (invalid UTF-8)", BASIC, INVALID, set_result_bad),
+    FAILS("navcore_screen_result", "`out` NULL", BASIC, INVALID, result_null_out),
+    FAILS("navcore_screen_result", "a dead id", BASIC, NO_SCREEN, result_dead),
+    FAILS("navcore_screen_on_result", "a dead id", BASIC, NO_SCREEN, on_result_dead),
+    FAILS("navcore_screen_on_result", "another navigator's screen", BASIC, NO_SCREEN, on_result_other),
+    FAILS("navcore_pop_with_result", "result `\\xed\\xa0\\x80` (invalid UTF-8)", BASIC, INVALID, pop_result_bad),
+    ENDS("navcore_pop_with_result", "one screen only (the result is not set)", ONE, OK, NAVCORE_OUTCOME_NOOP, pop_result_one),
+    FAILS("navcore_decide", "no decision pending", BASIC, STATE, decide_none),
+    FAILS("navcore_decide", "id 0", BASIC, STATE, decide_zero),
+    FAILS("navcore_screen_set_saved_state", "a dead id", BASIC, NO_SCREEN, set_saved_dead),
+    FAILS("navcore_screen_set_saved_state", "state `ab\\xe2\\x82` (truncated UTF-8)", BASIC, INVALID, set_saved_bad),
+    FAILS("navcore_screen_saved_state", "`out` NULL", BASIC, INVALID, saved_null_out),
+    FAILS("navcore_screen_saved_state", "a dead id", BASIC, NO_SCREEN, saved_dead),
+    FAILS("navcore_save", "`out` NULL", BASIC, INVALID, save_null_out),
+    FAILS("navcore_open", "`entries` NULL with count 1", BASIC, INVALID, open_null),
+    FAILS("navcore_open", "count 0", BASIC, INVALID, open_zero),
+    FAILS("navcore_open", "an entry's route NULL", BASIC, INVALID, open_null_route),
+    FAILS("navcore_open", "an entry's state `\\xc0\\xaf` (overlong UTF-8)", BASIC, INVALID, open_bad_state),
+    FAILS("navcore_open", "count `SIZE_MAX` (its byte size overflows)", BASIC, INVALID, open_huge),
+    ENDS("navcore_open", "an unknown route (checked before any factory)", BASIC, OK, NAVCORE_OUTCOME_UNKNOWN_ROUTE, open_unknown),
+    ENDS("navcore_open", "a factory that fails (what was made is released)", BASIC, OK, NAVCORE_OUTCOME_FACTORY_FAILED, open_fails),
+    FAILS("navcore_restore", "`document` NULL", BASIC, INVALID, restore_null),
+    FAILS("navcore_restore", "document `\\xff\\xfe` (invalid UTF-8)", BASIC, INVALID, restore_bad_utf8),
+    FAILS("navcore_restore", "an empty stack", BASIC, INVALID, restore_empty_stack),
+    FAILS("navcore_restore", "a duplicate key", BASIC, INVALID, restore_duplicate),
+    FAILS("navcore_restore", "a state that decodes to U+0000", BASIC, INVALID, restore_nul),
+    FAILS("navcore_restore", "trailing text", BASIC, INVALID, restore_trailing),
+    ENDS("navcore_restore", "an unknown route", BASIC, OK, NAVCORE_OUTCOME_UNKNOWN_ROUTE, restore_unknown),
 };
 #define ARG_CASES (sizeof arg_cases / sizeof *arg_cases)
 
@@ -563,7 +656,7 @@ static const name_case name_cases[] = {
     {"navcore_outcome_string", navcore_outcome_string, -1, "unknown"},
     {"navcore_outcome_string", navcore_outcome_string, 10, "unknown"},
     {"navcore_op_string", navcore_op_string, -1, "unknown"},
-    {"navcore_op_string", navcore_op_string, 10, "unknown"},
+    {"navcore_op_string", navcore_op_string, 11, "unknown"},
     {"navcore_action_string", navcore_action_string, -1, "unknown"},
     {"navcore_action_string", navcore_action_string, 11, "unknown"},
     {"navcore_reason_string", navcore_reason_string, -1, "unknown"},

@@ -7,7 +7,7 @@
  * completion and a registration's ctx destructor. The first time the case's callback kind
  * fires, it misbehaves in one of four ways:
  *
- *   everything  it calls every function of navcore.h (all 55, checked against the header by
+ *   everything  it calls every function of navcore.h (all 68, checked against the header by
  *               `hostile --functions`) on its own navigator and on a second one it creates and
  *               destroys there, and checks that each status is one navcore.h documents for it;
  *   destroy     it destroys its own navigator: the destroy returns ok, the handle is dead at
@@ -89,6 +89,11 @@ static const char *const functions[] = {
     "navcore_status_string", "navcore_top", "navcore_transition_cancel", "navcore_transition_current",
     "navcore_transition_finish", "navcore_transition_progress", "navcore_version",
     "navcore_version_number",
+    /* SPEC §12-15 */
+    "navcore_free", "navcore_screen_set_result", "navcore_screen_result", "navcore_screen_on_result",
+    "navcore_pop_with_result", "navcore_set_pop_veto_deferrable", "navcore_decide",
+    "navcore_screen_set_saved_state", "navcore_screen_saved_state", "navcore_save", "navcore_open",
+    "navcore_restore", "navcore_show_recycling",
 };
 #define FUNCTION_COUNT (sizeof functions / sizeof functions[0])
 static unsigned char covered[K_COUNT][FUNCTION_COUNT];
@@ -340,11 +345,15 @@ static void on_release(navcore_navigator *nav, uint64_t screen, void *object, co
     EVENT(K_RELEASE, nav, ctx);
 }
 static void on_done(navcore_navigator *nav, int op, int outcome, void *ctx) {
-    if (op < NAVCORE_OP_PUSH || op > NAVCORE_OP_SHOW) fail("done op %d", op);
+    if (op < NAVCORE_OP_PUSH || op > NAVCORE_OP_OPEN) fail("done op %d", op);
     if (outcome < NAVCORE_OUTCOME_COMPLETED || outcome > NAVCORE_OUTCOME_ABORTED) fail("done outcome %d", outcome);
     EVENT(K_DONE, nav, ctx);
 }
 static void on_wakeup(navcore_navigator *nav, void *ctx) { EVENT(K_WAKEUP, nav, ctx); }
+/* A result listener that only takes part in the books by being called before a release. */
+static void on_result(navcore_navigator *nav, uint64_t screen, void *object, const char *result, void *ctx) {
+    (void)nav, (void)screen, (void)object, (void)result, (void)ctx;
+}
 static bool on_veto(navcore_navigator *nav, uint64_t screen, void *object, bool by_gesture, void *ctx) {
     (void)screen, (void)object, (void)by_gesture;
     EVENT(K_VETO, nav, ctx);
@@ -578,6 +587,33 @@ static void call_everything(int kind) {
     route(nav, "tmp", factory_ok, EXISTS_, "navcore_route_register again");
     check(CALL(navcore_route_unregister, nav, "tmp"), OK_, W(navcore_route_unregister));
     check(navcore_route_unregister(nav, "tmp"), INVALID_, "navcore_route_unregister again");
+
+    /* results, the deferred veto, saved state, save, open, restore, single top (SPEC §12-15) */
+    char *copy = NULL;
+    check(CALL(navcore_screen_set_result, nav, s1, "r"), OK_, W(navcore_screen_set_result));
+    if (check(CALL(navcore_screen_result, &copy, nav, s1), OK_, W(navcore_screen_result)) == NAVCORE_OK)
+        expect_string(copy, "r", what);
+    CALL(navcore_free, copy);
+    check(CALL(navcore_screen_on_result, nav, s1, on_result, NULL, NULL), OK_, W(navcore_screen_on_result));
+    OP(queued, W(navcore_pop_with_result), CALL(navcore_pop_with_result, nav, true, "r", completion, op_));
+    /* removes the veto: register_all below puts the books' one back before the callback returns */
+    check(CALL(navcore_set_pop_veto_deferrable, nav, NULL, NULL, NULL), OK_, W(navcore_set_pop_veto_deferrable));
+    check(CALL(navcore_decide, nav, BOGUS, true), STATE_, W(navcore_decide));
+    check(CALL(navcore_screen_set_saved_state, nav, s1, "s"), OK_, W(navcore_screen_set_saved_state));
+    copy = NULL;
+    if (check(CALL(navcore_screen_saved_state, &copy, nav, s1), OK_, W(navcore_screen_saved_state)) == NAVCORE_OK)
+        expect_string(copy, "s", what);
+    navcore_free(copy);
+    copy = NULL;
+    check(CALL(navcore_save, &copy, nav), OK_, W(navcore_save));
+    if (!copy || strncmp(copy, "{\"navcore\":1,\"stack\":[", 22)) fail("save gave \"%s\"", copy ? copy : "(null)");
+    navcore_free(copy);
+    navcore_route_entry entries[] = {{"R", "opened"}, {"F", NULL}};
+    OP(queued, W(navcore_open), CALL(navcore_open, nav, entries, 2, true, completion, op_));
+    OP(queued, W(navcore_restore),
+       CALL(navcore_restore, nav, "{\"navcore\":1,\"stack\":[{\"route\":\"R\",\"state\":null}]}", false,
+            completion, op_));
+    OP(queued, W(navcore_show_recycling), CALL(navcore_show_recycling, nav, "R", NULL, NAVCORE_RECYCLE_TOP, completion, op_));
 
     /* every registration replaced (the running one included: its destructor waits for it) */
     register_all(nav, "a registration inside a callback");

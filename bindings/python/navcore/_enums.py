@@ -68,6 +68,7 @@ class Op(_Named):
     RUN = 7
     VISIBLE = 8
     SHOW = 9
+    OPEN = 10
 
 
 class Action(_Named):
@@ -118,6 +119,22 @@ class Dispatch(_Named):
 
     INLINE = 0
     HOST = 1
+
+
+class Recycle(_Named):
+    """Which screen of the route already in the stack `show` reuses (SPEC §8)."""
+
+    NONE = 0
+    ANY = 1
+    TOP = 2
+
+
+class Veto(_Named):
+    """The answers of a deferrable veto."""
+
+    ALLOW = 0
+    REFUSE = 1
+    LATER = 2
 # END GENERATED (enums)
 
 

@@ -1,0 +1,21 @@
+/// The pop veto's answer (SPEC §6, §13).
+public enum VetoAnswer: Sendable, Equatable {
+    /// Pop.
+    case allow
+    /// Do not pop: the op ends `.vetoed`.
+    case refuse
+    /// The host decides later, with `Navigator.decide(_:allow:)` and the `VetoDecision` the veto
+    /// received. A `back` waits for it (busy, its later ops queued behind it); for a gesture,
+    /// later counts as `refuse`.
+    case later
+}
+
+/// Names one veto question, for a deferred answer (SPEC §13): pass it to
+/// `Navigator.decide(_:allow:)`. Its id is non-zero and never reused in the process.
+public struct VetoDecision: Hashable, Sendable {
+    /// The decision id, as the C API's `decide` takes it.
+    public let id: UInt64
+
+    /// The decision with this id (e.g. one a C host passed along).
+    public init(id: UInt64) { self.id = id }
+}

@@ -1,0 +1,10 @@
+/// SPEC §15: every text navcore takes is valid UTF-8 without U+0000. A Swift `String` is
+/// always valid Unicode (the C front checks the bytes as it decodes them), so what is left to
+/// check here is U+0000.
+package enum Text {
+    /// Fails with `invalid` when `text` holds U+0000; `what` names it in the message.
+    package static func check(_ text: String?, _ what: String) throws(NavigationError) {
+        guard let text, text.utf8.contains(0) else { return }
+        throw NavigationError(.invalid, "the \(what) contains U+0000")
+    }
+}

@@ -1,0 +1,99 @@
+import CNavCore
+import Glibc
+import Testing
+
+/// navcore.h, "Saved state, save, open and restore" (SPEC §14) and navcore_show_recycling
+/// (SPEC §8): navcore_screen_set_saved_state, navcore_screen_saved_state, navcore_save,
+/// navcore_open (navcore_route_entry), navcore_restore.
+@Suite("Save, open and restore")
+struct RestorationTests {
+    /// What a `char **` query returned, freed with navcore_free; "-" for NULL.
+    static func text(_ status: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32,
+                     sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        var text: UnsafeMutablePointer<CChar>?
+        expectStatus(status(&text), sourceLocation: sourceLocation)
+        defer { navcore_free(text) }
+        return text.map { String(cString: $0) } ?? "-"
+    }
+
+    /// Opens `entries` (route, state or nil).
+    static func open(_ h: Harness, _ entries: [(String, String?)], ctx: String) -> Int32 {
+        let routes = entries.map { strdup($0.0) }
+        let states = entries.map { $0.1.map { strdup($0) } ?? nil }
+        defer { (routes + states).forEach { free($0) } }
+        let list = zip(routes, states).map { navcore_route_entry(route: $0, state: $1) }
+        return navcore_open(h.nav, list, list.count, false, h.r.doneFn, h.ctx(ctx))
+    }
+
+    @Test("open builds the stack through the factories; save writes the exact document; restore rebuilds it")
+    func openSaveRestore() {
+        let h = Harness()
+        defer { h.close() }
+        #expect(h.route("Home") == OK && h.route("Item") == OK)
+        expectStatus(Self.open(h, [("Home", nil), ("Item", "id=7")], ctx: "o"))
+        #expect(h.stack == ["Home", "Item"])
+        #expect(h.r.take(["factory", "payload", "completion"]) == [
+            "factory Home", "factory Item payload=id=7", "payload Item id=7", "completion o open completed",
+        ])
+        let item = h.id("Item")
+        #expect(Self.text { navcore_screen_saved_state($0, h.nav, item) } == "id=7")
+        expectStatus(navcore_screen_set_saved_state(h.nav, item, "a\"b\\c\u{1}/é"))
+        let document = Self.text { navcore_save($0, h.nav) }
+        #expect(document == #"{"navcore":1,"stack":[{"route":"Home","state":null},{"route":"Item","state":"a\"b\\c\u0001/é"}]}"#)
+        expectStatus(navcore_restore(h.nav, document, false, h.r.doneFn, h.ctx("r")))
+        #expect(h.stack == ["Home#2", "Item#2"])
+        #expect(Self.text { navcore_save($0, h.nav) } == document)
+        #expect(h.r.take(["completion"]) == ["completion r open completed"])
+        expectStatus(navcore_screen_set_saved_state(h.nav, h.id("Item#2"), nil))
+        #expect(Self.text { navcore_screen_saved_state($0, h.nav, h.id("Item#2")) } == "-")
+    }
+
+    @Test("bad calls fail and ask nothing: no entries, NULLs, bad UTF-8, a huge count, a malformed document")
+    func badCalls() {
+        let h = Harness()
+        defer { h.close() }
+        var entry = navcore_route_entry(route: nil, state: nil)
+        expectError(navcore_open(h.nav, &entry, 0, false, nil, nil), NAVCORE_ERR_INVALID)
+        expectError(navcore_open(h.nav, nil, 1, false, nil, nil), NAVCORE_ERR_INVALID)
+        expectError(navcore_open(h.nav, &entry, 1, false, nil, nil), NAVCORE_ERR_INVALID)
+        expectError(navcore_open(h.nav, &entry, Int.max / 2, false, nil, nil), NAVCORE_ERR_INVALID)
+        for document in [#"{"navcore":1,"stack":[]}"#, #"{"navcore":1.0,"stack":[{"route":"A","state":null}]}"#,
+                         #"{"navcore":1,"stack":[{"route":"A","state":"\ud800"}]}"#, "[]", ""] {
+            expectError(navcore_restore(h.nav, document, false, h.r.doneFn, h.ctx("never")), NAVCORE_ERR_INVALID)
+        }
+        expectError(navcore_restore(h.nav, nil, false, nil, nil), NAVCORE_ERR_INVALID)
+        expectError(navcore_save(nil, h.nav), NAVCORE_ERR_INVALID)
+        #expect(h.pending == 0 && h.r.take(["completion"]).isEmpty)
+    }
+
+    @Test("a failing factory releases what the open made, last made first; the stack stays")
+    func failingFactory() {
+        let h = Harness()
+        defer { h.close() }
+        h.build("X")
+        #expect(h.route("A") == OK && h.route("B") == OK && h.route("Broken") == OK)
+        h.r.failingRoutes = ["Broken"]
+        expectStatus(Self.open(h, [("A", nil), ("B", nil), ("Broken", nil)], ctx: "o"))
+        #expect(h.r.take(["release", "completion"]) == ["release B", "release A", "completion o open factory_failed"])
+        #expect(h.stack == ["X"])
+    }
+
+    @Test("show_recycling: top reuses only the top; 0 and 1 keep the bool's meaning; other values are invalid")
+    func showRecycling() {
+        let h = Harness()
+        defer { h.close() }
+        #expect(h.route("L") == OK && h.route("I") == OK)
+        var keep = navcore_show_options(animated: false, remove_current: false, recycle: true, payload: nil)
+        expectStatus(navcore_show(h.nav, "L", &keep, nil, nil))
+        expectStatus(navcore_show(h.nav, "I", &keep, nil, nil))
+        expectStatus(navcore_show_recycling(h.nav, "I", &keep, c(NAVCORE_RECYCLE_TOP), h.r.doneFn, h.ctx("t")))
+        expectStatus(navcore_show_recycling(h.nav, "L", &keep, c(NAVCORE_RECYCLE_TOP), nil, nil))
+        #expect(h.stack == ["L", "I", "L#2"])
+        expectStatus(navcore_show_recycling(h.nav, "I", &keep, c(NAVCORE_RECYCLE_ANY), nil, nil))
+        #expect(h.stack == ["L", "I"])
+        expectStatus(navcore_show_recycling(h.nav, "I", &keep, c(NAVCORE_RECYCLE_NONE), nil, nil))
+        #expect(h.stack == ["L", "I", "I#2"])
+        expectError(navcore_show_recycling(h.nav, "I", &keep, 3, nil, nil), NAVCORE_ERR_INVALID)
+        #expect(h.r.take(["completion"]) == ["completion t show noop"])
+    }
+}

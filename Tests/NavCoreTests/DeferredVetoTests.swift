@@ -1,0 +1,58 @@
+import Foundation
+import NavCore
+import Testing
+
+/// SPEC §13 through the Swift API: a veto that answers `.later`, and `decide`.
+@Suite struct DeferredVetoTests {
+    /// Installs a veto that always answers later; returns where it keeps the last decision.
+    static func alwaysLater(_ h: Harness) -> Locked<VetoDecision?> {
+        let pending = Locked<VetoDecision?>(nil)
+        h.nav.setDeferrablePopVeto { _, _, decision in
+            pending.update { $0 = decision }
+            return .later
+        }
+        return pending
+    }
+
+    @Test func laterIsDecidedFromAnotherThread() async throws {
+        let h = Harness(animator: false)
+        try h.stack("list", "compose")
+        let pending = Self.alwaysLater(h)
+        let completions = Completions()
+        try h.nav.back(animated: false, completion: completions.handler)
+        let decision = try #require(pending.value)
+        #expect(h.nav.isBusy && h.names == ["list", "compose"])
+        let status = try await Task.detached { [nav = h.nav] in
+            try nav.decide(decision, allow: true)
+            return "decided"
+        }.value
+        #expect(status == "decided")
+        #expect(completions.received == [.completed])
+        #expect(h.names == ["list"] && !h.nav.isBusy)
+        expectError(.state) { try h.nav.decide(decision, allow: false) }
+    }
+
+    @Test func laterForAGestureIsNoAndABoolVetoKeepsItsMeaning() throws {
+        let h = Harness()
+        try h.stack("a", "b")
+        h.nav.setDeferrablePopVeto { _, _, _ in .later }
+        let completions = Completions()
+        try h.nav.beginGesture(completion: completions.handler)
+        h.nav.setPopVeto { _, _ in false }
+        try h.nav.back(completion: completions.handler)
+        #expect(completions.received == [.vetoed, .vetoed])
+        #expect(!h.nav.isBusy)
+    }
+
+    @Test func destroyAbortsAPendingBack() throws {
+        let h = Harness(animator: false)
+        try h.stack("a", "b")
+        let pending = Self.alwaysLater(h)
+        let completions = Completions()
+        try h.nav.back(completion: completions.handler)
+        try h.nav.destroy()
+        #expect(completions.received == [.aborted])
+        let decision = try #require(pending.value)
+        expectError(.invalidHandle) { try h.nav.decide(decision, allow: true) }
+    }
+}

@@ -49,7 +49,7 @@ extension Navigator {
     }
 
     /// Asks an op with a completion that resumes the caller.
-    private func outcome(
+    func outcome(
         _ ask: (@escaping Completion) throws(NavigationError) -> RequestStatus
     ) async throws(NavigationError) -> Outcome {
         let result: Result<Outcome, NavigationError> = await withCheckedContinuation { continuation in

@@ -1,0 +1,73 @@
+/// Where a `MainActorNavigator`'s events and questions go; every handler runs on the main
+/// actor and receives what it acts on, so none needs to capture the navigator.
+extension MainActorNavigator {
+    /// The host's animator (SPEC §4): receives every animated transition and later ends it with
+    /// `transition.finish()` (or `cancel()`). Without one every op is instant and the gesture is
+    /// refused. `nil` removes it.
+    public func setAnimator(_ animator: (@MainActor (Transition) -> Void)?) {
+        navigator.setAnimator(animator.map { animator in
+            onMainActor { [weak self] (transition: Transition) in
+                guard let self else { return }
+                animator(transition.controlled(by: self))
+            }
+        })
+    }
+
+    /// The pop veto (SPEC §6): asked about the top screen before a `back` or a `gesture` pops
+    /// it; `false` ends the op `.vetoed`. `nil` removes it.
+    public func setPopVeto(_ shouldPop: (@MainActor (Screen, PopTrigger) -> Bool)?) {
+        navigator.setPopVeto(shouldPop.map { onMainActor($0) })
+    }
+
+    /// The three-way pop veto (SPEC §6, §13): it may answer `.later`, then decide with
+    /// `navigator.decide(decision, allow:)` — the navigator is passed in, so a dialog's
+    /// callback may use it without the veto capturing it. `nil` removes it.
+    public func setDeferrablePopVeto(
+        _ veto: (@MainActor (MainActorNavigator, Screen, PopTrigger, VetoDecision) -> VetoAnswer)?
+    ) {
+        navigator.setDeferrablePopVeto(veto.map { veto in
+            onMainActor { [weak self] (screen: Screen, trigger: PopTrigger, decision: VetoDecision) in
+                guard let self else { return .allow }
+                return veto(self, screen, trigger, decision)
+            }
+        })
+    }
+
+    /// Registers a named route; `factory` makes the object of each new screen of the route, on
+    /// the main actor, and throws to fail the op with `.factoryFailed`.
+    public func registerRoute(
+        _ name: String, factory: @escaping @MainActor (RouteRequest) throws -> (any Sendable)?
+    ) throws(NavigationError) {
+        try navigator.registerRoute(name) { request in try MainActor.assumeIsolated { try factory(request) } }
+    }
+
+    /// Unregisters a named route; `.invalid` if it is not registered.
+    public func unregisterRoute(_ name: String) throws(NavigationError) {
+        try navigator.unregisterRoute(name)
+    }
+
+    /// Attaches `screen`'s result listener (SPEC §12), called on the main actor right before
+    /// the screen's release; `nil` removes it.
+    public func onResult(of screen: Screen, _ listener: (@MainActor (String?) -> Void)?) throws(NavigationError) {
+        try navigator.onResult(of: screen, listener.map { onMainActor($0) })
+    }
+
+    /// Adds an observer of every event, called on the main actor; keep the token to remove it.
+    @discardableResult
+    public func addObserver(_ observer: @escaping @MainActor (NavigationEvent) -> Void) -> ObserverToken {
+        navigator.addObserver(onMainActor { [weak self] (event: NavigationEvent) in
+            observer(self.map(event.controlled) ?? event)
+        })
+    }
+
+    /// Removes an observer.
+    public func removeObserver(_ token: ObserverToken) {
+        navigator.removeObserver(token)
+    }
+
+    /// A stream of every event from now on; it finishes when the navigator is destroyed.
+    /// Iterated in `@MainActor` code, its body runs on the main actor.
+    public func events() -> AsyncStream<NavigationEvent> {
+        navigator.events()
+    }
+}

@@ -11,6 +11,8 @@ import PackageDescription
 /// - `CFFI`: the system libffi, with which the C-ABI tests make callback trampolines at run time.
 /// - `CABITests` drive the library through the header only (they import `CNavCore`, never the
 ///   Swift modules, whose names would clash with the C ones).
+/// - `MainActorAppTests`: a Swift 6 `@MainActor` app model on `MainActorNavigator`, asserting
+///   the main actor in every callback kind (run under TSan by `make test-tsan`).
 /// - `ScenarioKit`: the parser and runner of SPEC §11 conformance scenarios, shared by the
 ///   `navcore-scenario` executable and the tests.
 let package = Package(
@@ -34,6 +36,7 @@ let package = Package(
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .testTarget(name: "NavCoreTests", dependencies: ["NavCore", "NavCoreJSON", "ScenarioKit"]),
         .testTarget(name: "CABITests", dependencies: ["CNavCore", "NavCoreC", "CFFI"]),
+        .testTarget(name: "MainActorAppTests", dependencies: ["NavCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -92,7 +92,8 @@ extension Navigator {
     /// throws `.invalid` and asks nothing.
     @discardableResult
     public func restore(_ document: String, animated: Bool = false, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
-        try core.restore(document, animated: animated, completion: completion.map { ClosureCompletion(body: $0) })
+        try core.restore(document, animated: animated, completion: completion.map { ClosureCompletion(body: $0) },
+                         draining: drainsOnAsk)
     }
 
     /// Answers a veto that returned `.later` (SPEC §13): `allow` pops as if the veto had
@@ -104,6 +105,6 @@ extension Navigator {
 
     private func ask(_ operation: Operation, _ animated: Bool, _ completion: Completion?) throws(NavigationError) -> RequestStatus {
         let request = Request(operation, animated: animated, completion: completion.map { ClosureCompletion(body: $0) })
-        return try core.ask(request)
+        return try core.ask(request, draining: drainsOnAsk)
     }
 }

@@ -16,15 +16,26 @@
 /// Releasing the last reference destroys the navigator as `destroy()` would.
 public final class Navigator: Sendable {
     let core: NavigatorCore
+    /// Whether ops asked through this navigator drain the queue at once, on the calling thread
+    /// (the main-actor front's second view of a host-mode core); such a view does not own the
+    /// core.
+    let drainsOnAsk: Bool
 
     /// A navigator, visible, with an empty stack, in the given dispatch mode (SPEC §9).
     public init(dispatch: DispatchMode = .inline) {
         core = NavigatorCore(hostDispatch: dispatch == .host, sink: HandlerSet(HandlerSet.Handlers()))
+        drainsOnAsk = false
         updateHandlers { $0.navigator = self }
     }
 
+    /// A view of `navigator`'s core whose asks drain at once (see `NavigatorCore.askDraining`).
+    init(drainingAsksOf navigator: Navigator) {
+        core = navigator.core
+        drainsOnAsk = true
+    }
+
     deinit {
-        try? core.destroy()
+        if !drainsOnAsk { try? core.destroy() }
     }
 
     /// Installs new handlers derived from the current ones; returns them, or `nil` once the

@@ -70,9 +70,24 @@ extension MainActorNavigator {
         try await navigator.post(route, options: options)
     }
 
-    /// Pushes `screen` and waits until it is released, returning its result then (SPEC §12).
+    /// Pushes `screen` (asked at once, here) and waits until it is released, returning its
+    /// result then (SPEC §12). It becomes the screen's result listener.
     public func pushForResult(_ screen: Screen, animated: Bool = true) async throws(NavigationError) -> String? {
-        try await navigator.pushForResult(screen, animated: animated)
+        let result: Result<String?, NavigationError> = await withCheckedContinuation { continuation in
+            // Both paths run on the main actor: whichever comes first resumes.
+            var pending = Optional(continuation)
+            let resume = { @MainActor (result: Result<String?, NavigationError>) in
+                pending?.resume(returning: result)
+                pending = nil
+            }
+            do throws(NavigationError) {
+                try onResult(of: screen) { resume(.success($0)) }
+                try push(screen, animated: animated, completion: nil)
+            } catch {
+                resume(.failure(error))
+            }
+        }
+        return try result.get()
     }
 
     /// Resumes once the navigator is idle with an empty queue (at once if it is now), or is

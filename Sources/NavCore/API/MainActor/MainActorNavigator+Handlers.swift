@@ -16,7 +16,8 @@ extension MainActorNavigator {
     /// The pop veto (SPEC §6): asked about the top screen before a `back` or a `gesture` pops
     /// it; `false` ends the op `.vetoed`. `nil` removes it.
     public func setPopVeto(_ shouldPop: (@MainActor (Screen, PopTrigger) -> Bool)?) {
-        navigator.setPopVeto(shouldPop.map { onMainActor($0) })
+        guard let shouldPop else { return navigator.setPopVeto(nil) }
+        navigator.setPopVeto { screen, trigger in MainActor.assumeIsolated { shouldPop(screen, trigger) } }
     }
 
     /// The three-way pop veto (SPEC §6, §13): it may answer `.later`, then decide with
@@ -25,12 +26,13 @@ extension MainActorNavigator {
     public func setDeferrablePopVeto(
         _ veto: (@MainActor (MainActorNavigator, Screen, PopTrigger, VetoDecision) -> VetoAnswer)?
     ) {
-        navigator.setDeferrablePopVeto(veto.map { veto in
-            onMainActor { [weak self] (screen: Screen, trigger: PopTrigger, decision: VetoDecision) in
+        guard let veto else { return navigator.setDeferrablePopVeto(nil) }
+        navigator.setDeferrablePopVeto { [weak self] screen, trigger, decision in
+            MainActor.assumeIsolated {
                 guard let self else { return .allow }
                 return veto(self, screen, trigger, decision)
             }
-        })
+        }
     }
 
     /// Registers a named route; `factory` makes the object of each new screen of the route, on

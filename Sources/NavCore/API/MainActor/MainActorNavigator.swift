@@ -3,7 +3,8 @@
 /// the delegate, observers — runs on the main actor, and the `async` forms resume there.
 ///
 /// It is a `Navigator` in host dispatch mode (SPEC §9) whose wakeup drains on the main actor:
-/// an op asked on the main actor runs before the call returns, as in inline mode; an op posted
+/// an op asked on the main actor, or a transition finished there, runs the queue before the
+/// call returns, as in inline mode; an op posted
 /// from another thread (`post(_:options:completion:)`) is queued at the call, in order, and
 /// runs on the main actor's next turn. Other threads and actors reach the rest with `await`.
 ///
@@ -24,6 +25,8 @@
 public final class MainActorNavigator: Sendable {
     /// The navigator underneath, in host dispatch mode, driven only on the main actor.
     let navigator: Navigator
+    /// The same navigator, asking ops that drain at once (on the main actor, the caller).
+    let asker: Navigator
 
     /// The delegate, held weakly.
     public weak var delegate: (any MainActorNavigatorDelegate)?
@@ -32,6 +35,7 @@ public final class MainActorNavigator: Sendable {
     public init() {
         let navigator = Navigator(dispatch: .host)
         self.navigator = navigator
+        asker = Navigator(drainingAsksOf: navigator)
         navigator.setWakeupHandler { [weak navigator] in
             Task { @MainActor in try? navigator?.drain() }
         }
@@ -43,8 +47,8 @@ public final class MainActorNavigator: Sendable {
         try? navigator.destroy()
     }
 
-    /// Runs what waits in the queue now, on the main actor (after an op asked here, or when a
-    /// post from another thread woke the navigator up).
+    /// Runs what waits in the queue now, on the main actor (after a transition ended or a
+    /// decision was made here, or when a post from another thread woke the navigator up).
     func drain() {
         try? navigator.drain()
     }
@@ -77,16 +81,19 @@ public final class MainActorNavigator: Sendable {
     /// The host's animator ended the transition `id`: the op completes.
     public func finishTransition(_ id: UInt64) throws(NavigationError) {
         try navigator.finishTransition(id)
+        drain()
     }
 
     /// The host cancelled the interactive transition `id`: the pop is undone.
     public func cancelTransition(_ id: UInt64) throws(NavigationError) {
         try navigator.cancelTransition(id)
+        drain()
     }
 
     /// Reports the progress (0…1) of the interactive transition `id` to observers.
     public func updateTransition(_ id: UInt64, progress: Double) throws(NavigationError) {
         try navigator.updateTransition(id, progress: progress)
+        drain()
     }
 
     // MARK: Configuration
@@ -114,11 +121,12 @@ public final class MainActorNavigator: Sendable {
 
 extension MainActorNavigator: TransitionControl {}
 
-/// A main-actor closure in the form the underlying navigator stores (`@Sendable`, callable from
+/// A main-actor closure of one argument in the form the underlying navigator stores (`@Sendable`, callable from
 /// any thread): the navigator calls it on the main actor only, since every call that drives it
-/// is made there, which `assumeIsolated` checks.
-func onMainActor<each Argument: Sendable, Result: Sendable>(
-    _ body: @escaping @MainActor (repeat each Argument) -> Result
-) -> @Sendable (repeat each Argument) -> Result {
-    { (argument: repeat each Argument) in MainActor.assumeIsolated { body(repeat each argument) } }
+/// is made there, which `assumeIsolated` checks. (Closures of other arities wrap themselves in
+/// the same way.)
+func onMainActor<Argument: Sendable, Result: Sendable>(
+    _ body: @escaping @MainActor (Argument) -> Result
+) -> @Sendable (Argument) -> Result {
+    { argument in MainActor.assumeIsolated { body(argument) } }
 }

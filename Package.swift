@@ -5,6 +5,8 @@ import PackageDescription
 ///
 /// - `NavCore`: the engine and its Swift-native API (pure Swift, no C types, no Foundation).
 /// - `NavCoreJSON`: typed results (`Codable` ⇄ JSON text) over NavCore, with Foundation.
+/// - `NavCoreObservation`: `NavigationState`, an `@Observable` mirror of a `MainActorNavigator`
+///   (kept out of NavCore, so that libnavcore.so does not link the Observation runtime).
 /// - `CNavCore`: `include/navcore.h`, the C interface, as a header-only module.
 /// - `NavCoreC`: the C interface's definitions (`@c` exports over the same engine), shipped as
 ///   the dynamic library `libnavcore.so`.
@@ -20,12 +22,14 @@ let package = Package(
     products: [
         .library(name: "NavCore", targets: ["NavCore"]),
         .library(name: "NavCoreJSON", targets: ["NavCoreJSON"]),
+        .library(name: "NavCoreObservation", targets: ["NavCoreObservation"]),
         .library(name: "navcore", type: .dynamic, targets: ["NavCoreC"]),
         .executable(name: "navcore-scenario", targets: ["navcore-scenario"]),
     ],
     targets: [
         .target(name: "NavCore"),
         .target(name: "NavCoreJSON", dependencies: ["NavCore"]),
+        .target(name: "NavCoreObservation", dependencies: ["NavCore"]),
         .target(name: "CNavCore", path: "include", publicHeadersPath: "."),
         .target(name: "NavCoreC", dependencies: ["NavCore", "CNavCore"]),
         .target(name: "ScenarioKit", dependencies: ["NavCore"]),
@@ -36,7 +40,7 @@ let package = Package(
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .testTarget(name: "NavCoreTests", dependencies: ["NavCore", "NavCoreJSON", "ScenarioKit"]),
         .testTarget(name: "CABITests", dependencies: ["CNavCore", "NavCoreC", "CFFI"]),
-        .testTarget(name: "MainActorAppTests", dependencies: ["NavCore"]),
+        .testTarget(name: "MainActorAppTests", dependencies: ["NavCore", "NavCoreObservation"]),
     ],
     swiftLanguageModes: [.v6]
 )

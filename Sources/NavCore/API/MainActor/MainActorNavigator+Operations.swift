@@ -101,6 +101,7 @@ extension MainActorNavigator {
     private func ask(
         _ completion: Completion?, _ body: (Navigator.Completion?) throws(NavigationError) -> RequestStatus
     ) throws(NavigationError) -> RequestStatus {
-        try body(completion.map(onMainActor))
+        defer { stateMayHaveChanged() }
+        return try body(completion.map(onMainActor))
     }
 }

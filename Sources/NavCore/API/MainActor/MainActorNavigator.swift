@@ -30,6 +30,9 @@ public final class MainActorNavigator: Sendable {
 
     /// The delegate, held weakly.
     public weak var delegate: (any MainActorNavigatorDelegate)?
+    /// Told of every event and after every call that may have changed the state without one
+    /// (an op queued, a drain; then with no event): what an observable mirror refreshes from.
+    private var stateChangeHandlers: [@MainActor (MainActorNavigator, NavigationEvent?) -> Void] = []
 
     /// A navigator, visible, with an empty stack.
     public init() {
@@ -51,12 +54,27 @@ public final class MainActorNavigator: Sendable {
     /// decision was made here, or when a post from another thread woke the navigator up).
     func drain() {
         try? navigator.drain()
+        stateMayHaveChanged()
     }
 
-    /// Tells the screen's `MainActorScreenFeedback` object, then the delegate.
+    /// Adds a handler told of every possible change of the state (see `stateChangeHandlers`).
+    package func onStateChange(_ handler: @escaping @MainActor (MainActorNavigator, NavigationEvent?) -> Void) {
+        stateChangeHandlers.append(handler)
+        handler(self, nil)
+    }
+
+    /// Tells the state-change handlers, with the event that changed it if any.
+    func stateMayHaveChanged(by event: NavigationEvent? = nil) {
+        for handler in stateChangeHandlers { handler(self, event) }
+    }
+
+    /// Tells the screen's `MainActorScreenFeedback` object, the state-change handlers, then the
+    /// delegate.
     private func notify(_ event: NavigationEvent) {
+        let event = event.controlled(by: self)
         event.notifyMainActorScreenObject()
-        delegate?.receive(event.controlled(by: self), from: self)
+        stateMayHaveChanged(by: event)
+        delegate?.receive(event, from: self)
     }
 
     // MARK: Screens

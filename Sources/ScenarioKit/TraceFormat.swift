@@ -17,33 +17,18 @@ struct TraceFormat {
     let label: (UInt64) -> String
 
     func line(for event: NavigationEvent) -> TraceLine {
+        TraceLine(category: Self.category(of: event), text: event.traceLine { label($0.id) })
+    }
+
+    private static func category(of event: NavigationEvent) -> TraceCategory {
         switch event {
-        case .action(let change):
-            guard change.state != .idle else { return TraceLine(category: .action, text: "action idle") }
-            var words = ["action", change.state.description]
-            if let appearing = change.appearing { words.append("+" + label(appearing.id)) }
-            words += change.disappearing.map { "-" + label($0.id) }
-            words.append(flag(change.animated))
-            return TraceLine(category: .action, text: words.joined(separator: " "))
-        case .appearance(let change):
-            return TraceLine(
-                category: .show,
-                text: "\(change.phase) \(label(change.screen.id)) \(change.reason) \(flag(change.animated))")
-        case .transition(let transition):
-            let interactive = transition.interactive ? " interactive" : ""
-            return TraceLine(
-                category: .transition,
-                text: "transition \(transition.style) \(label(transition.from.id))>\(label(transition.to.id))\(interactive)")
-        case .progress(_, let value):
-            return TraceLine(category: .transition, text: "progress " + twoDecimals(value))
-        case .bar(let shown, let animated):
-            return TraceLine(category: .bar, text: "bar \(shown ? "shown" : "hidden") \(flag(animated))")
-        case .payload(let screen, let text):
-            return TraceLine(category: .payload, text: "payload \(label(screen.id)) \(text)")
-        case .released(let screen):
-            return TraceLine(category: .release, text: "release \(label(screen.id))")
-        case .done(let kind, let outcome):
-            return TraceLine(category: .done, text: "done \(kind) \(outcome)")
+        case .action: .action
+        case .appearance: .show
+        case .transition, .progress: .transition
+        case .bar: .bar
+        case .payload: .payload
+        case .released: .release
+        case .done: .done
         }
     }
 
@@ -59,14 +44,5 @@ struct TraceFormat {
     /// `result L TEXT`, or `result L -` for none (SPEC §12).
     func resultLine(_ id: UInt64, _ result: String?) -> TraceLine {
         TraceLine(category: .result, text: "result \(label(id)) \(result ?? "-")")
-    }
-
-    private func flag(_ animated: Bool) -> String { animated ? "animated" : "instant" }
-
-    /// `value` with exactly two decimals, rounded half away from zero (0 ≤ value ≤ 1).
-    private func twoDecimals(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }

@@ -65,33 +65,7 @@ func twoDecimals(_ value: Double) -> String { String(format: "%.2f", value) }
 
 /// An event as a SPEC §11 trace line, naming each screen by its route (tests give every
 /// screen its own route name, so the route is a label).
-func traceLine(_ event: NavigationEvent) -> String {
-    func flag(_ animated: Bool) -> String { animated ? "animated" : "instant" }
-    switch event {
-    case .action(let change):
-        guard change.state != .idle else { return "action idle" }
-        var words = ["action", change.state.description]
-        if let appearing = change.appearing { words.append("+" + appearing.route) }
-        words += change.disappearing.map { "-" + $0.route }
-        words.append(flag(change.animated))
-        return words.joined(separator: " ")
-    case .appearance(let change):
-        return "\(change.phase) \(change.screen.route) \(change.reason) \(flag(change.animated))"
-    case .transition(let transition):
-        return "transition \(transition.style) \(transition.from.route)>\(transition.to.route)"
-            + (transition.interactive ? " interactive" : "")
-    case .progress(_, let value):
-        return "progress " + twoDecimals(value)
-    case .bar(let shown, let animated):
-        return "bar \(shown ? "shown" : "hidden") \(flag(animated))"
-    case .payload(let screen, let text):
-        return "payload \(screen.route) \(text)"
-    case .released(let screen):
-        return "release \(screen.route)"
-    case .done(let kind, let outcome):
-        return "done \(kind) \(outcome)"
-    }
-}
+func traceLine(_ event: NavigationEvent) -> String { event.traceLine { $0.route } }
 
 /// A navigator with an observer that records every event as a trace line, and (optionally)
 /// an animator that keeps the transitions it is given for the test to finish.

@@ -5,6 +5,7 @@
 #   make scenarios FILES=…  run .nav files through every runner (default: project + shared)
 #   make lib                build/lib/libnavcore.so (release, SONAME libnavcore.so.MAJOR)
 #   make install PREFIX=…   library, header and pkg-config file under PREFIX
+#   make docs               the DocC archive of NavCore (build/docs), 0 warnings
 #
 # Every target installs what it needs first (see `setup`). The C and Python parts live in
 # mk/c.mk and mk/python.mk; each adds its steps to TESTS and SCENARIO_RUNNERS.
@@ -75,6 +76,7 @@ include mk/demo.mk
 include mk/fuzz.mk
 include mk/sanitize.mk
 include mk/bench.mk
+include mk/docs.mk
 
 TESTS += test-tsan
 

@@ -25,7 +25,7 @@ public final class NavigationState {
     public private(set) var top: Screen?
     /// Whether an op is in flight.
     public private(set) var isBusy = false
-    /// Whether a back button or gesture would pop now (SPEC's `can_go_back`).
+    /// Whether a back button or gesture would pop now (<doc:Semantics> §6).
     public private(set) var canGoBack = false
     /// How many ops wait in the queue (the op in flight not counted).
     public private(set) var pendingCount = 0

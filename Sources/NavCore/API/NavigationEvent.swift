@@ -1,4 +1,4 @@
-/// One notification of a navigator, as observers and event streams receive it (SPEC §4–8).
+/// One notification of a navigator, as observers and event streams receive it (<doc:Semantics> §4–8).
 public enum NavigationEvent: Sendable {
     /// The action state changed.
     case action(ActionChange)
@@ -26,7 +26,7 @@ public struct ActionChange: Sendable {
     public let appearing: Screen?
     /// The screens that leave the top or the stack, bottom to top.
     public let disappearing: [Screen]
-    /// Whether the op animates (SPEC §4's effective flag).
+    /// Whether the op animates (<doc:Semantics> §4's effective flag).
     public let animated: Bool
 }
 
@@ -42,7 +42,7 @@ public struct AppearanceChange: Sendable {
     public let animated: Bool
 }
 
-/// A transition for the host's animator to play (SPEC §4 step 6). The op waits until the host
+/// A transition for the host's animator to play (<doc:Semantics> §4 step 6). The op waits until the host
 /// calls `finishTransition(_:)` with `id`, or, if `interactive`, `cancelTransition(_:)` — or
 /// the transition's own `finish()`, `cancel()` and `update(progress:)`.
 public struct Transition: Sendable, Identifiable {
@@ -63,7 +63,7 @@ public struct Transition: Sendable, Identifiable {
 
 extension NavigationEvent {
     /// The public form of an engine event; `nil` for a `result`, which goes to the screen's
-    /// listener only (SPEC §12).
+    /// listener only (<doc:Semantics> §12).
     init?(_ event: Event, control: (any TransitionControl)? = nil) {
         switch event {
         case .action(let action):

@@ -63,7 +63,7 @@ extension Navigator {
     }
 }
 
-/// "Push for result" (SPEC §12), as Flutter's `push<T>` and Textual's `push_screen(wait_for_
+/// "Push for result" (<doc:Semantics> §12), as Flutter's `push<T>` and Textual's `push_screen(wait_for_
 /// dismiss=True)` do it.
 extension Navigator {
     /// Pushes `screen` and waits until it is released — popped (e.g. with `pop(result:)`),

@@ -2,7 +2,7 @@
 /// gesture, visibility, `open` and `restore`, and waiting until the navigator is idle. Like
 /// the others, each asks as its completion-handler form does and resumes with the outcome.
 extension Navigator {
-    /// `show` under its "post" name (SPEC §8), waiting for the outcome.
+    /// `show` under its "post" name (<doc:Semantics> §8), waiting for the outcome.
     public func post(_ route: String, options: ShowOptions = ShowOptions()) async throws(NavigationError) -> Outcome {
         try await outcome { completion throws(NavigationError) in try show(route, options: options, completion: completion) }
     }
@@ -19,12 +19,12 @@ extension Navigator {
         try await outcome { completion throws(NavigationError) in try setVisible(visible, completion: completion) }
     }
 
-    /// Builds the whole stack from routes (SPEC §14) and waits for the outcome.
+    /// Builds the whole stack from routes (<doc:Semantics> §14) and waits for the outcome.
     public func open(_ entries: [RouteEntry], animated: Bool = false) async throws(NavigationError) -> Outcome {
         try await outcome { completion throws(NavigationError) in try open(entries, animated: animated, completion: completion) }
     }
 
-    /// Opens the stack a saved document describes (SPEC §14) and waits for the outcome.
+    /// Opens the stack a saved document describes (<doc:Semantics> §14) and waits for the outcome.
     public func restore(_ document: String, animated: Bool = false) async throws(NavigationError) -> Outcome {
         try await outcome { completion throws(NavigationError) in try restore(document, animated: animated, completion: completion) }
     }

@@ -6,14 +6,14 @@ extension Navigator {
         set { updateHandlers { $0.delegate = newValue } }
     }
 
-    /// The host's animator (SPEC §4): receives every animated transition, and must later call
+    /// The host's animator (<doc:Semantics> §4): receives every animated transition, and must later call
     /// `finishTransition(_:)` (or `cancelTransition(_:)`) with its id. Without one, every op
     /// is instant and the gesture is refused. `nil` removes it.
     public func setAnimator(_ animator: (@Sendable (Transition) -> Void)?) {
         updateHandlers { $0.animator = animator }
     }
 
-    /// The pop veto (SPEC §6): asked about the top screen before a `back` or a `gesture` pops
+    /// The pop veto (<doc:Semantics> §6): asked about the top screen before a `back` or a `gesture` pops
     /// it; `false` ends the op `.vetoed`. `nil` removes it (every pop allowed).
     public func setPopVeto(_ shouldPop: (@Sendable (Screen, PopTrigger) -> Bool)?) {
         updateHandlers { handlers in
@@ -21,7 +21,7 @@ extension Navigator {
         }
     }
 
-    /// The three-way pop veto (SPEC §6, §13): it may answer `.later` and decide afterwards,
+    /// The three-way pop veto (<doc:Semantics> §6, §13): it may answer `.later` and decide afterwards,
     /// from any thread, with `decide(_:allow:)` and the `VetoDecision` it received — e.g.
     /// after a "Discard changes?" dialog. `nil` removes it (every pop allowed).
     ///

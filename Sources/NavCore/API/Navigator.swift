@@ -1,5 +1,5 @@
 /// A navigation stack and its queue of operations: UIKit's `UINavigationController` without
-/// UIKit, for any toolkit that draws the screens itself (SPEC.md).
+/// UIKit, for any toolkit that draws the screens itself (<doc:Semantics>).
 ///
 /// Every method may be called from any thread and from inside any callback. Ops return at once
 /// with `.ok` (started) or `.queued`; their outcome arrives through the completion, the
@@ -21,7 +21,7 @@ public final class Navigator: Sendable {
     /// core.
     let drainsOnAsk: Bool
 
-    /// A navigator, visible, with an empty stack, in the given dispatch mode (SPEC §9).
+    /// A navigator, visible, with an empty stack, in the given dispatch mode (<doc:Semantics> §9).
     public init(dispatch: DispatchMode = .inline) {
         core = NavigatorCore(hostDispatch: dispatch == .host, sink: HandlerSet(HandlerSet.Handlers()))
         drainsOnAsk = false
@@ -52,13 +52,13 @@ public final class Navigator: Sendable {
 
     // MARK: Screens
 
-    /// Creates a detached screen of `route` carrying `object` (SPEC §1). It is released when it
+    /// Creates a detached screen of `route` carrying `object` (<doc:Semantics> §1). It is released when it
     /// leaves the stack, when discarded, or when the navigator is destroyed.
     public func makeScreen(route: String = "", object: (any Sendable)? = nil) throws(NavigationError) -> Screen {
         let object = HostObject(object)
         let id = try core.createScreen(route: route, object: object)
         // Built here rather than looked up again: a destroy from another thread right after
-        // the creation must not make this call fail once the screen exists (SPEC §10).
+        // the creation must not make this call fail once the screen exists (<doc:Semantics> §10).
         return Screen(ScreenRef(id: id, route: route, object: object))
     }
 
@@ -75,7 +75,7 @@ public final class Navigator: Sendable {
         }
     }
 
-    // MARK: Transitions (SPEC §4, §5)
+    // MARK: Transitions (<doc:Semantics> §4, §5)
 
     /// The host's animator ended the transition `id`: the op completes.
     public func finishTransition(_ id: UInt64) throws(NavigationError) {
@@ -94,13 +94,13 @@ public final class Navigator: Sendable {
 
     // MARK: Configuration
 
-    /// Emits show/hide events even while hidden (SPEC §7; default off).
+    /// Emits show/hide events even while hidden (<doc:Semantics> §7; default off).
     public func setAlwaysAppear(_ on: Bool) throws(NavigationError) {
         try core.configure { $0.alwaysAppear = on }
     }
 
     /// Sets the navigation-bar threshold N: the bar is shown iff N = 0 or the stack has at least
-    /// N screens (SPEC §8). A change of the bar is emitted at once.
+    /// N screens (<doc:Semantics> §8). A change of the bar is emitted at once.
     public func setBarThreshold(_ threshold: Int) throws(NavigationError) {
         try core.setThreshold(threshold)
     }
@@ -119,7 +119,7 @@ public final class Navigator: Sendable {
         try core.unregisterRoute(name)
     }
 
-    // MARK: Dispatch and lifetime (SPEC §9)
+    // MARK: Dispatch and lifetime (<doc:Semantics> §9)
 
     /// Host dispatch mode: runs the queue on the calling thread, until it is empty or an op
     /// waits for its transition. Call it on the UI thread when the wakeup handler asks.

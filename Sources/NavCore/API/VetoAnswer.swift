@@ -1,4 +1,4 @@
-/// The pop veto's answer (SPEC §6, §13).
+/// The pop veto's answer (<doc:Semantics> §6, §13).
 public enum VetoAnswer: Sendable, Equatable {
     /// Pop.
     case allow
@@ -10,7 +10,7 @@ public enum VetoAnswer: Sendable, Equatable {
     case later
 }
 
-/// Names one veto question, for a deferred answer (SPEC §13): pass it to
+/// Names one veto question, for a deferred answer (<doc:Semantics> §13): pass it to
 /// `Navigator.decide(_:allow:)`. Its id is non-zero and never reused in the process.
 public struct VetoDecision: Hashable, Sendable {
     /// The decision id, as the C API's `decide` takes it.

@@ -54,7 +54,7 @@ extension MainActorNavigator {
         try await outcome { completion throws(NavigationError) in try show(route, options: options, completion: completion) }
     }
 
-    /// Builds the whole stack from routes (SPEC §14) and waits for the outcome.
+    /// Builds the whole stack from routes (<doc:Semantics> §14) and waits for the outcome.
     public func open(_ entries: [RouteEntry], animated: Bool = false) async throws(NavigationError) -> Outcome {
         try await outcome { completion throws(NavigationError) in try open(entries, animated: animated, completion: completion) }
     }
@@ -71,7 +71,7 @@ extension MainActorNavigator {
     }
 
     /// Pushes `screen` (asked at once, here) and waits until it is released, returning its
-    /// result then (SPEC §12). It becomes the screen's result listener.
+    /// result then (<doc:Semantics> §12). It becomes the screen's result listener.
     public func pushForResult(_ screen: Screen, animated: Bool = true) async throws(NavigationError) -> String? {
         let result: Result<String?, NavigationError> = await withCheckedContinuation { continuation in
             // Both paths run on the main actor: whichever comes first resumes.

@@ -1,4 +1,4 @@
-/// The ops of SPEC §2 asked without waiting, as in inline mode: each starts at once on the
+/// The ops of <doc:Semantics> §2 asked without waiting, as in inline mode: each starts at once on the
 /// main actor (`.ok`) or waits behind the op in flight (`.queued`, and always inside a
 /// callback) and returns; its outcome reaches `completion`, on the main actor.
 /// The label `completion:` is required (`nil` for none), so that these forms never stand in for
@@ -13,7 +13,7 @@ extension MainActorNavigator {
         try ask(completion) { completion throws(NavigationError) in try asker.push(screen, animated: animated, completion: completion) }
     }
 
-    /// Pops the top screen, with an optional `result` for it (SPEC §12).
+    /// Pops the top screen, with an optional `result` for it (<doc:Semantics> §12).
     @discardableResult
     public func pop(animated: Bool = true, result: String? = nil, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(completion) { completion throws(NavigationError) in try asker.pop(animated: animated, result: result, completion: completion) }
@@ -43,7 +43,7 @@ extension MainActorNavigator {
         try ask(completion) { completion throws(NavigationError) in try asker.back(animated: animated, completion: completion) }
     }
 
-    /// Starts the interactive back gesture (SPEC §5): `.state` when hidden or without an
+    /// Starts the interactive back gesture (<doc:Semantics> §5): `.state` when hidden or without an
     /// animator, `.busy` while an op runs or waits.
     @discardableResult
     public func beginGesture(completion: Completion?) throws(NavigationError) -> RequestStatus {
@@ -56,31 +56,31 @@ extension MainActorNavigator {
         try ask(completion) { completion throws(NavigationError) in try asker.run({ MainActor.assumeIsolated { block() } }, completion: completion) }
     }
 
-    /// Tells whether the navigator is on screen (SPEC §7).
+    /// Tells whether the navigator is on screen (<doc:Semantics> §7).
     @discardableResult
     public func setVisible(_ visible: Bool, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(completion) { completion throws(NavigationError) in try asker.setVisible(visible, completion: completion) }
     }
 
-    /// Shows the named route (SPEC §8).
+    /// Shows the named route (<doc:Semantics> §8).
     @discardableResult
     public func show(_ route: String, options: ShowOptions = ShowOptions(), completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(completion) { completion throws(NavigationError) in try asker.show(route, options: options, completion: completion) }
     }
 
-    /// Builds the whole stack from routes in one op (SPEC §14).
+    /// Builds the whole stack from routes in one op (<doc:Semantics> §14).
     @discardableResult
     public func open(_ entries: [RouteEntry], animated: Bool = false, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(completion) { completion throws(NavigationError) in try asker.open(entries, animated: animated, completion: completion) }
     }
 
-    /// Opens the stack a saved document describes (`save()`, SPEC §14).
+    /// Opens the stack a saved document describes (`save()`, <doc:Semantics> §14).
     @discardableResult
     public func restore(_ document: String, animated: Bool = false, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(completion) { completion throws(NavigationError) in try asker.restore(document, animated: animated, completion: completion) }
     }
 
-    /// Answers a veto that returned `.later` (SPEC §13); the queue then runs on.
+    /// Answers a veto that returned `.later` (<doc:Semantics> §13); the queue then runs on.
     public func decide(_ decision: VetoDecision, allow: Bool) throws(NavigationError) {
         try navigator.decide(decision, allow: allow)
         drain()

@@ -7,22 +7,22 @@ extension MainActorNavigator {
     public var top: Screen? { navigator.top }
     /// The bottom screen.
     public var root: Screen? { navigator.root }
-    /// The action state (SPEC §4).
+    /// The action state (<doc:Semantics> §4).
     public var actionState: ActionState { navigator.actionState }
     /// Whether an op is in flight.
     public var isBusy: Bool { navigator.isBusy }
     /// How many ops wait in the queue (the op in flight not counted).
     public var pendingCount: Int { navigator.pendingCount }
-    /// Whether the navigation bar is shown (SPEC §8).
+    /// Whether the navigation bar is shown (<doc:Semantics> §8).
     public var isBarShown: Bool { navigator.isBarShown }
-    /// Whether the navigator is on screen (SPEC §7).
+    /// Whether the navigator is on screen (<doc:Semantics> §7).
     public var isVisible: Bool { navigator.isVisible }
-    /// Whether a back button or gesture would pop now (SPEC §6).
+    /// Whether a back button or gesture would pop now (<doc:Semantics> §6).
     public var canGoBack: Bool { navigator.canGoBack }
     /// The id of the transition waiting for the host, if any.
     public var transitionInFlight: UInt64? { navigator.transitionInFlight }
 
-    /// Sets (or clears) `screen`'s result (SPEC §12).
+    /// Sets (or clears) `screen`'s result (<doc:Semantics> §12).
     public func setResult(_ result: String?, for screen: Screen) throws(NavigationError) {
         try navigator.setResult(result, for: screen)
     }
@@ -32,7 +32,7 @@ extension MainActorNavigator {
         try navigator.result(of: screen)
     }
 
-    /// Sets (or clears) `screen`'s saved state (SPEC §14).
+    /// Sets (or clears) `screen`'s saved state (<doc:Semantics> §14).
     public func setSavedState(_ state: String?, for screen: Screen) throws(NavigationError) {
         try navigator.setSavedState(state, for: screen)
     }
@@ -42,7 +42,7 @@ extension MainActorNavigator {
         try navigator.savedState(of: screen)
     }
 
-    /// The saved document of the stack (SPEC §14).
+    /// The saved document of the stack (<doc:Semantics> §14).
     public func save() throws(NavigationError) -> String {
         try navigator.save()
     }

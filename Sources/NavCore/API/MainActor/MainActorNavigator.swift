@@ -2,7 +2,7 @@
 /// route factories, `run` blocks, completions, result listeners, `MainActorScreenFeedback`,
 /// the delegate, observers — runs on the main actor, and the `async` forms resume there.
 ///
-/// It is a `Navigator` in host dispatch mode (SPEC §9) whose wakeup drains on the main actor:
+/// It is a `Navigator` in host dispatch mode (<doc:Semantics> §9) whose wakeup drains on the main actor:
 /// an op asked on the main actor, or a transition finished there, runs the queue before the
 /// call returns, as in inline mode; an op posted
 /// from another thread (`post(_:options:completion:)`) is queued at the call, in order, and
@@ -79,7 +79,7 @@ public final class MainActorNavigator: Sendable {
 
     // MARK: Screens
 
-    /// Creates a detached screen of `route` carrying `object` (SPEC §1).
+    /// Creates a detached screen of `route` carrying `object` (<doc:Semantics> §1).
     public func makeScreen(route: String = "", object: (any Sendable)? = nil) throws(NavigationError) -> Screen {
         try navigator.makeScreen(route: route, object: object)
     }
@@ -94,7 +94,7 @@ public final class MainActorNavigator: Sendable {
         try navigator.screen(id)
     }
 
-    // MARK: Transitions (SPEC §4, §5)
+    // MARK: Transitions (<doc:Semantics> §4, §5)
 
     /// The host's animator ended the transition `id`: the op completes.
     public func finishTransition(_ id: UInt64) throws(NavigationError) {
@@ -116,12 +116,12 @@ public final class MainActorNavigator: Sendable {
 
     // MARK: Configuration
 
-    /// Emits show/hide events even while hidden (SPEC §7; default off).
+    /// Emits show/hide events even while hidden (<doc:Semantics> §7; default off).
     public func setAlwaysAppear(_ on: Bool) throws(NavigationError) {
         try navigator.setAlwaysAppear(on)
     }
 
-    /// Sets the navigation-bar threshold (SPEC §8); a change of the bar is emitted at once.
+    /// Sets the navigation-bar threshold (<doc:Semantics> §8); a change of the bar is emitted at once.
     public func setBarThreshold(_ threshold: Int) throws(NavigationError) {
         try navigator.setBarThreshold(threshold)
         drain()

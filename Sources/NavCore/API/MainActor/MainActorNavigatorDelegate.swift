@@ -3,13 +3,13 @@
 /// its delegate weakly and passes itself to each call, so the delegate needs no reference to it.
 @MainActor
 public protocol MainActorNavigatorDelegate: AnyObject {
-    /// The action state changed (SPEC §4 steps 1, 3, 9, 11).
+    /// The action state changed (<doc:Semantics> §4 steps 1, 3, 9, 11).
     func navigator(_ navigator: MainActorNavigator, actionDidChange change: ActionChange)
     /// `screen` is about to become the top, or has, or is about to stop being it, or has.
     func navigator(_ navigator: MainActorNavigator, appearance change: AppearanceChange)
     /// The host reported the progress of an interactive transition.
     func navigator(_ navigator: MainActorNavigator, transition id: UInt64, didProgress value: Double)
-    /// The navigation bar crossed its threshold (SPEC §8).
+    /// The navigation bar crossed its threshold (<doc:Semantics> §8).
     func navigator(_ navigator: MainActorNavigator, barDidChange shown: Bool, animated: Bool)
     /// A `show` or `open` delivered `payload` to `screen`.
     func navigator(_ navigator: MainActorNavigator, didDeliver payload: String, to screen: Screen)

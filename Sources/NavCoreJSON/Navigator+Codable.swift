@@ -23,7 +23,8 @@ extension Navigator {
     }
 
     /// Pops the top screen carrying `value` encoded as JSON text as its result (NavCore's
-    /// Semantics article, §12). (Not `pop(result:)`, which takes the text itself: a `String` would be encoded as a JSON string.)
+    /// Semantics article, §12). (Not `pop(result:)`, which takes the text itself: a `String`
+    /// would be encoded as a JSON string.)
     @discardableResult
     public func pop<T: Encodable>(
         encoding value: T, animated: Bool = true, encoder: JSONEncoder = JSONEncoder(), completion: Completion? = nil

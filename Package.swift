@@ -4,7 +4,8 @@ import PackageDescription
 /// navcore: a navigation-stack core for any UI toolkit.
 ///
 /// - `NavCore`: the engine and its Swift-native API (pure Swift, no C types, no Foundation).
-/// - `NavCoreJSON`: typed results (`Codable` ⇄ JSON text) over NavCore, with Foundation.
+/// - `NavCoreJSON`: typed results and typed routes (`Codable` ⇄ JSON text) over NavCore, with
+///   Foundation.
 /// - `NavCoreObservation`: `NavigationState`, an `@Observable` mirror of a `MainActorNavigator`
 ///   (kept out of NavCore, so that libnavcore.so does not link the Observation runtime).
 /// - `CNavCore`: `include/navcore.h`, the C interface, as a header-only module.
@@ -40,7 +41,7 @@ let package = Package(
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .testTarget(name: "NavCoreTests", dependencies: ["NavCore", "NavCoreJSON", "ScenarioKit"]),
         .testTarget(name: "CABITests", dependencies: ["CNavCore", "NavCoreC", "CFFI"]),
-        .testTarget(name: "MainActorAppTests", dependencies: ["NavCore", "NavCoreObservation"]),
+        .testTarget(name: "MainActorAppTests", dependencies: ["NavCore", "NavCoreObservation", "NavCoreJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,8 +2,9 @@ import Foundation
 import NavCore
 
 /// Typed results over the text contract of results (NavCore's Semantics article, §12): a
-/// result is JSON text, encoded and decoded with Foundation's coders. A separate module, so that the C library (`libnavcore.so`, built on
-/// `NavCore` alone) does not depend on Foundation.
+/// result is JSON text, encoded and decoded with Foundation's coders. A separate module, so
+/// that the C library (`libnavcore.so`, built on `NavCore` alone) does not depend on
+/// Foundation.
 ///
 /// ```swift
 /// struct Choice: Codable { let color: String }

@@ -13,9 +13,9 @@ extension Navigator {
         try await outcome { completion throws(NavigationError) in try push(screen, animated: animated, completion: completion) }
     }
 
-    /// Pops the top screen and waits for the outcome.
-    public func pop(animated: Bool = true) async throws(NavigationError) -> Outcome {
-        try await outcome { completion throws(NavigationError) in try pop(animated: animated, completion: completion) }
+    /// Pops the top screen (with an optional result for it) and waits for the outcome.
+    public func pop(animated: Bool = true, result: String? = nil) async throws(NavigationError) -> Outcome {
+        try await outcome { completion throws(NavigationError) in try pop(animated: animated, result: result, completion: completion) }
     }
 
     /// Pops to `screen` and waits for the outcome.

@@ -8,12 +8,15 @@
 ///
 /// ```swift
 /// let nav = Navigator()
-/// nav.setAnimator { transition in myToolkit.slide(transition) { try? nav.finishTransition(transition.id) } }
+/// nav.setAnimator { transition in myToolkit.slide(transition) { Task { try await transition.finish() } } }
 /// let home = try nav.makeScreen(route: "home", object: HomeView())
 /// let outcome = try await nav.push(home)
 /// ```
 ///
-/// Releasing the last reference destroys the navigator as `destroy()` would.
+/// Releasing the last reference destroys the navigator as `destroy()` would; a handler that
+/// captured the navigator would keep it alive, so handlers use what they are given (a
+/// transition finishes itself). An app whose UI is on the main actor uses
+/// `MainActorNavigator`.
 public final class Navigator: Sendable {
     let core: NavigatorCore
     /// Whether ops asked through this navigator drain the queue at once, on the calling thread

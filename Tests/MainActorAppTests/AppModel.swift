@@ -99,6 +99,13 @@ final class AppModel: MainActorNavigatorDelegate {
 final class GestureTracker {
     var inFlight: Transition?
 
+    /// Waits until the animator has the gesture's transition (a gesture started by a task
+    /// that has not run yet).
+    func waitForGesture() async throws {
+        for _ in 0..<100_000 where inFlight == nil { await Task.yield() }
+        guard inFlight != nil else { throw NavigationError(.state, "no gesture started") }
+    }
+
     /// The finger moves, then lifts: finishes or cancels the transition in flight.
     func lift(finish: Bool) async throws {
         guard let transition = inFlight else { return }

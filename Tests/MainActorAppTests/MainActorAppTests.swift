@@ -10,7 +10,16 @@ import Testing
         let app = AppModel()
         let tally = app.tally
         let events = app.nav.events()
-        let streamed = Task { for await _ in events { tally.record(.stream) } }
+        let streamed = Task {
+            for await event in events {
+                tally.record(.stream)
+                // A transition from the stream reaches its navigator (an animated push is not
+                // interactive: no progress, `.state`).
+                if case .transition(let transition) = event {
+                    await #expect(throws: NavigationError(.state, "")) { try await transition.update(progress: 0.5) }
+                }
+            }
+        }
         app.nav.addObserver { _ in tally.record(.observer) }
         let home = try app.page("Home"), inbox = try app.page("Inbox"), compose = try app.page("Compose")
 
@@ -35,7 +44,8 @@ import Testing
 
         let picker = try app.page("Picker")
         let picked = Task { try await app.nav.pushForResult(picker) }
-        for _ in 0..<1000 where app.nav.top != picker { await Task.yield() }
+        for _ in 0..<100_000 where app.nav.top != picker { await Task.yield() }
+        try #require(app.nav.top == picker)
         #expect(try await app.nav.pop(result: "blue") == .completed)
         #expect(try await picked.value == "blue")
         #expect((home.object as? Page)?.appearances.prefix(2) == ["will_show push", "did_show push"])
@@ -79,14 +89,14 @@ import Testing
         }
 
         async let cancelled = app.nav.beginGesture()
-        await Task.yield()
+        try await app.gestures.waitForGesture()
         #expect(app.nav.stack == [home])  // the stack already shows the pop
         try await app.gestures.lift(finish: false)
         #expect(try await cancelled == .cancelled)
         #expect(app.nav.stack == [home, inbox])
 
         async let finished = app.nav.beginGesture()
-        await Task.yield()
+        try await app.gestures.waitForGesture()
         try await app.gestures.lift(finish: true)
         #expect(try await finished == .completed)
         #expect(app.nav.stack == [home])

@@ -68,8 +68,9 @@ extension MainActorNavigator {
     }
 
     /// A stream of every event from now on; it finishes when the navigator is destroyed.
-    /// Iterated in `@MainActor` code, its body runs on the main actor.
-    public func events() -> AsyncStream<NavigationEvent> {
-        navigator.events()
+    /// Iterated in `@MainActor` code, its body runs on the main actor; its transitions end on
+    /// the main actor, as the animator's do.
+    public func events() -> AsyncMapSequence<AsyncStream<NavigationEvent>, NavigationEvent> {
+        navigator.events().map { [weak self] event in self.map(event.controlled) ?? event }
     }
 }

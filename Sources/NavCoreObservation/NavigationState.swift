@@ -14,7 +14,8 @@ import Observation
 /// ```swift
 /// let nav = MainActorNavigator()
 /// let state = NavigationState(nav)
-/// // in a view: ForEach(state.stack) { screen in … }; Button("Back") { … }.disabled(!state.canGoBack)
+/// // in a view: ForEach(state.stack) { screen in … }
+/// //            Button("Back") { … }.disabled(!state.canGoBack)
 /// ```
 @MainActor
 @Observable

@@ -104,6 +104,23 @@ import Testing
         #expect(app.tally.counts[.veto] == 2)
     }
 
+    @Test func aDeferredVetoIsDecidedOnTheMainActor() async throws {
+        let app = AppModel()
+        var decisions: [VetoDecision] = []
+        let tally = app.tally
+        app.nav.setDeferrablePopVeto { _, _, _, decision in
+            tally.record(.veto)
+            decisions.append(decision)
+            return .later
+        }
+        _ = try await app.nav.setStack([try app.page("Home"), try app.page("Compose")], animated: false)
+        var outcome: Outcome?
+        try app.nav.back(animated: false) { outcome = $0 }
+        #expect(decisions.count == 1 && app.nav.isBusy)
+        try await decisions[0].decide(allow: false)  // the dialog's "Keep editing"
+        #expect(outcome == .vetoed && app.nav.stack.count == 2)
+    }
+
     @Test func droppingTheLastReferenceDestroysTheNavigator() async throws {
         weak var weakNav: MainActorNavigator?
         weak var weakPage: Page?

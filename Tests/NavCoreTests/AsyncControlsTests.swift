@@ -74,3 +74,25 @@ import Testing
         throw NavigationError(.state, "no transition came")
     }
 }
+
+/// A deferred veto answered through the decision itself, with no reference to the navigator.
+@Suite struct DecisionControlTests {
+    @Test func aDecisionAnswersThroughItsNavigator() async throws {
+        let harness = Harness(animator: false)
+        let pending = Locked<[VetoDecision]>([])
+        harness.nav.setDeferrablePopVeto { _, _, decision in
+            pending.update { $0.append(decision) }
+            return .later
+        }
+        try harness.stack("A", "B")
+        let back = Task { try await harness.nav.back() }
+        for _ in 0..<100_000 where pending.value.isEmpty { await Task.yield() }
+        let decision = try #require(pending.value.first)
+        try await decision.decide(allow: true)
+        #expect(try await back.value == .completed)
+        #expect(harness.names == ["A"])
+        await #expect(throws: NavigationError(.state, "")) { try await decision.decide(allow: true) }
+        await #expect(throws: NavigationError(.invalidHandle, "")) { try await VetoDecision(id: decision.id).decide(allow: true) }
+        #expect(VetoDecision(id: decision.id) == decision)
+    }
+}

@@ -76,7 +76,8 @@ public enum PopTrigger: Int32, Sendable, CaseIterable, CustomStringConvertible {
     public var description: String { self == .button ? "button" : "gesture" }
 }
 
-/// How a navigator took a request (<doc:Semantics> §3): it started at once or it waits in the queue.
+/// How a navigator took a request (<doc:Semantics> §3): it started at once or it waits in the
+/// queue.
 ///
 /// The raw values are `NAVCORE_OK` and `NAVCORE_QUEUED` of `include/navcore.h`.
 public enum RequestStatus: Int32, Sendable, CaseIterable, CustomStringConvertible {

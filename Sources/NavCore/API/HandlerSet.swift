@@ -71,7 +71,7 @@ final class HandlerSet: EventSink {
     }
 
     func shouldPop(_ top: ScreenRef, trigger: PopTrigger, decision: UInt64) -> VetoAnswer {
-        veto?(Screen(top), trigger, VetoDecision(id: decision)) ?? .allow
+        veto?(Screen(top), trigger, VetoDecision(id: decision, control: navigator)) ?? .allow
     }
 
     func wakeup() {

@@ -21,7 +21,8 @@ public struct NavigationDocument: Sendable, Equatable, Codable {
         self.init(stack: try SavedDocument.parse(text))
     }
 
-    /// The exact text (<doc:Semantics> §14: no whitespace, only `"`, `\` and U+0001–U+001F escaped).
+    /// The exact text (<doc:Semantics> §14: no whitespace, only `"`, `\` and U+0001–U+001F
+    /// escaped).
     public var text: String { SavedDocument.encode(stack) }
 }
 

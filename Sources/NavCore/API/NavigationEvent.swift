@@ -1,4 +1,5 @@
-/// One notification of a navigator, as observers and event streams receive it (<doc:Semantics> §4–8).
+/// One notification of a navigator, as observers and event streams receive it (<doc:Semantics>
+/// §4–8).
 public enum NavigationEvent: Sendable {
     /// The action state changed.
     case action(ActionChange)
@@ -42,8 +43,8 @@ public struct AppearanceChange: Sendable {
     public let animated: Bool
 }
 
-/// A transition for the host's animator to play (<doc:Semantics> §4 step 6). The op waits until the host
-/// calls `finishTransition(_:)` with `id`, or, if `interactive`, `cancelTransition(_:)` — or
+/// A transition for the host's animator to play (<doc:Semantics> §4 step 6). The op waits until the
+/// host calls `finishTransition(_:)` with `id`, or, if `interactive`, `cancelTransition(_:)` — or
 /// the transition's own `finish()`, `cancel()` and `update(progress:)`.
 public struct Transition: Sendable, Identifiable {
     /// The id to pass back.
@@ -58,13 +59,13 @@ public struct Transition: Sendable, Identifiable {
     public let interactive: Bool
     /// The navigator that plays it, for `finish()`, `cancel()` and `update(progress:)`; held
     /// weakly, so that an animator keeping the transition keeps no navigator alive.
-    weak var control: (any TransitionControl)?
+    weak var control: (any NavigatorControl)?
 }
 
 extension NavigationEvent {
     /// The public form of an engine event; `nil` for a `result`, which goes to the screen's
     /// listener only (<doc:Semantics> §12).
-    init?(_ event: Event, control: (any TransitionControl)? = nil) {
+    init?(_ event: Event, control: (any NavigatorControl)? = nil) {
         switch event {
         case .action(let action):
             self = .action(
@@ -93,7 +94,7 @@ extension NavigationEvent {
 }
 
 extension Transition {
-    init(_ transition: TransitionEvent, control: (any TransitionControl)?) {
+    init(_ transition: TransitionEvent, control: (any NavigatorControl)?) {
         id = transition.id
         style = transition.style
         from = Screen(transition.from)

@@ -63,8 +63,8 @@ extension Navigator {
     }
 }
 
-/// "Push for result" (<doc:Semantics> §12), as Flutter's `push<T>` and Textual's `push_screen(wait_for_
-/// dismiss=True)` do it.
+/// "Push for result" (<doc:Semantics> §12), as Flutter's `push<T>` and Textual's
+/// `push_screen(wait_for_ dismiss=True)` do it.
 extension Navigator {
     /// Pushes `screen` and waits until it is released — popped (e.g. with `pop(result:)`),
     /// removed by any op, discarded, or at destroy — returning its result at that moment. It

@@ -1,7 +1,7 @@
-/// The ops of <doc:Semantics> §2. Each returns at once: `.ok` when it started, `.queued` when it waits
-/// behind others. It throws only when the call itself is wrong (a released screen, a destroyed
-/// navigator); then nothing is queued and `completion` is never called. Otherwise the op ends
-/// exactly once and `completion` receives its outcome, on the driving thread.
+/// The ops of <doc:Semantics> §2. Each returns at once: `.ok` when it started, `.queued` when it
+/// waits behind others. It throws only when the call itself is wrong (a released screen, a
+/// destroyed navigator); then nothing is queued and `completion` is never called. Otherwise the op
+/// ends exactly once and `completion` receives its outcome, on the driving thread.
 extension Navigator {
     /// A completion closure.
     public typealias Completion = @Sendable (Outcome) -> Void
@@ -43,8 +43,9 @@ extension Navigator {
         try ask(.back, animated, completion)
     }
 
-    /// Starts the user's interactive back gesture (<doc:Semantics> §5). It is never queued: it fails with
-    /// `.state` when hidden or without an animator, and `.busy` while an op runs or waits.
+    /// Starts the user's interactive back gesture (<doc:Semantics> §5). It is never queued: it
+    /// fails with `.state` when hidden or without an animator, and `.busy` while an op runs or
+    /// waits.
     @discardableResult
     public func beginGesture(completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
         try ask(.gesture, true, completion)
@@ -56,14 +57,15 @@ extension Navigator {
         try ask(.run(ClosureBlock(body: block)), false, completion)
     }
 
-    /// Tells whether the navigator is on screen (<doc:Semantics> §7); `.noop` when it already is so.
+    /// Tells whether the navigator is on screen (<doc:Semantics> §7); `.noop` when it already is
+    /// so.
     @discardableResult
     public func setVisible(_ visible: Bool, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
         try ask(.visible(visible), false, completion)
     }
 
-    /// Shows the named route (<doc:Semantics> §8): recycles a screen of the route in the stack or creates
-    /// one with the route's factory, with the options' animation, replacement and payload.
+    /// Shows the named route (<doc:Semantics> §8): recycles a screen of the route in the stack or
+    /// creates one with the route's factory, with the options' animation, replacement and payload.
     @discardableResult
     public func show(_ route: String, options: ShowOptions = ShowOptions(), completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
         let show = ShowRequest(route: route, removeCurrent: options.removeCurrent, recycle: options.recycle,
@@ -78,8 +80,8 @@ extension Navigator {
         try show(route, options: options, completion: completion)
     }
 
-    /// Builds the whole stack from routes in one op (<doc:Semantics> §14; deep links, restoration): each
-    /// entry's factory makes a new screen, its state delivered as payload, then the new
+    /// Builds the whole stack from routes in one op (<doc:Semantics> §14; deep links, restoration):
+    /// each entry's factory makes a new screen, its state delivered as payload, then the new
     /// screens replace the stack (`set` events, push style). An unknown route ends it
     /// `.unknownRoute` and a failing factory `.factoryFailed`, with the stack unchanged and the
     /// screens it made released. An empty list throws `.invalid`.
@@ -88,8 +90,8 @@ extension Navigator {
         try ask(.open(entries), animated, completion)
     }
 
-    /// Opens the stack a saved document describes (`save()`, <doc:Semantics> §14). A malformed document
-    /// throws `.invalid` and asks nothing.
+    /// Opens the stack a saved document describes (`save()`, <doc:Semantics> §14). A malformed
+    /// document throws `.invalid` and asks nothing.
     @discardableResult
     public func restore(_ document: String, animated: Bool = false, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
         try core.restore(document, animated: animated, completion: completion.map { ClosureCompletion(body: $0) },

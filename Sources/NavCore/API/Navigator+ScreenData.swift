@@ -1,5 +1,5 @@
-/// A screen's result (<doc:Semantics> §12) and saved state (<doc:Semantics> §14), and the saved document of the
-/// stack. Each call naming a released screen throws `.noSuchScreen`.
+/// A screen's result (<doc:Semantics> §12) and saved state (<doc:Semantics> §14), and the saved
+/// document of the stack. Each call naming a released screen throws `.noSuchScreen`.
 extension Navigator {
     /// Sets (or, with `nil`, clears) `screen`'s result; its listener receives the result at
     /// that screen's release.

@@ -8,7 +8,9 @@
 ///
 /// ```swift
 /// let nav = Navigator()
-/// nav.setAnimator { transition in myToolkit.slide(transition) { Task { try await transition.finish() } } }
+/// nav.setAnimator { transition in
+///     myToolkit.slide(transition) { Task { try await transition.finish() } }
+/// }
 /// let home = try nav.makeScreen(route: "home", object: HomeView())
 /// let outcome = try await nav.push(home)
 /// ```
@@ -55,8 +57,8 @@ public final class Navigator: Sendable {
 
     // MARK: Screens
 
-    /// Creates a detached screen of `route` carrying `object` (<doc:Semantics> §1). It is released when it
-    /// leaves the stack, when discarded, or when the navigator is destroyed.
+    /// Creates a detached screen of `route` carrying `object` (<doc:Semantics> §1). It is released
+    /// when it leaves the stack, when discarded, or when the navigator is destroyed.
     public func makeScreen(route: String = "", object: (any Sendable)? = nil) throws(NavigationError) -> Screen {
         let object = HostObject(object)
         let id = try core.createScreen(route: route, object: object)

@@ -39,8 +39,8 @@ public enum DispatchMode: Sendable {
     case host
 }
 
-/// Which screen of the route already in the stack `show` reuses (<doc:Semantics> §8). A Boolean literal
-/// keeps the meaning of the former `Bool` option: `true` = `.any`, `false` = `.none`.
+/// Which screen of the route already in the stack `show` reuses (<doc:Semantics> §8). A Boolean
+/// literal keeps the meaning of the former `Bool` option: `true` = `.any`, `false` = `.none`.
 public enum Recycle: Sendable, ExpressibleByBooleanLiteral {
     /// The screen of the route nearest the top, if any (the default): it gets the payload and
     /// is popped to.
@@ -57,8 +57,8 @@ public enum Recycle: Sendable, ExpressibleByBooleanLiteral {
     }
 }
 
-/// One entry of `open` (<doc:Semantics> §14): a route, and the saved state its new screen gets (delivered
-/// as its payload), or none.
+/// One entry of `open` (<doc:Semantics> §14): a route, and the saved state its new screen gets
+/// (delivered as its payload), or none.
 public struct RouteEntry: Sendable, Equatable, Codable {
     /// The route whose factory makes the screen.
     public var route: String

@@ -1,9 +1,9 @@
 /// Where a `MainActorNavigator`'s events and questions go; every handler runs on the main
 /// actor and receives what it acts on, so none needs to capture the navigator.
 extension MainActorNavigator {
-    /// The host's animator (<doc:Semantics> §4): receives every animated transition and later ends it with
-    /// `transition.finish()` (or `cancel()`). Without one every op is instant and the gesture is
-    /// refused. `nil` removes it.
+    /// The host's animator (<doc:Semantics> §4): receives every animated transition and later ends
+    /// it with `transition.finish()` (or `cancel()`). Without one every op is instant and the
+    /// gesture is refused. `nil` removes it.
     public func setAnimator(_ animator: (@MainActor (Transition) -> Void)?) {
         navigator.setAnimator(animator.map { animator in
             onMainActor { [weak self] (transition: Transition) in
@@ -13,16 +13,17 @@ extension MainActorNavigator {
         })
     }
 
-    /// The pop veto (<doc:Semantics> §6): asked about the top screen before a `back` or a `gesture` pops
-    /// it; `false` ends the op `.vetoed`. `nil` removes it.
+    /// The pop veto (<doc:Semantics> §6): asked about the top screen before a `back` or a `gesture`
+    /// pops it; `false` ends the op `.vetoed`. `nil` removes it.
     public func setPopVeto(_ shouldPop: (@MainActor (Screen, PopTrigger) -> Bool)?) {
         guard let shouldPop else { return navigator.setPopVeto(nil) }
         navigator.setPopVeto { screen, trigger in MainActor.assumeIsolated { shouldPop(screen, trigger) } }
     }
 
-    /// The three-way pop veto (<doc:Semantics> §6, §13): it may answer `.later`, then decide with
-    /// `navigator.decide(decision, allow:)` — the navigator is passed in, so a dialog's
-    /// callback may use it without the veto capturing it. `nil` removes it.
+    /// The three-way pop veto (<doc:Semantics> §6, §13): it may answer `.later`, then decide
+    /// with `decision.decide(allow:)` or `navigator.decide(decision, allow:)` — the navigator is
+    /// passed in, so a dialog's callback may use it without the veto capturing it. `nil`
+    /// removes it.
     public func setDeferrablePopVeto(
         _ veto: (@MainActor (MainActorNavigator, Screen, PopTrigger, VetoDecision) -> VetoAnswer)?
     ) {
@@ -30,7 +31,7 @@ extension MainActorNavigator {
         navigator.setDeferrablePopVeto { [weak self] screen, trigger, decision in
             MainActor.assumeIsolated {
                 guard let self else { return .allow }
-                return veto(self, screen, trigger, decision)
+                return veto(self, screen, trigger, decision.controlled(by: self))
             }
         }
     }
@@ -48,8 +49,8 @@ extension MainActorNavigator {
         try navigator.unregisterRoute(name)
     }
 
-    /// Attaches `screen`'s result listener (<doc:Semantics> §12), called on the main actor right before
-    /// the screen's release; `nil` removes it.
+    /// Attaches `screen`'s result listener (<doc:Semantics> §12), called on the main actor right
+    /// before the screen's release; `nil` removes it.
     public func onResult(of screen: Screen, _ listener: (@MainActor (String?) -> Void)?) throws(NavigationError) {
         try navigator.onResult(of: screen, listener.map { onMainActor($0) })
     }

@@ -1,8 +1,8 @@
-/// The ops of <doc:Semantics> §2 asked without waiting, as in inline mode: each starts at once on the
-/// main actor (`.ok`) or waits behind the op in flight (`.queued`, and always inside a
-/// callback) and returns; its outcome reaches `completion`, on the main actor.
-/// The label `completion:` is required (`nil` for none), so that these forms never stand in for
-/// the awaiting ones, which have no `completion:`.
+/// The ops of <doc:Semantics> §2 asked without waiting, as in inline mode: each starts at once on
+/// the main actor (`.ok`) or waits behind the op in flight (`.queued`, and always inside a
+/// callback) and returns; its outcome reaches `completion`, on the main actor. The label
+/// `completion:` is required (`nil` for none), so that these forms never stand in for the awaiting
+/// ones, which have no `completion:`.
 extension MainActorNavigator {
     /// A completion closure, called on the main actor.
     public typealias Completion = @MainActor (Outcome) -> Void

@@ -2,11 +2,11 @@
 /// route factories, `run` blocks, completions, result listeners, `MainActorScreenFeedback`,
 /// the delegate, observers — runs on the main actor, and the `async` forms resume there.
 ///
-/// It is a `Navigator` in host dispatch mode (<doc:Semantics> §9) whose wakeup drains on the main actor:
-/// an op asked on the main actor, or a transition finished there, runs the queue before the
-/// call returns, as in inline mode; an op posted
-/// from another thread (`post(_:options:completion:)`) is queued at the call, in order, and
-/// runs on the main actor's next turn. Other threads and actors reach the rest with `await`.
+/// It is a `Navigator` in host dispatch mode (<doc:Semantics> §9) whose wakeup drains on the main
+/// actor: an op asked on the main actor, or a transition finished there, runs the queue before the
+/// call returns, as in inline mode; an op posted from another thread
+/// (`post(_:options:completion:)`) is queued at the call, in order, and runs on the main actor's
+/// next turn. Other threads and actors reach the rest with `await`.
 ///
 /// ```swift
 /// @MainActor func start() async throws {
@@ -121,7 +121,8 @@ public final class MainActorNavigator: Sendable {
         try navigator.setAlwaysAppear(on)
     }
 
-    /// Sets the navigation-bar threshold (<doc:Semantics> §8); a change of the bar is emitted at once.
+    /// Sets the navigation-bar threshold (<doc:Semantics> §8); a change of the bar is emitted at
+    /// once.
     public func setBarThreshold(_ threshold: Int) throws(NavigationError) {
         try navigator.setBarThreshold(threshold)
         drain()
@@ -137,12 +138,12 @@ public final class MainActorNavigator: Sendable {
     public var isDestroyed: Bool { navigator.isDestroyed }
 }
 
-extension MainActorNavigator: TransitionControl {}
+extension MainActorNavigator: NavigatorControl {}
 
-/// A main-actor closure of one argument in the form the underlying navigator stores (`@Sendable`, callable from
-/// any thread): the navigator calls it on the main actor only, since every call that drives it
-/// is made there, which `assumeIsolated` checks. (Closures of other arities wrap themselves in
-/// the same way.)
+/// A main-actor closure of one argument in the form the underlying navigator stores (`@Sendable`,
+/// callable from any thread): the navigator calls it on the main actor only, since every call that
+/// drives it is made there, which `assumeIsolated` checks. (Closures of other arities wrap
+/// themselves in the same way.)
 func onMainActor<Argument: Sendable, Result: Sendable>(
     _ body: @escaping @MainActor (Argument) -> Result
 ) -> @Sendable (Argument) -> Result {

@@ -32,7 +32,7 @@ extension NavigationEvent {
     }
 
     /// The event with its transition, if any, ended through `control`.
-    func controlled(by control: any TransitionControl) -> NavigationEvent {
+    func controlled(by control: any NavigatorControl) -> NavigationEvent {
         guard case .transition(let transition) = self else { return self }
         return .transition(transition.controlled(by: control))
     }
@@ -41,7 +41,7 @@ extension NavigationEvent {
 extension Transition {
     /// The transition ended through `control` (a `MainActorNavigator`, which ends it on the
     /// main actor) instead of the navigator underneath.
-    func controlled(by control: any TransitionControl) -> Transition {
+    func controlled(by control: any NavigatorControl) -> Transition {
         var transition = self
         transition.control = control
         return transition

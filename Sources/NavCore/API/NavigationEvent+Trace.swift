@@ -35,9 +35,17 @@ extension NavigationEvent: CustomStringConvertible {
 
     private static func flag(_ animated: Bool) -> String { animated ? "animated" : "instant" }
 
-    /// `value` with exactly two decimals, rounded half away from zero (0 ≤ value ≤ 1).
+    /// `value` (0 ≤ value ≤ 1) with exactly two decimals, rounded from the exact value of the
+    /// double, ties away from zero (<doc:Semantics> §11: 0.125 → `0.13`; 0.015, stored as
+    /// 0.01499…, → `0.01`). `value * 100` alone would round 0.015 up to 1.5 first.
     private static func twoDecimals(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
+        let below = (value * 100).rounded(.down)
+        // value × 200 exactly, as product + error (a fused multiply-add), against the midpoint
+        // 2·below + 1; the subtraction is exact near the midpoint, and only its sign matters.
+        let product = value * 200
+        let error = (-product).addingProduct(value, 200)
+        let aboveMidpoint = (product - (2 * below + 1)) + error >= 0
+        let hundredths = Int(below) + (aboveMidpoint ? 1 : 0)
         let fraction = hundredths % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }

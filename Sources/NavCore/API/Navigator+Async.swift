@@ -48,8 +48,10 @@ extension Navigator {
         try await outcome { completion throws(NavigationError) in try show(route, options: options, completion: completion) }
     }
 
-    /// Asks an op with a completion that resumes the caller.
+    /// Asks an op with a completion that resumes the caller; the ask runs on the caller's
+    /// isolation (the main actor's asks drain there: `MainActorNavigator`).
     func outcome(
+        isolation: isolated (any Actor)? = #isolation,
         _ ask: (@escaping Completion) throws(NavigationError) -> RequestStatus
     ) async throws(NavigationError) -> Outcome {
         let result: Result<Outcome, NavigationError> = await withCheckedContinuation { continuation in

@@ -9,6 +9,7 @@
 #   make install PREFIX=…   library, header, pkg-config file and CMake package under PREFIX
 #   make dist               build/dist/navcore-VERSION-linux-ARCH.tar.gz (relocatable; mk/dist.mk)
 #   make wheel              build/dist/navcore-VERSION-py3-none-PLATFORM.whl (mk/python.mk)
+#   make docs               the DocC archive of NavCore (build/docs), 0 warnings
 #
 # Every target installs what it needs first (see `setup`). The C and Python parts live in
 # mk/c.mk and mk/python.mk; each adds its steps to TESTS and SCENARIO_RUNNERS.
@@ -95,6 +96,7 @@ include mk/bench.mk
 include mk/dist.mk
 include mk/noswift.mk
 include mk/client.mk
+include mk/docs.mk
 
 TESTS += test-tsan
 

@@ -4,7 +4,10 @@ import PackageDescription
 /// navcore: a navigation-stack core for any UI toolkit.
 ///
 /// - `NavCore`: the engine and its Swift-native API (pure Swift, no C types, no Foundation).
-/// - `NavCoreJSON`: typed results (`Codable` ⇄ JSON text) over NavCore, with Foundation.
+/// - `NavCoreJSON`: typed results and typed routes (`Codable` ⇄ JSON text) over NavCore, with
+///   Foundation.
+/// - `NavCoreObservation`: `NavigationState`, an `@Observable` mirror of a `MainActorNavigator`
+///   (kept out of NavCore, so that libnavcore.so does not link the Observation runtime).
 /// - `CNavCore`: `include/navcore.h`, the C interface, as a header-only module.
 /// - `NavCoreC`: the C interface's definitions (`@c` exports over the same engine), shipped as
 ///   the dynamic library `libnavcore.so`.
@@ -15,6 +18,8 @@ import PackageDescription
 ///   generations), with `@testable import NavCoreC`.
 /// - `platforms`: NavCore uses `Synchronization`'s `Atomic` and `Mutex`, which need macOS 15,
 ///   iOS/tvOS 18, watchOS 11, visionOS 2; tools version 6.2 for `weak let`.
+/// - `MainActorAppTests`: a Swift 6 `@MainActor` app model on `MainActorNavigator`, asserting
+///   the main actor in every callback kind (run under TSan by `make test-tsan`).
 /// - `ScenarioKit`: the parser and runner of SPEC §11 conformance scenarios, shared by the
 ///   `navcore-scenario` executable and the tests.
 let package = Package(
@@ -23,12 +28,14 @@ let package = Package(
     products: [
         .library(name: "NavCore", targets: ["NavCore"]),
         .library(name: "NavCoreJSON", targets: ["NavCoreJSON"]),
+        .library(name: "NavCoreObservation", targets: ["NavCoreObservation"]),
         .library(name: "navcore", type: .dynamic, targets: ["NavCoreC"]),
         .executable(name: "navcore-scenario", targets: ["navcore-scenario"]),
     ],
     targets: [
         .target(name: "NavCore"),
         .target(name: "NavCoreJSON", dependencies: ["NavCore"]),
+        .target(name: "NavCoreObservation", dependencies: ["NavCore"]),
         .target(name: "CNavCore", path: "include", publicHeadersPath: "."),
         .target(name: "NavCoreC", dependencies: ["NavCore", "CNavCore"]),
         .target(name: "ScenarioKit", dependencies: ["NavCore"]),
@@ -40,6 +47,7 @@ let package = Package(
         .testTarget(name: "NavCoreTests", dependencies: ["NavCore", "NavCoreJSON", "ScenarioKit"]),
         .testTarget(name: "CABITests", dependencies: ["CNavCore", "NavCoreC", "CFFI"]),
         .testTarget(name: "NavCoreCTests", dependencies: ["NavCoreC"]),
+        .testTarget(name: "MainActorAppTests", dependencies: ["NavCore", "NavCoreObservation", "NavCoreJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,10 @@
 import Foundation
 import NavCore
 
-/// Typed results over SPEC §12's text contract: a result is JSON text, encoded and decoded with
-/// Foundation's coders. A separate module, so that the C library (`libnavcore.so`, built on
-/// `NavCore` alone) does not depend on Foundation.
+/// Typed results over the text contract of results (NavCore's Semantics article, §12): a
+/// result is JSON text, encoded and decoded with Foundation's coders. A separate module, so
+/// that the C library (`libnavcore.so`, built on `NavCore` alone) does not depend on
+/// Foundation.
 ///
 /// ```swift
 /// struct Choice: Codable { let color: String }
@@ -22,8 +23,9 @@ extension Navigator {
         return try decoder.decode(type, from: Data(text.utf8))
     }
 
-    /// Pops the top screen carrying `value` encoded as JSON text as its result (SPEC §12). (Not
-    /// `pop(result:)`, which takes the text itself: a `String` would be encoded as a JSON string.)
+    /// Pops the top screen carrying `value` encoded as JSON text as its result (NavCore's
+    /// Semantics article, §12). (Not `pop(result:)`, which takes the text itself: a `String`
+    /// would be encoded as a JSON string.)
     @discardableResult
     public func pop<T: Encodable>(
         encoding value: T, animated: Bool = true, encoder: JSONEncoder = JSONEncoder(), completion: Completion? = nil
@@ -32,8 +34,8 @@ extension Navigator {
         return try pop(animated: animated, result: text, completion: completion)
     }
 
-    /// The saved document of the stack as JSON `Data` in its exact text form (SPEC §14), for a
-    /// file or a state-restoration archive.
+    /// The saved document of the stack as JSON `Data` in its exact text form (NavCore's
+    /// Semantics article, §14), for a file or a state-restoration archive.
     public func saveData() throws -> Data {
         Data(try save().utf8)
     }

@@ -1,44 +1,44 @@
-// A tiny Swift host of navcore (swift run navcore-example): an animator that finishes each
-// transition after a short sleep, awaited ops, rapid taps that queue, a veto, a route with a
-// payload, and screen objects that hear their own appearance (ScreenFeedback).
+// A tiny Swift host of navcore (swift run navcore-example), set up as recommended for an app
+// whose UI is on the main actor: a MainActorNavigator, so every callback below runs on the main
+// actor; an animator that finishes each transition after a short sleep; awaited ops; rapid taps
+// that queue; a veto; a route with a payload; and @MainActor screen objects that hear their own
+// appearance. No handler captures the navigator: each gets what it acts on.
 import NavCore
-import Synchronization
 
 /// A screen object: a title, a draft whose unsaved text vetoes back, and its own feedback.
-final class Page: ScreenFeedback {
+@MainActor
+final class Page: MainActorScreenFeedback {
     let title: String
-    private let draft = Mutex("")
+    var draft = ""
 
     init(_ title: String) { self.title = title }
 
-    var hasUnsavedChanges: Bool { draft.withLock { !$0.isEmpty } }
-    func type(_ text: String) { draft.withLock { $0 += text } }
-    func save() { draft.withLock { $0 = "" } }
-
-    func didShow(reason: AppearanceReason, animated: Bool) {
-        print("  \(title) did show (\(reason), \(animated ? "animated" : "instant"))")
+    func appearance(_ change: AppearanceChange) {
+        guard change.phase == .didShow else { return }
+        print("  \(title) did show (\(change.reason), \(change.animated ? "animated" : "instant"))")
     }
 
     func receivePayload(_ payload: String) { print("  \(title) got the payload \(payload)") }
 }
 
+@MainActor
 func title(_ screen: Screen) -> String { (screen.object as? Page)?.title ?? screen.route }
 
 @main
+@MainActor
 struct Example {
-    @MainActor  // the "UI thread": the animator's frames run here too, so the output is in order
     static func main() async throws {
-        let nav = Navigator()
+        let nav = MainActorNavigator()
         // The host animates; navcore waits until the host finishes the transition.
         nav.setAnimator { transition in
             print("  slide \(transition.style): \(title(transition.from)) > \(title(transition.to))")
-            Task { @MainActor in
-                try? await Task.sleep(for: .milliseconds(20))
-                try? nav.finishTransition(transition.id)
+            Task {
+                try await Task.sleep(for: .milliseconds(20))
+                try await transition.finish()
             }
         }
         nav.setPopVeto { screen, trigger in
-            let allowed = (screen.object as? Page)?.hasUnsavedChanges != true
+            let allowed = (screen.object as? Page)?.draft.isEmpty != false
             print("  veto asked about \(title(screen)) (\(trigger)): \(allowed ? "allowed" : "refused")")
             return allowed
         }
@@ -50,17 +50,17 @@ struct Example {
         let compose = try nav.makeScreen(route: "compose", object: draft)
 
         print("push Home: \(try await nav.push(home))")     // the first screen never animates
-        // In an async context a plain `nav.push` is the awaiting form; the completion-handler
-        // form returns at once with .ok (started) or .queued (waits behind the running op).
+        // The awaiting forms have no `completion:`; the forms with one return at once with .ok
+        // (started) or .queued (waits behind the running op).
         let first = try nav.push(inbox, completion: nil)    // starts sliding
         let second = try nav.push(compose, completion: nil) // a rapid second tap: queued
         print("rapid taps: \(first), \(second)")
-        print("after both: \(try await nav.run {})")        // runs once the queue reaches it
+        await nav.idle()                                    // both slides have ended
         print("stack: \(nav.stack.map(title))")
 
-        draft.type("hello")
+        draft.draft = "hello"
         print("back with unsaved changes: \(try await nav.back())")
-        draft.save()
+        draft.draft = ""
         print("back after saving: \(try await nav.back())")
 
         let options = ShowOptions(animated: true, removeCurrent: false, payload: #"{"id":7}"#)
@@ -68,6 +68,5 @@ struct Example {
         print("stack: \(nav.stack.map(title))")
         print("pop to root: \(try await nav.popToRoot())")
         print("stack: \(nav.stack.map(title))")
-        try nav.destroy()
     }
 }

@@ -27,7 +27,7 @@ import Testing
             calls.append("didHide \(screen.route) \(reason) \(flag(animated))")
         }
         func navigator(_ navigator: Navigator, transition id: UInt64, didProgress value: Double) {
-            calls.append("progress \(TraceFormat.twoDecimals(value))")
+            calls.append("progress \(NavigationEvent.twoDecimals(value))")
         }
         func navigator(_ navigator: Navigator, barDidChange shown: Bool, animated: Bool) {
             calls.append("bar \(shown) \(flag(animated))")

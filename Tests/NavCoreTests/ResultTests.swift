@@ -12,7 +12,7 @@ import Testing
         let picker = try h.screen("picker")
         async let chosen = h.nav.pushForResult(picker)
         while h.nav.top != picker { await Task.yield() }
-        try h.nav.pop(result: "blue")
+        #expect(try await h.nav.pop(result: "blue") == .completed)
         #expect(try await chosen == "blue")
     }
 

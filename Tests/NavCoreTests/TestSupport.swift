@@ -61,12 +61,9 @@ final class Completions: Sendable {
     var received: [Outcome] { outcomes.value }
 }
 
-/// An event as a SPEC §11 trace line, by the scenario runner's formatter, naming each screen by
-/// its route (tests give every screen its own route name, so the route is a label).
-func traceLine(_ event: NavigationEvent) -> String {
-    let routes = Dictionary(event.screens.map { ($0.id, $0.route) }, uniquingKeysWith: { first, _ in first })
-    return TraceFormat(label: { routes[$0] ?? "#\($0)" }).line(for: event).text
-}
+/// An event as a SPEC §11 trace line, naming each screen by its route (tests give every
+/// screen its own route name, so the route is a label).
+func traceLine(_ event: NavigationEvent) -> String { event.traceLine { $0.route } }
 
 /// A navigator with an observer that records every event as a trace line, and (optionally)
 /// an animator that keeps the transitions it is given for the test to finish.

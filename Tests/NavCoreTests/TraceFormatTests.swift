@@ -1,3 +1,4 @@
+import NavCore
 import ScenarioKit
 import Testing
 
@@ -13,6 +14,6 @@ import Testing
         (0.994999, "0.99"), (0.999999, "1.00"), (0.0049999, "0.00"),
     ])
     func progressHasTwoDecimalsRoundedFromTheExactValue(_ value: Double, _ text: String) {
-        #expect(TraceFormat.twoDecimals(value) == text)
+        #expect(NavigationEvent.twoDecimals(value) == text)
     }
 }

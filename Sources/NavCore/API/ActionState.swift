@@ -1,4 +1,4 @@
-/// The navigation action state machine (SPEC §4, after QMUI's `QMUINavigationAction`).
+/// The navigation action state machine (<doc:Semantics> §4, after QMUI's `QMUINavigationAction`).
 ///
 /// `idle` → `will_<k>` → `did_<k>` → `<k>_completed` → `idle` for k in push, pop, set;
 /// a cancelled interactive pop goes `will_pop` → `did_pop` → `pop_cancelled` → `idle`.
@@ -27,7 +27,7 @@ public enum ActionState: Int32, Sendable, CaseIterable, CustomStringConvertible 
     /// An interactive pop was cancelled and the stack restored.
     case popCancelled = 10
 
-    /// The spelling used by SPEC.md and the scenario traces, e.g. `will_push`.
+    /// The spelling used by <doc:Semantics> and the scenario traces, e.g. `will_push`.
     public var description: String {
         switch self {
         case .idle: "idle"

@@ -1,4 +1,4 @@
-/// Which of the four appearance callbacks a screen receives (SPEC §4 steps 5 and 7).
+/// Which of the four appearance callbacks a screen receives (<doc:Semantics> §4 steps 5 and 7).
 ///
 /// The raw values are the `NAVCORE_APPEARANCE_*` constants of `include/navcore.h`.
 public enum AppearancePhase: Int32, Sendable, CaseIterable, CustomStringConvertible {
@@ -52,7 +52,7 @@ public enum AppearanceReason: Int32, Sendable, CaseIterable, CustomStringConvert
     }
 }
 
-/// The animation style the host should play for a transition (SPEC §4).
+/// The animation style the host should play for a transition (<doc:Semantics> §4).
 ///
 /// The raw values are the `NAVCORE_STYLE_*` constants of `include/navcore.h`.
 public enum TransitionStyle: Int32, Sendable, CaseIterable, CustomStringConvertible {
@@ -65,7 +65,7 @@ public enum TransitionStyle: Int32, Sendable, CaseIterable, CustomStringConverti
     public var description: String { self == .push ? "push" : "pop" }
 }
 
-/// What started a user-initiated pop, as told to the pop veto (SPEC §6).
+/// What started a user-initiated pop, as told to the pop veto (<doc:Semantics> §6).
 public enum PopTrigger: Int32, Sendable, CaseIterable, CustomStringConvertible {
     /// The back button (`back`).
     case button = 0
@@ -76,7 +76,8 @@ public enum PopTrigger: Int32, Sendable, CaseIterable, CustomStringConvertible {
     public var description: String { self == .button ? "button" : "gesture" }
 }
 
-/// How a navigator took a request (SPEC §3): it started at once or it waits in the queue.
+/// How a navigator took a request (<doc:Semantics> §3): it started at once or it waits in the
+/// queue.
 ///
 /// The raw values are `NAVCORE_OK` and `NAVCORE_QUEUED` of `include/navcore.h`.
 public enum RequestStatus: Int32, Sendable, CaseIterable, CustomStringConvertible {

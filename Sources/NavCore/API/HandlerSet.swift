@@ -58,12 +58,12 @@ final class HandlerSet: EventSink {
     func deliver(_ event: consuming Event) {
         if case .transition(let transition) = copy event {
             // The engine asks for a transition only while an animator is installed.
-            animator?(Transition(transition))
+            animator?(Transition(transition, control: navigator))
         }
         event.notifyScreenObject()
         let delegate = delegate
         guard delegate != nil || !observers.isEmpty else { return }
-        guard let notification = NavigationEvent(event) else { return }
+        guard let notification = NavigationEvent(event, control: navigator) else { return }
         if let delegate, let navigator {
             delegate.receive(notification, from: navigator)
         }
@@ -71,7 +71,7 @@ final class HandlerSet: EventSink {
     }
 
     func shouldPop(_ top: ScreenRef, trigger: PopTrigger, decision: UInt64) -> VetoAnswer {
-        veto?(Screen(top), trigger, VetoDecision(id: decision)) ?? .allow
+        veto?(Screen(top), trigger, VetoDecision(id: decision, control: navigator)) ?? .allow
     }
 
     func wakeup() {

@@ -1,7 +1,7 @@
 /// navcore's version; `include/navcore.h` repeats it in its `NAVCORE_VERSION_*` macros, and a
 /// test checks that they agree.
 public enum NavCoreVersion {
-    /// Incompatible changes of the C interface or of SPEC.md's behaviour.
+    /// Incompatible changes of the C interface or of the behaviour <doc:Semantics> describes.
     public static let major = 1
     /// Compatible additions.
     public static let minor = 0

@@ -1,4 +1,4 @@
-/// The saved document of a stack (SPEC §14): its routes and saved states, bottom to top.
+/// The saved document of a stack (<doc:Semantics> §14): its routes and saved states, bottom to top.
 ///
 /// `Codable` with the keys of the text form, so a `JSONEncoder` writes the same shape as
 /// `text` (`{"navcore":1,"stack":[{"route":…,"state":…}]}`); `text` is the exact form
@@ -21,7 +21,8 @@ public struct NavigationDocument: Sendable, Equatable, Codable {
         self.init(stack: try SavedDocument.parse(text))
     }
 
-    /// The exact text (SPEC §14: no whitespace, only `"`, `\` and U+0001–U+001F escaped).
+    /// The exact text (<doc:Semantics> §14: no whitespace, only `"`, `\` and U+0001–U+001F
+    /// escaped).
     public var text: String { SavedDocument.encode(stack) }
 }
 

@@ -1,9 +1,9 @@
-/// An error status of a navigator call, with a human-readable message (SPEC §10).
+/// An error status of a navigator call, with a human-readable message (<doc:Semantics> §10).
 ///
 /// A call that throws changed nothing and queued nothing; its completion is never called.
 /// `code.rawValue` is the `NAVCORE_ERR_*` status that `include/navcore.h` returns for it.
 public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The status codes of SPEC §10, with the raw values of the C header.
+    /// The status codes of <doc:Semantics> §10, with the raw values of the C header.
     public enum Code: Int32, Sendable, CaseIterable, CustomStringConvertible {
         /// A bad argument: NULL, out of range, an unknown enum value, invalid UTF-8.
         case invalid = -1
@@ -22,7 +22,7 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
         /// A bug in navcore.
         case `internal` = -8
 
-        /// The spelling used by SPEC.md and the scenario traces, e.g. `no_such_screen`.
+        /// The spelling used by <doc:Semantics> and the scenario traces, e.g. `no_such_screen`.
         public var description: String {
             switch self {
             case .invalid: "invalid"

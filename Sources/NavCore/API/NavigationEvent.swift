@@ -1,4 +1,5 @@
-/// One notification of a navigator, as observers and event streams receive it (SPEC §4–8).
+/// One notification of a navigator, as observers and event streams receive it (<doc:Semantics>
+/// §4–8).
 public enum NavigationEvent: Sendable {
     /// The action state changed.
     case action(ActionChange)
@@ -26,7 +27,7 @@ public struct ActionChange: Sendable {
     public let appearing: Screen?
     /// The screens that leave the top or the stack, bottom to top.
     public let disappearing: [Screen]
-    /// Whether the op animates (SPEC §4's effective flag).
+    /// Whether the op animates (<doc:Semantics> §4's effective flag).
     public let animated: Bool
 }
 
@@ -42,9 +43,10 @@ public struct AppearanceChange: Sendable {
     public let animated: Bool
 }
 
-/// A transition for the host's animator to play (SPEC §4 step 6). The op waits until the host
-/// calls `finishTransition(_:)` with `id`, or, if `interactive`, `cancelTransition(_:)`.
-public struct Transition: Sendable {
+/// A transition for the host's animator to play (<doc:Semantics> §4 step 6). The op waits until the
+/// host calls `finishTransition(_:)` with `id`, or, if `interactive`, `cancelTransition(_:)` — or
+/// the transition's own `finish()`, `cancel()` and `update(progress:)`.
+public struct Transition: Sendable, Identifiable {
     /// The id to pass back.
     public let id: UInt64
     /// Slide in (push) or away (pop).
@@ -55,12 +57,15 @@ public struct Transition: Sendable {
     public let to: Screen
     /// Whether this is the interactive back gesture, which the host may cancel.
     public let interactive: Bool
+    /// The navigator that plays it, for `finish()`, `cancel()` and `update(progress:)`; held
+    /// weakly, so that an animator keeping the transition keeps no navigator alive.
+    weak var control: (any NavigatorControl)?
 }
 
 extension NavigationEvent {
     /// The public form of an engine event; `nil` for a `result`, which goes to the screen's
-    /// listener only (SPEC §12).
-    init?(_ event: Event) {
+    /// listener only (<doc:Semantics> §12).
+    init?(_ event: Event, control: (any NavigatorControl)? = nil) {
         switch event {
         case .action(let action):
             self = .action(
@@ -71,7 +76,7 @@ extension NavigationEvent {
                 AppearanceChange(phase: change.phase, screen: Screen(change.screen), reason: change.reason,
                                  animated: change.animated))
         case .transition(let transition):
-            self = .transition(Transition(transition))
+            self = .transition(Transition(transition, control: control))
         case .progress(let id, let value):
             self = .progress(transition: id, value: value)
         case .bar(let shown, let animated):
@@ -89,11 +94,12 @@ extension NavigationEvent {
 }
 
 extension Transition {
-    init(_ transition: TransitionEvent) {
+    init(_ transition: TransitionEvent, control: (any NavigatorControl)?) {
         id = transition.id
         style = transition.style
         from = Screen(transition.from)
         to = Screen(transition.to)
         interactive = transition.interactive
+        self.control = control
     }
 }

@@ -13,9 +13,9 @@ extension Navigator {
         try await outcome { completion throws(NavigationError) in try push(screen, animated: animated, completion: completion) }
     }
 
-    /// Pops the top screen and waits for the outcome.
-    public func pop(animated: Bool = true) async throws(NavigationError) -> Outcome {
-        try await outcome { completion throws(NavigationError) in try pop(animated: animated, completion: completion) }
+    /// Pops the top screen (with an optional result for it) and waits for the outcome.
+    public func pop(animated: Bool = true, result: String? = nil) async throws(NavigationError) -> Outcome {
+        try await outcome { completion throws(NavigationError) in try pop(animated: animated, result: result, completion: completion) }
     }
 
     /// Pops to `screen` and waits for the outcome.
@@ -48,8 +48,10 @@ extension Navigator {
         try await outcome { completion throws(NavigationError) in try show(route, options: options, completion: completion) }
     }
 
-    /// Asks an op with a completion that resumes the caller.
-    private func outcome(
+    /// Asks an op with a completion that resumes the caller; the ask runs on the caller's
+    /// isolation (the main actor's asks drain there: `MainActorNavigator`).
+    func outcome(
+        isolation: isolated (any Actor)? = #isolation,
         _ ask: (@escaping Completion) throws(NavigationError) -> RequestStatus
     ) async throws(NavigationError) -> Outcome {
         let result: Result<Outcome, NavigationError> = await withCheckedContinuation { continuation in
@@ -63,8 +65,8 @@ extension Navigator {
     }
 }
 
-/// "Push for result" (SPEC §12), as Flutter's `push<T>` and Textual's `push_screen(wait_for_
-/// dismiss=True)` do it.
+/// "Push for result" (<doc:Semantics> §12), as Flutter's `push<T>` and Textual's
+/// `push_screen(wait_for_ dismiss=True)` do it.
 extension Navigator {
     /// Pushes `screen` and waits until it is released — popped (e.g. with `pop(result:)`),
     /// removed by any op, discarded, or at destroy — returning its result at that moment. It

@@ -6,29 +6,29 @@ extension Navigator {
         set { updateHandlers { $0.delegate = newValue } }
     }
 
-    /// The host's animator (SPEC §4): receives every animated transition, and must later call
-    /// `finishTransition(_:)` (or `cancelTransition(_:)`) with its id. Without one, every op
+    /// The host's animator (<doc:Semantics> §4): receives every animated transition, and must later
+    /// call `finishTransition(_:)` (or `cancelTransition(_:)`) with its id. Without one, every op
     /// is instant and the gesture is refused. `nil` removes it.
     public func setAnimator(_ animator: (@Sendable (Transition) -> Void)?) {
         updateHandlers { $0.animator = animator }
     }
 
-    /// The pop veto (SPEC §6): asked about the top screen before a `back` or a `gesture` pops
-    /// it; `false` ends the op `.vetoed`. `nil` removes it (every pop allowed).
+    /// The pop veto (<doc:Semantics> §6): asked about the top screen before a `back` or a `gesture`
+    /// pops it; `false` ends the op `.vetoed`. `nil` removes it (every pop allowed).
     public func setPopVeto(_ shouldPop: (@Sendable (Screen, PopTrigger) -> Bool)?) {
         updateHandlers { handlers in
             handlers.veto = shouldPop.map { shouldPop in { @Sendable screen, trigger, _ in shouldPop(screen, trigger) ? .allow : .refuse } }
         }
     }
 
-    /// The three-way pop veto (SPEC §6, §13): it may answer `.later` and decide afterwards,
-    /// from any thread, with `decide(_:allow:)` and the `VetoDecision` it received — e.g.
-    /// after a "Discard changes?" dialog. `nil` removes it (every pop allowed).
+    /// The three-way pop veto (<doc:Semantics> §6, §13): it may answer `.later` and decide
+    /// afterwards, from any thread, with the `VetoDecision` it received (`decision.decide(allow:)`)
+    /// — e.g. after a "Discard changes?" dialog. `nil` removes it (every pop allowed).
     ///
     /// ```swift
     /// nav.setDeferrablePopVeto { screen, trigger, decision in
     ///     guard screen.route == "compose", trigger == .button else { return .allow }
-    ///     dialog.ask("Discard changes?") { yes in try? nav.decide(decision, allow: yes) }
+    ///     dialog.ask("Discard changes?") { yes in Task { try await decision.decide(allow: yes) } }
     ///     return .later
     /// }
     /// ```

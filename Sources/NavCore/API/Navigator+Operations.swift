@@ -1,7 +1,7 @@
-/// The ops of SPEC §2. Each returns at once: `.ok` when it started, `.queued` when it waits
-/// behind others. It throws only when the call itself is wrong (a released screen, a destroyed
-/// navigator); then nothing is queued and `completion` is never called. Otherwise the op ends
-/// exactly once and `completion` receives its outcome, on the driving thread.
+/// The ops of <doc:Semantics> §2. Each returns at once: `.ok` when it started, `.queued` when it
+/// waits behind others. It throws only when the call itself is wrong (a released screen, a
+/// destroyed navigator); then nothing is queued and `completion` is never called. Otherwise the op
+/// ends exactly once and `completion` receives its outcome, on the driving thread.
 extension Navigator {
     /// A completion closure.
     public typealias Completion = @Sendable (Outcome) -> Void
@@ -13,7 +13,7 @@ extension Navigator {
     }
 
     /// Pops the top screen; `.noop` with one screen or none. A `result` becomes the popped
-    /// screen's result when the pop runs and is not a noop (SPEC §12).
+    /// screen's result when the pop runs and is not a noop (<doc:Semantics> §12).
     @discardableResult
     public func pop(animated: Bool = true, result: String? = nil, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
         try ask(.pop(result: result), animated, completion)
@@ -43,8 +43,9 @@ extension Navigator {
         try ask(.back, animated, completion)
     }
 
-    /// Starts the user's interactive back gesture (SPEC §5). It is never queued: it fails with
-    /// `.state` when hidden or without an animator, and `.busy` while an op runs or waits.
+    /// Starts the user's interactive back gesture (<doc:Semantics> §5). It is never queued: it
+    /// fails with `.state` when hidden or without an animator, and `.busy` while an op runs or
+    /// waits.
     @discardableResult
     public func beginGesture(completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
         try ask(.gesture, true, completion)
@@ -56,14 +57,15 @@ extension Navigator {
         try ask(.run(ClosureBlock(body: block)), false, completion)
     }
 
-    /// Tells whether the navigator is on screen (SPEC §7); `.noop` when it already is so.
+    /// Tells whether the navigator is on screen (<doc:Semantics> §7); `.noop` when it already is
+    /// so.
     @discardableResult
     public func setVisible(_ visible: Bool, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
         try ask(.visible(visible), false, completion)
     }
 
-    /// Shows the named route (SPEC §8): recycles a screen of the route in the stack or creates
-    /// one with the route's factory, with the options' animation, replacement and payload.
+    /// Shows the named route (<doc:Semantics> §8): recycles a screen of the route in the stack or
+    /// creates one with the route's factory, with the options' animation, replacement and payload.
     @discardableResult
     public func show(_ route: String, options: ShowOptions = ShowOptions(), completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
         let show = ShowRequest(route: route, removeCurrent: options.removeCurrent, recycle: options.recycle,
@@ -78,8 +80,8 @@ extension Navigator {
         try show(route, options: options, completion: completion)
     }
 
-    /// Builds the whole stack from routes in one op (SPEC §14; deep links, restoration): each
-    /// entry's factory makes a new screen, its state delivered as payload, then the new
+    /// Builds the whole stack from routes in one op (<doc:Semantics> §14; deep links, restoration):
+    /// each entry's factory makes a new screen, its state delivered as payload, then the new
     /// screens replace the stack (`set` events, push style). An unknown route ends it
     /// `.unknownRoute` and a failing factory `.factoryFailed`, with the stack unchanged and the
     /// screens it made released. An empty list throws `.invalid`.
@@ -88,14 +90,15 @@ extension Navigator {
         try ask(.open(entries), animated, completion)
     }
 
-    /// Opens the stack a saved document describes (`save()`, SPEC §14). A malformed document
-    /// throws `.invalid` and asks nothing.
+    /// Opens the stack a saved document describes (`save()`, <doc:Semantics> §14). A malformed
+    /// document throws `.invalid` and asks nothing.
     @discardableResult
     public func restore(_ document: String, animated: Bool = false, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
-        try core.restore(document, animated: animated, completion: completion.map { ClosureCompletion(body: $0) })
+        try core.restore(document, animated: animated, completion: completion.map { ClosureCompletion(body: $0) },
+                         draining: drainsOnAsk)
     }
 
-    /// Answers a veto that returned `.later` (SPEC §13): `allow` pops as if the veto had
+    /// Answers a veto that returned `.later` (<doc:Semantics> §13): `allow` pops as if the veto had
     /// allowed it, else the `back` ends `.vetoed`. Acts at once, from any thread; `.state` when
     /// the decision is not the one pending (answered already, or asked inside the veto).
     public func decide(_ decision: VetoDecision, allow: Bool) throws(NavigationError) {
@@ -104,6 +107,6 @@ extension Navigator {
 
     private func ask(_ operation: Operation, _ animated: Bool, _ completion: Completion?) throws(NavigationError) -> RequestStatus {
         let request = Request(operation, animated: animated, completion: completion.map { ClosureCompletion(body: $0) })
-        return try core.ask(request)
+        return try core.ask(request, draining: drainsOnAsk)
     }
 }

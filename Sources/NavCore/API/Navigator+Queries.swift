@@ -1,5 +1,5 @@
-/// What a navigator holds now (SPEC §9: consistent at every call; inside a callback, the state
-/// at that event). After `destroy()` the stack reads empty, nothing is busy or pending, the
+/// What a navigator holds now (<doc:Semantics> §9: consistent at every call; inside a callback, the
+/// state at that event). After `destroy()` the stack reads empty, nothing is busy or pending, the
 /// state is `.idle`; check `isDestroyed` to tell.
 extension Navigator {
     /// The stack, bottom to top.
@@ -11,7 +11,7 @@ extension Navigator {
     /// The bottom screen.
     public var root: Screen? { query(nil) { $0.stack.first.map(Screen.init) } }
 
-    /// The action state (SPEC §4).
+    /// The action state (<doc:Semantics> §4).
     public var actionState: ActionState { query(.idle) { $0.action } }
 
     /// Whether an op is in flight.
@@ -20,14 +20,14 @@ extension Navigator {
     /// How many ops wait in the queue (the op in flight not counted).
     public var pendingCount: Int { query(0) { $0.pending } }
 
-    /// Whether the navigation bar is shown (SPEC §8).
+    /// Whether the navigation bar is shown (<doc:Semantics> §8).
     public var isBarShown: Bool { query(true) { $0.barShown } }
 
-    /// Whether the navigator is on screen (SPEC §7).
+    /// Whether the navigator is on screen (<doc:Semantics> §7).
     public var isVisible: Bool { query(false) { $0.visible } }
 
     /// Whether a back button or gesture would pop now: idle, nothing queued, two screens or
-    /// more (SPEC §6). The veto is not asked.
+    /// more (<doc:Semantics> §6). The veto is not asked.
     public var canGoBack: Bool { query(false) { $0.canGoBack } }
 
     /// The id of the transition waiting for the host, if any.

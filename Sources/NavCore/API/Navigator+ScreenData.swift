@@ -1,5 +1,5 @@
-/// A screen's result (SPEC §12) and saved state (SPEC §14), and the saved document of the
-/// stack. Each call naming a released screen throws `.noSuchScreen`.
+/// A screen's result (<doc:Semantics> §12) and saved state (<doc:Semantics> §14), and the saved
+/// document of the stack. Each call naming a released screen throws `.noSuchScreen`.
 extension Navigator {
     /// Sets (or, with `nil`, clears) `screen`'s result; its listener receives the result at
     /// that screen's release.
@@ -29,7 +29,7 @@ extension Navigator {
         try core.savedState(of: screen.id)
     }
 
-    /// The saved document of the stack, exactly as SPEC §14 writes it:
+    /// The saved document of the stack, exactly as <doc:Semantics> §14 writes it:
     /// `{"navcore":1,"stack":[{"route":"home","state":null},…]}`. `restore(_:)` rebuilds it.
     public func save() throws(NavigationError) -> String {
         try saveDocument().text

@@ -1,5 +1,5 @@
 /// A navigation stack and its queue of operations: UIKit's `UINavigationController` without
-/// UIKit, for any toolkit that draws the screens itself (SPEC.md).
+/// UIKit, for any toolkit that draws the screens itself (<doc:Semantics>).
 ///
 /// Every method may be called from any thread and from inside any callback. Ops return at once
 /// with `.ok` (started) or `.queued`; their outcome arrives through the completion, the
@@ -8,23 +8,39 @@
 ///
 /// ```swift
 /// let nav = Navigator()
-/// nav.setAnimator { transition in myToolkit.slide(transition) { try? nav.finishTransition(transition.id) } }
+/// nav.setAnimator { transition in
+///     myToolkit.slide(transition) { Task { try await transition.finish() } }
+/// }
 /// let home = try nav.makeScreen(route: "home", object: HomeView())
 /// let outcome = try await nav.push(home)
 /// ```
 ///
-/// Releasing the last reference destroys the navigator as `destroy()` would.
+/// Releasing the last reference destroys the navigator as `destroy()` would; a handler that
+/// captured the navigator would keep it alive, so handlers use what they are given (a
+/// transition finishes itself). An app whose UI is on the main actor uses
+/// `MainActorNavigator`.
 public final class Navigator: Sendable {
     let core: NavigatorCore
+    /// Whether ops asked through this navigator drain the queue at once, on the calling thread
+    /// (the main-actor front's second view of a host-mode core); such a view does not own the
+    /// core.
+    let drainsOnAsk: Bool
 
-    /// A navigator, visible, with an empty stack, in the given dispatch mode (SPEC §9).
+    /// A navigator, visible, with an empty stack, in the given dispatch mode (<doc:Semantics> §9).
     public init(dispatch: DispatchMode = .inline) {
         core = NavigatorCore(hostDispatch: dispatch == .host, sink: HandlerSet(HandlerSet.Handlers()))
+        drainsOnAsk = false
         updateHandlers { $0.navigator = self }
     }
 
+    /// A view of `navigator`'s core whose asks drain at once (see `NavigatorCore.askDraining`).
+    init(drainingAsksOf navigator: Navigator) {
+        core = navigator.core
+        drainsOnAsk = true
+    }
+
     deinit {
-        try? core.destroy()
+        if !drainsOnAsk { try? core.destroy() }
     }
 
     /// Installs new handlers derived from the current ones; returns them, or `nil` once the
@@ -41,13 +57,13 @@ public final class Navigator: Sendable {
 
     // MARK: Screens
 
-    /// Creates a detached screen of `route` carrying `object` (SPEC §1). It is released when it
-    /// leaves the stack, when discarded, or when the navigator is destroyed.
+    /// Creates a detached screen of `route` carrying `object` (<doc:Semantics> §1). It is released
+    /// when it leaves the stack, when discarded, or when the navigator is destroyed.
     public func makeScreen(route: String = "", object: (any Sendable)? = nil) throws(NavigationError) -> Screen {
         let object = HostObject(object)
         let id = try core.createScreen(route: route, object: object)
         // Built here rather than looked up again: a destroy from another thread right after
-        // the creation must not make this call fail once the screen exists (SPEC §10).
+        // the creation must not make this call fail once the screen exists (<doc:Semantics> §10).
         return Screen(ScreenRef(id: id, route: route, object: object))
     }
 
@@ -67,7 +83,7 @@ public final class Navigator: Sendable {
         }
     }
 
-    // MARK: Transitions (SPEC §4, §5)
+    // MARK: Transitions (<doc:Semantics> §4, §5)
 
     /// The host's animator ended the transition `id`: the op completes.
     public func finishTransition(_ id: UInt64) throws(NavigationError) {
@@ -86,13 +102,13 @@ public final class Navigator: Sendable {
 
     // MARK: Configuration
 
-    /// Emits show/hide events even while hidden (SPEC §7; default off).
+    /// Emits show/hide events even while hidden (<doc:Semantics> §7; default off).
     public func setAlwaysAppear(_ on: Bool) throws(NavigationError) {
         try core.configure { $0.alwaysAppear = on }
     }
 
     /// Sets the navigation-bar threshold N: the bar is shown iff N = 0 or the stack has at least
-    /// N screens (SPEC §8). A change of the bar is emitted at once.
+    /// N screens (<doc:Semantics> §8). A change of the bar is emitted at once.
     public func setBarThreshold(_ threshold: Int) throws(NavigationError) {
         try core.setThreshold(threshold)
     }
@@ -111,7 +127,7 @@ public final class Navigator: Sendable {
         try core.unregisterRoute(name)
     }
 
-    // MARK: Dispatch and lifetime (SPEC §9)
+    // MARK: Dispatch and lifetime (<doc:Semantics> §9)
 
     /// Host dispatch mode: runs the queue on the calling thread, until it is empty or an op
     /// waits for its transition. Call it on the UI thread when the wakeup handler asks.

@@ -6,7 +6,7 @@
 /// call back into the navigator (ops asked there are queued). The navigator holds its delegate
 /// weakly.
 public protocol NavigatorDelegate: AnyObject, Sendable {
-    /// The action state changed (SPEC §4 steps 1, 3, 9, 11).
+    /// The action state changed (<doc:Semantics> §4 steps 1, 3, 9, 11).
     func navigator(_ navigator: Navigator, actionDidChange change: ActionChange)
     /// `screen` is about to become the top.
     func navigator(_ navigator: Navigator, willShow screen: Screen, reason: AppearanceReason, animated: Bool)
@@ -18,7 +18,7 @@ public protocol NavigatorDelegate: AnyObject, Sendable {
     func navigator(_ navigator: Navigator, didHide screen: Screen, reason: AppearanceReason, animated: Bool)
     /// The host reported the progress of an interactive transition.
     func navigator(_ navigator: Navigator, transition id: UInt64, didProgress value: Double)
-    /// The navigation bar crossed its threshold (SPEC §8).
+    /// The navigation bar crossed its threshold (<doc:Semantics> §8).
     func navigator(_ navigator: Navigator, barDidChange shown: Bool, animated: Bool)
     /// A `show` delivered `payload` to `screen`.
     func navigator(_ navigator: Navigator, didDeliver payload: String, to screen: Screen)

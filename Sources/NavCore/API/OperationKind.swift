@@ -1,4 +1,4 @@
-/// The kinds of operation a navigator runs through its queue (SPEC §2).
+/// The kinds of operation a navigator runs through its queue (<doc:Semantics> §2).
 ///
 /// The raw values are the `NAVCORE_OP_*` constants of `include/navcore.h`.
 public enum OperationKind: Int32, Sendable, CaseIterable, CustomStringConvertible {
@@ -25,7 +25,7 @@ public enum OperationKind: Int32, Sendable, CaseIterable, CustomStringConvertibl
     /// Build the whole stack from routes (deep links, `restore`).
     case open = 10
 
-    /// The spelling used by SPEC.md and the scenario traces, e.g. `pop_to_root`.
+    /// The spelling used by <doc:Semantics> and the scenario traces, e.g. `pop_to_root`.
     public var description: String {
         switch self {
         case .push: "push"

@@ -1,4 +1,4 @@
-/// How an accepted operation ended (SPEC §2). Every accepted op ends exactly once.
+/// How an accepted operation ended (<doc:Semantics> §2). Every accepted op ends exactly once.
 ///
 /// The raw values are the `NAVCORE_OUTCOME_*` constants of `include/navcore.h`.
 public enum Outcome: Int32, Sendable, CaseIterable, CustomStringConvertible {
@@ -23,7 +23,7 @@ public enum Outcome: Int32, Sendable, CaseIterable, CustomStringConvertible {
     /// The navigator was destroyed before the op ended.
     case aborted = 9
 
-    /// The spelling used by SPEC.md and the scenario traces, e.g. `not_in_stack`.
+    /// The spelling used by <doc:Semantics> and the scenario traces, e.g. `not_in_stack`.
     public var description: String {
         switch self {
         case .completed: "completed"

@@ -1,4 +1,4 @@
-/// A screen of a navigator's stack (SPEC §1): an id, a route name and the host's object.
+/// A screen of a navigator's stack (<doc:Semantics> §1): an id, a route name and the host's object.
 ///
 /// A `Screen` is a value that names a screen; it stays valid to compare and to print after the
 /// screen is released, but every call naming a released screen fails with `.noSuchScreen`.

@@ -3,8 +3,8 @@
 /// controllers, here for every screen that becomes top, including one revealed by a pop.
 ///
 /// Every method has an empty default. They are called on the thread that drives the navigator,
-/// right before the delegate and observers hear of the same event. A `@MainActor` object in a
-/// host dispatch navigator drained on the main thread can use `MainActor.assumeIsolated`.
+/// right before the delegate and observers hear of the same event. A `@MainActor` object adopts
+/// `MainActorScreenFeedback` instead, on a `MainActorNavigator`.
 public protocol ScreenFeedback: Sendable {
     /// The screen is about to become the top.
     func willShow(reason: AppearanceReason, animated: Bool)

@@ -1,4 +1,4 @@
-/// The options of `show` (SPEC §8), with its defaults: instant, replace the current top,
+/// The options of `show` (<doc:Semantics> §8), with its defaults: instant, replace the current top,
 /// recycle a screen of the route already in the stack, no payload.
 public struct ShowOptions: Sendable {
     /// Animate the change (default: no).
@@ -11,7 +11,7 @@ public struct ShowOptions: Sendable {
     /// Text delivered to the shown screen (default: none).
     public var payload: String?
 
-    /// Options with the given values, each defaulting as SPEC §8 says.
+    /// Options with the given values, each defaulting as <doc:Semantics> §8 says.
     public init(animated: Bool = false, removeCurrent: Bool = true, recycle: Recycle = .any, payload: String? = nil) {
         self.animated = animated
         self.removeCurrent = removeCurrent
@@ -20,7 +20,7 @@ public struct ShowOptions: Sendable {
     }
 }
 
-/// What a route's factory is asked to make (SPEC §8).
+/// What a route's factory is asked to make (<doc:Semantics> §8).
 public struct RouteRequest: Sendable {
     /// The route's name.
     public let route: String
@@ -30,7 +30,7 @@ public struct RouteRequest: Sendable {
     public let payload: String?
 }
 
-/// How a navigator runs its queue (SPEC §9), chosen at creation.
+/// How a navigator runs its queue (<doc:Semantics> §9), chosen at creation.
 public enum DispatchMode: Sendable {
     /// The thread that asks an op or finishes a transition runs the queue.
     case inline
@@ -39,8 +39,8 @@ public enum DispatchMode: Sendable {
     case host
 }
 
-/// Which screen of the route already in the stack `show` reuses (SPEC §8). A Boolean literal
-/// keeps the meaning of the former `Bool` option: `true` = `.any`, `false` = `.none`.
+/// Which screen of the route already in the stack `show` reuses (<doc:Semantics> §8). A Boolean
+/// literal keeps the meaning of the former `Bool` option: `true` = `.any`, `false` = `.none`.
 public enum Recycle: Sendable, ExpressibleByBooleanLiteral {
     /// The screen of the route nearest the top, if any (the default): it gets the payload and
     /// is popped to.
@@ -57,8 +57,8 @@ public enum Recycle: Sendable, ExpressibleByBooleanLiteral {
     }
 }
 
-/// One entry of `open` (SPEC §14): a route, and the saved state its new screen gets (delivered
-/// as its payload), or none.
+/// One entry of `open` (<doc:Semantics> §14): a route, and the saved state its new screen gets
+/// (delivered as its payload), or none.
 public struct RouteEntry: Sendable, Equatable, Codable {
     /// The route whose factory makes the screen.
     public var route: String

@@ -95,9 +95,11 @@ extension NavigatorCore {
     }
 
     /// Parses a saved document at the call and asks `open` with its entries (SPEC §14).
-    package func restore(_ document: String, animated: Bool, completion: (any CompletionHandler)?) throws(NavigationError) -> RequestStatus {
+    package func restore(
+        _ document: String, animated: Bool, completion: (any CompletionHandler)?, draining: Bool = false
+    ) throws(NavigationError) -> RequestStatus {
         let entries = try SavedDocument.parse(document)
-        return try ask(Request(.open(entries), animated: animated, completion: completion))
+        return try ask(Request(.open(entries), animated: animated, completion: completion), draining: draining)
     }
 
     /// Registers a route's factory (SPEC §8).

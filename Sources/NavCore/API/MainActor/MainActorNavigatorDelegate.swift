@@ -1,0 +1,51 @@
+/// Receives a `MainActorNavigator`'s events as method calls, UIKit style, on the main actor: a
+/// `@MainActor` class adopts it as is. Every method has an empty default. The navigator holds
+/// its delegate weakly and passes itself to each call, so the delegate needs no reference to it.
+@MainActor
+public protocol MainActorNavigatorDelegate: AnyObject {
+    /// The action state changed (<doc:Semantics> §4 steps 1, 3, 9, 11).
+    func navigator(_ navigator: MainActorNavigator, actionDidChange change: ActionChange)
+    /// `screen` is about to become the top, or has, or is about to stop being it, or has.
+    func navigator(_ navigator: MainActorNavigator, appearance change: AppearanceChange)
+    /// The host reported the progress of an interactive transition.
+    func navigator(_ navigator: MainActorNavigator, transition id: UInt64, didProgress value: Double)
+    /// The navigation bar crossed its threshold (<doc:Semantics> §8).
+    func navigator(_ navigator: MainActorNavigator, barDidChange shown: Bool, animated: Bool)
+    /// A `show` or `open` delivered `payload` to `screen`.
+    func navigator(_ navigator: MainActorNavigator, didDeliver payload: String, to screen: Screen)
+    /// `screen` was released; its id is dead and its object is no longer kept by navcore.
+    func navigator(_ navigator: MainActorNavigator, didRelease screen: Screen)
+    /// An op ended.
+    func navigator(_ navigator: MainActorNavigator, operation: OperationKind, didEndWith outcome: Outcome)
+}
+
+extension MainActorNavigatorDelegate {
+    /// Does nothing by default.
+    public func navigator(_ navigator: MainActorNavigator, actionDidChange change: ActionChange) {}
+    /// Does nothing by default.
+    public func navigator(_ navigator: MainActorNavigator, appearance change: AppearanceChange) {}
+    /// Does nothing by default.
+    public func navigator(_ navigator: MainActorNavigator, transition id: UInt64, didProgress value: Double) {}
+    /// Does nothing by default.
+    public func navigator(_ navigator: MainActorNavigator, barDidChange shown: Bool, animated: Bool) {}
+    /// Does nothing by default.
+    public func navigator(_ navigator: MainActorNavigator, didDeliver payload: String, to screen: Screen) {}
+    /// Does nothing by default.
+    public func navigator(_ navigator: MainActorNavigator, didRelease screen: Screen) {}
+    /// Does nothing by default.
+    public func navigator(_ navigator: MainActorNavigator, operation: OperationKind, didEndWith outcome: Outcome) {}
+
+    /// Calls the method that matches `event` (transitions go to the animator).
+    func receive(_ event: NavigationEvent, from navigator: MainActorNavigator) {
+        switch event {
+        case .action(let change): self.navigator(navigator, actionDidChange: change)
+        case .appearance(let change): self.navigator(navigator, appearance: change)
+        case .transition: break
+        case .progress(let id, let value): self.navigator(navigator, transition: id, didProgress: value)
+        case .bar(let shown, let animated): self.navigator(navigator, barDidChange: shown, animated: animated)
+        case .payload(let screen, let text): self.navigator(navigator, didDeliver: text, to: screen)
+        case .released(let screen): self.navigator(navigator, didRelease: screen)
+        case .done(let kind, let outcome): self.navigator(navigator, operation: kind, didEndWith: outcome)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// Adopted by a `@MainActor` host object attached to a screen of a `MainActorNavigator`, to
+/// hear its own appearance and payloads on the main actor (the main-actor form of
+/// `ScreenFeedback`). Both methods have an empty default. They are called right before the
+/// delegate and observers hear of the same event.
+@MainActor
+public protocol MainActorScreenFeedback: AnyObject, Sendable {
+    /// The screen will show or hide, or did (`change.phase`), and why.
+    func appearance(_ change: AppearanceChange)
+    /// A `show` or `open` delivered a payload to the screen.
+    func receivePayload(_ payload: String)
+}
+
+extension MainActorScreenFeedback {
+    /// Does nothing by default.
+    public func appearance(_ change: AppearanceChange) {}
+    /// Does nothing by default.
+    public func receivePayload(_ payload: String) {}
+}
+
+extension NavigationEvent {
+    /// Tells the screen object this event concerns, if it adopts `MainActorScreenFeedback`.
+    @MainActor
+    func notifyMainActorScreenObject() {
+        switch self {
+        case .appearance(let change):
+            (change.screen.object as? any MainActorScreenFeedback)?.appearance(change)
+        case .payload(let screen, let text):
+            (screen.object as? any MainActorScreenFeedback)?.receivePayload(text)
+        default:
+            break
+        }
+    }
+
+    /// The event with its transition, if any, ended through `control`.
+    func controlled(by control: any NavigatorControl) -> NavigationEvent {
+        guard case .transition(let transition) = self else { return self }
+        return .transition(transition.controlled(by: control))
+    }
+}
+
+extension Transition {
+    /// The transition ended through `control` (a `MainActorNavigator`, which ends it on the
+    /// main actor) instead of the navigator underneath.
+    func controlled(by control: any NavigatorControl) -> Transition {
+        var transition = self
+        transition.control = control
+        return transition
+    }
+}

@@ -1,0 +1,24 @@
+/// Asking an op in host dispatch mode from the thread that drains (SPEC §9), as the main-actor
+/// front does: the op is queued and the queue drained at once, on the calling thread. To the
+/// caller this is inline mode (status `ok` when the op starts at once, `queued` when it waits
+/// behind others or is asked inside a callback), while calls from other threads still only
+/// queue and wake the host up.
+extension NavigatorCore {
+    /// Asks `request` and drains; the gesture, never queued, starts at once or is refused.
+    package func askDraining(_ request: Request) throws(NavigationError) -> RequestStatus {
+        if case .gesture = request.operation { return try ask(request) }
+        return try perform(.always) { state throws(NavigationError) in
+            try state.validate(request.operation)
+            let startsNow = state.current == nil && state.queue.isEmpty && !state.driving
+            _ = state.enqueue(request)
+            state.beginDrain()
+            state.wakeupDue = false  // this call drains: the host need not be woken for it
+            return startsNow ? .ok : .queued
+        }
+    }
+
+    /// Asks `request` as `ask` does, or, with `draining`, as `askDraining` does.
+    package func ask(_ request: Request, draining: Bool) throws(NavigationError) -> RequestStatus {
+        try draining ? askDraining(request) : ask(request)
+    }
+}

@@ -1,0 +1,29 @@
+import NavCore
+import Testing
+
+/// The mirror of the "Integrating with a UI toolkit" article keeps a popped view through the
+/// gesture's provisional pop and tears it down only when the pop completes.
+@MainActor
+@Suite struct ToolkitMirrorTests {
+    @Test func theProvisionalPopKeepsThePoppedViewUntilTheFingerLifts() async throws {
+        let app = AppModel()
+        let mirror = ToolkitMirror()
+        app.nav.delegate = mirror
+        let home = try app.page("Home"), inbox = try app.page("Inbox")
+        _ = try await app.nav.push(home)
+        _ = try await app.nav.push(inbox)
+        #expect(Set(mirror.views.keys) == [home.id, inbox.id])
+
+        var outcomes: [Outcome] = []
+        try app.nav.beginGesture { outcomes.append($0) }  // starts at once
+        #expect(app.nav.stack == [home] && mirror.views[inbox.id] != nil)  // provisional
+        try await app.gestures.lift(finish: false)
+        #expect(outcomes == [.cancelled])
+        #expect(Set(mirror.views.keys) == [home.id, inbox.id])
+
+        try app.nav.beginGesture { outcomes.append($0) }
+        try await app.gestures.lift(finish: true)
+        #expect(outcomes == [.cancelled, .completed])
+        #expect(Set(mirror.views.keys) == [home.id])
+    }
+}

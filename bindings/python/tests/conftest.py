@@ -10,7 +10,7 @@ from typing import Any, Iterator, List
 import pytest
 
 import navcore
-from navcore import _navigator, scenario
+from navcore import _navigator, _trampolines, scenario
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 REPO = PACKAGE_DIR.parents[1]
@@ -63,6 +63,6 @@ def nothing_left_behind() -> Iterator[None]:
     yield
     gc.collect()
     assert _navigator._reaped(timeout=30), "the reaper thread did not get through the dropped navigators"
-    assert not _navigator._ops, f"ops never ended: {list(_navigator._ops.values())}"
-    assert not _navigator._live, f"navigators never let go: {list(_navigator._live.values())}"
-    assert not _navigator._owners, f"route or result registrations never let go: {_navigator._owners}"
+    assert not _trampolines._ops, f"ops never ended: {list(_trampolines._ops.values())}"
+    assert not _trampolines._live, f"navigators never let go: {list(_trampolines._live.values())}"
+    assert not _trampolines._owners, f"route or result registrations never let go: {_trampolines._owners}"

@@ -34,7 +34,7 @@ from collections import Counter
 from typing import Any, List
 
 import navcore
-from navcore import Outcome, _navigator
+from navcore import Outcome, _navigator, _trampolines
 
 #: Trampolines the run interrupts at their entry, in turn.
 TRAMPOLINES = (
@@ -186,7 +186,7 @@ class Run:
         return op
 
     def inject(self, name: str) -> None:
-        code = getattr(_navigator, name).__code__
+        code = getattr(_trampolines, name).__code__
 
         def profiler(frame: Any, event: str, arg: Any) -> None:
             if event == "call" and frame.f_code is code:
@@ -265,10 +265,10 @@ def main() -> int:
         problems.append(f"unexpected unraisable exceptions: {others[:3]}")
     if grown > arguments.bound_mb:
         problems.append(f"RSS grew {grown:.2f} MB, more than {arguments.bound_mb}")
-    if not reaped or _navigator._ops or _navigator._live or _navigator._owners:
+    if not reaped or _trampolines._ops or _trampolines._live or _trampolines._owners:
         problems.append(
-            f"left behind: {len(_navigator._ops)} ops, {len(_navigator._live)} navigators,"
-            f" {len(_navigator._owners)} route or result registrations"
+            f"left behind: {len(_trampolines._ops)} ops, {len(_trampolines._live)} navigators,"
+            f" {len(_trampolines._owners)} route or result registrations"
         )
     for problem in problems:
         print(f"stress-python: FAILED: {problem}")

@@ -11,7 +11,7 @@ from typing import Any, List
 import pytest
 
 import navcore
-from navcore import LATER, Outcome, _navigator
+from navcore import LATER, Outcome, _trampolines
 
 
 class View:
@@ -69,7 +69,7 @@ def test_a_replaced_listener_is_never_called_and_none_removes(nav: navcore.Navig
     nav.discard(screen)
     nav.discard(other)
     assert heard == ["new"]
-    assert not nav._items and not _navigator._owners
+    assert not nav._items and not _trampolines._owners
 
 
 def test_set_result_none_clears_and_pop_without_result_keeps_it(nav: navcore.Navigator) -> None:

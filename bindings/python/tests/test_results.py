@@ -296,3 +296,20 @@ def test_show_recycle_top_any_and_none(nav: navcore.Navigator) -> None:
     assert len(nav.stack) == 3
     with pytest.raises(ValueError):
         nav.show("item", recycle="sometimes")
+
+
+def test_on_result_inside_the_listener_raises_state_error(nav: navcore.Navigator) -> None:
+    nav.push(View())
+    screen = nav.create_screen("detail")
+    nav.push(screen)
+    raised: List[BaseException] = []
+
+    def heard(event: navcore.ResultEvent) -> None:
+        try:
+            nav.on_result(event.screen, lambda again: None)
+        except navcore.StateError as error:
+            raised.append(error)
+
+    nav.on_result(screen, heard)
+    nav.pop()
+    assert len(raised) == 1 and not nav._items and not _trampolines._owners

@@ -114,7 +114,7 @@ if hasattr(os, "register_at_fork"):
 
 #: ``veto(screen, by_gesture) -> bool``, or ``veto(screen, by_gesture, decision)`` returning a
 #: bool or ``navcore.LATER``.
-Veto = Callable[..., Any]
+VetoFunction = Callable[..., Any]
 ResultListener = Callable[[ResultEvent], Any]
 Animator = Callable[[Transition], Any]
 Factory = Callable[[RouteRequest], Any]
@@ -165,7 +165,7 @@ class Navigator:
         #: by the op's last action event (idle) and by _forget.
         self._released: Dict[int, Screen] = {}
         #: The veto and whether it takes the Decision, read in one piece by the trampoline.
-        self._veto_entry: Optional[Tuple[Veto, bool]] = None
+        self._veto_entry: Optional[Tuple[VetoFunction, bool]] = None
         #: The items registered one by one, by their ctx (see _owners): route factories, and
         #: result listeners as (their screen, the listener).
         self._items: Dict[int, Any] = {}
@@ -422,7 +422,7 @@ class Navigator:
             raise
 
     @property
-    def veto(self) -> Optional[Veto]:
+    def veto(self) -> Optional[VetoFunction]:
         """The pop veto, asked for the user's back button and gesture only (SPEC §6); None =
         every user pop is allowed. ``veto(top_screen, by_gesture)`` returns whether the pop may
         happen; a veto that takes a third argument, ``veto(top_screen, by_gesture, decision)``,
@@ -431,7 +431,7 @@ class Navigator:
         return self._veto_entry[0] if self._veto_entry is not None else None
 
     @veto.setter
-    def veto(self, veto: Optional[Veto]) -> None:
+    def veto(self, veto: Optional[VetoFunction]) -> None:
         with self._lock:
             if veto is not None:
                 self._check_open()

@@ -17,10 +17,16 @@ def test_without_a_terminal_the_showcase_plays(navcore_env_ok: None) -> None:
     assert result.stdout.startswith("navdemo: stdout is not a terminal")
     frames = parse_frames(result.stdout)
     assert [f.number for f in frames] == list(range(len(frames)))
-    last = frames[-1]
-    assert "delivered on thread MainThread" in last.text
+    assert any("delivered on thread MainThread" in f.text for f in frames)
     assert any("swipe cancelled: the screen is restored" == f.message for f in frames)
+    # The picker's result, the dialog, and a restore.
+    assert any(f.message == "the picker's result came back to compose: to grace" for f in frames)
+    assert any("Discard changes? y/n" in f.text for f in frames)
     assert any(f.message.startswith("! unsaved changes: back refused") for f in frames)
+    last = frames[-1]
+    assert last.label == "restart"
+    assert last.message == "restored the saved stack: home > page1 > page2 > page3 > page4 > compose"
+    assert "note: [draft] *unsaved*" in last.text and "to: grace" in last.text
 
 
 def test_keys_without_frames_print_the_last_screen(navcore_env_ok: None) -> None:
@@ -49,7 +55,8 @@ def test_an_unknown_token_is_refused(navcore_env_ok: None, script: str) -> None:
 def test_help_documents_keys_and_script_syntax(navcore_env_ok: None) -> None:
     result = run_demo("--help")
     assert result.returncode == 0
-    for text in ("s (hold)", "type:TEXT", "settle", "TOKEN*N", "release"):
+    for text in ("s (hold)", "type:TEXT", "settle", "TOKEN*N", "release", "restart", "--fresh", "--state",
+                 "Discard changes?", "XDG_STATE_HOME"):
         assert text in result.stdout
 
 
@@ -63,6 +70,7 @@ def test_make_demo_without_a_terminal(navcore_env_ok: None) -> None:
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "navdemo: stdout is not a terminal" in result.stdout
     assert "delivered on thread MainThread" in result.stdout
+    assert "restored the saved stack" in result.stdout
 
 
 def test_demo_readme_commands_are_real() -> None:

@@ -102,7 +102,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     interval = args.interval if args.interval > 0 else None
     path: Path = args.state if args.state is not None else statefile.default_path()
     saved = run_curses(lambda: DemoApp(interval=interval, state_path=path, fresh=args.fresh))
-    if saved:
+    if saved is not None:
         print(f"navdemo: saved the stack {saved} to {path}; the next start restores it (--fresh: not)")
     return 0
 

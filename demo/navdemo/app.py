@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any, Callable, List, Optional, Type, Union
+from typing import Callable, List, Optional, Type, Union
 
 import navcore
 
@@ -58,6 +58,8 @@ class DemoApp(Commands):
         self.running = True
         #: The "Discard changes?" dialog while a deferred veto waits for the user.
         self.dialog: Optional[DiscardDialog] = None
+        #: The stack ``q`` saved, as names (None: not saved).
+        self.saved: Optional[str] = None
         #: The swipe key is down (from its first press until ``release``).
         self.swipe_pressed = False
         self._ops: List[Tracked] = []
@@ -75,7 +77,7 @@ class DemoApp(Commands):
         for route, kind in KINDS.items():
             nav.register_route(route, self._factory(kind))
         nav.bar_threshold = threshold
-        saved = None if fresh or state_path is None else statefile.load(state_path)
+        saved = None if fresh or state_path is None else self._load(state_path)
         if saved is None or not self._restore(saved):
             self._push_home()
         self.pump()
@@ -93,6 +95,14 @@ class DemoApp(Commands):
             return kind(self.namer.next(request.route))
 
         return make
+
+    def _load(self, path: Path) -> Optional[str]:
+        """The saved document at ``path``; None when there is none or it cannot be read (said)."""
+        try:
+            return statefile.load(path)
+        except (OSError, UnicodeDecodeError) as error:
+            self.message = f"! the saved stack could not be read ({error}): starting fresh"
+            return None
 
     def _push_home(self) -> None:
         home = self.nav.create_screen("home", Home(self.namer.next("home")))
@@ -118,17 +128,22 @@ class DemoApp(Commands):
             self.message = f"! the saved stack could not be opened ({op.outcome}): starting fresh"
             self._push_home()
 
-    def save_stack(self) -> Optional[str]:
+    def save_stack(self) -> bool:
         """Writes each card's state as its screen's saved state, then navcore's saved document
-        of the stack to the state file (if the app has one). Returns the document."""
+        of the stack to the state file (if the app has one). False, with a message, when the
+        file cannot be written."""
         for screen in self.nav.stack:
             card = screen.object
             if isinstance(card, Card):
                 self.nav.set_saved_state(screen, card.state())
-        document = self.nav.save_text()
-        if self.state_path is not None:
-            statefile.store(self.state_path, document)
-        return document
+        if self.state_path is None:
+            return False
+        try:
+            statefile.store(self.state_path, self.nav.save_text())
+        except OSError as error:
+            self.message = f"! the stack was not saved: {error}"
+            return False
+        return True
 
     # -- the UI loop's calls ----------------------------------------------------------------------
 
@@ -221,13 +236,15 @@ class DemoApp(Commands):
         self.log.transition(transition)
         self.animator(transition)
 
-    def _should_pop(self, screen: navcore.Screen, by_gesture: bool, decision: Any) -> Union[bool, Any]:
+    def _should_pop(
+        self, screen: navcore.Screen, by_gesture: bool, decision: navcore.Decision
+    ) -> Union[bool, navcore.Veto]:
         """The veto: a compose screen with unsaved changes asks "Discard changes?" for the back
         button (answer later, SPEC §13) and refuses the swipe (a finger cannot wait for a
         dialog: navcore counts later as no for a gesture)."""
         obj = screen.object
         trigger = "gesture" if by_gesture else "button"
-        answer: Union[bool, Any] = True
+        answer: Union[bool, navcore.Veto] = True
         if isinstance(obj, Compose) and obj.dirty:
             answer = False if by_gesture else navcore.LATER
         if answer is navcore.LATER:

@@ -39,6 +39,7 @@ class Commands:
     namer: Namer
     worker: NotificationWorker
     message: str
+    saved: Optional[str]
     running: bool
     swipe_pressed: bool
     dialog: Optional[DiscardDialog]
@@ -48,7 +49,7 @@ class Commands:
     def _ask(self, label: str, ask: Callable[[], navcore.Operation]) -> navcore.Operation:
         raise NotImplementedError
 
-    def save_stack(self) -> Optional[str]:
+    def save_stack(self) -> bool:
         raise NotImplementedError
 
     def _track(self, label: str, op: navcore.Operation) -> None:
@@ -223,10 +224,10 @@ class Commands:
         self.message = "changes discarded: back goes on" if allow else self.message
 
     def _cmd_quit(self) -> None:
-        document = self.save_stack()
-        names = " > ".join(self.log.name(screen) for screen in self.nav.stack)
-        self.log.note(f"> q: saved {names}")
-        self.message = f"saved {names}: the next start restores it" if document else self.message
+        if self.save_stack():
+            self.saved = " > ".join(self.log.name(screen) for screen in self.nav.stack)
+            self.log.note(f"> q: saved {self.saved}")
+            self.message = f"saved {self.saved}: the next start restores it"
         self.running = False
 
     def _edit_key(self, compose: Compose, key: str) -> None:

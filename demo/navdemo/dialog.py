@@ -10,7 +10,9 @@ decides yes (the back goes on and pops the screen); ``n`` or ``esc`` decides no 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import List, Optional
+
+import navcore
 
 from .screens import Compose
 
@@ -24,7 +26,7 @@ NO_KEYS = ("n", "esc")
 class DiscardDialog:
     """A pending decision of navcore's, and the compose screen it is about."""
 
-    decision: Any
+    decision: navcore.Decision
     compose: Compose
 
     def answer(self, key: str) -> Optional[bool]:
@@ -35,6 +37,6 @@ class DiscardDialog:
             return False
         return None
 
-    def lines(self) -> list:
+    def lines(self) -> List[str]:
         """The dialog's text, one line each."""
         return [QUESTION, f"{self.compose.name} has an unsaved note", "y discard   n keep editing"]

@@ -46,13 +46,14 @@ class TextFrames:
         self.out.flush()
 
 
-def run_curses(make_app: Callable[[], DemoApp]) -> str:
-    """Runs the interactive app until ``q``; returns the stack that ``q`` saved, as names."""
+def run_curses(make_app: Callable[[], DemoApp]) -> Optional[str]:
+    """Runs the interactive app until ``q``; returns the stack that ``q`` saved, as names (None:
+    not saved)."""
     os.environ.setdefault("ESCDELAY", "25")  # esc ends the edit field at once
     return curses.wrapper(lambda screen: _loop(screen, make_app()))
 
 
-def _loop(screen: "curses.window", app: DemoApp) -> str:
+def _loop(screen: "curses.window", app: DemoApp) -> Optional[str]:
     try:
         curses.curs_set(0)
     except curses.error:
@@ -98,7 +99,7 @@ def _loop(screen: "curses.window", app: DemoApp) -> str:
                 next_frame = None
             app.pump()
             _draw(screen, app)
-        return " > ".join(app.log.name(s) for s in app.nav.stack)
+        return app.saved
     finally:
         app.close()
 

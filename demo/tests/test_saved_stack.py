@@ -89,3 +89,15 @@ def test_a_deep_link_is_routes_and_the_last_ones_payload() -> None:
     assert links.entries("inbox") == [("inbox", None)]
     with pytest.raises(ValueError, match="names no route"):
         links.entries("?id=1")
+
+
+def test_a_stack_that_cannot_be_written_is_said_and_quits(navcore_env_ok: None, tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    result = run_demo("--keys", "p settle q", "--state", str(blocker / "stack.json"), "--frames")
+    assert result.returncode == 0, result.stderr
+    first, last = parse_frames(result.stdout)[0], parse_frames(result.stdout)[-1]
+    assert first.message.startswith("! the saved stack could not be read (")
+    assert first.stack == "home"
+    assert last.label == "q"
+    assert last.message.startswith("! the stack was not saved: ")

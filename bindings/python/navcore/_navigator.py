@@ -73,23 +73,26 @@ from typing import (
 )
 
 from . import _ffi
-from ._enums import ACCEPTED, ACTIONS, OPS, OUTCOMES, PHASES, REASONS, STYLES, Action, Dispatch, Op, Phase
-from ._errors import FactoryFailed, InvalidError, InvalidHandleError, NavcoreError, error_for
+from ._enums import ACCEPTED, ACTIONS, OPS, OUTCOMES, PHASES, REASONS, STYLES, Action, Dispatch, Op, Phase, Recycle
+from ._enums import Veto as VetoAnswer
+from ._errors import FactoryFailed, InvalidError, InvalidHandleError, NavcoreError, NoSuchScreenError, error_for
 from ._events import (
     ActionEvent,
     AppearanceEvent,
     BarEvent,
+    Decision,
     DoneEvent,
     Payload,
     PayloadEvent,
     ProgressEvent,
     ReleaseEvent,
+    ResultEvent,
     RouteRequest,
     Screen,
     Transition,
     WakeupEvent,
 )
-from ._operation import Operation
+from ._operation import Operation, ScreenResult
 
 _new = object.__new__
 
@@ -253,14 +256,34 @@ def _route_text(route: str) -> bytes:
     return text
 
 
-def _payload_text(payload: Union[str, Mapping[str, Any], None]) -> Optional[bytes]:
+def _json_text(value: Any, what: str) -> bytes:
+    """A value as compact JSON text for C (non-ASCII kept as is)."""
+    return _text(json.dumps(value, separators=(",", ":"), ensure_ascii=False), what)
+
+
+def _payload_text(payload: Union[str, Mapping[str, Any], None], what: str = "the payload") -> Optional[bytes]:
+    """A payload, saved state or document for C: a str as is, a dict as JSON, None as NULL."""
     if payload is None:
         return None
     if isinstance(payload, str):
-        return _text(payload, "the payload")
+        return _text(payload, what)
     if isinstance(payload, Mapping):
-        return _text(json.dumps(payload, separators=(",", ":"), ensure_ascii=False), "the payload")
-    raise TypeError(f"a payload is a str or a dict, not {type(payload).__name__}")
+        return _json_text(payload, what)
+    raise TypeError(f"{what} is a str or a dict, not {type(payload).__name__}")
+
+
+def _take_text(function: Callable[..., int], *arguments: Any) -> Optional[str]:
+    """Calls a navcore query that returns text through its first argument, a ``char **``, and
+    returns that text (None for NULL), freeing the library's copy with navcore_free exactly once
+    (SPEC §15: it is the caller's)."""
+    out = c_void_p()
+    _check(function(byref(out), *arguments))
+    if out.value is None:
+        return None
+    try:
+        return ctypes.string_at(out.value).decode("utf-8")
+    finally:
+        _ffi.lib().navcore_free(out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -380,6 +403,7 @@ def _op_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
     try:
         operation = _ops.pop(ctx, None)  # type: ignore[arg-type]
         if operation is not None:
+            operation._block = None
             callbacks = operation._complete(OUTCOMES[outcome])
             if callbacks:
                 _deliver(callbacks, operation)
@@ -581,16 +605,87 @@ class _AnimatorGone(Exception):
     pass
 
 
-def _on_veto_impl(nav: Any, screen_id: int, obj: Any, by_gesture: bool, ctx: Optional[int]) -> bool:
+def _on_veto_impl(
+    nav: Any, screen_id: int, obj: Any, by_gesture: bool, decision: int, ctx: Optional[int]
+) -> int:
+    """The pop veto (registered deferrable): a veto taking three arguments also gets the
+    Decision, and may answer LATER."""
     try:
         navigator = _live.get(ctx, _gone)()
-        veto = navigator._veto if navigator is not None else None
-        if navigator is None or veto is None:
-            return True
-        return bool(veto(navigator._screen(screen_id), bool(by_gesture)))
+        entry = navigator._veto_entry if navigator is not None else None
+        if navigator is None or entry is None:
+            return VetoAnswer.ALLOW
+        veto, takes_decision = entry
+        screen = navigator._screen(screen_id)
+        gesture = bool(by_gesture)
+        if takes_decision:
+            answer = veto(screen, gesture, Decision(decision, screen, gesture, navigator))
+        else:
+            answer = veto(screen, gesture)
+        return _veto_answer(answer, takes_decision)
     except BaseException as error:  # noqa: B902
         _stash(error)
+        return VetoAnswer.REFUSE
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _veto_answer(answer: Any, takes_decision: bool) -> int:
+    """A veto's answer for C: a VetoAnswer member (LATER) as is, anything else by its truth."""
+    if isinstance(answer, VetoAnswer):
+        if answer is VetoAnswer.LATER and not takes_decision:
+            raise TypeError("a veto that answers LATER takes the decision: veto(screen, by_gesture, decision)")
+        return int(answer)
+    return VetoAnswer.ALLOW if answer else VetoAnswer.REFUSE
+
+
+def _takes_decision(veto: Callable[..., Any]) -> bool:
+    """Whether a veto takes a third positional argument, the Decision."""
+    try:
+        parameters = list(inspect.signature(veto).parameters.values())
+    except (TypeError, ValueError):
         return False
+    if any(p.kind is p.VAR_POSITIONAL for p in parameters):
+        return True
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in parameters) >= 3
+
+
+#: The registrations of one item each (a route's factory, a screen's result listener): their
+#: ctx -> the token of their navigator. The navigator keeps the item itself (``_items``): held
+#: here, an item that refers to its navigator would keep it from ever being collected.
+_owners: Dict[int, int] = {}
+
+
+def _owner(ctx: Optional[int]) -> "Optional[Navigator]":
+    """The navigator of an item's ctx, or None once it is gone."""
+    return _live.get(_owners.get(ctx), _gone)()  # type: ignore[arg-type]
+
+
+def _on_result(nav: Any, screen_id: int, obj: Any, result: Optional[bytes], ctx: Optional[int]) -> None:
+    """A screen's result, right before its release, for its result listener."""
+    try:
+        navigator = _owner(ctx)
+        entry = navigator._items.get(ctx) if navigator is not None else None  # type: ignore[arg-type]
+        if entry is not None:
+            screen, listener = entry
+            listener(ResultEvent(screen, None if result is None else result.decode("utf-8")))
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _item_destroyed(ctx: Optional[int]) -> None:
+    """C let go of an item's registration: a route unregistered, a result listener called,
+    replaced or removed, or the navigator destroyed."""
+    try:
+        navigator = _owner(ctx)
+        _owners.pop(ctx, None)  # type: ignore[arg-type]
+        if navigator is not None:
+            navigator._items.pop(ctx, None)  # type: ignore[arg-type]
+            navigator._registration_ended()
+    except BaseException as error:  # noqa: B902
+        _stash(error)
     finally:
         _tls.calls.ran = True  # see _guarded
 
@@ -599,9 +694,9 @@ def _on_factory_impl(
     out_object: Any, nav: Any, route: bytes, screen_id: int, payload: Optional[bytes], ctx: Optional[int]
 ) -> int:
     try:
-        navigator = _live.get(ctx, _gone)()
+        navigator = _owner(ctx)
         name = route.decode("utf-8")
-        factory = navigator._routes.get(name) if navigator is not None else None
+        factory = navigator._items.get(ctx) if navigator is not None else None  # type: ignore[arg-type]
         if navigator is None or factory is None:
             return -1
         request = RouteRequest(name, screen_id, Payload(payload.decode("utf-8")) if payload is not None else None)
@@ -686,6 +781,8 @@ _RUN = _guarded(_ffi.RunFn, _run_block)
 _DESTROY = _guarded(_ffi.DestroyFn, _registration_destroyed)
 _NO_DESTROY = _ffi.DestroyFn()  # NULL
 _FACTORY = _guarded(_ffi.FactoryFn, _on_factory_impl)
+_RESULT = _guarded(_ffi.ResultFn, _on_result)
+_ITEM_DESTROY = _guarded(_ffi.DestroyFn, _item_destroyed)
 
 #: kind -> (C function, trampoline, leading arguments after the handle).
 _REGISTRATIONS: Dict[str, Tuple[str, Any, Tuple[int, ...]]] = {
@@ -701,7 +798,7 @@ _REGISTRATIONS: Dict[str, Tuple[str, Any, Tuple[int, ...]]] = {
     "done": ("navcore_on_done", _guarded(_ffi.DoneFn, _on_done), ()),
     "wakeup": ("navcore_on_wakeup", _guarded(_ffi.WakeupFn, _on_wakeup), ()),
     "animator": ("navcore_set_animator", _guarded(_ffi.TransitionFn, _on_transition), ()),
-    "veto": ("navcore_set_pop_veto", _guarded(_ffi.VetoFn, _on_veto_impl), ()),
+    "veto": ("navcore_set_pop_veto_deferrable", _guarded(_ffi.DeferrableVetoFn, _on_veto_impl), ()),
 }
 _APPEARANCE = _guarded(_ffi.AppearanceFn, _on_appearance)
 for _kind in _PHASE_KINDS:
@@ -776,10 +873,23 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
-Veto = Callable[[Screen, bool], bool]
+#: ``veto(screen, by_gesture) -> bool``, or ``veto(screen, by_gesture, decision)`` returning a
+#: bool or ``navcore.LATER``.
+Veto = Callable[..., Any]
+ResultListener = Callable[[ResultEvent], Any]
 Animator = Callable[[Transition], Any]
 Factory = Callable[[RouteRequest], Any]
 ScreenLike = Union[Screen, Any]
+#: An entry of ``open``: ``(route, state)`` or a route alone.
+RouteEntry = Union[str, Tuple[str, Union[str, Mapping[str, Any], None]]]
+RecycleLike = Union[Recycle, str, bool]
+
+
+def _recycle_mode(recycle: RecycleLike) -> int:
+    """``show``'s recycle option as a NAVCORE_RECYCLE_* value (a bool: True = any, False = none)."""
+    if isinstance(recycle, bool):
+        return Recycle.ANY if recycle else Recycle.NONE
+    return int(Recycle.parse(recycle))
 
 
 class Navigator:
@@ -815,13 +925,17 @@ class Navigator:
         #: listeners listen (the ``*_completed`` events name screens already released): emptied
         #: by the op's last action event (idle) and by _forget.
         self._released: Dict[int, Screen] = {}
-        self._routes: Dict[str, Factory] = {}
-        self._veto: Optional[Veto] = None
+        #: The veto and whether it takes the Decision, read in one piece by the trampoline.
+        self._veto_entry: Optional[Tuple[Veto, bool]] = None
+        #: The items registered one by one, by their ctx (see _owners): route factories, and
+        #: result listeners as (their screen, the listener).
+        self._items: Dict[int, Any] = {}
         self._animator: Optional[Animator] = None
         self._always_appear = False
         self._bar_threshold = 0
         self._closing = False
-        _live[self._token] = weakref.ref(self, functools.partial(_unlist, self._token))
+        self._ref = weakref.ref(self, functools.partial(_unlist, self._token))
+        _live[self._token] = self._ref
         # The finalizer only queues the handle for the reaper (see "Dropped navigators").
         self._finalizer = weakref.finalize(self, _drop, handle.value)
         self._finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
@@ -878,8 +992,8 @@ class Navigator:
             self._released.clear()
             self._listeners = {kind: [] for kind in EVENT_KINDS}
             self._listener_objects = []
-            self._routes.clear()
-            self._veto = None
+            self._items.clear()
+            self._veto_entry = None
             self._animator = None
 
     # -- callbacks: what C calls ----------------------------------------------------------------
@@ -892,7 +1006,7 @@ class Navigator:
             needed = {k for k in EVENT_KINDS if self._listeners[k] or self._hook_counts.get(k)}
             if self._screens or "release" in self._registered:
                 needed.add("release")
-            if self._veto is not None:
+            if self._veto_entry is not None:
                 needed.add("veto")
             if self._animator is not None:
                 needed.add("animator")
@@ -939,11 +1053,14 @@ class Navigator:
                 gone = Screen(screen_id, "")
                 gone.released = True
                 return gone
-            screen = self._screens.setdefault(screen_id, Screen(screen_id, buffer.value.decode("utf-8")))
+            made = Screen(screen_id, buffer.value.decode("utf-8"))
+            made._navigator = self._ref
+            screen = self._screens.setdefault(screen_id, made)
         return screen
 
     def _adopt(self, screen: Screen) -> Screen:
         """Keeps a new screen, finds its object's hooks and registers what they need."""
+        screen._navigator = self._ref
         hooks = screen._hooks = _hooks_of(screen.object)
         self._screens[screen.id] = screen
         if hooks is not None:
@@ -1066,17 +1183,29 @@ class Navigator:
 
     @property
     def veto(self) -> Optional[Veto]:
-        """The pop veto: ``veto(top_screen, by_gesture) -> bool``, asked for the user's back
-        button and gesture only (SPEC §6); None = every user pop is allowed."""
-        return self._veto
+        """The pop veto, asked for the user's back button and gesture only (SPEC §6); None =
+        every user pop is allowed. ``veto(top_screen, by_gesture)`` returns whether the pop may
+        happen; a veto that takes a third argument, ``veto(top_screen, by_gesture, decision)``,
+        may also return ``navcore.LATER``: the back then waits, busy, until ``decide(decision,
+        allow)`` (SPEC §13; for the gesture LATER counts as no)."""
+        return self._veto_entry[0] if self._veto_entry is not None else None
 
     @veto.setter
     def veto(self, veto: Optional[Veto]) -> None:
         with self._lock:
             if veto is not None:
                 self._check_open()
-            previous, self._veto = self._veto, veto
-            self._sync_or_undo(lambda: setattr(self, "_veto", previous))
+            previous = self._veto_entry
+            self._veto_entry = None if veto is None else (veto, _takes_decision(veto))
+            self._sync_or_undo(lambda: setattr(self, "_veto_entry", previous))
+
+    @_api
+    def decide(self, decision: Union[Decision, int], allow: bool) -> None:
+        """Answers a pending decision (a Decision, or its id) of the veto's LATER: ``allow``
+        pops as if the veto had allowed it, else the back ends ``vetoed``. Acts at once, in both
+        dispatch modes; StateError when it is not the pending one (answered already)."""
+        decision_id = decision.id if isinstance(decision, Decision) else int(decision)
+        _check(self._lib.navcore_decide(self._handle, decision_id, bool(allow)))
 
     @property
     def animator(self) -> Optional[Animator]:
@@ -1108,8 +1237,134 @@ class Navigator:
 
     @_api
     def discard(self, screen: Screen) -> None:
-        """Releases a detached screen (StateError if it is in the stack)."""
+        """Releases a detached screen at once (its result listener, then its release listeners,
+        are called); StateError if it is in the stack or an op holds it (SPEC §1)."""
         _check(self._lib.navcore_screen_discard(self._handle, screen.id))
+
+    def screen(self, screen_id: int) -> Screen:
+        """The Screen of a live screen id (one the binding did not make is made on first sight);
+        NoSuchScreenError for a dead or unknown id."""
+        screen = self._screen(screen_id)
+        if screen.released:
+            raise NoSuchScreenError(f"screen {screen_id} is not a live screen of this navigator")
+        return screen
+
+    # -- results (SPEC §12) ------------------------------------------------------------------------
+
+    def push_for_result(self, screen: ScreenLike, animated: bool = True) -> ScreenResult:
+        """Pushes ``screen`` (a Screen, or any object on a new screen) and returns a ScreenResult:
+        ``await`` it (or ``wait()`` from another thread) for the screen's result decoded from
+        JSON, None for none, delivered once right before the screen's release, whatever
+        releases it. It takes the screen's one result listener (replacing one set before)."""
+        target, created = self._screen_for(screen)
+        pending = ScreenResult(target)
+        try:
+            self.on_result(target, lambda event: _deliver(pending._complete(event.text), pending))
+            pending.operation = self.push(target, animated)
+        except NavcoreError:
+            if created:
+                self._discard_quietly(created)  # its listener hears None: the result arrives
+            else:
+                self._listen_quietly(target)
+            raise
+        return pending
+
+    @_api
+    def _listen_quietly(self, screen: Screen) -> None:
+        """Removes a screen's result listener after an op that failed, whatever the status."""
+        self._lib.navcore_screen_on_result(self._handle, screen.id, _ffi.ResultFn(), None, _NO_DESTROY)
+
+    @_api
+    def on_result(self, screen: Screen, listener: Optional[ResultListener]) -> Optional[ResultListener]:
+        """Sets ``screen``'s one result listener: ``listener(event)`` hears a ResultEvent (its
+        ``text``, and ``json()``) once, right before the screen's release, on the driving
+        thread. Another listener replaces it (the old one is never called); None removes it.
+        StateError once the screen's release has begun. Returns the listener."""
+        if listener is None:
+            _check(self._lib.navcore_screen_on_result(self._handle, screen.id, _ffi.ResultFn(), None, _NO_DESTROY))
+            return None
+        if not callable(listener):
+            raise TypeError("on_result() needs a callable or None")
+        register = self._lib.navcore_screen_on_result
+        self._register_item((screen, listener), lambda ctx: register(self._handle, screen.id, _RESULT, ctx, _ITEM_DESTROY))
+        return listener
+
+    def _register_item(self, item: Any, register: Callable[[int], int]) -> None:
+        """Registers one item (a route's factory, a screen's result listener) with a ctx of its
+        own, ``register(ctx)`` being the C call: the item is kept, and counted as a
+        registration, until C calls its destructor (_item_destroyed)."""
+        token = next(_tokens)
+        with self._lock:
+            self._items[token] = item
+            _owners[token] = self._token
+            self._registrations += 1
+        status = register(token)
+        if status < 0:
+            error = _error(status)
+            self._items.pop(token, None)
+            _owners.pop(token, None)
+            self._registration_ended()
+            raise error
+
+    def set_result(self, screen: Screen, value: Any) -> None:
+        """Sets ``screen``'s result to ``value`` as JSON text; None clears it (SPEC §12)."""
+        self.set_result_text(screen, None if value is None else json.dumps(value, separators=(",", ":"), ensure_ascii=False))
+
+    def set_result_text(self, screen: Screen, text: Optional[str]) -> None:
+        """Sets ``screen``'s result to ``text`` as is; None clears it."""
+        result = None if text is None else _text(text, "the result")
+        _check(self._lib.navcore_screen_set_result(self._handle, screen.id, result))
+
+    def result_text(self, screen: Screen) -> Optional[str]:
+        """``screen``'s result as text, None for none; NoSuchScreenError once it is released."""
+        return _take_text(self._lib.navcore_screen_result, self._handle, screen.id)
+
+    def result(self, screen: Screen) -> Any:
+        """``screen``'s result decoded from JSON, None for none (ValueError if it is not JSON)."""
+        text = self.result_text(screen)
+        return None if text is None else json.loads(text)
+
+    # -- saved state, save, open and restore (SPEC §14) --------------------------------------------
+
+    def set_saved_state(self, screen: Screen, state: Union[str, Mapping[str, Any], None]) -> None:
+        """Sets ``screen``'s saved state (a str as is, a dict as JSON); None clears it. Each
+        payload delivered to a screen also becomes its saved state."""
+        _check(self._lib.navcore_screen_set_saved_state(self._handle, screen.id, _payload_text(state, "the saved state")))
+
+    def saved_state(self, screen: Screen) -> Optional[str]:
+        """``screen``'s saved state, None for none; NoSuchScreenError once it is released."""
+        return _take_text(self._lib.navcore_screen_saved_state, self._handle, screen.id)
+
+    def save_text(self) -> str:
+        """The saved document of the stack, exactly as navcore writes it (SPEC §14):
+        ``{"navcore":1,"stack":[{"route":R,"state":S},…]}``, bottom to top. ``restore`` takes
+        it back."""
+        text = _take_text(self._lib.navcore_save, self._handle)
+        return "" if text is None else text
+
+    def save(self) -> Dict[str, Any]:
+        """The saved document of the stack as a dict (``save_text()`` decoded)."""
+        return cast(Dict[str, Any], json.loads(self.save_text()))
+
+    def open(self, entries: Iterable[RouteEntry], animated: bool = False) -> Operation:
+        """Builds the whole stack from routes in one op (SPEC §14): each entry is ``(route,
+        state)`` or a route alone; a state is a str (as is), a dict (as JSON) or None. When it
+        runs each route's factory makes a new screen with its state as payload; the new screens
+        become the stack. An unknown route ends it ``unknown_route``, a failing factory
+        ``factory_failed`` (the screens made so far are released), and nothing changes.
+        InvalidError at the call for no entry."""
+        texts: List[Tuple[bytes, Optional[bytes]]] = []
+        for entry in entries:
+            route, state = (entry, None) if isinstance(entry, str) else entry
+            texts.append((_route_text(route), _payload_text(state, "a state")))
+        array = (_ffi.RouteEntry * max(1, len(texts)))(*texts)
+        return self._ask(Op.OPEN, self._lib.navcore_open, array, len(texts), bool(animated))
+
+    def restore(self, document: Union[str, Mapping[str, Any]], animated: bool = False) -> Operation:
+        """Opens the stack a saved document describes (``save()``'s dict or ``save_text()``'s
+        text; any JSON of that shape): ``restore(save())`` rebuilds an equal stack of new
+        screens. InvalidError at the call for anything else (SPEC §14)."""
+        return self._ask(Op.OPEN, self._lib.navcore_restore, _payload_text(document, "the document"), bool(animated))
 
     # -- ops -------------------------------------------------------------------------------------
 
@@ -1179,9 +1434,16 @@ class Navigator:
             self._discard_quietly(created)
             raise
 
-    def pop(self, animated: bool = True) -> Operation:
-        """Pops the top screen (noop with one screen or none)."""
-        return self._ask(Op.POP, self._lib.navcore_pop, bool(animated))
+    def pop(self, animated: bool = True, *, result: Any = None, result_text: Optional[str] = None) -> Operation:
+        """Pops the top screen (noop with one screen or none). ``result`` (as JSON text) or
+        ``result_text`` (as is) becomes the popped screen's result when the pop runs and is not
+        a noop (SPEC §12): its result listener, and ``push_for_result``, hear it."""
+        if result is None and result_text is None:
+            return self._ask(Op.POP, self._lib.navcore_pop, bool(animated))
+        if result is not None and result_text is not None:
+            raise TypeError("pop() takes result or result_text, not both")
+        text = _json_text(result, "the result") if result_text is None else _text(result_text, "the result")
+        return self._ask(Op.POP, self._lib.navcore_pop_with_result, bool(animated), text)
 
     def pop_to(self, screen: Screen, animated: bool = True) -> Operation:
         """Pops every screen above ``screen`` (``not_in_stack`` if it is not there when the op runs)."""
@@ -1220,43 +1482,26 @@ class Navigator:
         """Tells whether the navigator is on screen (SPEC §7)."""
         return self._ask(Op.VISIBLE, self._lib.navcore_set_visible, bool(visible))
 
-    def _show(
-        self,
-        function: str,
-        route: str,
-        animated: bool,
-        remove_current: bool,
-        recycle: bool,
-        payload: Union[str, Mapping[str, Any], None],
-    ) -> Operation:
-        name = _text(route, "the route")
-        options = _ffi.ShowOptions(bool(animated), bool(remove_current), bool(recycle), _payload_text(payload))
-        return self._ask(Op.SHOW, getattr(self._lib, function), name, byref(options))
-
     def show(
         self,
         route: str,
         *,
         animated: bool = False,
         remove_current: bool = True,
-        recycle: bool = True,
+        recycle: RecycleLike = Recycle.ANY,
         payload: Union[str, Mapping[str, Any], None] = None,
     ) -> Operation:
-        """Shows the named route (SPEC §8): recycles its screen nearest the top, or makes one
-        with the route's factory. A dict payload travels as JSON (``Payload.json()``)."""
-        return self._show("navcore_show", route, animated, remove_current, recycle, payload)
+        """Shows the named route (SPEC §8): recycles a screen of the route already in the stack
+        (``recycle="any"``, the default: the one nearest the top; ``"top"``: only the top, the
+        "single top" of other toolkits; ``"none"``: never; True and False are "any" and
+        "none"), or makes one with the route's factory. A dict payload travels as JSON
+        (``Payload.json()``)."""
+        name = _text(route, "the route")
+        options = _ffi.ShowOptions(bool(animated), bool(remove_current), True, _payload_text(payload))
+        mode = _recycle_mode(recycle)
+        return self._ask(Op.SHOW, self._lib.navcore_show_recycling, name, byref(options), mode)
 
-    def post(
-        self,
-        route: str,
-        *,
-        animated: bool = False,
-        remove_current: bool = True,
-        recycle: bool = True,
-        payload: Union[str, Mapping[str, Any], None] = None,
-    ) -> Operation:
-        """``show`` under the seeds' notification name, for posting from any thread."""
-        return self._show("navcore_post", route, animated, remove_current, recycle, payload)
+    post = show  # the seeds' notification name, for posting from any thread
 
     # -- transitions ----------------------------------------------------------------------------
 
@@ -1292,16 +1537,8 @@ class Navigator:
 
         def register(function: Factory) -> Factory:
             text = _text(name, "the route name")
-            with self._lock:
-                fresh = name not in self._routes
-                if fresh:
-                    self._routes[name] = function
-                status = self._lib.navcore_route_register(self._handle, text, _FACTORY, self._token, _DESTROY)
-                if status < 0:
-                    if fresh:
-                        self._routes.pop(name, None)
-                    raise _error(status)
-                self._registrations += 1
+            call = self._lib.navcore_route_register
+            self._register_item(function, lambda ctx: call(self._handle, text, _FACTORY, ctx, _ITEM_DESTROY))
             return function
 
         return register if factory is None else register(factory)
@@ -1311,9 +1548,7 @@ class Navigator:
     @_api
     def unregister_route(self, name: str) -> None:
         """Unregisters route ``name`` (InvalidError if it is not registered)."""
-        with self._lock:
-            _check(self._lib.navcore_route_unregister(self._handle, _text(name, "the route name")))
-            self._routes.pop(name, None)
+        _check(self._lib.navcore_route_unregister(self._handle, _text(name, "the route name")))
 
     # -- settings ------------------------------------------------------------------------------
 

@@ -19,9 +19,10 @@ HEADER = REPO / "include" / "navcore.h"
 
 
 def scenario_files() -> List[Path]:
-    """Every project and shared scenario."""
-    found = sorted((REPO / "Tests" / "Scenarios").glob("*.nav"))
-    found += sorted((SHARED / "scenarios").glob("*.nav"))
+    """Every project and shared scenario, those of SPEC §12–15 (``*Next``) included."""
+    found: List[Path] = []
+    for directory in (REPO / "Tests" / "Scenarios", SHARED / "scenarios", REPO / "Tests" / "ScenariosNext", SHARED / "scenarios-next"):
+        found += sorted(directory.glob("*.nav"))
     return found
 
 
@@ -64,3 +65,4 @@ def nothing_left_behind() -> Iterator[None]:
     assert _navigator._reaped(timeout=30), "the reaper thread did not get through the dropped navigators"
     assert not _navigator._ops, f"ops never ended: {list(_navigator._ops.values())}"
     assert not _navigator._live, f"navigators never let go: {list(_navigator._live.values())}"
+    assert not _navigator._owners, f"route or result registrations never let go: {_navigator._owners}"

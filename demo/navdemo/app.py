@@ -122,8 +122,7 @@ class DemoApp(Commands):
 
     def _restored(self, op: navcore.Operation) -> None:
         if op.outcome == navcore.Outcome.COMPLETED:
-            names = " > ".join(self.log.name(screen) for screen in self.nav.stack)
-            self.message = f"restored the saved stack: {names}"
+            self.message = f"restored the saved stack: {self.stack_names()}"
         else:
             self.message = f"! the saved stack could not be opened ({op.outcome}): starting fresh"
             self._push_home()

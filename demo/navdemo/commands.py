@@ -55,6 +55,10 @@ class Commands:
     def _track(self, label: str, op: navcore.Operation) -> None:
         raise NotImplementedError
 
+    def stack_names(self) -> str:
+        """The stack as card names, bottom first: ``home > page1``."""
+        return " > ".join(self.log.name(screen) for screen in self.nav.stack)
+
     def _cmd_push(self) -> None:
         name = self.namer.next("page")
         screen = self.nav.create_screen("page", Page(name))
@@ -225,7 +229,7 @@ class Commands:
 
     def _cmd_quit(self) -> None:
         if self.save_stack():
-            self.saved = " > ".join(self.log.name(screen) for screen in self.nav.stack)
+            self.saved = self.stack_names()
             self.log.note(f"> q: saved {self.saved}")
             self.message = f"saved {self.saved}: the next start restores it"
         self.running = False

@@ -179,8 +179,7 @@ def _status(
 ) -> None:
     width = canvas.width
     canvas.text(0, y, app.message, width)
-    names = " > ".join(app.log.name(s) for s in stack)
-    canvas.text(0, y + 1, "stack: " + fit_left(names, width - 7))
+    canvas.text(0, y + 1, "stack: " + fit_left(app.stack_names(), width - 7))
     nav = app.nav
     bar = "shown" if nav.bar_shown else "hidden"
     words = [

@@ -89,3 +89,31 @@ def test_a_refused_swipe_is_asked_once_per_press(navcore_env_ok: None) -> None:
     assert held.message.startswith("! unsaved changes: swipe refused by the veto")
     assert frames[-2].message == held.message  # letting go keeps the message
     assert again.log.count("should_pop compose gesture no") == 2  # a new press asks again
+
+
+def test_a_picker_dismissed_with_back_gives_no_result(navcore_env_ok: None) -> None:
+    """b on the picker pops it with no result: compose hears None and keeps its recipient."""
+    result = run_demo("--keys", "3 settle c settle b settle", "--frames", "--size", "80x40")
+    assert result.returncode == 0, result.stderr
+    last = parse_frames(result.stdout)[-1]
+    assert last.stack == "home > compose"
+    assert last.message == "no recipient chosen: compose keeps nobody"
+    assert last.log.index("> compose got the result -") + 1 == last.log.index("release picker")
+    assert "to: (nobody yet)" in last.text
+
+
+def test_the_dialog_holds_other_keys_and_queues_other_ops(navcore_env_ok: None) -> None:
+    """While the decision is pending, keys only say the dialog waits; an op asked by name
+    queues behind the waiting back; y lets the back go on, then the queued op runs."""
+    result = run_demo("--keys", "3 settle type:x b p push y settle", "--frames", "--size", "80x40")
+    assert result.returncode == 0, result.stderr
+    frames = parse_frames(result.stdout)
+    held, queued, decided = frames[-4], frames[-3], frames[-1]
+    assert held.label == "p"
+    assert held.message == "the dialog waits: y discards the changes, n keeps editing"
+    assert held.stack == "home > compose"
+    assert queued.label == "push"
+    assert "> push page1: queued behind 1" in queued.log
+    assert "pending: 1" in queued.state
+    assert decided.stack == "home > page1"
+    assert "done back completed" in decided.log and "done push completed" in decided.log

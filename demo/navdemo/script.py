@@ -6,7 +6,7 @@ the line (for scripts read from a file with ``--keys @FILE``). Each token is one
 ``p``, ``b``, ``s``, ``1``, ``enter``, ``esc``, ``backspace``, ``left``, ``right``, ``space``
     a key press, exactly as in the app (in the edit field, printable keys type);
 ``push``, ``back``, ``swipe``, ``cancel``, ``set``, ``root``, ``inbox``, ``message``,
-``compose``, ``edit``, ``save``, ``discard``, ``notify``, ``auto``, ``quit``
+``compose``, ``edit``, ``save``, ``discard``, ``choose``, ``open``, ``notify``, ``auto``, ``quit``
     the command of a key, by name (even in the edit field);
 ``release``
     let go of the swipe key (the app sees this after 0.65 s without a key repeat);

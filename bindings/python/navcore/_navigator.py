@@ -25,14 +25,16 @@ trampolines).
 Callbacks that raise
 --------------------
 An exception raised by Python code called from C (a listener, a screen hook, the veto, the
-animator, a route factory, a ``run`` block, a done callback) is caught in the trampoline and
-re-raised, after the C call returns, from the outermost navcore call on the thread where the
-callback ran (several become one ExceptionGroup; before Python 3.11, the first is raised with the
-others in its ``navcore_other_errors``). Meanwhile the core carries on as if the
-callback had returned normally, with these answers where one is needed:
+animator, a route factory, a ``run`` block, a done callback, a result listener) is caught in
+the trampoline and re-raised, after the C call returns, from the outermost navcore call on the
+thread where the callback ran (several become one ExceptionGroup; before Python 3.11, the first
+is raised with the others in its ``navcore_other_errors``). Meanwhile the core carries on as if
+the callback had returned normally, with these answers where one is needed:
 
 - a listener or screen hook: the event's other listeners are still called; the op goes on;
-- the veto: counts as "no" (the op ends ``vetoed``);
+- the veto: counts as "no" (the op ends ``vetoed``), as does LATER from a veto that does not
+  take the Decision (a TypeError);
+- a result listener: nothing changes (the screen's release follows);
 - a route factory: the show ends ``factory_failed`` (raise ``FactoryFailed`` to fail quietly);
 - the animator: the transition is finished at once, or cancelled for the interactive gesture
   (so the navigator cannot hang waiting for an end that will never come);
@@ -934,8 +936,9 @@ class Navigator:
         self._always_appear = False
         self._bar_threshold = 0
         self._closing = False
-        self._ref = weakref.ref(self, functools.partial(_unlist, self._token))
-        _live[self._token] = self._ref
+        _live[self._token] = weakref.ref(self, functools.partial(_unlist, self._token))
+        #: What its Screens hold of it (no callback: it may outlive the module at exit).
+        self._ref = weakref.ref(self)
         # The finalizer only queues the handle for the reaper (see "Dropped navigators").
         self._finalizer = weakref.finalize(self, _drop, handle.value)
         self._finalizer.atexit = False  # at exit the process ends anyway: no callbacks then

@@ -196,6 +196,36 @@ def test_interrupted_registration_destructor_still_lets_go_at_close(inject: Any)
     assert nav._token not in _navigator._live
 
 
+def test_interrupted_result_listener_still_hears_the_result(nav: navcore.Navigator, inject: Any) -> None:
+    nav.push(View())
+    pending = nav.push_for_result(View())
+    reported = inject(_navigator._on_result)
+    nav.pop(result=[42])
+    _interrupted(reported, "_on_result")
+    assert pending.done() and pending.value() == [42]
+    assert not nav._items and not _navigator._owners  # its registration let go after the call
+
+
+def test_interrupted_item_destructor_still_lets_go(nav: navcore.Navigator, inject: Any) -> None:
+    nav.register_route("detail", lambda request: View())
+    reported = inject(_navigator._item_destroyed)
+    nav.unregister_route("detail")
+    _interrupted(reported, "_item_destroyed")
+    assert not nav._items and not _navigator._owners
+
+
+def test_interrupted_deferrable_veto_still_answers_later(nav: navcore.Navigator, inject: Any) -> None:
+    nav.set_stack([View(), View()])
+    decisions: List[navcore.Decision] = []
+    nav.veto = lambda screen, by_gesture, decision: decisions.append(decision) or navcore.LATER
+    reported = inject(_navigator._on_veto_impl)
+    op = nav.back()
+    _interrupted(reported, "_on_veto_impl")
+    assert len(decisions) == 1 and op.outcome is None and nav.busy
+    decisions[0].allow()
+    assert op.outcome is Outcome.COMPLETED and len(nav.stack) == 1
+
+
 LISTENER_KINDS = [
     ("action", "_on_action", lambda nav: nav.push(View())),
     ("did_show", "_on_appearance", lambda nav: nav.push(View())),

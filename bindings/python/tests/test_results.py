@@ -167,7 +167,7 @@ def test_a_refused_decision_ends_the_back_vetoed(nav: navcore.Navigator) -> None
     assert back.outcome is Outcome.VETOED and len(nav.stack) == 2
     nav.veto = lambda screen, by_gesture: False  # a two-argument veto: a bool, as before
     assert nav.back().outcome is Outcome.VETOED
-    nav.veto = lambda screen, by_gesture: True
+    nav.veto = lambda screen, by_gesture: navcore.Veto.ALLOW  # 0, yet an allow: an answer, not a truth
     assert nav.back().outcome is Outcome.COMPLETED
 
 

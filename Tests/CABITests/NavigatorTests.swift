@@ -142,7 +142,7 @@ import Testing
         ]
         // A struct of the header's type in host memory: navcore never reads through a handle.
         let hostMemory = Nav.allocate(capacity: 1)
-        hostMemory.initialize(to: navcore_navigator(opaque_handle_: UInt64(live)))
+        hostMemory.initialize(to: navcore_navigator(private_: UInt64(live)))
         defer { hostMemory.deallocate() }
         forged.append(hostMemory)
         for fake in forged {
@@ -332,7 +332,7 @@ import Testing
         #expect(h.route("R") == OK)
         let posted = Locked(Int32(99))
         onNewThread {
-            var options = navcore_show_options(animated: false, remove_current: true, recycle: true, payload: nil)
+            var options = showOptions(animated: false, remove_current: true, recycle: NAVCORE_RECYCLE_ANY, payload: nil)
             posted.set("hello".withCString { text in
                 options.payload = text
                 return navcore_post(h.nav, "R", &options, nil, nil)

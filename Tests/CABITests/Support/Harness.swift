@@ -184,3 +184,17 @@ func c<E: RawRepresentable>(_ value: E) -> Int32 where E.RawValue: BinaryInteger
 func text(_ buffer: [CChar]) -> String {
     buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
 }
+
+/// `navcore_show_options` made as a host makes them: navcore_show_options_init's defaults for
+/// the header's version, then the fields set.
+func showOptions(animated: Bool, remove_current: Bool, recycle: navcore_recycle, payload: UnsafePointer<CChar>?)
+    -> navcore_show_options
+{
+    var options = navcore_show_options()
+    #expect(navcore_show_options_init(&options, UInt32(NAVCORE_SHOW_OPTIONS_VERSION)) == OK)
+    options.animated = animated
+    options.remove_current = remove_current
+    options.recycle = c(recycle)
+    options.payload = payload
+    return options
+}

@@ -93,7 +93,7 @@ static const char *const functions[] = {
     "navcore_free", "navcore_screen_set_result", "navcore_screen_result", "navcore_screen_on_result",
     "navcore_pop_with_result", "navcore_set_pop_veto_deferrable", "navcore_decide",
     "navcore_screen_set_saved_state", "navcore_screen_saved_state", "navcore_save", "navcore_open",
-    "navcore_restore", "navcore_show_recycling",
+    "navcore_restore", "navcore_show_options_init",
 };
 #define FUNCTION_COUNT (sizeof functions / sizeof functions[0])
 static unsigned char covered[K_COUNT][FUNCTION_COUNT];
@@ -569,7 +569,7 @@ static void call_everything(int kind) {
     navcore_show_options options = NAVCORE_SHOW_OPTIONS_INIT;
     options.animated = true;
     options.remove_current = false;
-    options.recycle = false;
+    options.recycle = NAVCORE_RECYCLE_NONE;
     options.payload = "from a callback";
     OP(queued, W(navcore_show), CALL(navcore_show, nav, "R", &options, completion, op_));
     OP(queued, W(navcore_post), CALL(navcore_post, nav, "F", NULL, completion, op_));
@@ -613,7 +613,11 @@ static void call_everything(int kind) {
     OP(queued, W(navcore_restore),
        CALL(navcore_restore, nav, "{\"navcore\":1,\"stack\":[{\"route\":\"R\",\"state\":null}]}", false,
             completion, op_));
-    OP(queued, W(navcore_show_recycling), CALL(navcore_show_recycling, nav, "R", NULL, NAVCORE_RECYCLE_TOP, completion, op_));
+    navcore_show_options single_top;
+    check_other(CALL(navcore_show_options_init, &single_top, NAVCORE_SHOW_OPTIONS_VERSION), OK_,
+                W(navcore_show_options_init));
+    single_top.recycle = NAVCORE_RECYCLE_TOP;
+    OP(queued, "navcore_show (single top)", CALL(navcore_show, nav, "R", &single_top, completion, op_));
 
     /* every registration replaced (the running one included: its destructor waits for it) */
     register_all(nav, "a registration inside a callback");

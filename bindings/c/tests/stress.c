@@ -354,7 +354,7 @@ static void *asker(void *arg) {
             navcore_show_options options = NAVCORE_SHOW_OPTIONS_INIT;
             options.animated = animated;
             options.remove_current = dice % 3 != 0;
-            options.recycle = dice % 5 != 0;
+            options.recycle = dice % 5 != 0 ? NAVCORE_RECYCLE_ANY : NAVCORE_RECYCLE_NONE;
             options.payload = dice % 2 ? "payload" : NULL;
             status = navcore_show(R.nav, dice < 90 ? routes[dice % 4] : "broken", &options, completion, r);
         } else if (dice < 96) {

@@ -1226,11 +1226,15 @@ class Navigator:
         route: str,
         animated: bool,
         remove_current: bool,
-        recycle: bool,
+        recycle: Union[bool, int],
         payload: Union[str, Mapping[str, Any], None],
     ) -> Operation:
         name = _text(route, "the route")
-        options = _ffi.ShowOptions(bool(animated), bool(remove_current), bool(recycle), _payload_text(payload))
+        # False and True are Recycle.NONE and Recycle.ANY (0 and 1); another value than a
+        # Recycle fails in the library with InvalidError.
+        options = _ffi.ShowOptions(
+            _ffi.SHOW_OPTIONS_VERSION, bool(animated), bool(remove_current), int(recycle), _payload_text(payload)
+        )
         return self._ask(Op.SHOW, getattr(self._lib, function), name, byref(options))
 
     def show(
@@ -1239,11 +1243,13 @@ class Navigator:
         *,
         animated: bool = False,
         remove_current: bool = True,
-        recycle: bool = True,
+        recycle: Union[bool, int] = True,
         payload: Union[str, Mapping[str, Any], None] = None,
     ) -> Operation:
         """Shows the named route (SPEC §8): recycles its screen nearest the top, or makes one
-        with the route's factory. A dict payload travels as JSON (``Payload.json()``)."""
+        with the route's factory. ``recycle`` is a ``Recycle`` (``TOP``: the top only, "single
+        top"), or a bool (``False`` = ``NONE``, ``True`` = ``ANY``). A dict payload travels as
+        JSON (``Payload.json()``)."""
         return self._show("navcore_show", route, animated, remove_current, recycle, payload)
 
     def post(
@@ -1252,7 +1258,7 @@ class Navigator:
         *,
         animated: bool = False,
         remove_current: bool = True,
-        recycle: bool = True,
+        recycle: Union[bool, int] = True,
         payload: Union[str, Mapping[str, Any], None] = None,
     ) -> Operation:
         """``show`` under the seeds' notification name, for posting from any thread."""

@@ -535,11 +535,11 @@ NAVCORE_API int navcore_on_wakeup(navcore_navigator *nav, navcore_wakeup_fn fn, 
 /** The animator. Without one every op is instant and the gesture is refused. If it is removed
  *  while ops plan to animate, their transitions finish at once.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
-NAVCORE_API int navcore_set_animator(navcore_navigator *nav, navcore_transition_fn fn, void *ctx, navcore_destroy_fn destroy);
+NAVCORE_API int navcore_on_transition(navcore_navigator *nav, navcore_transition_fn fn, void *ctx, navcore_destroy_fn destroy);
 /** The pop veto (SPEC §6); without one every user pop is allowed. Non-zero = allow. It replaces a
- *  veto set with navcore_set_pop_veto_deferrable (there is one veto).
+ *  veto set with navcore_on_pop_veto_deferrable (there is one veto).
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
-NAVCORE_API int navcore_set_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, void *ctx, navcore_destroy_fn destroy);
+NAVCORE_API int navcore_on_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, void *ctx, navcore_destroy_fn destroy);
 
 /* ---------------------------------------------------------------------------------------------
  * Results (SPEC §12): a screen's result, its one result listener, a pop that carries one.
@@ -598,13 +598,13 @@ typedef enum navcore_veto_answer { NAVCORE_VETO_MAP(NAVCORE_ENUMERATOR) } navcor
 typedef int (*navcore_deferrable_veto_fn)(navcore_navigator *nav, uint64_t screen, void *object, bool by_gesture,
                                           uint64_t decision, void *ctx);
 
-/** Registers the pop veto as deferrable; it replaces a veto set with navcore_set_pop_veto (and
+/** Registers the pop veto as deferrable; it replaces a veto set with navcore_on_pop_veto (and
  *  the other way round: there is one veto). On NAVCORE_VETO_LATER a `back` waits, busy, its
  *  later ops queued and the gesture refused, until navcore_decide; for a gesture, later counts
  *  as refuse.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
-NAVCORE_API int navcore_set_pop_veto_deferrable(navcore_navigator *nav, navcore_deferrable_veto_fn fn, void *ctx,
-                                                navcore_destroy_fn destroy);
+NAVCORE_API int navcore_on_pop_veto_deferrable(navcore_navigator *nav, navcore_deferrable_veto_fn fn, void *ctx,
+                                               navcore_destroy_fn destroy);
 
 /** Answers the pending decision `decision`: `allow` pops as if the veto had allowed it (animated
  *  per the rules at this moment), else the back ends vetoed. Acts at once in both dispatch

@@ -5,7 +5,7 @@ import Testing
 
 /// navcore.h, "Callbacks": navcore_on_action, navcore_on_appearance, navcore_on_progress,
 /// navcore_on_bar, navcore_on_payload, navcore_on_release, navcore_on_done, navcore_on_wakeup,
-/// navcore_set_animator, navcore_set_pop_veto: what each receives, replacement and removal,
+/// navcore_on_transition, navcore_on_pop_veto: what each receives, replacement and removal,
 /// ctx destructors, completions, and callbacks that call back in (also to destroy).
 @Suite("Callbacks") struct CallbackTests {
     /// Drives a host-dispatch navigator (route "R" registered) through every kind of event.

@@ -67,8 +67,8 @@ final class Harness: @unchecked Sendable {
         case .release: return navcore_on_release(nav, remove ? nil : r.releaseFn, ctx, destroy)
         case .done: return navcore_on_done(nav, remove ? nil : r.doneFn, ctx, destroy)
         case .wakeup: return navcore_on_wakeup(nav, remove ? nil : r.wakeupFn, ctx, destroy)
-        case .animator: return navcore_set_animator(nav, remove ? nil : r.transitionFn, ctx, destroy)
-        case .veto: return navcore_set_pop_veto(nav, remove ? nil : r.vetoFn, ctx, destroy)
+        case .animator: return navcore_on_transition(nav, remove ? nil : r.transitionFn, ctx, destroy)
+        case .veto: return navcore_on_pop_veto(nav, remove ? nil : r.vetoFn, ctx, destroy)
         }
     }
 

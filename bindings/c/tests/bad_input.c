@@ -75,13 +75,13 @@ static const struct declared_statuses {
     {"navcore_on_release", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_on_done", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_on_wakeup", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
-    {"navcore_set_animator", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
-    {"navcore_set_pop_veto", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_on_transition", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_on_pop_veto", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_screen_set_result", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN)},
     {"navcore_screen_result", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN)},
     {"navcore_screen_on_result", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN) | STATUS_BIT(NAVCORE_ERR_STATE)},
     {"navcore_pop_with_result", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
-    {"navcore_set_pop_veto_deferrable", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_on_pop_veto_deferrable", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_decide", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_STATE)},
     {"navcore_screen_set_saved_state", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN)},
     {"navcore_screen_saved_state", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN)},
@@ -216,7 +216,7 @@ static void fixture_make(fixture *f, enum setup setup) {
     memset(&f->out, 0xA5, sizeof f->out);
     must(navcore_navigator_create(&f->nav, setup == HOST_QUEUED ? NAVCORE_DISPATCH_HOST : NAVCORE_DISPATCH_INLINE),
          "create");
-    must(navcore_set_animator(f->nav, animator, f, NULL), "animator");
+    must(navcore_on_transition(f->nav, animator, f, NULL), "animator");
     must(navcore_route_register(f->nav, "ok", factory_ok, NULL, NULL), "route ok");
     must(navcore_route_register(f->nav, "fail", factory_fail, NULL, NULL), "route fail");
     must(navcore_screen_create(&f->a, f->nav, "A", NULL), "screen A");
@@ -232,12 +232,12 @@ static void fixture_make(fixture *f, enum setup setup) {
         must(navcore_push(f->nav, f->c, true, NULL, NULL), "push C (queued)");
     }
     if (setup == HIDDEN) must(navcore_set_visible(f->nav, false, NULL, NULL), "hide");
-    if (setup == NO_ANIMATOR) must(navcore_set_animator(f->nav, NULL, NULL, NULL), "no animator");
+    if (setup == NO_ANIMATOR) must(navcore_on_transition(f->nav, NULL, NULL, NULL), "no animator");
     if (setup == PUSHING) must(navcore_push(f->nav, f->c, true, NULL, NULL), "push C animated");
     if (setup == POPPING) must(navcore_pop(f->nav, true, NULL, NULL), "pop animated");
     if (setup == GESTURE) must(navcore_gesture_begin(f->nav, NULL, NULL), "gesture");
     if (setup == DECIDING) {
-        must(navcore_set_pop_veto_deferrable(f->nav, veto_later, f, NULL), "deferrable veto");
+        must(navcore_on_pop_veto_deferrable(f->nav, veto_later, f, NULL), "deferrable veto");
         must(navcore_back(f->nav, false, NULL, NULL), "back (its decision waits)");
     }
     must(navcore_navigator_create(&f->other, NAVCORE_DISPATCH_INLINE), "create other");
@@ -334,8 +334,8 @@ H(on_payload, navcore_on_payload(nav, on_payload, DTOR))
 H(on_release, navcore_on_release(nav, on_release, DTOR))
 H(on_done, navcore_on_done(nav, count_done, DTOR))
 H(on_wakeup, navcore_on_wakeup(nav, on_wakeup, DTOR))
-H(set_animator, navcore_set_animator(nav, animator, DTOR))
-H(set_pop_veto, navcore_set_pop_veto(nav, veto, DTOR))
+H(on_transition, navcore_on_transition(nav, animator, DTOR))
+H(on_pop_veto, navcore_on_pop_veto(nav, veto, DTOR))
 H(stack_count, navcore_stack_count(&f->out.size, nav))
 H(stack_get, navcore_stack_get(&f->out.u64, nav, 0))
 H(stack_copy, navcore_stack_copy(&f->out.size, f->out.ids, 4, nav))
@@ -352,7 +352,7 @@ H(screen_set_result, navcore_screen_set_result(nav, f->a, "r"))
 H(screen_result, navcore_screen_result((char **)&f->out.pointer, nav, f->a))
 H(screen_on_result, navcore_screen_on_result(nav, f->a, on_result, DTOR))
 H(pop_with_result, navcore_pop_with_result(nav, false, "r", DONE))
-H(set_pop_veto_deferrable, navcore_set_pop_veto_deferrable(nav, deferrable_veto, DTOR))
+H(on_pop_veto_deferrable, navcore_on_pop_veto_deferrable(nav, deferrable_veto, DTOR))
 H(decide, navcore_decide(nav, f->decision ? f->decision : 1, true))
 H(screen_set_saved_state, navcore_screen_set_saved_state(nav, f->a, "s"))
 H(screen_saved_state, navcore_screen_saved_state((char **)&f->out.pointer, nav, f->a))
@@ -375,12 +375,12 @@ static const struct {
     HANDLE_FN(post), HANDLE_FN(transition_finish), HANDLE_FN(transition_cancel), HANDLE_FN(transition_progress),
     HANDLE_FN(route_register), HANDLE_FN(route_unregister), HANDLE_FN(on_action), HANDLE_FN(on_appearance),
     HANDLE_FN(on_progress), HANDLE_FN(on_bar), HANDLE_FN(on_payload), HANDLE_FN(on_release), HANDLE_FN(on_done),
-    HANDLE_FN(on_wakeup), HANDLE_FN(set_animator), HANDLE_FN(set_pop_veto), HANDLE_FN(stack_count),
+    HANDLE_FN(on_wakeup), HANDLE_FN(on_transition), HANDLE_FN(on_pop_veto), HANDLE_FN(stack_count),
     HANDLE_FN(stack_get), HANDLE_FN(stack_copy), HANDLE_FN(top), HANDLE_FN(root), HANDLE_FN(action_state),
     HANDLE_FN(is_busy), HANDLE_FN(pending_count), HANDLE_FN(is_bar_shown), HANDLE_FN(is_visible),
     HANDLE_FN(can_go_back), HANDLE_FN(transition_current), HANDLE_FN(screen_set_result),
     HANDLE_FN(screen_result), HANDLE_FN(screen_on_result), HANDLE_FN(pop_with_result),
-    HANDLE_FN(set_pop_veto_deferrable), HANDLE_FN(decide), HANDLE_FN(screen_set_saved_state),
+    HANDLE_FN(on_pop_veto_deferrable), HANDLE_FN(decide), HANDLE_FN(screen_set_saved_state),
     HANDLE_FN(screen_saved_state), HANDLE_FN(save), HANDLE_FN(open), HANDLE_FN(restore),
 };
 #define HANDLE_FUNCTIONS (sizeof handle_functions / sizeof *handle_functions)

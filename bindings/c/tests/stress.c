@@ -431,8 +431,8 @@ static void run(int mode, enum destroyer destroyer) {
     must(navcore_navigator_create(&R.nav, mode), "create");
     must(navcore_on_release(R.nav, on_release, NULL, destructor), "on_release");
     must(navcore_on_action(R.nav, on_action, NULL, destructor), "on_action");
-    must(navcore_set_animator(R.nav, animator, NULL, destructor), "animator");
-    must(navcore_set_pop_veto(R.nav, veto, NULL, destructor), "veto");
+    must(navcore_on_transition(R.nav, animator, NULL, destructor), "animator");
+    must(navcore_on_pop_veto(R.nav, veto, NULL, destructor), "veto");
     must(navcore_on_wakeup(R.nav, on_wakeup, NULL, destructor), "wakeup");
     for (int i = 0; i < 4; i++) must(navcore_route_register(R.nav, routes[i], factory, NULL, destructor), "route");
     must(navcore_route_register(R.nav, "broken", broken_factory, NULL, destructor), "route broken");

@@ -171,8 +171,8 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_on_release": (c_int, [NavPtr, ReleaseFn, c_void_p, DestroyFn]),
     "navcore_on_done": (c_int, [NavPtr, DoneFn, c_void_p, DestroyFn]),
     "navcore_on_wakeup": (c_int, [NavPtr, WakeupFn, c_void_p, DestroyFn]),
-    "navcore_set_animator": (c_int, [NavPtr, TransitionFn, c_void_p, DestroyFn]),
-    "navcore_set_pop_veto": (c_int, [NavPtr, VetoFn, c_void_p, DestroyFn]),
+    "navcore_on_transition": (c_int, [NavPtr, TransitionFn, c_void_p, DestroyFn]),
+    "navcore_on_pop_veto": (c_int, [NavPtr, VetoFn, c_void_p, DestroyFn]),
     # Results
     "navcore_free": (None, [c_void_p]),
     "navcore_screen_set_result": (c_int, [NavPtr, c_uint64, c_char_p]),
@@ -180,7 +180,7 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_screen_on_result": (c_int, [NavPtr, c_uint64, ResultFn, c_void_p, DestroyFn]),
     "navcore_pop_with_result": (c_int, [NavPtr, c_bool, c_char_p, DoneFn, c_void_p]),
     # Deferred veto
-    "navcore_set_pop_veto_deferrable": (c_int, [NavPtr, DeferrableVetoFn, c_void_p, DestroyFn]),
+    "navcore_on_pop_veto_deferrable": (c_int, [NavPtr, DeferrableVetoFn, c_void_p, DestroyFn]),
     "navcore_decide": (c_int, [NavPtr, c_uint64, c_bool]),
     # Saved state, save, open and restore
     "navcore_screen_set_saved_state": (c_int, [NavPtr, c_uint64, c_char_p]),

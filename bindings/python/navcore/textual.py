@@ -39,8 +39,10 @@ What it does:
 Mount order: a route factory and ``will_show`` run before Textual has composed the screen
 (Textual mounts asynchronously, in its own message loop). The mirror pushes the screen onto
 Textual's stack before its ``will_show`` (``on_prepare``), so the screen is in
-``app.screen_stack`` then; its widgets exist from its ``on_mount`` on, so query them from
-``did_show`` onwards or from Textual's own handlers, not in the factory or ``will_show``.
+``app.screen_stack`` then. Its widgets exist only from its ``on_mount`` on, which Textual runs
+after the drain that pushed it (so also after an instant op's ``did_show``): query them from
+Textual's handlers (``on_mount``, ``on_screen_resume``), or check ``is_mounted`` in navcore's
+hooks (the example's ``receive_payload`` does), never in the factory.
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ from typing import Any, Callable, List, Optional, Set, Tuple, Union
 
 from textual.app import App, ScreenStackError
 from textual.binding import Binding
-from textual.css.scalar import ScalarOffset
 from textual.containers import Horizontal, Vertical
+from textual.css.scalar import ScalarOffset
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Label
 

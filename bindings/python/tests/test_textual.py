@@ -233,10 +233,26 @@ def test_instant_navigation_and_close_remove_every_screen_once() -> None:
 @pytest.mark.parametrize("slide_time", [0.0, 0.02])
 def test_slides_finish_with_and_without_duration(slide_time: float) -> None:
     async def scenario(h: Harness) -> None:
-        seen: Dict[str, int] = Counter()
-        h.nav.on("action", lambda event: seen.update([str(event.state)]))
+        seen: Dict[navcore.Action, int] = Counter()
+        h.nav.on("action", lambda event: seen.update([event.state]))
         await h.press("m")
         await h.press("escape")
-        assert h.headings() == ["Home"] and seen["push_completed"] == seen["pop_completed"] == 1
+        assert h.headings() == ["Home"]
+        assert seen[navcore.Action.PUSH_COMPLETED] == seen[navcore.Action.POP_COMPLETED] == 1
 
     run(scenario, slide_time=slide_time)
+
+
+def test_a_slide_holds_the_op_until_textuals_animation_ends() -> None:
+    async def scenario(h: Harness) -> None:
+        h.app.action_message()  # the "m" key's action (Pilot's press would wait for the slide)
+        await h.pilot.pause(0.1)
+        message = h.app.screen
+        assert h.nav.busy and h.nav.current_transition is not None, "navcore waits for the slide"
+        assert 0 < message.styles.offset.x.value < 60, "the screen is on its way in from the right"
+        h.nav.push(example.Page("Queued"))
+        assert h.nav.pending == 1
+        await h.settle()
+        assert message.styles.offset.x.value == 0 and h.headings() == ["Home", "Message", "Queued"]
+
+    run(scenario, slide_time=1.0)  # long enough to be seen mid-way on a loaded machine

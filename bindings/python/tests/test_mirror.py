@@ -194,3 +194,22 @@ def test_close_removes_the_listener_and_the_animator(nav: navcore.Navigator, too
     assert nav.animator is None
     nav.push(object())
     assert toolkit.take() == []
+
+
+def test_a_host_that_raises_gets_its_error_and_the_mirror_stays_in_step(nav: navcore.Navigator) -> None:
+    ends: List[str] = []
+    failing = {"instant": True, "animated": True}
+
+    def change(change: Change) -> None:
+        kind = "instant" if change.transition is None else "animated"
+        if failing[kind]:
+            failing[kind] = False
+            raise RuntimeError(f"{kind} change failed")
+
+    mirror = StackMirror(nav, change, on_end=lambda change, outcome: ends.append(outcome))
+    a, b = nav.create_screen("a", object()), nav.create_screen("b", object())
+    with pytest.raises(RuntimeError, match="instant change failed"):
+        nav.push(a)
+    with pytest.raises(RuntimeError, match="animated change failed"):
+        nav.push(b)  # from the animator: the binding finishes the transition at once
+    assert mirror.stack == nav.stack == (a, b) and mirror.pending is None and ends == [COMMIT, COMMIT]

@@ -162,7 +162,8 @@ def slide(duration: float = 0.2) -> TransitionPlayer:
 
 class Navigation:
     """A navigator whose stack Textual shows (see the module's doc). ``navigator`` defaults to a
-    new host dispatch one; ``close()`` destroys it and removes its screens."""
+    new host dispatch one (one given must be in host mode, and idle: the mirror takes its stack
+    as it is); ``close()`` destroys it and removes its screens."""
 
     def __init__(
         self,

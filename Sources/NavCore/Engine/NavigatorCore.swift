@@ -66,9 +66,10 @@ package final class NavigatorCore: Sendable {
         }
     }
 
-    /// Changes what emits nothing (always_appear, routes); fails with `invalid_handle` once
-    /// destroyed.
-    package func configure<R: Sendable>(_ body: (inout NavigatorState) throws(NavigationError) -> R) throws(NavigationError) -> R {
+    /// Changes what emits nothing (always_appear, routes, results, saved states); fails with
+    /// `invalid_handle` once destroyed. Internal: the fronts change the state only through the
+    /// calls of NavigatorCore+Calls.swift, which use it.
+    func configure<R: Sendable>(_ body: (inout NavigatorState) throws(NavigationError) -> R) throws(NavigationError) -> R {
         try state.withLock { state throws(NavigationError) in
             guard !state.destroyed else { throw NavigationError.destroyed }
             return try body(&state)

@@ -261,6 +261,48 @@ int navcore_screen_create(uint64_t *out_screen, navcore_navigator *nav, const ch
  *  release has begun), cannot be discarded: NAVCORE_ERR_STATE (SPEC §1). */
 int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
 
+/**
+ * Hooks of one screen, given at its creation (navcore_screen_create_with_hooks): the per-screen
+ * feedback a GObject, or the Swift and Python bindings' screen objects, want, without a lookup
+ * from ids. Each hook may be NULL. They are called for that screen only, on the thread that
+ * delivers the navigator's callbacks, each right before the navigator's callback of the same
+ * event (SPEC §4, §8): the four appearance phases (`phase` tells which), the payload, and the
+ * release. `ctx` goes to every hook; `destroy` (may be NULL) runs once with it, right after the
+ * screen's release has been delivered (its release hook, then navcore_on_release's callback), on
+ * the same thread. Start from NAVCORE_SCREEN_HOOKS_INIT or navcore_screen_hooks_init(): `version`
+ * says which fields the caller knows, so that later versions can add hooks at the end.
+ */
+#define NAVCORE_SCREEN_HOOKS_VERSION 1u
+typedef struct navcore_screen_hooks {
+    unsigned int version; /* NAVCORE_SCREEN_HOOKS_VERSION */
+    void (*will_show)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
+                      void *ctx);
+    void (*did_show)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
+                     void *ctx);
+    void (*will_hide)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
+                      void *ctx);
+    void (*did_hide)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
+                     void *ctx);
+    void (*payload)(navcore_navigator *nav, uint64_t screen, void *object, const char *payload, void *ctx);
+    void (*release)(navcore_navigator *nav, uint64_t screen, void *object, const char *route, void *ctx);
+    void *ctx;
+    void (*destroy)(void *ctx);
+} navcore_screen_hooks;
+
+#define NAVCORE_SCREEN_HOOKS_INIT { NAVCORE_SCREEN_HOOKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+
+/** Sets `*hooks` to `version`'s empty hooks (every field NULL). NAVCORE_ERR_INVALID for a NULL
+ *  `hooks` or a version this library does not know. Calls nothing. */
+int navcore_screen_hooks_init(navcore_screen_hooks *hooks, unsigned int version);
+
+/** navcore_screen_create with hooks of the screen's own (`hooks` is copied; see
+ *  navcore_screen_hooks for when each runs, on the thread delivering the navigator's
+ *  callbacks). NAVCORE_ERR_INVALID for a NULL `hooks` or an unknown `hooks->version`; a failing
+ *  call keeps nothing and never calls `hooks->destroy`. Screens that route factories make have
+ *  no hooks of their own. */
+int navcore_screen_create_with_hooks(uint64_t *out_screen, navcore_navigator *nav, const char *route, void *object,
+                                     const navcore_screen_hooks *hooks);
+
 /** The host object of a live screen. */
 int navcore_screen_object(void **out_object, navcore_navigator *nav, uint64_t screen);
 
@@ -395,13 +437,22 @@ int navcore_route_unregister(navcore_navigator *nav, const char *name);
  * again replaces it, registering NULL removes it. An event kind with no callback costs nothing.
  * ------------------------------------------------------------------------------------------- */
 
-/** `action <state> [+appearing] [-disappearing…]`. */
+/**
+ * `action <state> [+appearing] [-disappearing…]`. The library fills it and passes it by pointer,
+ * valid only during the callback; hosts never allocate it, so fields may be added at its end in a
+ * minor version (the objects were added in 1.0). The host objects stand beside the ids, also
+ * for screens being released: in a `*_completed` event the removed screens' ids are already dead
+ * (SPEC §4 step 8 came first), but their objects are still given here, so a host needs no id →
+ * object cache of its own.
+ */
 typedef struct navcore_action_event {
     int state;                    /* NAVCORE_ACTION_* */
     uint64_t appearing;           /* 0 if none */
     const uint64_t *disappearing; /* bottom to top */
     size_t disappearing_count;
     bool animated;
+    void *appearing_object;            /* the appearing screen's host object; NULL if none */
+    void *const *disappearing_objects; /* disappearing_count host objects, as `disappearing` */
 } navcore_action_event;
 
 typedef void (*navcore_action_fn)(navcore_navigator *nav, const navcore_action_event *event, void *ctx);

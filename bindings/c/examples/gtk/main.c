@@ -36,7 +36,8 @@ typedef struct app {
     int worker_shows_done;
     int vetoes;
     bool form_dirty;
-    int home_hooks; /* per-screen hook calls of the Home screen */
+    int home_hooks;      /* per-screen hook calls of the Home screen */
+    int unmounted_hooks; /* will_show events whose page had no parent yet */
     int step;
     int failures;
     int status;
@@ -123,6 +124,18 @@ static void home_hook(navcore_navigator *nav, int phase, uint64_t screen, void *
     app *a = ctx;
     note_thread(a);
     a->home_hooks++;
+}
+
+/* Every will_show: the mount order. The mirror mounts the appearing page at will_* (SPEC §4
+ * step 1), so a will_show (step 5) finds its widget mounted, also when the op is animated and
+ * the mirror's slide (step 6) has not started yet. */
+static void will_show(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
+                      void *ctx) {
+    (void)nav, (void)phase, (void)screen, (void)reason, (void)animated;
+    app *a = ctx;
+    note_thread(a);
+    mirror_page *page = object;
+    if (!gtk_widget_get_parent(page->widget)) a->unmounted_hooks++;
 }
 
 static bool veto(navcore_navigator *nav, uint64_t screen, void *object, bool by_gesture, void *ctx) {
@@ -383,6 +396,7 @@ static gboolean run_step(gpointer data) {
         expect(a, a->released == 4, "set released the two screens above Home");
         printf("note: GtkStack played %d slides\n", mirror_slides_played(a->mirror));
         expect(a, g_atomic_int_get(&a->off_thread_callbacks) == 0, "every callback ran on the UI thread");
+        expect(a, a->unmounted_hooks == 0, "every will_show found its page mounted");
         navcore_navigator_destroy(a->nav);
         expect(a, a->released == a->created, "every screen was released once");
         a->nav = NULL;
@@ -429,6 +443,7 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < 3; i++) navcore_route_register(a.nav, routes[i], make_route_page, &a, NULL);
     navcore_on_payload(a.nav, on_payload, &a, NULL);
     navcore_on_done(a.nav, op_done, &a, NULL);
+    navcore_on_appearance(a.nav, NAVCORE_PHASE_WILL_SHOW, will_show, &a, NULL);
     navcore_set_pop_veto(a.nav, veto, &a, NULL);
     if (navcore_glib_attach(a.nav, NULL) != NAVCORE_OK) return 2;
 

@@ -35,6 +35,20 @@
  *   The wakeup callback is the one exception: it may run on any thread, also while another
  *   callback runs, and should only schedule a drain.
  *
+ *   Which thread a function's callbacks run on, as each function (or its section) says:
+ *   - "Callbacks: driving." The op runs where the queue is driven: in inline mode on the calling
+ *     thread, before the call returns; in host mode on the thread that next calls
+ *     navcore_drain() (the call only enqueues and raises the wakeup). All ops are so.
+ *   - "Callbacks: here." Acts at once and delivers on the calling thread in both modes:
+ *     navcore_transition_finish, _cancel and _progress, navcore_gesture_begin, navcore_decide,
+ *     navcore_screen_discard, navcore_navigator_destroy and navcore_drain. A host that wants
+ *     every callback on its UI thread calls them there. After them, queued ops run here in
+ *     inline mode and raise the wakeup in host mode.
+ *   - "Callbacks: none." Calls nothing (queries, names, creation).
+ *   In every case, if another thread is delivering this navigator's callbacks at that moment,
+ *   the work is handed to it and runs there (SPEC §9). A registration's ctx destructor runs on
+ *   the thread delivering the navigator's callbacks, or the registering thread when none is.
+ *
  * OWNERSHIP
  *   - Strings passed in (routes, payloads, results, saved states, documents) are UTF-8,
  *     borrowed for the call and copied. Invalid UTF-8 fails with NAVCORE_ERR_INVALID (SPEC §15).
@@ -71,7 +85,8 @@ extern "C" {
 /** MAJOR * 10000 + MINOR * 100 + PATCH. */
 #define NAVCORE_VERSION_NUMBER 10000
 
-/** The library's version, "MAJOR.MINOR.PATCH" (static). */
+/** The library's version, "MAJOR.MINOR.PATCH" (static). Callbacks: none (nor below, up to
+ *  Navigators). */
 const char *navcore_version(void);
 /** The library's NAVCORE_VERSION_NUMBER; compare its major part with the header's. */
 int navcore_version_number(void);
@@ -222,7 +237,7 @@ typedef struct navcore_navigator {
     uint64_t opaque_handle_;
 } navcore_navigator;
 
-/** Creates a navigator: visible, empty stack, no callbacks, in `dispatch` mode. */
+/** Creates a navigator: visible, empty stack, no callbacks, in `dispatch` mode. Callbacks: none. */
 int navcore_navigator_create(navcore_navigator **out, int dispatch);
 
 /**
@@ -233,32 +248,36 @@ int navcore_navigator_create(navcore_navigator **out, int dispatch);
  * run. The handle dies first: every call that starts after this one fails with
  * NAVCORE_ERR_INVALID_HANDLE, also from the aborted completions, result and release callbacks.
  * Inside a callback the aborts and releases happen when the outermost navcore call returns.
+ * Callbacks: here (the aborted completions, results, releases and ctx destructors).
  * NULL is accepted (does nothing).
  */
 int navcore_navigator_destroy(navcore_navigator *nav);
 
 /** Host dispatch mode: runs the queue on the calling thread until it is empty or an op waits
- *  for its transition. Harmless in inline mode. */
+ *  for its transition. Harmless in inline mode. Callbacks: here — this is where host mode's
+ *  callbacks arrive, so call it on the UI thread. */
 int navcore_drain(navcore_navigator *nav);
 
-/** Emit show/hide events even while hidden (SPEC §7; default false). */
+/** Emit show/hide events even while hidden (SPEC §7; default false). Callbacks: none. */
 int navcore_set_always_appear(navcore_navigator *nav, bool on);
 
 /** Navigation-bar threshold N (SPEC §8): the bar is shown iff N == 0 or the stack has at least N
- *  screens; a change of the bar is emitted at once. Default 0. */
+ *  screens; a change of the bar is emitted at once. Default 0. Callbacks: driving (the `bar`
+ *  event: in host mode at the next drain, or at once when set inside a callback). */
 int navcore_set_bar_threshold(navcore_navigator *nav, size_t threshold);
 
 /* ---------------------------------------------------------------------------------------------
  * Screens (SPEC §1)
  * ------------------------------------------------------------------------------------------- */
 
-/** Creates a detached screen of `route` (NULL = "") carrying the host's `object`. */
+/** Creates a detached screen of `route` (NULL = "") carrying the host's `object`. Callbacks: none. */
 int navcore_screen_create(uint64_t *out_screen, navcore_navigator *nav, const char *route, void *object);
 
 /** Releases a detached screen at once, on the calling thread, in both dispatch modes (its result
  *  listener, then its release callback, run). A screen in the stack, or held by an op (entering
  *  or leaving the stack with the op in flight, made by the show or open in flight, or whose
- *  release has begun), cannot be discarded: NAVCORE_ERR_STATE (SPEC §1). */
+ *  release has begun), cannot be discarded: NAVCORE_ERR_STATE (SPEC §1). Callbacks: here (its
+ *  result listener, its own release hook, the release callback, even in host mode). */
 int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
 
 /**
@@ -292,18 +311,19 @@ typedef struct navcore_screen_hooks {
 #define NAVCORE_SCREEN_HOOKS_INIT { NAVCORE_SCREEN_HOOKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
 /** Sets `*hooks` to `version`'s empty hooks (every field NULL). NAVCORE_ERR_INVALID for a NULL
- *  `hooks` or a version this library does not know. Calls nothing. */
+ *  `hooks` or a version this library does not know. Callbacks: none. */
 int navcore_screen_hooks_init(navcore_screen_hooks *hooks, unsigned int version);
 
 /** navcore_screen_create with hooks of the screen's own (`hooks` is copied; see
  *  navcore_screen_hooks for when each runs, on the thread delivering the navigator's
  *  callbacks). NAVCORE_ERR_INVALID for a NULL `hooks` or an unknown `hooks->version`; a failing
  *  call keeps nothing and never calls `hooks->destroy`. Screens that route factories make have
- *  no hooks of their own. */
+ *  no hooks of their own. Callbacks: none now; the hooks later, where the screen's events are
+ *  delivered (driving, or here for the "here" functions). */
 int navcore_screen_create_with_hooks(uint64_t *out_screen, navcore_navigator *nav, const char *route, void *object,
                                      const navcore_screen_hooks *hooks);
 
-/** The host object of a live screen. */
+/** The host object of a live screen. Callbacks: none (nor navcore_screen_route). */
 int navcore_screen_object(void **out_object, navcore_navigator *nav, uint64_t screen);
 
 /** Copies a live screen's route into `buffer` (snprintf style: at most size - 1 bytes and a NUL;
@@ -317,6 +337,9 @@ int navcore_screen_route(size_t *out_length, char *buffer, size_t size, navcore_
  * Each returns NAVCORE_OK when the op started at once or NAVCORE_QUEUED when it waits; either
  * way it ends exactly once and `done` (if not NULL) receives its outcome. Validation that
  * depends on the stack happens when the op runs and shows in the outcome.
+ *
+ * Callbacks: driving, for every op of this section and navcore_pop_with_result, navcore_open
+ * and navcore_restore (the completion too) — but navcore_gesture_begin: here.
  * ------------------------------------------------------------------------------------------- */
 
 /** Receives an op's outcome: once, on the driving thread. */
@@ -358,7 +381,8 @@ int navcore_set_stack(navcore_navigator *nav, const uint64_t *screens, size_t co
 int navcore_back(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
 
 /** The user's interactive back gesture (SPEC §5). Never queued: NAVCORE_ERR_STATE when hidden or
- *  without an animator, NAVCORE_ERR_BUSY while an op runs or waits. */
+ *  without an animator, NAVCORE_ERR_BUSY while an op runs or waits. Callbacks: here, in both
+ *  modes (the veto, the pop's first events, the interactive transition). */
 int navcore_gesture_begin(navcore_navigator *nav, navcore_done_fn done, void *ctx);
 
 /** Runs `block` in queue order. `done` (may be NULL) is called after it — or alone, with
@@ -401,15 +425,15 @@ typedef struct navcore_transition {
 typedef void (*navcore_transition_fn)(navcore_navigator *nav, const navcore_transition *transition, void *ctx);
 
 /** The transition `id` ended: the op completes (events 7–11). NAVCORE_ERR_STATE if `id` is not in
- *  flight. */
+ *  flight. Callbacks: here, in both modes (call it on the UI thread). */
 int navcore_transition_finish(navcore_navigator *nav, uint64_t id);
 
 /** Cancels the interactive transition `id`: the pop is undone. NAVCORE_ERR_STATE if `id` is not in
- *  flight or not interactive. */
+ *  flight or not interactive. Callbacks: here, in both modes. */
 int navcore_transition_cancel(navcore_navigator *nav, uint64_t id);
 
 /** Reports the progress (0 ≤ p ≤ 1) of the interactive transition `id`. NAVCORE_ERR_STATE outside
- *  one, NAVCORE_ERR_INVALID for p out of range or NaN. */
+ *  one, NAVCORE_ERR_INVALID for p out of range or NaN. Callbacks: here (`progress`), in both modes. */
 int navcore_transition_progress(navcore_navigator *nav, uint64_t id, double progress);
 
 /* ---------------------------------------------------------------------------------------------
@@ -425,16 +449,24 @@ typedef int (*navcore_factory_fn)(void **out_object, navcore_navigator *nav, con
 /** Destroys a registration's ctx. */
 typedef void (*navcore_destroy_fn)(void *ctx);
 
-/** Registers a route; NAVCORE_ERR_EXISTS if `name` is registered already. */
+/** Registers a route; NAVCORE_ERR_EXISTS if `name` is registered already. Callbacks: none now;
+ *  the factory runs when a show or open runs: driving. */
 int navcore_route_register(navcore_navigator *nav, const char *name, navcore_factory_fn factory, void *ctx,
                            navcore_destroy_fn destroy);
 
-/** Unregisters a route (its ctx destructor runs); NAVCORE_ERR_INVALID if it is not registered. */
+/** Unregisters a route (its ctx destructor runs); NAVCORE_ERR_INVALID if it is not registered.
+ *  Callbacks: the ctx destructor, here, or on the delivering thread once no call of the factory
+ *  runs. */
 int navcore_route_unregister(navcore_navigator *nav, const char *name);
 
 /* ---------------------------------------------------------------------------------------------
  * Callbacks (SPEC §4–9). One registration per kind (per phase for appearance); registering
  * again replaces it, registering NULL removes it. An event kind with no callback costs nothing.
+ *
+ * Callbacks: each registered callback runs where its events are delivered: driving for the
+ * events of ops, here for those of the "here" functions (THREADS above); the wakeup may run on
+ * any thread. A registration calls nothing itself but the replaced ctx destructor and, for
+ * navcore_on_wakeup, the new wakeup (see there).
  * ------------------------------------------------------------------------------------------- */
 
 /**
@@ -478,9 +510,12 @@ int navcore_on_payload(navcore_navigator *nav, navcore_payload_fn fn, void *ctx,
 int navcore_on_release(navcore_navigator *nav, navcore_release_fn fn, void *ctx, navcore_destroy_fn destroy);
 /** Every op's end, after its completion. */
 int navcore_on_done(navcore_navigator *nav, navcore_done_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** Host dispatch mode's wakeup (SPEC §9). Registered or replaced while ops or events wait, the new
- *  one is called once at once, on the registering thread; in inline mode registering calls
- *  nothing. */
+/** Host dispatch mode's wakeup (SPEC §9): called once when work arrives, on whichever thread
+ *  asked it (any thread, possibly while another callback runs), and not again until the next
+ *  navcore_drain(); it should only schedule a drain on the UI thread (bindings/c/glib does).
+ *  Registered or replaced while ops or events wait (even behind a transition or a pending
+ *  decision), the new one is called once at once, on the registering thread, so a host that
+ *  registers late never stalls; in inline mode registering calls nothing. */
 int navcore_on_wakeup(navcore_navigator *nav, navcore_wakeup_fn fn, void *ctx, navcore_destroy_fn destroy);
 /** The animator. Without one every op is instant and the gesture is refused. If it is removed
  *  while ops plan to animate, their transitions finish at once. */
@@ -493,7 +528,8 @@ int navcore_set_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, void *ctx, 
  * Results (SPEC §12): a screen's result, its one result listener, a pop that carries one.
  * ------------------------------------------------------------------------------------------- */
 
-/** Frees text that a navcore query returned (the caller's copy, SPEC §15). NULL is accepted. */
+/** Frees text that a navcore query returned (the caller's copy, SPEC §15). NULL is accepted.
+ *  Callbacks: none (nor the result and saved-state setters and getters, nor navcore_save). */
 void navcore_free(void *text);
 
 /** Sets (`result` UTF-8 text) or clears (NULL) a live screen's result, at any time before its
@@ -514,7 +550,8 @@ typedef void (*navcore_result_fn)(navcore_navigator *nav, uint64_t screen, void 
  *  is never called); NULL removes it. Its ctx destructor runs once: after the listener's call
  *  returns, when it is replaced or removed, or at destroy — never while it runs.
  *  NAVCORE_ERR_STATE once navcore has begun releasing the screen (its listener may be running);
- *  NAVCORE_ERR_NO_SUCH_SCREEN for a dead id. */
+ *  NAVCORE_ERR_NO_SUCH_SCREEN for a dead id. Callbacks: the listener where the screen's release is
+ *  delivered (driving, or here for a discard or destroy); the replaced ctx destructor here. */
 int navcore_screen_on_result(navcore_navigator *nav, uint64_t screen, navcore_result_fn fn, void *ctx,
                              navcore_destroy_fn destroy);
 
@@ -544,14 +581,15 @@ typedef int (*navcore_deferrable_veto_fn)(navcore_navigator *nav, uint64_t scree
 /** Registers the pop veto as deferrable; it replaces a veto set with navcore_set_pop_veto (and
  *  the other way round: there is one veto). On NAVCORE_VETO_LATER a `back` waits, busy, its
  *  later ops queued and the gesture refused, until navcore_decide; for a gesture, later counts
- *  as refuse. */
+ *  as refuse. Callbacks: the veto runs where the back runs (driving) or the gesture (here). */
 int navcore_set_pop_veto_deferrable(navcore_navigator *nav, navcore_deferrable_veto_fn fn, void *ctx,
                                     navcore_destroy_fn destroy);
 
 /** Answers the pending decision `decision`: `allow` pops as if the veto had allowed it (animated
  *  per the rules at this moment), else the back ends vetoed. Acts at once in both dispatch
  *  modes, like navcore_transition_finish. NAVCORE_ERR_STATE when `decision` is not the one
- *  pending (none pending, answered already, or asked inside the veto before it returned). */
+ *  pending (none pending, answered already, or asked inside the veto before it returned).
+ *  Callbacks: here, in both modes (the pop's events, or the vetoed completion). */
 int navcore_decide(navcore_navigator *nav, uint64_t decision, bool allow);
 
 /* ---------------------------------------------------------------------------------------------
@@ -592,7 +630,8 @@ int navcore_open(navcore_navigator *nav, const navcore_route_entry *entries, siz
 int navcore_restore(navcore_navigator *nav, const char *document, bool animated, navcore_done_fn done, void *ctx);
 
 /* ---------------------------------------------------------------------------------------------
- * Queries (SPEC §9: consistent at every call; inside a callback, the state at that event)
+ * Queries (SPEC §9: consistent at every call; inside a callback, the state at that event).
+ * Callbacks: none.
  * ------------------------------------------------------------------------------------------- */
 
 int navcore_stack_count(size_t *out_count, navcore_navigator *nav);

@@ -3,7 +3,8 @@
 #
 #   make test-gtk    install the tree under build/install, build the example, run it under
 #                    Xvfb: it drives itself, checks what the window shows and saves
-#                    build/gtk-example.png (docs/integrating.md shows it)
+#                    build/gtk-example.png (docs/integrating.md shows a copy,
+#                    docs/images/gtk-example.png); check docs/integrating.md's excerpts
 
 GTK_DIR        := build/gtk
 GTK_EXAMPLE    := $(GTK_DIR)/navcore-gtk-example
@@ -31,7 +32,8 @@ $(GTK_EXAMPLE): $(GTK_SOURCES) $(GTK_HEADERS) include/navcore.h | lib gtk-setup
 	PKG_CONFIG_PATH=$(CURDIR)/$(GTK_PREFIX)/lib/pkgconfig; export PKG_CONFIG_PATH; \
 	  $(C_CC) $(C_WARN) -g -Ibindings/c/glib $(GTK_SOURCES) -o $@ $$(pkg-config --cflags --libs navcore gtk4)
 
-## test-gtk: the example under Xvfb, at most 60 s.
+## test-gtk: the example under Xvfb, at most 60 s; docs/integrating.md's C blocks are its code.
 test-gtk: $(GTK_EXAMPLE)
 	@$(RUN_STEP) test-gtk $(GTK_DIR)/example.out env $(GTK_RUN_ENV) timeout 60 xvfb-run -a \
 	  $(GTK_EXAMPLE) --screenshot $(GTK_SCREENSHOT)
+	@$(PYTHON) scripts/check-readme-examples.py docs/integrating.md

@@ -14,6 +14,7 @@ struct mirror {
     int slides_played;
 };
 
+/* Numbers the pages' child names. Pages are made on the UI thread, as their widgets must be. */
 static unsigned next_page_number;
 
 mirror_page *mirror_page_new(GtkWidget *widget, void *data, void (*free_data)(void *data)) {

@@ -63,8 +63,8 @@ extension Harness {
             // was raised since the last drain: the count starts again.
             if !removing { t.live?.wakeupsSinceDrain = 0 }
             status = navcore_on_wakeup(h, removing ? nil : wakeupCallback, ctx, destroy)
-        case .animator: status = navcore_set_animator(h, removing ? nil : transitionCallback, ctx, destroy)
-        case .veto: status = navcore_set_pop_veto(h, removing ? nil : vetoCallback, ctx, destroy)
+        case .animator: status = navcore_on_transition(h, removing ? nil : transitionCallback, ctx, destroy)
+        case .veto: status = navcore_on_pop_veto(h, removing ? nil : vetoCallback, ctx, destroy)
         case .route: return
         }
         box?.inCall = false

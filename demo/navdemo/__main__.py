@@ -1,13 +1,16 @@
-"""The command line: ``python -m navdemo [--keys SCRIPT [--frames]] [--showcase]``."""
+"""The command line: ``python -m navdemo [--keys SCRIPT [--frames]] [--showcase] [--fresh]
+[--state FILE]``."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+import tempfile
+from pathlib import Path
 from typing import Optional, Sequence, Tuple
 
-from . import script, showcase
+from . import script, showcase, statefile
 from .app import NOTIFY_EVERY, DemoApp
 from .keymap import DESCRIPTIONS
 
@@ -41,6 +44,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--interval", type=float, default=NOTIFY_EVERY, metavar="SECONDS",
                         help=f"the app's worker posts every SECONDS (default {NOTIFY_EVERY:g}; "
                         "0: only on n). Scripts post only on notify")
+    parser.add_argument("--fresh", action="store_true", help="start with the home screen only, "
+                        "not the stack that q saved last time (the saved file is kept)")
+    parser.add_argument("--state", type=Path, metavar="FILE", help="where q saves the stack and "
+                        f"the start restores it from (default: {statefile.default_path()}, from "
+                        "$XDG_STATE_HOME). Key scripts use a temporary file unless given one")
     return parser
 
 
@@ -49,8 +57,9 @@ def _interactive_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty() and term not in ("", "dumb")
 
 
-def play(text: str, frames: bool, size: Tuple[int, int]) -> int:
-    """Plays a key script headless, printing frames."""
+def play(text: str, frames: bool, size: Tuple[int, int], state: Optional[Path], fresh: bool) -> int:
+    """Plays a key script headless, printing frames. Its ``q`` saves to ``state``, or to a
+    temporary file when None (so that a script never changes the user's saved stack)."""
     from .terminal import TextFrames
 
     try:
@@ -58,12 +67,20 @@ def play(text: str, frames: bool, size: Tuple[int, int]) -> int:
     except script.ScriptError as error:
         print(f"navdemo: {error}", file=sys.stderr)
         return 2
-    app = DemoApp(interval=None)
-    try:
-        screen = TextFrames(app, *size)
-        script.play(app, steps, screen.show, frames)
-    finally:
-        app.close()
+    with tempfile.TemporaryDirectory(prefix="navdemo-") as scratch:
+        path = state if state is not None else Path(scratch) / statefile.FILE_NAME
+        app = DemoApp(interval=None, state_path=path, fresh=fresh)
+        screen = TextFrames(*size)
+
+        def restart(old: DemoApp) -> DemoApp:
+            old.command("quit")
+            old.close()
+            return DemoApp(interval=None, state_path=path)
+
+        try:
+            app = script.play(app, steps, screen.show, frames, restart)
+        finally:
+            app.close()
     return 0
 
 
@@ -75,15 +92,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if text.startswith("@"):
             with open(text[1:], encoding="utf-8") as file:
                 text = file.read()
-        return play(text, args.frames, args.size)
+        return play(text, args.frames, args.size, args.state, args.fresh)
     if args.showcase or not _interactive_terminal():
         if not args.showcase:
             sys.stdout.write(showcase.INTRO)
-        return play(showcase.SCRIPT, True, args.size)
+        return play(showcase.SCRIPT, True, args.size, None, True)
     from .terminal import run_curses
 
     interval = args.interval if args.interval > 0 else None
-    run_curses(lambda: DemoApp(interval=interval))
+    path: Path = args.state if args.state is not None else statefile.default_path()
+    saved = run_curses(lambda: DemoApp(interval=interval, state_path=path, fresh=args.fresh))
+    if saved is not None:
+        print(f"navdemo: saved the stack {saved} to {path}; the next start restores it (--fresh: not)")
     return 0
 
 

@@ -13,14 +13,17 @@ fixed rate, a key script calls it with ``tick`` / ``settle``. So a script is rep
 from __future__ import annotations
 
 import threading
-from typing import Callable, Dict, List, Optional, Type
+from pathlib import Path
+from typing import Callable, List, Optional, Type, Union
 
 import navcore
 
+from . import statefile
 from .animator import SlideAnimator
 from .commands import NOTIFY_EVERY, Commands, Tracked
+from .dialog import DiscardDialog
 from .keymap import command_for
-from .screens import Alert, Card, Compose, Home, Inbox, Message, Namer
+from .screens import KINDS, Alert, Card, Compose, Home, Namer, Picker
 from .trace import EventLog
 from .worker import NotificationWorker, Waker
 
@@ -34,20 +37,29 @@ __all__ = ["BAR_THRESHOLD", "FPS", "NOTIFY_EVERY", "TRANSITION_FRAMES", "DemoApp
 
 class DemoApp(Commands):
     """The demo's host of navcore. ``interval``: seconds between the worker's automatic posts
-    (None: only on the notify key). Its commands (what the keys do) are in ``Commands``."""
+    (None: only on the notify key). ``state_path``: where ``q`` saves the stack, and where the
+    start restores it from unless ``fresh`` (None: nowhere). Its commands (what the keys do) are
+    in ``Commands``."""
 
     def __init__(
         self,
         interval: Optional[float] = None,
         frames: int = TRANSITION_FRAMES,
         threshold: int = BAR_THRESHOLD,
+        state_path: Optional[Path] = None,
+        fresh: bool = False,
     ) -> None:
         self.log = EventLog()
         self.waker = Waker()
         self.namer = Namer()
         self.animator = SlideAnimator(frames, self.log.note)
+        self.state_path = state_path
         self.message = ""
         self.running = True
+        #: The "Discard changes?" dialog while a deferred veto waits for the user.
+        self.dialog: Optional[DiscardDialog] = None
+        #: The stack ``q`` saved, as names (None: not saved).
+        self.saved: Optional[str] = None
         #: The swipe key is down (from its first press until ``release``).
         self.swipe_pressed = False
         self._ops: List[Tracked] = []
@@ -62,25 +74,75 @@ class DemoApp(Commands):
         nav.on("payload", self._on_payload)
         nav.animator = self._animate
         nav.veto = self._should_pop
-        self._routes()
+        for route, kind in KINDS.items():
+            nav.register_route(route, self._factory(kind))
         nav.bar_threshold = threshold
-        home = nav.create_screen("home", Home("home", "Home"))
-        self._ask("push home", lambda: nav.push(home, animated=False))
+        saved = None if fresh or state_path is None else self._load(state_path)
+        if saved is None or not self._restore(saved):
+            self._push_home()
         self.pump()
         self.worker = NotificationWorker(nav, interval, self._on_worker_post)
         self.worker.start()
 
-    def _routes(self) -> None:
-        kinds: Dict[str, Type[Card]] = {"inbox": Inbox, "message": Message, "compose": Compose, "alert": Alert}
-        titles = {"inbox": "Inbox", "message": "Message", "compose": "Compose", "alert": "Notification"}
-        for route, kind in kinds.items():
-            self.nav.register_route(route, self._factory(kind, titles[route]))
+    def _factory(self, kind: Type[Card]) -> Callable[[navcore.RouteRequest], Card]:
+        """A route's factory: a new card, named by its payload when a restore gives its name."""
 
-    def _factory(self, kind: Type[Card], title: str) -> Callable[[navcore.RouteRequest], Card]:
         def make(request: navcore.RouteRequest) -> Card:
-            return kind(self.namer.next(request.route), title)
+            data = request.payload.json() if request.payload is not None else None
+            name = data.get("name") if isinstance(data, dict) else None
+            if isinstance(name, str):
+                return kind(self.namer.claim(request.route, name))
+            return kind(self.namer.next(request.route))
 
         return make
+
+    def _load(self, path: Path) -> Optional[str]:
+        """The saved document at ``path``; None when there is none or it cannot be read (said)."""
+        try:
+            return statefile.load(path)
+        except (OSError, UnicodeDecodeError) as error:
+            self.message = f"! the saved stack could not be read ({error}): starting fresh"
+            return None
+
+    def _push_home(self) -> None:
+        home = self.nav.create_screen("home", Home(self.namer.next("home")))
+        self._ask("push home", lambda: self.nav.push(home, animated=False))
+
+    def _restore(self, document: str) -> bool:
+        """Asks navcore to restore a saved stack; False if the document is refused. A restore
+        that fails when it runs (a route gone, a factory failing) leaves the stack empty: then
+        the app starts at home."""
+        try:
+            restore = self._ask("restore the saved stack", lambda: self.nav.restore(document, animated=False))
+        except navcore.NavcoreError as error:
+            self.message = f"! the saved stack was refused ({error}): starting fresh"
+            return False
+        restore.add_done_callback(self._restored)
+        return True
+
+    def _restored(self, op: navcore.Operation) -> None:
+        if op.outcome == navcore.Outcome.COMPLETED:
+            self.message = f"restored the saved stack: {self.stack_names()}"
+        else:
+            self.message = f"! the saved stack could not be opened ({op.outcome}): starting fresh"
+            self._push_home()
+
+    def save_stack(self) -> bool:
+        """Writes each card's state as its screen's saved state, then navcore's saved document
+        of the stack to the state file (if the app has one). False, with a message, when the
+        file cannot be written."""
+        for screen in self.nav.stack:
+            card = screen.object
+            if isinstance(card, Card):
+                self.nav.set_saved_state(screen, card.state())
+        if self.state_path is None:
+            return False
+        try:
+            statefile.store(self.state_path, self.nav.save_text())
+        except OSError as error:
+            self.message = f"! the stack was not saved: {error}"
+            return False
+        return True
 
     # -- the UI loop's calls ----------------------------------------------------------------------
 
@@ -102,10 +164,15 @@ class DemoApp(Commands):
         return not self.animator.moving and not self.nav.busy and self.nav.pending == 0
 
     def key(self, key: str) -> None:
-        """A key press, named as in keymap."""
+        """A key press, named as in keymap. The dialog, the edit field and the picker take the
+        keys they know first."""
         top = self._top_card()
-        if isinstance(top, Compose) and top.editing:
+        if self.dialog is not None:
+            self._dialog_key(self.dialog, key)
+        elif isinstance(top, Compose) and top.editing:
             self._edit_key(top, key)
+        elif isinstance(top, Picker) and self.animator.current is None and self._picker_key(top, key):
+            pass
         else:
             command = command_for(key)
             if command is not None:
@@ -143,12 +210,13 @@ class DemoApp(Commands):
 
     # -- helpers ------------------------------------------------------------------------------------
 
-    def _ask(self, label: str, ask: Callable[[], navcore.Operation]) -> None:
+    def _ask(self, label: str, ask: Callable[[], navcore.Operation]) -> navcore.Operation:
         """Asks an op, noting in the log whether it has to wait behind others."""
         ahead = (1 if self.nav.busy else 0) + self.nav.pending
         op = ask()
         self._track(label, op)
         self.log.note(f"> {label}" + (f": queued behind {ahead}" if ahead else ""))
+        return op
 
     def _track(self, label: str, op: navcore.Operation) -> None:
         tracked = Tracked(label, op)
@@ -167,12 +235,24 @@ class DemoApp(Commands):
         self.log.transition(transition)
         self.animator(transition)
 
-    def _should_pop(self, screen: navcore.Screen, by_gesture: bool) -> bool:
+    def _should_pop(
+        self, screen: navcore.Screen, by_gesture: bool, decision: navcore.Decision
+    ) -> Union[bool, navcore.Veto]:
+        """The veto: a compose screen with unsaved changes asks "Discard changes?" for the back
+        button (answer later, SPEC §13) and refuses the swipe (a finger cannot wait for a
+        dialog: navcore counts later as no for a gesture)."""
         obj = screen.object
-        allowed = not (isinstance(obj, Compose) and obj.dirty)
         trigger = "gesture" if by_gesture else "button"
-        self.log.note(f"should_pop {self.log.name(screen)} {trigger} {'yes' if allowed else 'no'}")
-        return allowed
+        answer: Union[bool, navcore.Veto] = True
+        if isinstance(obj, Compose) and obj.dirty:
+            answer = False if by_gesture else navcore.LATER
+        if answer is navcore.LATER:
+            self.dialog = DiscardDialog(decision, obj)
+            self.message = "the back waits for the dialog's answer (a pending decision)"
+            self.log.note(f"should_pop {self.log.name(screen)} {trigger} later: the dialog asks")
+        else:
+            self.log.note(f"should_pop {self.log.name(screen)} {trigger} {'yes' if answer else 'no'}")
+        return answer
 
     def _on_done(self, event: navcore.DoneEvent) -> None:
         if event.outcome == navcore.Outcome.VETOED:

@@ -10,9 +10,11 @@ from typing import Callable, Dict, Optional
 
 import navcore
 
+from . import links
 from .animator import SlideAnimator
-from .keymap import typed
-from .screens import Card, Compose, Home, Inbox, Message, Namer, Page, payload_text
+from .dialog import DiscardDialog
+from .keymap import PICKER_KEYS, typed
+from .screens import DEEP_LINK, Card, Compose, Home, Inbox, Message, Namer, Page, Picker, payload_text
 from .trace import EventLog
 from .worker import NotificationWorker
 
@@ -37,20 +39,29 @@ class Commands:
     namer: Namer
     worker: NotificationWorker
     message: str
+    saved: Optional[str]
     running: bool
     swipe_pressed: bool
+    dialog: Optional[DiscardDialog]
     _unread: int
     _message_id: int
 
-    def _ask(self, label: str, ask: Callable[[], navcore.Operation]) -> None:
+    def _ask(self, label: str, ask: Callable[[], navcore.Operation]) -> navcore.Operation:
+        raise NotImplementedError
+
+    def save_stack(self) -> bool:
         raise NotImplementedError
 
     def _track(self, label: str, op: navcore.Operation) -> None:
         raise NotImplementedError
 
+    def stack_names(self) -> str:
+        """The stack as card names, bottom first: ``home > page1``."""
+        return " > ".join(self.log.name(screen) for screen in self.nav.stack)
+
     def _cmd_push(self) -> None:
         name = self.namer.next("page")
-        screen = self.nav.create_screen("page", Page(name, f"Page {name[4:]}"))
+        screen = self.nav.create_screen("page", Page(name))
         self._ask(f"push {name}", lambda: self.nav.push(screen))
 
     def _cmd_back(self) -> None:
@@ -90,15 +101,14 @@ class Commands:
         self.animator.cancel()
 
     def _cmd_set(self) -> None:
-        root = self.nav.root or self.nav.create_screen("home", Home(self.namer.next("home"), "Home"))
+        root = self.nav.root or self.nav.create_screen("home", Home(self.namer.next("home")))
         screens = [root]
-        inbox = Inbox(self.namer.next("inbox"), "Inbox")
+        inbox = Inbox(self.namer.next("inbox"))
         inbox.unread = 2
-        message = Message(self.namer.next("message"), "Message")
+        message = Message(self.namer.next("message"))
         message.message_id = 7
-        page = self.namer.next("page")
-        for route, card in (("inbox", inbox), ("message", message), ("page", Page(page, f"Page {page[4:]}"))):
-            screens.append(self.nav.create_screen(route, card))
+        for card in (inbox, message, Page(self.namer.next("page"))):
+            screens.append(self.nav.create_screen(card.route, card))
         names = ">".join(self.log.name(s) for s in screens)
         self._ask(f"set {names}", lambda: self.nav.set_stack(screens))
 
@@ -152,7 +162,76 @@ class Commands:
         self.worker.set_interval(interval)
         self.message = f"worker posts every {interval:g}s" if interval else "worker posts on n only"
 
+    def _cmd_choose(self) -> None:
+        compose = self._top_card()
+        if not isinstance(compose, Compose) or self.animator.current is not None:
+            self.message = "c chooses the recipient of a compose screen (3 shows one)"
+            return
+        picker = Picker(self.namer.next("picker"))
+        self._ask(f"push {picker.name} (result)", lambda: self._push_for_result(compose, picker))
+        self.message = "choose a recipient: up/down, enter; b chooses nobody"
+
+    def _push_for_result(self, compose: Compose, picker: Picker) -> navcore.Operation:
+        """Pushes the picker for a result; the choice it pops with comes back to ``compose``
+        (in asyncio, ``await`` the same ScreenResult instead of adding a callback)."""
+        pending = self.nav.push_for_result(self.nav.create_screen("picker", picker))
+        pending.add_done_callback(lambda result: self._recipient_chosen(compose, result.value()))
+        if pending.operation is None:  # push_for_result sets it before it returns
+            raise RuntimeError("push_for_result returned no push")
+        return pending.operation
+
+    def _recipient_chosen(self, compose: Compose, choice: object) -> None:
+        """The picker's result arrived (right before its release): the choice, or None."""
+        self.log.note(f"> {compose.name} got the result {payload_text(choice) if choice is not None else '-'}")
+        if isinstance(choice, str):
+            compose.to = choice
+            self.message = f"the picker's result came back to {compose.name}: to {choice}"
+        else:
+            self.message = f"no recipient chosen: {compose.name} keeps {compose.to or 'nobody'}"
+
+    def _picker_key(self, picker: Picker, key: str) -> bool:
+        """A key on the picker: up/down move, enter pops it with the choice as its result.
+        False for keys the picker leaves to the app."""
+        step = PICKER_KEYS.get(key)
+        if step is None:
+            return False
+        if step:
+            picker.move(step)
+            return True
+        choice = picker.choice
+        self._ask(f"pop result {payload_text(choice)}", lambda: self.nav.pop(result=choice))
+        return True
+
+    def _cmd_open(self) -> None:
+        entries = [("home", None)] + links.entries(DEEP_LINK)
+        op = self._ask("open deep link", lambda: self.nav.open(entries, animated=True))
+        self.message = f"opening {DEEP_LINK} over a new home: one op builds the stack"
+        op.add_done_callback(self._opened)
+
+    def _opened(self, op: navcore.Operation) -> None:
+        if op.outcome == navcore.Outcome.COMPLETED:
+            self.message = f"opened the link {DEEP_LINK}: a whole stack in one op"
+        else:
+            self.message = f"! the link did not open: {op.outcome}"
+
+    def _dialog_key(self, dialog: DiscardDialog, key: str) -> None:
+        """A key while the "Discard changes?" dialog is up: y or n decides, others wait."""
+        allow = dialog.answer(key)
+        if allow is None:
+            self.message = "the dialog waits: y discards the changes, n keeps editing"
+            return
+        self.dialog = None
+        if allow:
+            dialog.compose.discard()
+        self.log.note(f"> dialog: {'discard' if allow else 'keep editing'}")
+        self.nav.decide(dialog.decision, allow)
+        self.message = "changes discarded: back goes on" if allow else self.message
+
     def _cmd_quit(self) -> None:
+        if self.save_stack():
+            self.saved = self.stack_names()
+            self.log.note(f"> q: saved {self.saved}")
+            self.message = f"saved {self.saved}: the next start restores it"
         self.running = False
 
     def _edit_key(self, compose: Compose, key: str) -> None:

@@ -27,19 +27,25 @@ KEYS: Dict[str, str] = {
     "e": "edit",
     "w": "save",
     "d": "discard",
+    "c": "choose",
+    "o": "open",
     "n": "notify",
     "a": "auto",
     "q": "quit",
 }
 
-#: Commands with no key of their own: "release" is letting go of the swipe key.
-EXTRA_COMMANDS = ("release",)
+#: Commands with no key of their own: "release" is letting go of the swipe key, "restart" is
+#: ``q`` and then starting the demo again (key scripts only).
+EXTRA_COMMANDS = ("release", "restart")
+
+#: Keys the picker screen takes: a move of its highlight, or 0 = choose.
+PICKER_KEYS: Dict[str, int] = {"up": -1, "k": -1, "down": 1, "j": 1, "enter": 0}
 
 #: Every command, in the order of the help.
 COMMANDS: Tuple[str, ...] = tuple(dict.fromkeys(list(KEYS.values()) + list(EXTRA_COMMANDS)))
 
 #: The keys line at the bottom of the screen.
-HELP = "p:push b:back s:swipe x:cancel t:set r:root 1-3:show e:edit n:notify q:quit"
+HELP = "p:push b:back s:swipe t:set r:root 1-3:show c:pick o:link n:notify q:quit"
 
 #: What each command does, for --help and the README.
 DESCRIPTIONS: List[Tuple[str, str]] = [
@@ -52,9 +58,13 @@ DESCRIPTIONS: List[Tuple[str, str]] = [
     ("r", "pop to root"),
     ("1 / 2 / 3", "show the routes inbox {unread}, message {id}, compose (payloads as JSON)"),
     ("e, w, d", "on compose: edit the note (enter ends), save it, discard the changes"),
+    ("c", "on compose: push a picker for a result; up/down and enter choose (pop with the"
+          " choice as result), b chooses nobody; the choice comes back to compose"),
+    ("y / n", "answer the \"Discard changes?\" dialog (back on an unsaved compose)"),
+    ("o", "open the deep link home/inbox/message?id=42: a whole stack in one op"),
     ("n", "the worker thread posts a notification now"),
     ("a", "automatic notifications on/off"),
-    ("q", "quit"),
+    ("q", "save the stack and quit; the next start restores it (--fresh: start clean)"),
 ]
 
 _SPECIAL: Dict[int, str] = {

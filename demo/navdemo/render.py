@@ -3,8 +3,9 @@
 Layout (80 × 24; extra rows go to the event log)::
 
     row 0        title, and the worker's schedule
-    rows 1..12   the "device": a frame with the navigation bar row and the cards,
-                 and at its right the ops panel (running and waiting ops)
+    rows 1..12   the "device": a frame with the navigation bar row and the cards (and the
+                 "Discard changes?" dialog over them while it asks), and at its right the ops
+                 panel (running and waiting ops)
     row 13       the message line (the veto's refusal, a cancelled swipe, …)
     row 14       stack: bottom > … > top
     row 15       state: action state, pending count, bar, the transition's progress
@@ -53,6 +54,8 @@ def render(app: DemoApp, width: int, height: int) -> Canvas:
     _bar(canvas, app, stack, Rect(device.x + 1, device.y + 1, device.width - 2, 1))
     cards = Rect(device.x + 1, device.y + 2, device.width - 2, CARD_ROWS)
     _cards(canvas, cards, stack, slide)
+    if app.dialog is not None:
+        _dialog(canvas, device, app.dialog.lines())
     _ops(canvas, app, Rect(device.right + 2, device.y, width - device.right - 2, device.height))
     _status(canvas, app, stack, slide, device.bottom)
     log_top = device.bottom + 3
@@ -144,6 +147,17 @@ def _draw_card(canvas: Canvas, x: int, y: int, card: Optional[Card], body: bool 
         canvas.text(x + 2, y + 2 + row, line, inner)
 
 
+def _dialog(canvas: Canvas, device: Rect, lines: Sequence[str]) -> None:
+    """A modal dialog box in the middle of the device, over the cards."""
+    width = max(max(len(line) for line in lines) + 6, CARD_WIDTH + 6)
+    box = Rect(device.x + (device.width - width) // 2, device.y + 4, width, len(lines) + 2)
+    canvas.fill(box, " ")
+    canvas.box(box)
+    for row, line in enumerate(lines):
+        canvas.text(box.x + 3, box.y + 1 + row, line)
+    canvas.highlighted.append((box.y + 1, box.x + 1, width - 2))
+
+
 def _ops(canvas: Canvas, app: DemoApp, area: Rect) -> None:
     """The ops the app asked that have not ended: the running one, then the waiting ones."""
     if area.width < 12:
@@ -165,8 +179,7 @@ def _status(
 ) -> None:
     width = canvas.width
     canvas.text(0, y, app.message, width)
-    names = " > ".join(app.log.name(s) for s in stack)
-    canvas.text(0, y + 1, "stack: " + fit_left(names, width - 7))
+    canvas.text(0, y + 1, "stack: " + fit_left(app.stack_names(), width - 7))
     nav = app.nav
     bar = "shown" if nav.bar_shown else "hidden"
     words = [
@@ -174,6 +187,8 @@ def _status(
         f"pending: {nav.pending}",
         f"bar: {bar} (depth {len(stack)}, threshold {nav.bar_threshold})",
     ]
+    if app.dialog is not None:
+        words.append("decision pending")
     if slide is not None:
         kind = "swipe" if slide.interactive else f"slide {slide.style}"
         words.append(f"{kind} {slide.percent}%")

@@ -4,13 +4,19 @@ Each object is the host object of one navcore screen. navcore calls its per-scre
 (``did_show``, ``receive_payload``) on the thread that drains the navigator — the UI thread —
 which the notification card makes visible: it shows the thread that posted and the thread that
 delivered.
+
+Every card can come back after a restart: ``state()`` is what it writes as its screen's saved
+state before ``q`` saves the stack (SPEC §14), and ``receive_payload`` reads it back when the
+restore's ``open`` makes the screen again (a saved state is delivered as the new screen's
+payload). A state always holds the card's ``name``, so a restored stack keeps its names.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import threading
-from typing import Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 from navcore import Payload
 
@@ -20,12 +26,25 @@ class Card:
     it will show and that it did (a cancelled swipe adds one of each to the restored screen)."""
 
     route = "page"
+    #: The title of a new card of this kind.
+    default_title = "Page"
 
-    def __init__(self, name: str, title: str) -> None:
+    def __init__(self, name: str, title: Optional[str] = None) -> None:
         self.name = name
-        self.title = title
+        self.title = title if title is not None else self.default_title
         self.will_shows = 0
         self.shown = 0
+
+    def state(self) -> Dict[str, Any]:
+        """What this card needs to come back after a restart: its saved state, as JSON."""
+        return {"name": self.name}
+
+    def receive_payload(self, payload: Payload) -> None:
+        """navcore: a payload was delivered (a show, or a restore giving back ``state()``)."""
+        self.restore(_fields(payload))
+
+    def restore(self, data: Dict[str, Any]) -> None:
+        """Takes the fields of a payload that this kind of card knows (none by default)."""
 
     def will_show(self) -> None:
         """navcore: this screen is about to become the top."""
@@ -48,13 +67,18 @@ class Home(Card):
     """The root screen."""
 
     route = "home"
+    default_title = "Home"
 
     def body(self) -> List[str]:
-        return ["the root screen", "p push  t set  1 inbox  2 message", "3 compose  n notification"]
+        return ["the root screen", "p push  t set  1 inbox  2 message", "3 compose  n notification",
+                "o opens the link " + DEEP_LINK]
 
 
 class Page(Card):
-    """A plain screen pushed with ``p``."""
+    """A plain screen pushed with ``p``; its title is its number."""
+
+    def __init__(self, name: str, title: Optional[str] = None) -> None:
+        super().__init__(name, title if title is not None else f"Page {name[4:]}")
 
     def body(self) -> List[str]:
         return ["a screen pushed with p", self.hooks()]
@@ -64,14 +88,18 @@ class Inbox(Card):
     """The ``inbox`` route; its payload is the unread count."""
 
     route = "inbox"
+    default_title = "Inbox"
 
-    def __init__(self, name: str, title: str) -> None:
+    def __init__(self, name: str, title: Optional[str] = None) -> None:
         super().__init__(name, title)
         self.unread = 0
 
-    def receive_payload(self, payload: Payload) -> None:
-        """navcore: a show delivered ``{"unread": n}``."""
-        self.unread = int(payload.json().get("unread", 0))
+    def state(self) -> Dict[str, Any]:
+        return {**super().state(), "unread": self.unread}
+
+    def restore(self, data: Dict[str, Any]) -> None:
+        """A show delivered ``{"unread": n}``."""
+        self.unread = int(data.get("unread", 0))
 
     def body(self) -> List[str]:
         return [f"{self.unread} unread", "shown again (1): recycled", self.hooks()]
@@ -81,15 +109,19 @@ class Message(Card):
     """The ``message`` route; its payload names the message."""
 
     route = "message"
+    default_title = "Message"
 
-    def __init__(self, name: str, title: str) -> None:
+    def __init__(self, name: str, title: Optional[str] = None) -> None:
         super().__init__(name, title)
         self.message_id: Optional[int] = None
         self.payloads = 0
 
-    def receive_payload(self, payload: Payload) -> None:
-        """navcore: a show delivered ``{"id": n}``."""
-        self.message_id = payload.json().get("id")
+    def state(self) -> Dict[str, Any]:
+        return {**super().state(), "id": self.message_id}
+
+    def restore(self, data: Dict[str, Any]) -> None:
+        """A show (or a deep link) delivered ``{"id": n}``."""
+        self.message_id = data.get("id")
         self.payloads += 1
 
     def body(self) -> List[str]:
@@ -97,15 +129,28 @@ class Message(Card):
 
 
 class Compose(Card):
-    """The ``compose`` route: an edit field whose unsaved changes veto back and the gesture."""
+    """The ``compose`` route: an edit field whose unsaved changes veto back (through a "Discard
+    changes?" dialog) and the gesture, and a recipient chosen on a picker screen."""
 
     route = "compose"
+    default_title = "Compose"
 
-    def __init__(self, name: str, title: str) -> None:
+    def __init__(self, name: str, title: Optional[str] = None) -> None:
         super().__init__(name, title)
         self.text = ""
         self.saved = ""
+        self.to: Optional[str] = None
         self.editing = False
+
+    def state(self) -> Dict[str, Any]:
+        """The saved note, the unsaved draft and the recipient: a restored draft is still unsaved."""
+        return {**super().state(), "saved": self.saved, "text": self.text, "to": self.to}
+
+    def restore(self, data: Dict[str, Any]) -> None:
+        self.saved = str(data.get("saved", ""))
+        self.text = str(data.get("text", self.saved))
+        to = data.get("to")
+        self.to = str(to) if to is not None else None
 
     @property
     def dirty(self) -> bool:
@@ -123,23 +168,60 @@ class Compose(Card):
     def body(self) -> List[str]:
         cursor = "_" if self.editing else ""
         state = "*unsaved*" if self.dirty else "saved"
-        return [f"note: [{self.text}{cursor}] {state}", "e edit (enter ends)", "w save  d discard"]
+        return [f"note: [{self.text}{cursor}] {state}", f"to: {self.to or '(nobody yet)'}  c choose",
+                "e edit (enter ends)", "w save  d discard"]
+
+
+class Picker(Card):
+    """The ``picker`` route: a list of recipients. ``enter`` pops it carrying the choice as its
+    result (SPEC §12), which goes back to the compose screen that pushed it for a result; ``b``
+    pops it with no result."""
+
+    route = "picker"
+    default_title = "Choose a recipient"
+    CHOICES = ("ada", "grace", "linus")
+
+    def __init__(self, name: str, title: Optional[str] = None) -> None:
+        super().__init__(name, title)
+        self.selected = 0
+
+    @property
+    def choice(self) -> str:
+        """The highlighted recipient."""
+        return self.CHOICES[self.selected]
+
+    def move(self, step: int) -> None:
+        """Moves the highlight (wrapping around)."""
+        self.selected = (self.selected + step) % len(self.CHOICES)
+
+    def state(self) -> Dict[str, Any]:
+        return {**super().state(), "selected": self.selected}
+
+    def restore(self, data: Dict[str, Any]) -> None:
+        self.selected = int(data.get("selected", 0)) % len(self.CHOICES)
+
+    def body(self) -> List[str]:
+        rows = [("> " if index == self.selected else "  ") + name for index, name in enumerate(self.CHOICES)]
+        return ["up/down, enter chooses, b none"] + rows
 
 
 class Alert(Card):
     """The ``alert`` route, posted by the worker thread: shows who posted and who delivered."""
 
     route = "alert"
+    default_title = "Notification"
 
-    def __init__(self, name: str, title: str) -> None:
+    def __init__(self, name: str, title: Optional[str] = None) -> None:
         super().__init__(name, title)
         self.number = 0
         self.posted_by = "?"
         self.delivered_on = "?"
 
-    def receive_payload(self, payload: Payload) -> None:
-        """navcore: a post delivered ``{"n": k, "from": thread}``, on the draining thread."""
-        data = payload.json()
+    def state(self) -> Dict[str, Any]:
+        return {**super().state(), "n": self.number, "from": self.posted_by}
+
+    def restore(self, data: Dict[str, Any]) -> None:
+        """A post delivered ``{"n": k, "from": thread}``, on the draining thread."""
         self.number = int(data.get("n", 0))
         self.posted_by = str(data.get("from", "?"))
         self.delivered_on = threading.current_thread().name
@@ -147,6 +229,13 @@ class Alert(Card):
 
     def body(self) -> List[str]:
         return [f"posted on thread {self.posted_by}", f"delivered on thread {self.delivered_on}", "b back"]
+
+
+#: The deep link that ``o`` opens (under the home screen).
+DEEP_LINK = "inbox/message?id=42"
+
+#: The kinds of card by route: each is a registered route (so that a saved stack can be opened).
+KINDS = {kind.route: kind for kind in (Home, Page, Inbox, Message, Compose, Picker, Alert)}
 
 
 class Namer:
@@ -163,7 +252,24 @@ class Namer:
             return f"page{count}"
         return route if count == 1 else f"{route}{count}"
 
+    def claim(self, route: str, name: str) -> str:
+        """Takes a restored screen's ``name``: later ``next`` names of ``route`` come after it."""
+        match = re.fullmatch(re.escape(route) + "([0-9]*)", name)
+        if match is not None:
+            count = int(match[1]) if match[1] else 1
+            self._counts[route] = max(self._counts.get(route, 0), count)
+        return name
 
-def payload_text(payload: Dict[str, object]) -> str:
-    """A payload as navcore sends a dict (compact JSON), for the log."""
+
+def _fields(payload: Payload) -> Dict[str, Any]:
+    """A payload's JSON object (an empty dict for anything else)."""
+    try:
+        data = payload.json()
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def payload_text(payload: Any) -> str:
+    """A payload (or a result) as navcore sends a value (compact JSON), for the log."""
     return json.dumps(payload, separators=(",", ":"))

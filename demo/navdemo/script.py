@@ -6,10 +6,12 @@ the line (for scripts read from a file with ``--keys @FILE``). Each token is one
 ``p``, ``b``, ``s``, ``1``, ``enter``, ``esc``, ``backspace``, ``left``, ``right``, ``space``
     a key press, exactly as in the app (in the edit field, printable keys type);
 ``push``, ``back``, ``swipe``, ``cancel``, ``set``, ``root``, ``inbox``, ``message``,
-``compose``, ``edit``, ``save``, ``discard``, ``notify``, ``auto``, ``quit``
+``compose``, ``edit``, ``save``, ``discard``, ``choose``, ``open``, ``notify``, ``auto``, ``quit``
     the command of a key, by name (even in the edit field);
 ``release``
     let go of the swipe key (the app sees this after 0.65 s without a key repeat);
+``restart``
+    ``q`` (save the stack), then start the demo again, which restores it;
 ``type:TEXT``
     ``e``, then TEXT typed (``_`` types a space), then ``enter``;
 ``tick``
@@ -79,12 +81,6 @@ def _check(token: str, text: str) -> None:
     raise ScriptError(f"unknown token {text!r} (see python -m navdemo --help)")
 
 
-def play_step(app: DemoApp, step: Step) -> None:
-    """Plays one step on the app."""
-    for _ in range(step.count):
-        _play(app, step.token)
-
-
 def _play(app: DemoApp, token: str) -> None:
     if token == "tick":
         app.tick()
@@ -105,14 +101,26 @@ def _play(app: DemoApp, token: str) -> None:
         app.key(token)
 
 
-def play(app: DemoApp, steps: List[Step], show: Callable[[int, str], None], every: bool) -> None:
-    """Plays the steps; ``show(number, label)`` prints the screen after each (``every``) or
-    only after the last. Stops early after ``quit``."""
+def play(
+    app: DemoApp,
+    steps: List[Step],
+    show: Callable[[DemoApp, int, str], None],
+    every: bool,
+    restart: Callable[[DemoApp], DemoApp],
+) -> DemoApp:
+    """Plays the steps; ``show(app, number, label)`` prints the screen after each (``every``)
+    or only after the last. ``restart(app)`` quits an app and returns the new one. Stops early
+    after ``quit``; returns the app playing at the end."""
     if every:
-        show(0, "start")
+        show(app, 0, "start")
     for number, step in enumerate(steps, 1):
-        play_step(app, step)
+        for _ in range(step.count):
+            if step.token == "restart":
+                app = restart(app)
+            else:
+                _play(app, step.token)
         if every or number == len(steps) or not app.running:
-            show(number, step.text)
+            show(app, number, step.text)
         if not app.running:
-            return
+            break
+    return app

@@ -10,9 +10,15 @@ release      # let go before half way...
 settle       # ...it springs back: the gesture is cancelled, page4 is restored
 3 settle     # show the compose route
 type:draft   # type in its note: unsaved changes
-back         # the back button is vetoed: the message says why
+c settle     # push a picker screen for a result
+down enter   # choose grace: the picker pops carrying its choice as the result...
+settle       # ...which comes back to the compose screen: to grace
+back         # the back button: the veto answers later, and a dialog asks
+n            # keep editing: the back ends vetoed
 notify       # the worker thread posts an alert...
 settle       # ...which lands on the UI thread
+back settle  # back from the notification to the compose screen
+restart      # q saves the stack; the demo started again restores it
 """
 
 INTRO = (

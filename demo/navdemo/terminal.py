@@ -33,27 +33,27 @@ MAX_CATCH_UP = 4
 class TextFrames:
     """Prints canvases as text frames, each under a ``===== N label`` line."""
 
-    def __init__(self, app: DemoApp, width: int, height: int, out: TextIO = sys.stdout) -> None:
-        self.app = app
+    def __init__(self, width: int, height: int, out: TextIO = sys.stdout) -> None:
         self.width = width
         self.height = height
         self.out = out
 
-    def show(self, number: int, label: str) -> None:
-        """Prints the current screen."""
-        canvas = render(self.app, self.width, self.height)
+    def show(self, app: DemoApp, number: int, label: str) -> None:
+        """Prints the app's current screen."""
+        canvas = render(app, self.width, self.height)
         self.out.write(f"{SEPARATOR} {number} {label}\n")
         self.out.write("\n".join(canvas.lines()) + "\n")
         self.out.flush()
 
 
-def run_curses(make_app: Callable[[], DemoApp]) -> None:
-    """Runs the interactive app until ``q``."""
+def run_curses(make_app: Callable[[], DemoApp]) -> Optional[str]:
+    """Runs the interactive app until ``q``; returns the stack that ``q`` saved, as names (None:
+    not saved)."""
     os.environ.setdefault("ESCDELAY", "25")  # esc ends the edit field at once
-    curses.wrapper(lambda screen: _loop(screen, make_app()))
+    return curses.wrapper(lambda screen: _loop(screen, make_app()))
 
 
-def _loop(screen: "curses.window", app: DemoApp) -> None:
+def _loop(screen: "curses.window", app: DemoApp) -> Optional[str]:
     try:
         curses.curs_set(0)
     except curses.error:
@@ -99,6 +99,7 @@ def _loop(screen: "curses.window", app: DemoApp) -> None:
                 next_frame = None
             app.pump()
             _draw(screen, app)
+        return app.saved
     finally:
         app.close()
 

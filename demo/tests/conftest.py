@@ -8,7 +8,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, List, Sequence
+from typing import Dict, Iterator, List, Sequence
 
 import pytest
 
@@ -112,6 +112,20 @@ def parse_frames(output: str) -> List[Frame]:
 def frames_by_number(frames: Sequence[Frame]) -> Dict[int, Frame]:
     """Frames by their step number."""
     return {frame.number: frame for frame in frames}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def state_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Every demo the tests start saves its stack under a temporary XDG_STATE_HOME, never in
+    the user's ~/.local/state."""
+    home = tmp_path_factory.mktemp("state")
+    previous = os.environ.get("XDG_STATE_HOME")
+    os.environ["XDG_STATE_HOME"] = str(home)
+    yield home
+    if previous is None:
+        del os.environ["XDG_STATE_HOME"]
+    else:
+        os.environ["XDG_STATE_HOME"] = previous
 
 
 @pytest.fixture(scope="session")

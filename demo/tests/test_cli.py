@@ -17,10 +17,16 @@ def test_without_a_terminal_the_showcase_plays(navcore_env_ok: None) -> None:
     assert result.stdout.startswith("navdemo: stdout is not a terminal")
     frames = parse_frames(result.stdout)
     assert [f.number for f in frames] == list(range(len(frames)))
-    last = frames[-1]
-    assert "delivered on thread MainThread" in last.text
+    assert any("delivered on thread MainThread" in f.text for f in frames)
     assert any("swipe cancelled: the screen is restored" == f.message for f in frames)
+    # The picker's result, the dialog, and a restore.
+    assert any(f.message == "the picker's result came back to compose: to grace" for f in frames)
+    assert any("Discard changes? y/n" in f.text for f in frames)
     assert any(f.message.startswith("! unsaved changes: back refused") for f in frames)
+    last = frames[-1]
+    assert last.label == "restart"
+    assert last.message == "restored the saved stack: home > page1 > page2 > page3 > page4 > compose"
+    assert "note: [draft] *unsaved*" in last.text and "to: grace" in last.text
 
 
 def test_keys_without_frames_print_the_last_screen(navcore_env_ok: None) -> None:
@@ -49,7 +55,8 @@ def test_an_unknown_token_is_refused(navcore_env_ok: None, script: str) -> None:
 def test_help_documents_keys_and_script_syntax(navcore_env_ok: None) -> None:
     result = run_demo("--help")
     assert result.returncode == 0
-    for text in ("s (hold)", "type:TEXT", "settle", "TOKEN*N", "release"):
+    for text in ("s (hold)", "type:TEXT", "settle", "TOKEN*N", "release", "restart", "--fresh", "--state",
+                 "Discard changes?", "XDG_STATE_HOME"):
         assert text in result.stdout
 
 
@@ -63,6 +70,7 @@ def test_make_demo_without_a_terminal(navcore_env_ok: None) -> None:
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "navdemo: stdout is not a terminal" in result.stdout
     assert "delivered on thread MainThread" in result.stdout
+    assert "restored the saved stack" in result.stdout
 
 
 def test_demo_readme_commands_are_real() -> None:
@@ -81,3 +89,31 @@ def test_a_refused_swipe_is_asked_once_per_press(navcore_env_ok: None) -> None:
     assert held.message.startswith("! unsaved changes: swipe refused by the veto")
     assert frames[-2].message == held.message  # letting go keeps the message
     assert again.log.count("should_pop compose gesture no") == 2  # a new press asks again
+
+
+def test_a_picker_dismissed_with_back_gives_no_result(navcore_env_ok: None) -> None:
+    """b on the picker pops it with no result: compose hears None and keeps its recipient."""
+    result = run_demo("--keys", "3 settle c settle b settle", "--frames", "--size", "80x40")
+    assert result.returncode == 0, result.stderr
+    last = parse_frames(result.stdout)[-1]
+    assert last.stack == "home > compose"
+    assert last.message == "no recipient chosen: compose keeps nobody"
+    assert last.log.index("> compose got the result -") + 1 == last.log.index("release picker")
+    assert "to: (nobody yet)" in last.text
+
+
+def test_the_dialog_holds_other_keys_and_queues_other_ops(navcore_env_ok: None) -> None:
+    """While the decision is pending, keys only say the dialog waits; an op asked by name
+    queues behind the waiting back; y lets the back go on, then the queued op runs."""
+    result = run_demo("--keys", "3 settle type:x b p push y settle", "--frames", "--size", "80x40")
+    assert result.returncode == 0, result.stderr
+    frames = parse_frames(result.stdout)
+    held, queued, decided = frames[-4], frames[-3], frames[-1]
+    assert held.label == "p"
+    assert held.message == "the dialog waits: y discards the changes, n keeps editing"
+    assert held.stack == "home > compose"
+    assert queued.label == "push"
+    assert "> push page1: queued behind 1" in queued.log
+    assert "pending: 1" in queued.state
+    assert decided.stack == "home > page1"
+    assert "done back completed" in decided.log and "done push completed" in decided.log

@@ -47,6 +47,7 @@ def test_every_frame_is_a_full_screen(frames: Dict[int, Frame]) -> None:
         assert len(frame.rows) == 24, frame.number
         assert all(len(row) <= 80 for row in frame.rows), frame.number
         assert frame.rows[-1].startswith("p:push b:back s:swipe")
+        assert "c:pick o:link" in frame.rows[-1]
 
 
 def test_rapid_pushes_queue_then_land_in_order(frames: Dict[int, Frame]) -> None:
@@ -92,7 +93,7 @@ def test_the_bar_appears_at_the_threshold(frames: Dict[int, Frame]) -> None:
     assert " Page 2 " in deep.bar_row
     assert "bar shown animated" in deep.log
     # Popping to the root hides it again.
-    root = frames[29]
+    root = frames[35]
     assert root.stack == "home"
     assert "bar: hidden (depth 1, threshold 3)" in root.state
     assert "(no bar below depth 3)" in root.bar_row
@@ -130,25 +131,68 @@ def test_a_cancelled_swipe_restores_the_screen(frames: Dict[int, Frame]) -> None
     assert _without_counters(frames[11].device) == _without_counters(before.device)
 
 
-def test_unsaved_changes_veto_back_and_swipe(frames: Dict[int, Frame]) -> None:
-    typed, back, swipe, saved = frames[14], frames[15], frames[16], frames[17]
+def test_unsaved_changes_ask_a_dialog_for_back_and_veto_the_swipe(frames: Dict[int, Frame]) -> None:
+    typed, back, kept, swipe, saved = frames[14], frames[15], frames[16], frames[17], frames[23]
     assert typed.label == "type:draft"
     assert "note: [draft] *unsaved*" in typed.text
-    assert back.message == "! unsaved changes: back refused by the veto. w save, d discard"
+    # The veto answers later: the back waits (busy, the ops panel runs it) while the dialog asks.
+    assert back.log[-1] == "should_pop compose button later: the dialog asks"
+    assert "| |  Discard changes? y/n" in back.text
+    assert "y discard   n keep editing" in back.text
+    assert "decision pending" in back.state
+    assert back.ops_panel[1] == "> back"
     assert back.stack == PAGES + " > compose"
-    assert back.log[-2:] == ["should_pop compose button no", "done back vetoed"]
+    # n: the decision is no, the back ends vetoed, the dialog is gone and the draft stays.
+    assert kept.label == "n"
+    assert kept.log[-2:] == ["> dialog: keep editing", "done back vetoed"]
+    assert kept.message == "! unsaved changes: back refused by the veto. w save, d discard"
+    assert "Discard changes?" not in kept.text and "decision pending" not in kept.state
+    assert "note: [draft] *unsaved*" in kept.text
+    assert kept.stack == PAGES + " > compose"
+    # A finger cannot wait for a dialog: the swipe is refused at once.
     assert swipe.message == "! unsaved changes: swipe refused by the veto. w save, d discard"
     assert swipe.stack == PAGES + " > compose"
     assert swipe.log[-2:] == ["should_pop compose gesture no", "done gesture vetoed"]
     assert "note: [draft] saved" in saved.text
     assert saved.message == "saved: back and swipe are allowed again"
-    # Saved, back is allowed (21: back from the alert; 23: back from compose).
-    assert "should_pop compose button yes" in frames[22].log
-    assert frames[23].stack == PAGES
+    # Saved, back is allowed (27: back from the alert; 29: back from compose).
+    assert "should_pop compose button yes" in frames[28].log
+    assert frames[29].stack == PAGES
+
+
+def test_the_dialog_discards_and_the_back_goes_on(frames: Dict[int, Frame]) -> None:
+    asked, discarded, popped = frames[39], frames[40], frames[41]
+    assert asked.stack == "home > compose2"
+    assert "Discard changes? y/n" in asked.text and "compose2 has an unsaved note" in asked.text
+    assert discarded.label == "y"
+    assert discarded.log[0] == "> dialog: discard"
+    assert "transition pop compose2>home" in discarded.log
+    assert discarded.message == "changes discarded: back goes on"
+    assert "Discard changes?" not in discarded.text
+    assert popped.stack == "home"
+    assert popped.log[-3:] == ["action pop_completed +home -compose2 animated", "done back completed", "action idle"]
+
+
+def test_a_picker_pushed_for_a_result_gives_its_choice_back(frames: Dict[int, Frame]) -> None:
+    pushed, shown, moved, chosen, back = frames[18], frames[19], frames[20], frames[21], frames[22]
+    assert pushed.label == "c"
+    assert pushed.stack == PAGES + " > compose > picker"
+    assert pushed.ops_panel[1] == "> push picker (result)"
+    assert "to: (nobody yet)  c choose" in pushed.text  # compose, under the picker sliding in
+    assert "| > ada" in shown.text and "|   grace" in shown.text
+    assert "| > grace" in moved.text
+    assert chosen.label == "enter"
+    assert chosen.ops_panel[1] == '> pop result "grace"'
+    assert "transition pop picker>compose" in chosen.log
+    # The result arrives right before the picker's release, and compose shows it.
+    assert back.stack == PAGES + " > compose"
+    assert back.log.index('> compose got the result "grace"') + 1 == back.log.index("release picker")
+    assert back.message == "the picker's result came back to compose: to grace"
+    assert "to: grace  c choose" in back.text
 
 
 def test_a_notification_from_the_worker_thread_lands_on_the_ui_thread(frames: Dict[int, Frame]) -> None:
-    posted, landed = frames[18], frames[19]
+    posted, landed = frames[24], frames[25]
     assert posted.label == "notify"
     assert posted.message == "notification 1: posted on thread navdemo-worker, delivered on MainThread"
     assert 'payload alert {"n":1,"from":"navdemo-worker"}' in posted.log
@@ -161,12 +205,38 @@ def test_a_notification_from_the_worker_thread_lands_on_the_ui_thread(frames: Di
 
 
 def test_routes_with_payloads_and_a_canned_set(frames: Dict[int, Frame]) -> None:
-    assert 'payload message {"id":42}' in frames[24].log
-    assert "message #42" in frames[25].text
-    assert frames[26].stack == "home > inbox > message2 > page5"
-    assert "transition push message>page5" in frames[26].log
-    assert "done set completed" in frames[27].log
-    assert "done pop_to_root completed" in frames[29].log
+    assert 'payload message {"id":42}' in frames[30].log
+    assert "message #42" in frames[31].text
+    assert frames[32].stack == "home > inbox > message2 > page5"
+    assert "transition push message>page5" in frames[32].log
+    assert "done set completed" in frames[33].log
+    assert "done pop_to_root completed" in frames[35].log
+
+
+def test_a_deep_link_opens_a_whole_stack_in_one_op(frames: Dict[int, Frame]) -> None:
+    opening, opened = frames[42], frames[43]
+    assert opening.label == "o"
+    # One op: the new screens replace the stack, with set events in push style.
+    assert opening.stack == "home2 > inbox2 > message3"
+    assert opening.ops_panel[1] == "> open deep link"
+    assert opening.message == "opening inbox/message?id=42 over a new home: one op builds the stack"
+    assert "transition push home>message3" in opening.log
+    assert opened.message == "opened the link inbox/message?id=42: a whole stack in one op"
+    assert "message #42" in opened.text
+    assert opened.log[-4:] == ["release home", "action set_completed +message3 -home animated",
+                               "done open completed", "action idle"]
+
+
+def test_quit_saves_and_the_next_start_restores(frames: Dict[int, Frame]) -> None:
+    before, after = frames[45], frames[46]
+    assert after.label == "restart"
+    assert before.stack == "home2 > inbox2 > message3 > page6"
+    # A new app (its hooks counted from zero) with new screens of the same routes and names.
+    assert after.stack == before.stack
+    assert after.message == "restored the saved stack: home2 > inbox2 > message3 > page6"
+    assert "state: idle  pending: 0" in after.state
+    assert after.log[-3:] == ["action set_completed +page6 instant", "done open completed", "action idle"]
+    assert "hooks: will_show 1, did_show 1" in after.text
 
 
 def test_recording_is_unchanged(recording: str) -> None:

@@ -12,6 +12,7 @@ import shlex
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Iterator, List
 
 import pytest
@@ -27,9 +28,13 @@ class Pane:
         self.socket = f"navdemo-test-{os.getpid()}"
         env = demo_env()
         exports = " ".join(
-            f"{name}={shlex.quote(env[name])}" for name in ("PYTHONPATH", "NAVCORE_LIBRARY") if name in env
+            f"{name}={shlex.quote(env[name])}"
+            for name in ("PYTHONPATH", "NAVCORE_LIBRARY", "XDG_STATE_HOME")
+            if name in env
         )
-        command = f"env {exports} {shlex.quote(sys.executable)} -m navdemo --interval 0; echo navdemo-exit-$?; sleep 60"
+        demo = f"env {exports} {shlex.quote(sys.executable)} -m navdemo --interval 0"
+        # Started twice: the second start restores the stack that q saved.
+        command = f"{demo}; echo navdemo-exit-$?; sleep 1; {demo}; echo navdemo-again-$?; sleep 60"
         self.tmux("new-session", "-d", "-s", "demo", "-x", "80", "-y", "24", command)
         self.seen: List[str] = []
 
@@ -71,7 +76,7 @@ def pane(navcore_env_ok: None) -> Iterator[Pane]:
         pane.close()
 
 
-def test_the_curses_app_end_to_end(pane: Pane) -> None:
+def test_the_curses_app_end_to_end(pane: Pane, state_home: Path) -> None:
     pane.wait_for("stack: home", "state: idle", "(no bar below depth 3)")
 
     # Four rapid keys in one write: the first push runs, three queue, then all land in order.
@@ -88,6 +93,8 @@ def test_the_curses_app_end_to_end(pane: Pane) -> None:
     pane.keys("e", "h", "i", "Enter")
     pane.wait_for("note: [hi] *unsaved*")
     pane.keys("b")
+    pane.wait_for("Discard changes? y/n")
+    pane.keys("n")
     pane.wait_for("! unsaved changes: back refused by the veto")
     pane.keys("w")
     pane.wait_for("note: [hi] saved")
@@ -103,5 +110,12 @@ def test_the_curses_app_end_to_end(pane: Pane) -> None:
         time.sleep(0.02)
     pane.wait_for("stack: home > page1 > page2 > page3 > page4 > compose", "state: idle", "done gesture completed")
 
+    # q saves the stack; the demo started again restores it.
     pane.keys("q")
-    pane.wait_for("navdemo-exit-0")
+    saved = pane.wait_for("navdemo-exit-0")
+    assert "navdemo: saved the stack home > page1 > page2 > page3 > page4 > compose to" in saved
+    assert (state_home / "navcore-demo" / "stack.json").is_file()
+    pane.wait_for("restored the saved stack: home > page1 > page2 > page3 > page4 > compose",
+                  "note: [hi] saved", "state: idle")
+    pane.keys("q")
+    pane.wait_for("navdemo-again-0")

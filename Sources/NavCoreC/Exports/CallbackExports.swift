@@ -61,7 +61,7 @@ import NavCore
     }
 }
 
-@c public func navcore_set_animator(
+@c public func navcore_on_transition(
     _ nav: NavigatorHandle?, _ fn: navcore_transition_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
     CAPI.register(nav, \.animator, fn, ctx, destroy)

@@ -373,10 +373,10 @@ void events_install_animator(session *s) {
     make_shared_closures(s);
     if (s->animator_on) {
         ctx_token *ctx = events_ctx_token(s, "animator");
-        int status = navcore_set_animator(s->nav, as_transition_fn(s->animator), ctx, as_destroy_fn(s->destructor));
+        int status = navcore_on_transition(s->nav, as_transition_fn(s->animator), ctx, as_destroy_fn(s->destructor));
         ctx->accepted = status >= 0;
     } else {
-        navcore_set_animator(s->nav, NULL, NULL, NULL);
+        navcore_on_transition(s->nav, NULL, NULL, NULL);
     }
 }
 
@@ -393,7 +393,7 @@ void events_install(session *s) {
     REGISTER(s, "release", navcore_on_release(nav, as_release_fn(s->on_release), ctx_, destroy_));
     REGISTER(s, "done", navcore_on_done(nav, as_done_fn(s->on_done), ctx_, destroy_));
     REGISTER(s, "wakeup", navcore_on_wakeup(nav, as_wakeup_fn(s->on_wakeup), ctx_, destroy_));
-    REGISTER(s, "veto", navcore_set_pop_veto(nav, as_veto_fn(s->veto), ctx_, destroy_));
+    REGISTER(s, "veto", navcore_on_pop_veto(nav, as_veto_fn(s->veto), ctx_, destroy_));
     events_install_animator(s);
 }
 

@@ -163,7 +163,7 @@ static bool show(session *s, const strvec *args, int line) {
         const char *option = args->items[i];
         if (strcmp(option, "animated") == 0) options.animated = true;
         else if (strcmp(option, "keep") == 0) options.remove_current = false;
-        else if (strcmp(option, "new") == 0) options.recycle = false;
+        else if (strcmp(option, "new") == 0) options.recycle = NAVCORE_RECYCLE_NONE;
         else if (strncmp(option, "payload=", 8) == 0) options.payload = option + 8;
         else {
             session_fail(s, line, "unknown show option '%s'", option);

@@ -25,13 +25,15 @@ _load()
 _MODULE_OF = {
     name: module
     for module, names in {
-        "_enums": ("Action", "Dispatch", "Op", "Outcome", "Phase", "Reason", "Status", "Style"),
+        "_enums": ("LATER", "Action", "Dispatch", "Op", "Outcome", "Phase", "Reason", "Recycle", "Status", "Style",
+                   "Veto"),
         "_errors": ("BusyError", "ExistsError", "FactoryFailed", "InternalError", "InvalidError",
                     "InvalidHandleError", "NavcoreError", "NoMemoryError", "NoSuchScreenError", "StateError"),
-        "_events": ("ActionEvent", "AppearanceEvent", "BarEvent", "DoneEvent", "Payload", "PayloadEvent",
-                    "ProgressEvent", "ReleaseEvent", "RouteRequest", "Screen", "Transition", "WakeupEvent"),
+        "_events": ("ActionEvent", "AppearanceEvent", "BarEvent", "Decision", "DoneEvent", "Payload", "PayloadEvent",
+                    "ProgressEvent", "ReleaseEvent", "ResultEvent", "RouteRequest", "Screen", "Transition",
+                    "WakeupEvent"),
         "_navigator": ("EVENT_KINDS", "Navigator"),
-        "_operation": ("Operation",),
+        "_operation": ("Operation", "ScreenResult"),
         "aio": (),  # the asyncio adapter, a module: asyncio alone costs ~25 ms
     }.items()
     for name in names or (module,)
@@ -60,13 +62,13 @@ def __dir__() -> "list[str]":
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from . import aio
-    from ._enums import Action, Dispatch, Op, Outcome, Phase, Reason, Status, Style
+    from ._enums import LATER, Action, Dispatch, Op, Outcome, Phase, Reason, Recycle, Status, Style, Veto
     from ._errors import BusyError, ExistsError, FactoryFailed, InternalError, InvalidError, InvalidHandleError
     from ._errors import NavcoreError, NoMemoryError, NoSuchScreenError, StateError
-    from ._events import ActionEvent, AppearanceEvent, BarEvent, DoneEvent, Payload, PayloadEvent, ProgressEvent
-    from ._events import ReleaseEvent, RouteRequest, Screen, Transition, WakeupEvent
+    from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DoneEvent, Payload, PayloadEvent
+    from ._events import ProgressEvent, ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
     from ._navigator import EVENT_KINDS, Navigator
-    from ._operation import Operation
+    from ._operation import Operation, ScreenResult
 
 
 def library_version() -> str:
@@ -82,11 +84,13 @@ def library_path() -> str:
 
 
 __all__ = [
+    "LATER",
     "Action",
     "ActionEvent",
     "AppearanceEvent",
     "BarEvent",
     "BusyError",
+    "Decision",
     "Dispatch",
     "DoneEvent",
     "EVENT_KINDS",
@@ -108,13 +112,17 @@ __all__ = [
     "Phase",
     "ProgressEvent",
     "Reason",
+    "Recycle",
     "ReleaseEvent",
+    "ResultEvent",
     "RouteRequest",
     "Screen",
+    "ScreenResult",
     "StateError",
     "Status",
     "Style",
     "Transition",
+    "Veto",
     "WakeupEvent",
     "__version__",
     "library_path",

@@ -165,3 +165,5 @@ REASONS = by_value(Reason)
 STYLES = by_value(Style)
 #: The statuses of an accepted op (``ok``, ``queued``), by value; errors are negative.
 ACCEPTED = (Status.OK, Status.QUEUED)
+#: A veto's third answer (SPEC §13): the pop waits for ``Navigator.decide``.
+LATER = Veto.LATER

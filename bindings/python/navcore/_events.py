@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Optional, Tuple
 
 from ._enums import Action, Op, Outcome, Phase, Reason, Style
 
@@ -38,7 +38,7 @@ class Screen:
     release event, and neither the binding nor the Screen holds it any more.
     """
 
-    __slots__ = ("id", "route", "object", "released", "_hooks", "__weakref__")
+    __slots__ = ("id", "route", "object", "released", "_hooks", "_navigator", "__weakref__")
 
     def __init__(self, id: int, route: str, object: Any = None) -> None:  # noqa: A002
         self.id = id
@@ -47,6 +47,32 @@ class Screen:
         self.released = False
         #: The object's screen hooks, found when the navigator adopted the screen (None: none).
         self._hooks: Optional[Tuple[Any, ...]] = None
+        #: A weak reference to the navigator that handed it out (None: none did).
+        self._navigator: Optional[Callable[[], Optional["Navigator"]]] = None
+
+    def _owner(self) -> "Navigator":
+        """The navigator of the screen, for the queries below; NoSuchScreenError without one."""
+        navigator = self._navigator() if self._navigator is not None else None
+        if navigator is None:
+            from ._errors import NoSuchScreenError
+
+            raise NoSuchScreenError(f"screen {self.id} belongs to no live navigator")
+        return navigator
+
+    @property
+    def result(self) -> Any:
+        """The screen's result decoded from JSON, None for none (``Navigator.result``)."""
+        return self._owner().result(self)
+
+    @property
+    def result_text(self) -> Optional[str]:
+        """The screen's result as text, None for none (``Navigator.result_text``)."""
+        return self._owner().result_text(self)
+
+    @property
+    def saved_state(self) -> Optional[str]:
+        """The screen's saved state, None for none (``Navigator.saved_state``)."""
+        return self._owner().saved_state(self)
 
     def __repr__(self) -> str:
         state = " released" if self.released else ""
@@ -118,6 +144,19 @@ class ReleaseEvent:
 
 
 @dataclass(frozen=True)
+class ResultEvent:
+    """``result L TEXT``: a result listener hears ``screen``'s result ``text`` (None for none)
+    once, right before its release (SPEC §12); the screen is still live meanwhile."""
+
+    screen: Screen
+    text: Optional[str]
+
+    def json(self) -> Any:
+        """The result decoded from JSON, None for none (ValueError if it is not JSON)."""
+        return None if self.text is None else json.loads(self.text)
+
+
+@dataclass(frozen=True)
 class DoneEvent:
     """An op ended."""
 
@@ -163,3 +202,23 @@ class Transition:
     def progress(self, value: float) -> None:
         """Reports the progress (0 ≤ value ≤ 1) of the interactive transition."""
         self.navigator.update_transition(value, self.id)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A user pop the veto answered ``navcore.LATER`` for (SPEC §13): the ``back`` waits, busy,
+    until the host answers with ``allow()`` or ``refuse()`` (``navigator.decide(decision,
+    allow)``), from any thread, once. ``id`` is navcore's decision id, never reused."""
+
+    id: int
+    screen: Screen
+    by_gesture: bool
+    navigator: "Navigator" = field(repr=False, compare=False)
+
+    def allow(self) -> None:
+        """The user confirmed: the pop goes on."""
+        self.navigator.decide(self, True)
+
+    def refuse(self) -> None:
+        """The user declined: the back ends ``vetoed``."""
+        self.navigator.decide(self, False)

@@ -1,712 +1,48 @@
-"""Navigator: a navcore navigator driven through the C library.
+"""Navigator: a navcore navigator driven through the C library, and the reaper thread that
+destroys the navigators dropped without close().
 
-Callbacks
----------
-The C library calls back through module-level ctypes trampolines created once (so they stay
-alive for the life of the process); the ``void *ctx`` they receive is a small integer naming a
-live Navigator (registrations) or an Operation (op completions and ``run`` blocks). After
-``close()`` a Navigator leaves the module's table once the C library has run the destructor of
-every registration it made (the last thing C does with it), and the binding lets go of the
-screens' objects, the listeners and the routes. The table holds navigators weakly: C calls back
-only during a navcore call, made by a Python frame that holds the navigator, so a navigator that
-is dropped without close() can be destroyed once it is collected: by the reaper thread (see
-"Dropped navigators"), never by its finalizer.
-
-A C callback kind is registered only while some Python code listens to it: a listener, a screen
-object with the matching hook method, the veto, the animator. The release callback is the one
-the binding itself needs (to let go of screen objects), so it is registered from the first
-screen on. A screen object's hook methods are looked up once, when its screen is made (that is
-when the kinds they need are registered), and kept with the screen until its release.
-
-The callbacks are the binding's hot path (docs/performance.md, W6): they read enum members from
-tables, build events only for a receiver, and take no lock (see "Threads" above the
-trampolines).
-
-Callbacks that raise
---------------------
-An exception raised by Python code called from C (a listener, a screen hook, the veto, the
-animator, a route factory, a ``run`` block, a done callback) is caught in the trampoline and
-re-raised, after the C call returns, from the outermost navcore call on the thread where the
-callback ran (several become one ExceptionGroup; before Python 3.11, the first is raised with the
-others in its ``navcore_other_errors``). Meanwhile the core carries on as if the
-callback had returned normally, with these answers where one is needed:
-
-- a listener or screen hook: the event's other listeners are still called; the op goes on;
-- the veto: counts as "no" (the op ends ``vetoed``);
-- a route factory: the show ends ``factory_failed`` (raise ``FactoryFailed`` to fail quietly);
-- the animator: the transition is finished at once, or cancelled for the interactive gesture
-  (so the navigator cannot hang waiting for an end that will never come);
-- a ``run`` block: the op ends ``completed``;
-- a done callback or a wakeup listener: nothing changes (after a wakeup that raised, no new
-  wakeup comes until ``drain()`` is called).
+The C callbacks are _trampolines.py's, binding calls and their errors _calls.py's, text _text.py's,
+the event kinds and screen hooks _hooks.py's.
 """
 
 from __future__ import annotations
 
-import builtins
-import ctypes
 import functools
-import inspect
-import itertools
 import json
 import os
 import queue
-import sys
 import threading
-import types
 import weakref
 from ctypes import byref, c_bool, c_int, c_size_t, c_uint64, c_void_p, create_string_buffer, sizeof
-from typing import (
-    Any,
-    Callable,
-    Dict,
-    Iterable,
-    List,
-    Mapping,
-    Optional,
-    Sequence,
-    Set,
-    Tuple,
-    TypeVar,
-    Union,
-    cast,
-)
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Set, Tuple, Union, cast
 
 from . import _ffi
-from ._enums import ACCEPTED, ACTIONS, OPS, OUTCOMES, PHASES, REASONS, STYLES, Action, Dispatch, Op, Phase
-from ._errors import FactoryFailed, InvalidError, InvalidHandleError, NavcoreError, error_for
-from ._events import (
-    ActionEvent,
-    AppearanceEvent,
-    BarEvent,
-    DoneEvent,
-    Payload,
-    PayloadEvent,
-    ProgressEvent,
-    ReleaseEvent,
-    RouteRequest,
-    Screen,
-    Transition,
-    WakeupEvent,
+from ._calls import _api, _check, _error, _stashed, _tls
+from ._enums import ACCEPTED, Action, Dispatch, Op, Recycle
+from ._errors import InvalidError, InvalidHandleError, NavcoreError, NoSuchScreenError
+from ._events import Decision, ResultEvent, RouteRequest, Screen, Transition
+from ._hooks import _ALIASES, _HOOK_KINDS, EVENT_KINDS, HOOKS, Hooks, _hooks_of
+from ._operation import Operation, ScreenResult
+from ._text import _json_text, _payload_text, _route_text, _take_text, _text
+from ._trampolines import (
+    _DESTROY,
+    _DONE_OP,
+    _FACTORY,
+    _ITEM_DESTROY,
+    _NO_DESTROY,
+    _REGISTRATIONS,
+    _RESULT,
+    _RUN,
+    _deliver,
+    _live,
+    _ops,
+    _owners,
+    _takes_decision,
+    _tokens,
+    _unlist,
 )
-from ._operation import Operation
 
-_new = object.__new__
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-#: The event kinds listeners can subscribe to (one C registration each).
-EVENT_KINDS: Tuple[str, ...] = (
-    "action",
-    "will_show",
-    "did_show",
-    "will_hide",
-    "did_hide",
-    "progress",
-    "bar",
-    "payload",
-    "release",
-    "done",
-    "wakeup",
-)
-_PHASE_KINDS: Tuple[str, ...] = ("will_show", "did_show", "will_hide", "did_hide")
-#: Aliases accepted by on()/off(): "appearance" is the four phases.
-_ALIASES: Dict[str, Tuple[str, ...]] = {"appearance": _PHASE_KINDS}
-#: Screen-object methods the binding calls (gist-style hooks) and the event kind each needs.
-HOOKS: Dict[str, str] = {
-    "will_show": "will_show",
-    "did_show": "did_show",
-    "will_hide": "will_hide",
-    "did_hide": "did_hide",
-    "receive_payload": "payload",
-}
-
-# ---------------------------------------------------------------------------------------------
-# Per-thread call depth and the exceptions raised by callbacks
-# ---------------------------------------------------------------------------------------------
-
-
-class _Calls:
-    """One thread's binding calls in progress (``depth``), what their callbacks raised, and
-    whether the last trampoline to end on this thread ran (``ran``, see _guarded)."""
-
-    __slots__ = ("depth", "errors", "ran")
-
-    def __init__(self) -> None:
-        self.depth = 0
-        self.errors: List[BaseException] = []
-        self.ran = False
-
-
-class _ThreadState(threading.local):
-    """Each thread's _Calls. A binding call reads ``_tls.calls`` once: every attribute read of a
-    threading.local looks up the thread's dictionary, the _Calls' slots do not."""
-
-    def __init__(self) -> None:
-        self.calls = _Calls()
-
-
-_tls = _ThreadState()
-
-
-def _stash(error: BaseException) -> None:
-    """Keeps an exception raised by a callback for the outermost binding call of this thread."""
-    calls = _tls.calls
-    if calls.depth > 0:
-        calls.errors.append(error)
-        return
-    # C called in on a thread that is not inside a binding call (a C host driving the same
-    # navigator): nobody can receive the exception, so it goes where Python reports those.
-    hook_args = types.SimpleNamespace(
-        exc_type=type(error),
-        exc_value=error,
-        exc_traceback=error.__traceback__,
-        err_msg="Exception ignored in a navcore callback outside any navcore call",
-        object=None,
-    )
-    sys.unraisablehook(hook_args)
-
-
-def _stashed(calls: _Calls) -> BaseException:
-    """The exception to raise for what this thread's callbacks raised (and forgets them)."""
-    errors, calls.errors = calls.errors, []
-    if len(errors) == 1:
-        return errors[0]
-    base_group = getattr(builtins, "BaseExceptionGroup", None)
-    if base_group is None:  # Python < 3.11: the first, with the others attached
-        first = errors[0]
-        first.navcore_other_errors = errors[1:]  # type: ignore[attr-defined]
-        return first
-    return cast(BaseException, base_group(f"{len(errors)} navcore callbacks raised", errors))
-
-
-def _api(method: F) -> F:
-    """Marks a binding call: exceptions raised by callbacks during it (and during every binding
-    call nested in it on this thread) are raised when the outermost one returns.
-
-    The ops are binding calls through ``Navigator._ask`` instead, which does the same inline:
-    this wrapper's ``(*args, **kwargs)`` forwarding costs more than the rest of it, and ops are
-    the binding's hot path."""
-
-    @functools.wraps(method)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        calls = _tls.calls
-        calls.depth += 1
-        try:
-            return method(*args, **kwargs)
-        finally:
-            calls.depth -= 1
-            if not calls.depth and calls.errors:
-                raise _stashed(calls)
-
-    return cast(F, wrapper)
-
-
-def _error(status: int) -> NavcoreError:
-    """The exception for a failed call; reads the library's per-thread message at once."""
-    message = _ffi.lib().navcore_last_error_message()
-    return error_for(status, message.decode("utf-8", "replace") if message else "")
-
-
-def _check(status: int) -> int:
-    if status < 0:
-        raise _error(status)
-    return status
-
-
-def _text(value: str, what: str) -> bytes:
-    """UTF-8 for C; text C cannot carry fails as InvalidError, like a bad argument in C."""
-    if not isinstance(value, str):
-        raise TypeError(f"{what} must be a str, not {type(value).__name__}")
-    if "\x00" in value:
-        raise InvalidError(f"{what} contains a NUL character")
-    try:
-        return value.encode("utf-8")
-    except UnicodeEncodeError as error:
-        raise InvalidError(f"{what} is not valid Unicode text: {error}") from None
-
-
-#: Routes already checked and encoded by _route_text (an app uses a handful of short route
-#: names): at most _ROUTE_TEXTS_MAX of them, each at most _ROUTE_TEXT_MAX_BYTES long, so the
-#: cache never keeps more than _ROUTE_TEXTS_BYTES (a host that makes screens of huge or ever new
-#: route names gets them encoded each time instead of kept for the life of the process).
-_route_texts: Dict[str, bytes] = {}
-_ROUTE_TEXTS_MAX = 1024
-_ROUTE_TEXT_MAX_BYTES = 256
-#: The bound on what the cache keeps: every entry's str and bytes at their longest.
-_ROUTE_TEXTS_BYTES = _ROUTE_TEXTS_MAX * 2 * _ROUTE_TEXT_MAX_BYTES
-
-
-def _route_text(route: str) -> bytes:
-    """``_text(route, "the route")``, remembered for short plain str routes (see _route_texts)."""
-    if type(route) is str:  # noqa: E721 - a str subclass may encode differently: not cached
-        text = _route_texts.get(route)
-        if text is not None:
-            return text
-    text = _text(route, "the route")
-    if (
-        type(route) is str  # noqa: E721
-        and len(text) <= _ROUTE_TEXT_MAX_BYTES
-        and len(_route_texts) < _ROUTE_TEXTS_MAX
-    ):
-        _route_texts[route] = text
-    return text
-
-
-def _payload_text(payload: Union[str, Mapping[str, Any], None]) -> Optional[bytes]:
-    if payload is None:
-        return None
-    if isinstance(payload, str):
-        return _text(payload, "the payload")
-    if isinstance(payload, Mapping):
-        return _text(json.dumps(payload, separators=(",", ":"), ensure_ascii=False), "the payload")
-    raise TypeError(f"a payload is a str or a dict, not {type(payload).__name__}")
-
-
-# ---------------------------------------------------------------------------------------------
-# Screen hooks: looked up once, when a screen is adopted
-# ---------------------------------------------------------------------------------------------
-
-#: The hook methods in the order of a Screen's ``_hooks``: the four phases by their C value,
-#: then the payload.
-_HOOK_METHODS: Tuple[str, ...] = tuple(HOOKS)
-_HOOK_KINDS: Tuple[str, ...] = tuple(HOOKS.values())
-_PAYLOAD_HOOK = _HOOK_METHODS.index("receive_payload")
-assert _HOOK_KINDS[: len(_PHASE_KINDS)] == _PHASE_KINDS
-
-Hooks = Tuple[Optional[Callable[[Any], Any]], ...]
-
-_hook_arity: "weakref.WeakKeyDictionary[Any, bool]" = weakref.WeakKeyDictionary()
-
-
-def _takes_argument(hook: Callable[..., Any]) -> bool:
-    """Whether a screen hook takes the event (``will_show(self, event)``) or nothing
-    (``will_show(self)``, as in the gist)."""
-    function = getattr(hook, "__func__", hook)
-    try:
-        return _hook_arity[function]
-    except (KeyError, TypeError):
-        pass
-    try:
-        parameters = inspect.signature(hook).parameters.values()
-        takes = any(
-            p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL) for p in parameters
-        )
-    except (TypeError, ValueError):
-        takes = True
-    try:
-        _hook_arity[function] = takes
-    except TypeError:
-        pass
-    return takes
-
-
-def _taking_event(hook: Callable[..., Any]) -> Callable[[Any], Any]:
-    """A phase hook as a function of the event: itself, or ``hook()`` for a gist-style hook."""
-    return hook if _takes_argument(hook) else lambda _event: hook()
-
-
-def _hooks_of(obj: Any) -> Optional[Hooks]:
-    """A screen object's hooks, by _HOOK_METHODS' order (None for a method it lacks), phase hooks
-    taking the event; None if it has none, the common case, which costs the callbacks one test.
-
-    Looked up once, when the navigator adopts the screen, as the C callbacks those hooks need
-    are registered then; the callbacks do not look them up again. (Per object, not cached per
-    class: a class may gain a hook method after its first screen was made.)"""
-    if obj is None:
-        return None
-    hooks: Optional[List[Optional[Callable[[Any], Any]]]] = None
-    for name in _HOOK_METHODS:  # a plain loop: in 3.11 a comprehension or map() costs more
-        hook = getattr(obj, name, None)
-        if hook is not None and callable(hook):
-            if hooks is None:
-                hooks = [None] * len(_HOOK_METHODS)
-            index = _HOOK_METHODS.index(name)
-            hooks[index] = hook if index == _PAYLOAD_HOOK else _taking_event(hook)
-    return None if hooks is None else tuple(hooks)
-
-
-# ---------------------------------------------------------------------------------------------
-# The trampolines: created once, alive for the life of the process
-# ---------------------------------------------------------------------------------------------
-#
-# The per-op events (action, appearance, release, done) are built as ``_new(Event)`` then
-# ``event.__dict__.update(field=…)``, not ``Event(…)``: see _events.py, "Building events".
-#
-# Each trampoline's body is one ``try`` whose ``except`` stashes the exception for the binding
-# call (none may reach ctypes, which would print and drop it). The try costs nothing in CPython
-# 3.11 while nothing raises; a guarding decorator would cost a Python call per callback.
-#
-# Threads: the core never runs two callbacks of one navigator at once (SPEC §9), so what only
-# callbacks touch needs no lock. What binding calls on other threads also touch is either
-# replaced whole (the listener lists: on()/off() swap in a new list, a callback iterates the one
-# it read) or is a single dict operation (``_screens``, ``_ops``: atomic, and no iteration
-# races with them: ``_forget`` copies before iterating), or is taken under the navigator's lock
-# (hook counts, registrations). So the hot path (no hooks) takes no lock.
-
-_tokens = itertools.count(1)
-#: Navigators C may still call: token -> weak reference (its entry goes when the navigator is
-#: collected, or when close() is done with it). Weak: C calls back only during a navcore call,
-#: which some Python frame makes with the navigator in hand; a navigator dropped without close()
-#: is destroyed by its finalizer.
-_live: "Dict[int, weakref.ReferenceType[Navigator]]" = {}
-#: Ops not yet ended, by token (their completion and run block ctx).
-_ops: Dict[int, Operation] = {}
-
-
-def _gone() -> None:
-    """``_live.get(ctx, _gone)()`` is the navigator of a registration's ctx (calling its weak
-    reference: no Python call), or None once it is gone."""
-    return None
-
-
-def _unlist(token: int, _ref: Any = None) -> None:
-    """Removes a navigator from _live (also the weak reference's callback)."""
-    _live.pop(token, None)
-
-
-def _deliver(receivers: Sequence[Callable[[Any], Any]], value: Any) -> None:
-    """Calls every receiver with ``value``; one that raises has its exception stashed, and the
-    others are still called."""
-    for receiver in receivers:
-        try:
-            receiver(value)
-        except BaseException as error:  # noqa: B902 - re-raised from the binding call
-            _stash(error)
-
-
-def _op_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
-    """An op ended: its Operation records the outcome and calls its done callbacks."""
-    try:
-        operation = _ops.pop(ctx, None)  # type: ignore[arg-type]
-        if operation is not None:
-            callbacks = operation._complete(OUTCOMES[outcome])
-            if callbacks:
-                _deliver(callbacks, operation)
-    except BaseException as error:  # noqa: B902
-        _stash(error)
-    finally:
-        _tls.calls.ran = True  # see _guarded
-
-
-def _run_block(nav: Any, ctx: Optional[int]) -> None:
-    """A ``run`` op's turn came: calls its block."""
-    try:
-        operation = _ops.get(ctx)  # type: ignore[arg-type]
-        block = operation._block if operation is not None else None
-        if block is not None:
-            block()
-    except BaseException as error:  # noqa: B902
-        _stash(error)
-    finally:
-        _tls.calls.ran = True  # see _guarded
-
-
-def _on_action(nav: Any, event_p: Any, ctx: Optional[int]) -> None:
-    """An action event, for the action listeners."""
-    try:
-        navigator = _live.get(ctx, _gone)()
-        listeners = navigator._listeners["action"] if navigator is not None else None
-        if not listeners:
-            return
-        event = event_p.contents
-        screen = navigator._known_screen  # type: ignore[union-attr]
-        action = _new(ActionEvent)
-        action.__dict__.update(
-            state=ACTIONS[event.state],
-            appearing=screen(event.appearing) if event.appearing else None,
-            disappearing=tuple(screen(event.disappearing[i]) for i in range(event.disappearing_count)),
-            animated=event.animated,
-        )
-        _deliver(listeners, action)
-        if action.state is Action.IDLE:  # the op's last event: its released screens are done with
-            navigator._released.clear()  # type: ignore[union-attr]
-    except BaseException as error:  # noqa: B902
-        _stash(error)
-    finally:
-        _tls.calls.ran = True  # see _guarded
-
-
-def _on_appearance(
-    nav: Any, phase: int, screen_id: int, obj: Any, reason: int, animated: bool, ctx: Optional[int]
-) -> None:
-    """A show or hide: the screen's own hook first, then the listeners of the phase. The event is
-    built only if one of them is there to receive it."""
-    try:
-        navigator = _live.get(ctx, _gone)()
-        if navigator is None:
-            return
-        screen = navigator._screens.get(screen_id) or navigator._screen(screen_id)
-        receivers = navigator._listeners[_PHASE_KINDS[phase]]
-        hooks = screen._hooks
-        if hooks is not None and hooks[phase] is not None:  # the screen's own hook goes first
-            receivers = (hooks[phase], *receivers)
-        if receivers:
-            event = _new(AppearanceEvent)
-            event.__dict__.update(phase=PHASES[phase], screen=screen, reason=REASONS[reason], animated=animated)
-            for receiver in receivers:  # _deliver, inline: 4 of a cycle's 7 callbacks come here
-                try:
-                    receiver(event)
-                except BaseException as error:  # noqa: B902
-                    _stash(error)
-    except BaseException as error:  # noqa: B902
-        _stash(error)
-    finally:
-        _tls.calls.ran = True  # see _guarded
-
-
-def _on_progress(nav: Any, transition: int, progress: float, ctx: Optional[int]) -> None:
-    """The interactive transition's progress, for the progress listeners."""
-    try:
-        navigator = _live.get(ctx, _gone)()
-        if navigator is not None:
-            navigator._emit("progress", ProgressEvent(transition, progress))
-    except BaseException as error:  # noqa: B902
-        _stash(error)
-    finally:
-        _tls.calls.ran = True  # see _guarded
-
-
-def _on_bar(nav: Any, shown: bool, animated: bool, ctx: Optional[int]) -> None:
-    """The navigation bar was shown or hidden, for the bar listeners."""
-    try:
-        navigator = _live.get(ctx, _gone)()
-        if navigator is not None:
-            navigator._emit("bar", BarEvent(bool(shown), bool(animated)))
-    except BaseException as error:  # noqa: B902
-        _stash(error)
-    finally:
-        _tls.calls.ran = True  # see _guarded
-
-
-def _on_payload(nav: Any, screen_id: int, obj: Any, payload: bytes, ctx: Optional[int]) -> None:
-    """A payload for a screen: its ``receive_payload`` hook first, then the listeners."""
-    try:
-        navigator = _live.get(ctx, _gone)()
-        if navigator is None:
-            return
-        screen = navigator._screen(screen_id)
-        text = Payload(payload.decode("utf-8"))
-        hooks = screen._hooks
-        hook = hooks[_PAYLOAD_HOOK] if hooks is not None else None
-        if hook is not None:
-            _deliver((hook,), text)
-        navigator._emit("payload", PayloadEvent(screen, text))
-    except BaseException as error:  # noqa: B902
-        _stash(error)
-    finally:
-        _tls.calls.ran = True  # see _guarded
-
-
-def _on_release(nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[int]) -> None:
-    """The binding's own callback: lets go of the screen's object, then tells the listeners."""
-    try:
-        navigator = _live.get(ctx, _gone)()
-        if navigator is None:
-            return
-        screen = navigator._screens.get(screen_id) or Screen(screen_id, route.decode("utf-8"))
-        held = screen.object
-        navigator._forget_screen(screen)
-        if navigator._listeners["action"]:  # its op's action events still name it
-            navigator._released[screen_id] = screen
-        listeners = navigator._listeners["release"]
-        if listeners:
-            event = _new(ReleaseEvent)
-            event.__dict__.update(screen=screen, object=held)
-            _deliver(listeners, event)
-    except BaseException as error:  # noqa: B902
-        _stash(error)
-    finally:
-        _tls.calls.ran = True  # see _guarded
-
-
-def _on_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
-    """An op ended, for the done listeners (the op's own Operation hears it from _op_done)."""
-    try:
-        navigator = _live.get(ctx, _gone)()
-        listeners = navigator._listeners["done"] if navigator is not None else None
-        if listeners:
-            event = _new(DoneEvent)
-            event.__dict__.update(op=OPS[op], outcome=OUTCOMES[outcome])
-            _deliver(listeners, event)
-    except BaseException as error:  # noqa: B902
-        _stash(error)
-    finally:
-        _tls.calls.ran = True  # see _guarded
-
-
-def _on_wakeup(nav: Any, ctx: Optional[int]) -> None:
-    """Host dispatch: ops wait, for the wakeup listeners."""
-    try:
-        navigator = _live.get(ctx, _gone)()
-        if navigator is not None:
-            navigator._emit("wakeup", WakeupEvent())
-    except BaseException as error:  # noqa: B902
-        _stash(error)
-    finally:
-        _tls.calls.ran = True  # see _guarded
-
-
-def _on_transition(nav: Any, transition_p: Any, ctx: Optional[int]) -> None:
-    """A transition for the animator; one that raises (or is gone) has it ended at once."""
-    try:
-        navigator = _live.get(ctx, _gone)()
-        if navigator is None:
-            return
-        t = transition_p.contents
-        transition = Transition(
-            t.id,
-            STYLES[t.style],
-            navigator._screen(t.from_),
-            navigator._screen(t.to),
-            bool(t.interactive),
-            navigator,
-        )
-        animator = navigator._animator
-        try:
-            if animator is None:  # removed while C was calling it: nobody would finish
-                raise _AnimatorGone()
-            animator(transition)
-        except BaseException as error:  # noqa: B902
-            navigator._end_quietly(transition)
-            if not isinstance(error, _AnimatorGone):
-                raise
-    except BaseException as error:  # noqa: B902
-        _stash(error)
-    finally:
-        _tls.calls.ran = True  # see _guarded
-
-
-class _AnimatorGone(Exception):
-    pass
-
-
-def _on_veto_impl(nav: Any, screen_id: int, obj: Any, by_gesture: bool, ctx: Optional[int]) -> bool:
-    try:
-        navigator = _live.get(ctx, _gone)()
-        veto = navigator._veto if navigator is not None else None
-        if navigator is None or veto is None:
-            return True
-        return bool(veto(navigator._screen(screen_id), bool(by_gesture)))
-    except BaseException as error:  # noqa: B902
-        _stash(error)
-        return False
-    finally:
-        _tls.calls.ran = True  # see _guarded
-
-
-def _on_factory_impl(
-    out_object: Any, nav: Any, route: bytes, screen_id: int, payload: Optional[bytes], ctx: Optional[int]
-) -> int:
-    try:
-        navigator = _live.get(ctx, _gone)()
-        name = route.decode("utf-8")
-        factory = navigator._routes.get(name) if navigator is not None else None
-        if navigator is None or factory is None:
-            return -1
-        request = RouteRequest(name, screen_id, Payload(payload.decode("utf-8")) if payload is not None else None)
-        obj = factory(request)
-        navigator._adopt(Screen(screen_id, name, obj))
-        out_object[0] = None
-        return 0
-    except FactoryFailed:
-        return -1
-    except BaseException as error:  # noqa: B902
-        _stash(error)
-        return -1
-    finally:
-        _tls.calls.ran = True  # see _guarded
-
-
-def _registration_destroyed(ctx: Optional[int]) -> None:
-    """C let go of one of the navigator's registrations (its ctx destructor)."""
-    try:
-        navigator = _live.get(ctx, _gone)()
-        if navigator is not None:
-            navigator._registration_ended()
-    except BaseException as error:  # noqa: B902
-        _stash(error)
-    finally:
-        _tls.calls.ran = True  # see _guarded
-
-
-# ---------------------------------------------------------------------------------------------
-# The guard: a trampoline interrupted before its first instruction runs all the same
-# ---------------------------------------------------------------------------------------------
-#
-# A signal handler (Ctrl-C's KeyboardInterrupt, SIGALRM's) runs at the first instruction of any
-# Python function, so it can raise at a trampoline's entry, before its ``try``. ctypes then
-# prints "Exception ignored" and returns to C as if the callback had run: an animator that never
-# got its transition leaves the navigator busy forever, a completion that never ran leaves its
-# Operation without an outcome, a release that never ran keeps the screen's object. No Python
-# code can catch an exception raised before it starts, so the function C calls is not Python:
-#
-#     C -> outer thunk -> [C] inner function pointer -> inner thunk -> trampoline
-#                                   `-> then its errcheck: _guarded's ``retry``
-#
-# The trampoline sets its thread's ``_Calls.ran`` as the last thing it does (``finally``), so
-# when its inner thunk returns, ``retry`` knows whether it ran: if it did, ``retry`` clears the
-# flag and passes its answer on; if not (the exception was raised at its entry, and ctypes
-# printed it), ``retry`` runs it now, with the same arguments. A second signal at ``retry``'s own
-# entry is ctypes' "Exception ignored" again, with the trampoline already run (for the veto and
-# factory, C then gets ctypes' default answer). Nested callbacks do not confuse the flag: the
-# innermost trampoline's retry clears it before the outer trampoline sets it again at its end.
-#
-# The inner function pointer is called with the GIL held (PYFUNCTYPE), so no other thread runs
-# between the inner thunk's return and ``retry``. It costs about 0.7 µs per callback
-# (docs/performance.md).
-
-#: The guarded function pointers' parts, kept alive for the life of the process.
-_guard_parts: List[Any] = []
-
-
-def _guarded(prototype: Any, trampoline: Callable[..., Any]) -> Any:
-    """The C function pointer of type ``prototype`` that runs ``trampoline`` even when an
-    exception is raised at its entry (see above)."""
-    inner = prototype(trampoline)
-    call = ctypes.PYFUNCTYPE(prototype._restype_, *prototype._argtypes_)(ctypes.cast(inner, c_void_p).value)
-
-    def retry(result: Any, _function: Any, arguments: Tuple[Any, ...]) -> Any:
-        calls = _tls.calls
-        if calls.ran:
-            calls.ran = False
-            return result
-        try:
-            return trampoline(*arguments)
-        finally:
-            calls.ran = False
-
-    call.errcheck = retry
-    _guard_parts.extend((inner, call))
-    return prototype(call)
-
-
-_DONE_OP = _guarded(_ffi.DoneFn, _op_done)
-_RUN = _guarded(_ffi.RunFn, _run_block)
-_DESTROY = _guarded(_ffi.DestroyFn, _registration_destroyed)
-_NO_DESTROY = _ffi.DestroyFn()  # NULL
-_FACTORY = _guarded(_ffi.FactoryFn, _on_factory_impl)
-
-#: kind -> (C function, trampoline, leading arguments after the handle).
-_REGISTRATIONS: Dict[str, Tuple[str, Any, Tuple[int, ...]]] = {
-    "action": ("navcore_on_action", _guarded(_ffi.ActionFn, _on_action), ()),
-    "will_show": ("navcore_on_appearance", None, (Phase.WILL_SHOW,)),
-    "did_show": ("navcore_on_appearance", None, (Phase.DID_SHOW,)),
-    "will_hide": ("navcore_on_appearance", None, (Phase.WILL_HIDE,)),
-    "did_hide": ("navcore_on_appearance", None, (Phase.DID_HIDE,)),
-    "progress": ("navcore_on_progress", _guarded(_ffi.ProgressFn, _on_progress), ()),
-    "bar": ("navcore_on_bar", _guarded(_ffi.BarFn, _on_bar), ()),
-    "payload": ("navcore_on_payload", _guarded(_ffi.PayloadFn, _on_payload), ()),
-    "release": ("navcore_on_release", _guarded(_ffi.ReleaseFn, _on_release), ()),
-    "done": ("navcore_on_done", _guarded(_ffi.DoneFn, _on_done), ()),
-    "wakeup": ("navcore_on_wakeup", _guarded(_ffi.WakeupFn, _on_wakeup), ()),
-    "animator": ("navcore_set_animator", _guarded(_ffi.TransitionFn, _on_transition), ()),
-    "veto": ("navcore_set_pop_veto", _guarded(_ffi.VetoFn, _on_veto_impl), ()),
-}
-_APPEARANCE = _guarded(_ffi.AppearanceFn, _on_appearance)
-for _kind in _PHASE_KINDS:
-    _name, _, _lead = _REGISTRATIONS[_kind]
-    _REGISTRATIONS[_kind] = (_name, _APPEARANCE, _lead)
+__all__ = ["EVENT_KINDS", "Navigator"]
 
 # ---------------------------------------------------------------------------------------------
 # Dropped navigators: destroyed by the reaper thread, never inside the garbage collector
@@ -776,10 +112,23 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
-Veto = Callable[[Screen, bool], bool]
+#: ``veto(screen, by_gesture) -> bool``, or ``veto(screen, by_gesture, decision)`` returning a
+#: bool or ``navcore.LATER``.
+VetoFunction = Callable[..., Any]
+ResultListener = Callable[[ResultEvent], Any]
 Animator = Callable[[Transition], Any]
 Factory = Callable[[RouteRequest], Any]
 ScreenLike = Union[Screen, Any]
+#: An entry of ``open``: ``(route, state)`` or a route alone.
+RouteEntry = Union[str, Tuple[str, Union[str, Mapping[str, Any], None]]]
+RecycleLike = Union[Recycle, str, bool]
+
+
+def _recycle_mode(recycle: RecycleLike) -> int:
+    """``show``'s recycle option as a NAVCORE_RECYCLE_* value (a bool: True = any, False = none)."""
+    if isinstance(recycle, bool):
+        return Recycle.ANY if recycle else Recycle.NONE
+    return int(Recycle.parse(recycle))
 
 
 class Navigator:
@@ -815,13 +164,18 @@ class Navigator:
         #: listeners listen (the ``*_completed`` events name screens already released): emptied
         #: by the op's last action event (idle) and by _forget.
         self._released: Dict[int, Screen] = {}
-        self._routes: Dict[str, Factory] = {}
-        self._veto: Optional[Veto] = None
+        #: The veto and whether it takes the Decision, read in one piece by the trampoline.
+        self._veto_entry: Optional[Tuple[VetoFunction, bool]] = None
+        #: The items registered one by one, by their ctx (see _owners): route factories, and
+        #: result listeners as (their screen, the listener).
+        self._items: Dict[int, Any] = {}
         self._animator: Optional[Animator] = None
         self._always_appear = False
         self._bar_threshold = 0
         self._closing = False
         _live[self._token] = weakref.ref(self, functools.partial(_unlist, self._token))
+        #: What its Screens hold of it (no callback: it may outlive the module at exit).
+        self._ref = weakref.ref(self)
         # The finalizer only queues the handle for the reaper (see "Dropped navigators").
         self._finalizer = weakref.finalize(self, _drop, handle.value)
         self._finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
@@ -878,8 +232,8 @@ class Navigator:
             self._released.clear()
             self._listeners = {kind: [] for kind in EVENT_KINDS}
             self._listener_objects = []
-            self._routes.clear()
-            self._veto = None
+            self._items.clear()
+            self._veto_entry = None
             self._animator = None
 
     # -- callbacks: what C calls ----------------------------------------------------------------
@@ -892,7 +246,7 @@ class Navigator:
             needed = {k for k in EVENT_KINDS if self._listeners[k] or self._hook_counts.get(k)}
             if self._screens or "release" in self._registered:
                 needed.add("release")
-            if self._veto is not None:
+            if self._veto_entry is not None:
                 needed.add("veto")
             if self._animator is not None:
                 needed.add("animator")
@@ -939,11 +293,14 @@ class Navigator:
                 gone = Screen(screen_id, "")
                 gone.released = True
                 return gone
-            screen = self._screens.setdefault(screen_id, Screen(screen_id, buffer.value.decode("utf-8")))
+            made = Screen(screen_id, buffer.value.decode("utf-8"))
+            made._navigator = self._ref
+            screen = self._screens.setdefault(screen_id, made)
         return screen
 
     def _adopt(self, screen: Screen) -> Screen:
         """Keeps a new screen, finds its object's hooks and registers what they need."""
+        screen._navigator = self._ref
         hooks = screen._hooks = _hooks_of(screen.object)
         self._screens[screen.id] = screen
         if hooks is not None:
@@ -1065,18 +422,30 @@ class Navigator:
             raise
 
     @property
-    def veto(self) -> Optional[Veto]:
-        """The pop veto: ``veto(top_screen, by_gesture) -> bool``, asked for the user's back
-        button and gesture only (SPEC §6); None = every user pop is allowed."""
-        return self._veto
+    def veto(self) -> Optional[VetoFunction]:
+        """The pop veto, asked for the user's back button and gesture only (SPEC §6); None =
+        every user pop is allowed. ``veto(top_screen, by_gesture)`` returns whether the pop may
+        happen; a veto that takes a third argument, ``veto(top_screen, by_gesture, decision)``,
+        may also return ``navcore.LATER``: the back then waits, busy, until ``decide(decision,
+        allow)`` (SPEC §13; for the gesture LATER counts as no)."""
+        return self._veto_entry[0] if self._veto_entry is not None else None
 
     @veto.setter
-    def veto(self, veto: Optional[Veto]) -> None:
+    def veto(self, veto: Optional[VetoFunction]) -> None:
         with self._lock:
             if veto is not None:
                 self._check_open()
-            previous, self._veto = self._veto, veto
-            self._sync_or_undo(lambda: setattr(self, "_veto", previous))
+            previous = self._veto_entry
+            self._veto_entry = None if veto is None else (veto, _takes_decision(veto))
+            self._sync_or_undo(lambda: setattr(self, "_veto_entry", previous))
+
+    @_api
+    def decide(self, decision: Union[Decision, int], allow: bool) -> None:
+        """Answers a pending decision (a Decision, or its id) of the veto's LATER: ``allow``
+        pops as if the veto had allowed it, else the back ends ``vetoed``. Acts at once, in both
+        dispatch modes; StateError when it is not the pending one (answered already)."""
+        decision_id = decision.id if isinstance(decision, Decision) else int(decision)
+        _check(self._lib.navcore_decide(self._handle, decision_id, bool(allow)))
 
     @property
     def animator(self) -> Optional[Animator]:
@@ -1108,8 +477,134 @@ class Navigator:
 
     @_api
     def discard(self, screen: Screen) -> None:
-        """Releases a detached screen (StateError if it is in the stack)."""
+        """Releases a detached screen at once (its result listener, then its release listeners,
+        are called); StateError if it is in the stack or an op holds it (SPEC §1)."""
         _check(self._lib.navcore_screen_discard(self._handle, screen.id))
+
+    def screen(self, screen_id: int) -> Screen:
+        """The Screen of a live screen id (one the binding did not make is made on first sight);
+        NoSuchScreenError for a dead or unknown id."""
+        screen = self._screen(screen_id)
+        if screen.released:
+            raise NoSuchScreenError(f"screen {screen_id} is not a live screen of this navigator")
+        return screen
+
+    # -- results (SPEC §12) ------------------------------------------------------------------------
+
+    def push_for_result(self, screen: ScreenLike, animated: bool = True) -> ScreenResult:
+        """Pushes ``screen`` (a Screen, or any object on a new screen) and returns a ScreenResult:
+        ``await`` it (or ``wait()`` from another thread) for the screen's result decoded from
+        JSON, None for none, delivered once right before the screen's release, whatever
+        releases it. It takes the screen's one result listener (replacing one set before)."""
+        target, created = self._screen_for(screen)
+        pending = ScreenResult(target)
+        try:
+            self.on_result(target, lambda event: _deliver(pending._complete(event.text), pending))
+            pending.operation = self.push(target, animated)
+        except NavcoreError:
+            if created:
+                self._discard_quietly(created)  # its listener hears None: the result arrives
+            else:
+                self._listen_quietly(target)
+            raise
+        return pending
+
+    @_api
+    def _listen_quietly(self, screen: Screen) -> None:
+        """Removes a screen's result listener after an op that failed, whatever the status."""
+        self._lib.navcore_screen_on_result(self._handle, screen.id, _ffi.ResultFn(), None, _NO_DESTROY)
+
+    @_api
+    def on_result(self, screen: Screen, listener: Optional[ResultListener]) -> Optional[ResultListener]:
+        """Sets ``screen``'s one result listener: ``listener(event)`` hears a ResultEvent (its
+        ``text``, and ``json()``) once, right before the screen's release, on the driving
+        thread. Another listener replaces it (the old one is never called); None removes it.
+        StateError once the screen's release has begun. Returns the listener."""
+        if listener is None:
+            _check(self._lib.navcore_screen_on_result(self._handle, screen.id, _ffi.ResultFn(), None, _NO_DESTROY))
+            return None
+        if not callable(listener):
+            raise TypeError("on_result() needs a callable or None")
+        register = self._lib.navcore_screen_on_result
+        self._register_item((screen, listener), lambda ctx: register(self._handle, screen.id, _RESULT, ctx, _ITEM_DESTROY))
+        return listener
+
+    def _register_item(self, item: Any, register: Callable[[int], int]) -> None:
+        """Registers one item (a route's factory, a screen's result listener) with a ctx of its
+        own, ``register(ctx)`` being the C call: the item is kept, and counted as a
+        registration, until C calls its destructor (_item_destroyed)."""
+        token = next(_tokens)
+        with self._lock:
+            self._items[token] = item
+            _owners[token] = self._token
+            self._registrations += 1
+        status = register(token)
+        if status < 0:
+            error = _error(status)
+            self._items.pop(token, None)
+            _owners.pop(token, None)
+            self._registration_ended()
+            raise error
+
+    def set_result(self, screen: Screen, value: Any) -> None:
+        """Sets ``screen``'s result to ``value`` as JSON text; None clears it (SPEC §12)."""
+        self.set_result_text(screen, None if value is None else json.dumps(value, separators=(",", ":"), ensure_ascii=False))
+
+    def set_result_text(self, screen: Screen, text: Optional[str]) -> None:
+        """Sets ``screen``'s result to ``text`` as is; None clears it."""
+        result = None if text is None else _text(text, "the result")
+        _check(self._lib.navcore_screen_set_result(self._handle, screen.id, result))
+
+    def result_text(self, screen: Screen) -> Optional[str]:
+        """``screen``'s result as text, None for none; NoSuchScreenError once it is released."""
+        return _take_text(self._lib.navcore_screen_result, self._handle, screen.id)
+
+    def result(self, screen: Screen) -> Any:
+        """``screen``'s result decoded from JSON, None for none (ValueError if it is not JSON)."""
+        text = self.result_text(screen)
+        return None if text is None else json.loads(text)
+
+    # -- saved state, save, open and restore (SPEC §14) --------------------------------------------
+
+    def set_saved_state(self, screen: Screen, state: Union[str, Mapping[str, Any], None]) -> None:
+        """Sets ``screen``'s saved state (a str as is, a dict as JSON); None clears it. Each
+        payload delivered to a screen also becomes its saved state."""
+        _check(self._lib.navcore_screen_set_saved_state(self._handle, screen.id, _payload_text(state, "the saved state")))
+
+    def saved_state(self, screen: Screen) -> Optional[str]:
+        """``screen``'s saved state, None for none; NoSuchScreenError once it is released."""
+        return _take_text(self._lib.navcore_screen_saved_state, self._handle, screen.id)
+
+    def save_text(self) -> str:
+        """The saved document of the stack, exactly as navcore writes it (SPEC §14):
+        ``{"navcore":1,"stack":[{"route":R,"state":S},…]}``, bottom to top. ``restore`` takes
+        it back."""
+        text = _take_text(self._lib.navcore_save, self._handle)
+        return "" if text is None else text
+
+    def save(self) -> Dict[str, Any]:
+        """The saved document of the stack as a dict (``save_text()`` decoded)."""
+        return cast(Dict[str, Any], json.loads(self.save_text()))
+
+    def open(self, entries: Iterable[RouteEntry], animated: bool = False) -> Operation:
+        """Builds the whole stack from routes in one op (SPEC §14): each entry is ``(route,
+        state)`` or a route alone; a state is a str (as is), a dict (as JSON) or None. When it
+        runs each route's factory makes a new screen with its state as payload; the new screens
+        become the stack. An unknown route ends it ``unknown_route``, a failing factory
+        ``factory_failed`` (the screens made so far are released), and nothing changes.
+        InvalidError at the call for no entry."""
+        texts: List[Tuple[bytes, Optional[bytes]]] = []
+        for entry in entries:
+            route, state = (entry, None) if isinstance(entry, str) else entry
+            texts.append((_route_text(route), _payload_text(state, "a state")))
+        array = (_ffi.RouteEntry * max(1, len(texts)))(*texts)
+        return self._ask(Op.OPEN, self._lib.navcore_open, array, len(texts), bool(animated))
+
+    def restore(self, document: Union[str, Mapping[str, Any]], animated: bool = False) -> Operation:
+        """Opens the stack a saved document describes (``save()``'s dict or ``save_text()``'s
+        text; any JSON of that shape): ``restore(save())`` rebuilds an equal stack of new
+        screens. InvalidError at the call for anything else (SPEC §14)."""
+        return self._ask(Op.OPEN, self._lib.navcore_restore, _payload_text(document, "the document"), bool(animated))
 
     # -- ops -------------------------------------------------------------------------------------
 
@@ -1179,9 +674,16 @@ class Navigator:
             self._discard_quietly(created)
             raise
 
-    def pop(self, animated: bool = True) -> Operation:
-        """Pops the top screen (noop with one screen or none)."""
-        return self._ask(Op.POP, self._lib.navcore_pop, bool(animated))
+    def pop(self, animated: bool = True, *, result: Any = None, result_text: Optional[str] = None) -> Operation:
+        """Pops the top screen (noop with one screen or none). ``result`` (as JSON text) or
+        ``result_text`` (as is) becomes the popped screen's result when the pop runs and is not
+        a noop (SPEC §12): its result listener, and ``push_for_result``, hear it."""
+        if result is None and result_text is None:
+            return self._ask(Op.POP, self._lib.navcore_pop, bool(animated))
+        if result is not None and result_text is not None:
+            raise TypeError("pop() takes result or result_text, not both")
+        text = _json_text(result, "the result") if result_text is None else _text(result_text, "the result")
+        return self._ask(Op.POP, self._lib.navcore_pop_with_result, bool(animated), text)
 
     def pop_to(self, screen: Screen, animated: bool = True) -> Operation:
         """Pops every screen above ``screen`` (``not_in_stack`` if it is not there when the op runs)."""
@@ -1220,43 +722,27 @@ class Navigator:
         """Tells whether the navigator is on screen (SPEC §7)."""
         return self._ask(Op.VISIBLE, self._lib.navcore_set_visible, bool(visible))
 
-    def _show(
-        self,
-        function: str,
-        route: str,
-        animated: bool,
-        remove_current: bool,
-        recycle: bool,
-        payload: Union[str, Mapping[str, Any], None],
-    ) -> Operation:
-        name = _text(route, "the route")
-        options = _ffi.ShowOptions(bool(animated), bool(remove_current), bool(recycle), _payload_text(payload))
-        return self._ask(Op.SHOW, getattr(self._lib, function), name, byref(options))
-
     def show(
         self,
         route: str,
         *,
         animated: bool = False,
         remove_current: bool = True,
-        recycle: bool = True,
+        recycle: RecycleLike = Recycle.ANY,
         payload: Union[str, Mapping[str, Any], None] = None,
     ) -> Operation:
-        """Shows the named route (SPEC §8): recycles its screen nearest the top, or makes one
-        with the route's factory. A dict payload travels as JSON (``Payload.json()``)."""
-        return self._show("navcore_show", route, animated, remove_current, recycle, payload)
+        """Shows the named route (SPEC §8): recycles a screen of the route already in the stack
+        (``recycle="any"``, the default: the one nearest the top; ``"top"``: only the top, the
+        "single top" of other toolkits; ``"none"``: never; True and False are "any" and
+        "none"), or makes one with the route's factory. A dict payload travels as JSON
+        (``Payload.json()``)."""
+        name = _text(route, "the route")
+        options = _ffi.ShowOptions(
+            _ffi.SHOW_OPTIONS_VERSION, bool(animated), bool(remove_current), _recycle_mode(recycle), _payload_text(payload)
+        )
+        return self._ask(Op.SHOW, self._lib.navcore_show, name, byref(options))
 
-    def post(
-        self,
-        route: str,
-        *,
-        animated: bool = False,
-        remove_current: bool = True,
-        recycle: bool = True,
-        payload: Union[str, Mapping[str, Any], None] = None,
-    ) -> Operation:
-        """``show`` under the seeds' notification name, for posting from any thread."""
-        return self._show("navcore_post", route, animated, remove_current, recycle, payload)
+    post = show  # the seeds' notification name, for posting from any thread
 
     # -- transitions ----------------------------------------------------------------------------
 
@@ -1292,16 +778,8 @@ class Navigator:
 
         def register(function: Factory) -> Factory:
             text = _text(name, "the route name")
-            with self._lock:
-                fresh = name not in self._routes
-                if fresh:
-                    self._routes[name] = function
-                status = self._lib.navcore_route_register(self._handle, text, _FACTORY, self._token, _DESTROY)
-                if status < 0:
-                    if fresh:
-                        self._routes.pop(name, None)
-                    raise _error(status)
-                self._registrations += 1
+            call = self._lib.navcore_route_register
+            self._register_item(function, lambda ctx: call(self._handle, text, _FACTORY, ctx, _ITEM_DESTROY))
             return function
 
         return register if factory is None else register(factory)
@@ -1311,9 +789,7 @@ class Navigator:
     @_api
     def unregister_route(self, name: str) -> None:
         """Unregisters route ``name`` (InvalidError if it is not registered)."""
-        with self._lock:
-            _check(self._lib.navcore_route_unregister(self._handle, _text(name, "the route name")))
-            self._routes.pop(name, None)
+        _check(self._lib.navcore_route_unregister(self._handle, _text(name, "the route name")))
 
     # -- settings ------------------------------------------------------------------------------
 

@@ -1,10 +1,11 @@
-"""Operation: what every op method returns."""
+"""Operation, what every op method returns, and ScreenResult, what push_for_result returns."""
 
 from __future__ import annotations
 
+import json
 import operator
 import threading
-from typing import TYPE_CHECKING, Any, Callable, Generator, List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Generator, List, Optional, Sequence, TypeVar, cast
 
 from ._enums import Op, Outcome, Status
 
@@ -12,13 +13,82 @@ if TYPE_CHECKING:  # asyncio is imported where an await needs it: it costs `impo
     import asyncio
 
 
-#: Guards every Operation's outcome, callbacks and waiting event: the op ends on the thread
-#: driving its navigator while other threads may add callbacks or wait. One lock for all ops
-#: (each holds it for a few attribute reads and writes) instead of a lock allocated per op.
+#: Guards every Ending's end, callbacks and waiting event: it ends on the thread driving its
+#: navigator while other threads may add callbacks or wait. One lock for all (each holds it for a
+#: few attribute reads and writes) instead of a lock allocated per op.
 _lock = threading.Lock()
 
+E = TypeVar("E", bound="Ending")
 
-class Operation:
+
+class Ending:
+    """What Operation and ScreenResult share: something that ends once, on the thread driving
+    its navigator, with a value (``_answer()``), and three ways to hear of it:
+    ``add_done_callback(fn)``, ``wait()`` from another thread, and ``await``."""
+
+    __slots__ = ("_value", "_ended", "_callbacks", "_event")
+
+    def __init__(self) -> None:
+        self._value: Any = None
+        self._ended = False
+        self._callbacks: Optional[List[Callable[[Any], Any]]] = None  # made by the first
+        self._event: Optional[threading.Event] = None
+
+    def _answer(self) -> Any:
+        """The value ``wait()`` and ``await`` give once it has ended."""
+        raise NotImplementedError
+
+    def done(self) -> bool:
+        """Whether it has ended."""
+        return self._ended
+
+    def add_done_callback(self: E, fn: Callable[[E], Any]) -> None:
+        """Calls ``fn(self)`` when it ends (at once, on this thread, if it has ended)."""
+        with _lock:
+            if not self._ended:
+                if self._callbacks is None:
+                    self._callbacks = []
+                self._callbacks.append(fn)
+                return
+        fn(self)
+
+    def wait(self, timeout: Optional[float] = None) -> Any:
+        """Blocks until it ends (or ``timeout`` seconds pass, then None) and returns its value.
+
+        Only from a thread that does not drive the navigator: the thread that must finish the
+        transition or drain the queue would wait for itself."""
+        with _lock:
+            if not self._ended and self._event is None:
+                self._event = threading.Event()
+            event = self._event
+        if event is not None:
+            event.wait(timeout)
+        return self._answer() if self._ended else None
+
+    def __await__(self) -> Generator[Any, None, Any]:
+        if not self._ended:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+            future: "asyncio.Future[Any]" = loop.create_future()
+            self.add_done_callback(lambda ending: _resolve(loop, future, ending))
+            return (yield from future.__await__())
+        return self._answer()
+
+    def _complete(self, value: Any) -> Sequence[Callable[[Any], Any]]:
+        """Records its value and marks it ended; returns the callbacks to call (by the caller,
+        one by one)."""
+        with _lock:
+            self._value = value
+            self._ended = True
+            callbacks, self._callbacks = self._callbacks, None
+            event = self._event
+        if event is not None:
+            event.set()
+        return callbacks or ()
+
+
+class Operation(Ending):
     """An op that navcore accepted: ``status`` says whether it started at once (``Status.OK``)
     or waits in the queue (``Status.QUEUED``); ``outcome`` is None until it ends, then how it
     ended. Every accepted op ends exactly once (``Outcome.ABORTED`` at worst, when the navigator
@@ -29,79 +99,71 @@ class Operation:
     blocks another thread until then.
     """
 
-    __slots__ = ("op", "status", "_outcome", "_callbacks", "_event", "_block")
+    __slots__ = ("op", "status", "_block")
 
     def __init__(self, op: Op, block: Optional[Callable[[], Any]] = None) -> None:
+        # Ending.__init__, inlined: ops are the hot path (tests/test_hot_path.py counts calls).
+        self._value: Optional[Outcome] = None
+        self._ended = False
+        self._callbacks = None
+        self._event = None
         self.op = op
         self.status = Status.OK
-        self._outcome: Optional[Outcome] = None
-        self._callbacks: Optional[List[Callable[["Operation"], Any]]] = None  # made by the first
-        self._event: Optional[threading.Event] = None
-        self._block = block
+        self._block = block  # let go of by the op's completion (_navigator._op_done)
 
     # Read-only, and its getter is C code, not a Python function: hosts read it after every op.
-    outcome = property(operator.attrgetter("_outcome"), doc="How the op ended, or None while it runs or waits.")
+    outcome = property(operator.attrgetter("_value"), doc="How the op ended, or None while it runs or waits.")
 
-    def done(self) -> bool:
-        """Whether the op has ended."""
-        return self._outcome is not None
-
-    def add_done_callback(self, fn: Callable[["Operation"], Any]) -> None:
-        """Calls ``fn(self)`` when the op ends (at once, on this thread, if it has ended)."""
-        with _lock:
-            if self._outcome is None:
-                if self._callbacks is None:
-                    self._callbacks = []
-                self._callbacks.append(fn)
-                return
-        fn(self)
-
-    def wait(self, timeout: Optional[float] = None) -> Optional[Outcome]:
-        """Blocks until the op ends (or ``timeout`` seconds pass) and returns its outcome.
-
-        Only from a thread that does not drive the navigator: the thread that must finish the
-        transition or drain the queue would wait for itself."""
-        with _lock:
-            if self._outcome is None and self._event is None:
-                self._event = threading.Event()
-            event = self._event
-        if event is not None:
-            event.wait(timeout)
-        return self._outcome
-
-    def __await__(self) -> Generator[Any, None, Outcome]:
-        if self._outcome is None:
-            import asyncio
-
-            loop = asyncio.get_running_loop()
-            future: "asyncio.Future[Outcome]" = loop.create_future()
-            self.add_done_callback(lambda op: _resolve(loop, future, op))
-            return (yield from future.__await__())
-        return self._outcome
-
-    def _complete(self, outcome: Outcome) -> Sequence[Callable[["Operation"], Any]]:
-        """Records the outcome; returns the callbacks to call (by the caller, one by one)."""
-        with _lock:
-            self._outcome = outcome
-            callbacks, self._callbacks = self._callbacks, None
-            event = self._event
-        self._block = None
-        if event is not None:
-            event.set()
-        return callbacks or ()
+    def _answer(self) -> Optional[Outcome]:
+        return cast(Optional[Outcome], self._value)
 
     def __repr__(self) -> str:
-        outcome = f" -> {self._outcome}" if self._outcome is not None else ""
+        outcome = f" -> {self._value}" if self._value is not None else ""
         return f"<Operation {self.op} {self.status}{outcome}>"
 
 
-def _resolve(loop: asyncio.AbstractEventLoop, future: "asyncio.Future[Outcome]", op: Operation) -> None:
-    """Sets the future's result on its loop's thread."""
+class ScreenResult(Ending):
+    """What ``Navigator.push_for_result`` returns: the push (``operation``, an Operation) and
+    the pushed ``screen``'s result, which arrives once, right before the screen's release (when
+    it is popped, removed, discarded, or the navigator is closed: SPEC §12).
+
+    ``await pending`` (in asyncio) and ``pending.wait()`` (from another thread) give the result
+    decoded from JSON (None when the screen has none; ValueError when it is not JSON);
+    ``text`` is the result as set, None before it arrives or for none; ``add_done_callback(fn)``
+    calls ``fn(pending)`` on the thread driving the navigator when it arrives.
+    """
+
+    __slots__ = ("screen", "operation")
+
+    def __init__(self, screen: Any) -> None:
+        Ending.__init__(self)
+        self.screen = screen
+        self.operation: Optional[Operation] = None
+
+    text = property(operator.attrgetter("_value"), doc="The result's text (None: none, or not yet arrived).")
+
+    def _answer(self) -> Any:
+        return None if self._value is None else json.loads(self._value)
+
+    def value(self) -> Any:
+        """The result decoded from JSON (None for none); call it once ``done()``."""
+        return self._answer()
+
+    def __repr__(self) -> str:
+        state = f" -> {self._value!r}" if self._ended else ""
+        return f"<ScreenResult {self.screen!r}{state}>"
+
+
+def _resolve(loop: asyncio.AbstractEventLoop, future: "asyncio.Future[Any]", ending: Ending) -> None:
+    """Sets the future's result (or the exception its value raises) on its loop's thread."""
     import asyncio
 
     def set_result() -> None:
         if not future.done():
-            future.set_result(op.outcome)  # type: ignore[arg-type]
+            try:
+                future.set_result(ending._answer())
+            except Exception as error:  # a result that is not JSON
+                future.set_exception(error)
 
     try:
         running = asyncio.get_running_loop()

@@ -25,16 +25,18 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
-from ._enums import Dispatch, Status
+from ._enums import Dispatch, Status, Veto
 from ._errors import FactoryFailed, InvalidHandleError, NavcoreError
 from ._events import (
     ActionEvent,
     AppearanceEvent,
     BarEvent,
+    Decision,
     DoneEvent,
     PayloadEvent,
     ProgressEvent,
     ReleaseEvent,
+    ResultEvent,
     RouteRequest,
     Screen,
     Transition,
@@ -97,6 +99,21 @@ def set_route(word: str) -> str:
     """The route of a new screen made by a ``set`` word: the word without a final ``#n``."""
     head, hash_, tail = word.rpartition("#")
     return head if hash_ and _SET_SUFFIX.fullmatch(hash_ + tail) else word
+
+
+def split_entry(word: str) -> Tuple[str, Optional[str]]:
+    """An ``open`` word ``R[=TEXT]``: split at the first ``=`` as the Swift runner's
+    ``split(separator: "=", maxSplits: 1)`` does, empty parts dropped (``R=`` is R with no
+    state; a word that is only ``=`` signs is a route of that name)."""
+    parts: List[str] = []
+    rest = word
+    while "=" in rest and len(parts) < 1:
+        head, _, rest = rest.partition("=")
+        if head:
+            parts.append(head)
+    if rest:
+        parts.append(rest)
+    return (parts[0] if parts else word), (parts[1] if len(parts) > 1 else None)
 
 
 def parse(data: bytes) -> List[Step]:
@@ -212,9 +229,17 @@ class TraceFormat:
         return (f"transition {transition.style} {self.label(transition.from_screen)}>"
                 f"{self.label(transition.to_screen)}{interactive}")
 
-    def veto(self, screen: Screen, by_gesture: bool, allowed: bool) -> str:
+    def veto(self, screen: Screen, by_gesture: bool, answer: Veto) -> str:
         """The veto hook's answer."""
-        return f"should_pop {self.label(screen)} {'gesture' if by_gesture else 'button'} {'yes' if allowed else 'no'}"
+        word = _VETO_WORDS[answer]
+        return f"should_pop {self.label(screen)} {'gesture' if by_gesture else 'button'} {word}"
+
+    def result(self, screen: Screen, text: Optional[str]) -> str:
+        """A result listener's line: ``result L TEXT``, or ``result L -`` for none."""
+        return f"result {self.label(screen)} {'-' if text is None else text}"
+
+
+_VETO_WORDS = {Veto.ALLOW: "yes", Veto.REFUSE: "no", Veto.LATER: "later"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -246,7 +271,8 @@ class Session:
         self.screens: Dict[int, Screen] = {}
         self.created_per_route: Dict[str, int] = {}
         self.released: Set[int] = set()
-        self.vetoed: Set[str] = set()
+        self.vetoes: Dict[str, Veto] = {}
+        self.last_decision: Optional[Decision] = None
         self.hooks: List[_Hook] = []
         self.recording = True
         self.failures: List[str] = []
@@ -299,7 +325,8 @@ class Session:
             screen = self.labelled(self.word(plain, 0, line), line)
             self.call(lambda: self.nav().push(screen, animated))
         elif verb == "pop":
-            self.call(lambda: self.nav().pop(animated))
+            result = self.result_option(plain, line)
+            self.call(lambda: self.nav().pop(animated, result_text=result))
         elif verb == "back":
             self.call(lambda: self.nav().back(animated))
         elif verb == "pop_to_root":
@@ -332,10 +359,40 @@ class Session:
             self.call(lambda: self.nav().destroy())
         elif verb == "veto":
             label = self.word(arguments, 0, line)
-            if self.on_off(arguments, 1, line):
-                self.vetoed.add(label)
-            else:
-                self.vetoed.discard(label)
+            self.vetoes[label] = self.veto_answer(arguments, line)
+        elif verb == "decide":
+            decision = self.last_decision
+            if decision is None:
+                raise ScenarioError(line, "decide: the veto never answered later")
+            allow = self.yes_no(arguments, 0, line)
+            self.call(lambda: self.nav().decide(decision, allow))  # type: ignore[arg-type]
+        elif verb == "set_result":
+            screen = self.labelled(self.word(arguments, 0, line), line)
+            text = self.text_or_none(arguments, 1, line)
+            self.call(lambda: self.nav().set_result_text(screen, text))
+        elif verb == "set_saved":
+            screen = self.labelled(self.word(arguments, 0, line), line)
+            text = self.text_or_none(arguments, 1, line)
+            self.call(lambda: self.nav().set_saved_state(screen, text))
+        elif verb == "listen":
+            screen = self.labelled(self.word(arguments, 0, line), line)
+
+            def heard(event: ResultEvent) -> None:
+                self.record("result", self.format.result(screen, event.text))
+
+            self.call(lambda: self.nav().on_result(screen, heard))
+        elif verb == "discard":
+            screen = self.labelled(self.word(arguments, 0, line), line)
+            self.call(lambda: self.nav().discard(screen))
+        elif verb == "unroute":
+            route = self.word(arguments, 0, line)
+            self.call(lambda: self.nav().unregister_route(route))
+        elif verb == "open":
+            entries = [split_entry(w) for w in arguments if w != "animated"]
+            self.call(lambda: self.nav().open(entries, animated="animated" in arguments))
+        elif verb == "restore":
+            document = self.word(arguments, 0, line)
+            self.call(lambda: self.nav().restore(document, animated="animated" in arguments[1:]))
         elif verb == "route":
             self.register_route(arguments, line)
         elif verb == "show":
@@ -356,7 +413,7 @@ class Session:
 
     def check(self, words: List[str], line: int) -> None:
         what = self.word(words, 0, line)
-        expected = " ".join(words[1:])
+        expected = " ".join(words[2 if what in ("result_of", "saved_of") else 1 :])
         nav = self.nav()
         dead = nav.closed
 
@@ -380,6 +437,14 @@ class Session:
             seen = "-" if dead else read(lambda: "shown" if nav.bar_shown else "hidden", "-")
         elif what == "status":
             seen = self.status
+        elif what == "saved":
+            seen = self.text_or(nav.save_text, "-")
+        elif what == "result_of":
+            screen = self.labelled(self.word(words, 1, line), line)
+            seen = self.text_or(lambda: nav.result_text(screen), "dead")
+        elif what == "saved_of":
+            screen = self.labelled(self.word(words, 1, line), line)
+            seen = self.text_or(lambda: nav.saved_state(screen), "dead")
         else:
             raise ScenarioError(line, f"unknown check 'expect {' '.join(words)}'")
         if seen != expected:
@@ -399,6 +464,15 @@ class Session:
 
         self.call(lambda: self.nav().register_route(route, factory))
 
+    @staticmethod
+    def text_or(query: Callable[[], Optional[str]], failed: str) -> str:
+        """A query's text as checks read it: ``-`` for none, ``failed`` when the call fails."""
+        try:
+            text = query()
+        except NavcoreError:
+            return failed
+        return "-" if text is None else text
+
     def show(self, arguments: List[str], line: int) -> None:
         route = self.word(arguments, 0, line)
         options: Dict[str, object] = {}
@@ -408,7 +482,9 @@ class Session:
             elif option == "keep":
                 options["remove_current"] = False
             elif option == "new":
-                options["recycle"] = False
+                options["recycle"] = "none"
+            elif option == "top":
+                options["recycle"] = "top"
             elif option.startswith("payload="):
                 options["payload"] = option[len("payload=") :]
             else:
@@ -475,10 +551,12 @@ class Session:
         self.seen([transition.from_screen, transition.to_screen])
         self.record("transition", self.format.transition(transition))
 
-    def should_pop(self, screen: Screen, by_gesture: bool) -> bool:
-        allowed = self.label(screen.id) not in self.vetoed
-        self.record("veto", self.format.veto(screen, by_gesture, allowed))
-        return allowed
+    def should_pop(self, screen: Screen, by_gesture: bool, decision: Decision) -> Veto:
+        answer = self.vetoes.get(self.label(screen.id), Veto.ALLOW)
+        if answer is Veto.LATER:
+            self.last_decision = decision
+        self.record("veto", self.format.veto(screen, by_gesture, answer))
+        return answer
 
     # Listener methods (navigator.add_listener(self)).
 
@@ -540,11 +618,18 @@ class Session:
         return self.labels.get(screen_id, f"#{screen_id}")
 
     def labelled(self, label: str, line: int) -> Screen:
-        """The screen with this label, live or not."""
+        """The screen with this label, live or not (a live one made by a factory and never seen
+        in an event is asked of the navigator)."""
         screen_id = self.ids_by_label.get(label)
         screen = self.screens.get(screen_id) if screen_id is not None else None
+        if screen is None and screen_id is not None:
+            try:
+                screen = self.nav().screen(screen_id)
+            except NavcoreError:
+                screen = None
         if screen is None:
             raise ScenarioError(line, f"no screen is labelled '{label}'")
+        self.screens[screen.id] = screen
         return screen
 
     def live_or_new(self, word: str) -> Screen:
@@ -562,13 +647,38 @@ class Session:
             raise ScenarioError(line, "missing argument")
         return words[index]
 
+    def text_or_none(self, words: List[str], index: int, line: int) -> Optional[str]:
+        """``TEXT``, or ``-`` for none."""
+        text = self.word(words, index, line)
+        return None if text == "-" else text
+
+    @staticmethod
+    def result_option(words: List[str], line: int) -> Optional[str]:
+        """``pop``'s ``result=TEXT``, if given (the first option decides, as in the Swift runner)."""
+        for option in words:
+            if not option.startswith("result="):
+                raise ScenarioError(line, f"unknown pop option '{option}'")
+            return option[len("result=") :]
+        return None
+
+    def veto_answer(self, words: List[str], line: int) -> Veto:
+        """``veto L on/off/later``: the hook refuses, allows, or answers later."""
+        if self.word(words, 1, line) == "later":
+            return Veto.LATER
+        return Veto.REFUSE if self.on_off(words, 1, line) else Veto.ALLOW
+
+    def yes_no(self, words: List[str], index: int, line: int) -> bool:
+        return self.either(words, index, line, ("yes", "no"))
+
     def on_off(self, words: List[str], index: int, line: int) -> bool:
+        return self.either(words, index, line, ("on", "off"))
+
+    def either(self, words: List[str], index: int, line: int, pair: Tuple[str, str]) -> bool:
+        """A word that must be one of ``pair``: True for the first, False for the second."""
         value = self.word(words, index, line)
-        if value == "on":
-            return True
-        if value == "off":
-            return False
-        raise ScenarioError(line, "expected on or off")
+        if value not in pair:
+            raise ScenarioError(line, f"expected {pair[0]} or {pair[1]}")
+        return value == pair[0]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any, Iterator, List
 import pytest
 
 import navcore
-from navcore import _navigator, scenario
+from navcore import _navigator, _trampolines, scenario
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 REPO = PACKAGE_DIR.parents[1]
@@ -19,9 +19,10 @@ HEADER = REPO / "include" / "navcore.h"
 
 
 def scenario_files() -> List[Path]:
-    """Every project and shared scenario."""
-    found = sorted((REPO / "Tests" / "Scenarios").glob("*.nav"))
-    found += sorted((SHARED / "scenarios").glob("*.nav"))
+    """Every project and shared scenario, those of SPEC §12–15 (``*Next``) included."""
+    found: List[Path] = []
+    for directory in (REPO / "Tests" / "Scenarios", SHARED / "scenarios", REPO / "Tests" / "ScenariosNext", SHARED / "scenarios-next"):
+        found += sorted(directory.glob("*.nav"))
     return found
 
 
@@ -62,5 +63,6 @@ def nothing_left_behind() -> Iterator[None]:
     yield
     gc.collect()
     assert _navigator._reaped(timeout=30), "the reaper thread did not get through the dropped navigators"
-    assert not _navigator._ops, f"ops never ended: {list(_navigator._ops.values())}"
-    assert not _navigator._live, f"navigators never let go: {list(_navigator._live.values())}"
+    assert not _trampolines._ops, f"ops never ended: {list(_trampolines._ops.values())}"
+    assert not _trampolines._live, f"navigators never let go: {list(_trampolines._live.values())}"
+    assert not _trampolines._owners, f"route or result registrations never let go: {_trampolines._owners}"

@@ -1,9 +1,10 @@
 """The Python binding's hostile stress run (issue 16; docs/reliability.md).
 
 One inline navigator with listeners of every kind, the animator, the veto and a route factory
-goes through CYCLES cycles of push, show with a payload, the back button (vetoed half the
-time), the interactive gesture (its progress, then cancelled or finished), set_stack, the bar,
-a run block and pop_to_root; a host-dispatch navigator gets an op per cycle, waited for with
+goes through CYCLES cycles of push, show with a payload, the back button (the veto allows,
+refuses, or answers LATER and the host decides at once), the interactive gesture (its progress,
+then cancelled or finished), set_stack, the bar, a run block, open, restore(save()), a
+push_for_result answered by pop(result=…) and pop_to_root; a host-dispatch navigator gets an op per cycle, waited for with
 ``op.wait(0)`` and drained. Meanwhile:
 
 - GC pressure: the cyclic GC runs every few allocations (gc.set_threshold), and every
@@ -33,7 +34,7 @@ from collections import Counter
 from typing import Any, List
 
 import navcore
-from navcore import Outcome, _navigator
+from navcore import Outcome, _navigator, _trampolines
 
 #: Trampolines the run interrupts at their entry, in turn.
 TRAMPOLINES = (
@@ -51,6 +52,8 @@ TRAMPOLINES = (
     "_on_veto_impl",
     "_on_factory_impl",
     "_registration_destroyed",
+    "_on_result",
+    "_item_destroyed",
 )
 DROP_EVERY = 5
 INJECT_EVERY = 7
@@ -112,13 +115,38 @@ class Run:
             nav.on(kind, self.hear)
         self.host.on("wakeup", self.hear)
         nav.animator = self.transitions.append
-        nav.veto = lambda screen, by_gesture: by_gesture or self.random.random() < 0.5
+        self.decision: "navcore.Decision | None" = None
+        nav.veto = self.veto
         nav.register_route("detail", lambda request: View())
         nav.bar_threshold = 2
         nav.push(View(), animated=False)
 
     def hear(self, event: Any) -> None:
         self.heard += 1
+
+    def veto(self, screen: navcore.Screen, by_gesture: bool, decision: navcore.Decision) -> Any:
+        """Allows the gesture; for the back button allows, refuses or answers LATER."""
+        answer = by_gesture or self.random.choice((True, False, navcore.LATER))
+        if answer is navcore.LATER:
+            self.decision = decision
+        return answer
+
+    def back(self) -> navcore.Operation:
+        """The back button; a LATER is decided at once, yes or no."""
+        op = self.nav.back()
+        decision, self.decision = self.decision, None
+        if decision is not None:
+            self.nav.decide(decision, self.random.random() < 0.5)
+        return op
+
+    def for_result(self) -> navcore.Operation:
+        """A push_for_result answered by pop(result=…): the result must come back."""
+        sent = self.random.randrange(100)
+        pending = self.nav.push_for_result(View(), animated=False)
+        pop = self.nav.pop(result={"n": sent}, animated=False)
+        if pending.value() != {"n": sent}:
+            raise AssertionError(f"sent {sent}, the result was {pending.text}")
+        return pop
 
     def finish_transitions(self) -> None:
         """Plays every transition out: the interactive one gets progress, then ends."""
@@ -136,10 +164,13 @@ class Run:
         for step in (
             lambda: nav.push(View()),
             lambda: nav.show("detail", payload={"n": self.random.randrange(100)}, animated=True),
-            lambda: nav.back(),
+            self.back,
             lambda: (nav.can_go_back or nav.push(View(), animated=False)) and nav.gesture(),
             lambda: nav.set_stack([nav.root, View(), View()], animated=self.random.random() < 0.5),
             lambda: nav.run(lambda: None),
+            lambda: nav.open([("detail", {"n": self.random.randrange(100)}), "detail"]),
+            lambda: nav.restore(nav.save_text()),
+            self.for_result,
             lambda: nav.pop_to_root(),
         ):
             done.append(step())
@@ -155,7 +186,7 @@ class Run:
         return op
 
     def inject(self, name: str) -> None:
-        code = getattr(_navigator, name).__code__
+        code = getattr(_trampolines, name).__code__
 
         def profiler(frame: Any, event: str, arg: Any) -> None:
             if event == "call" and frame.f_code is code:
@@ -234,8 +265,11 @@ def main() -> int:
         problems.append(f"unexpected unraisable exceptions: {others[:3]}")
     if grown > arguments.bound_mb:
         problems.append(f"RSS grew {grown:.2f} MB, more than {arguments.bound_mb}")
-    if not reaped or _navigator._ops or _navigator._live:
-        problems.append(f"left behind: {len(_navigator._ops)} ops, {len(_navigator._live)} navigators")
+    if not reaped or _trampolines._ops or _trampolines._live or _trampolines._owners:
+        problems.append(
+            f"left behind: {len(_trampolines._ops)} ops, {len(_trampolines._live)} navigators,"
+            f" {len(_trampolines._owners)} route or result registrations"
+        )
     for problem in problems:
         print(f"stress-python: FAILED: {problem}")
     return 1 if problems else 0

@@ -139,11 +139,11 @@ def test_screen_hook_and_payload_hook_errors(nav: navcore.Navigator) -> None:
 def test_callback_running_outside_any_binding_call_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     """If C calls in on a thread that is in no binding call (a C host driving the navigator),
     the exception goes to sys.unraisablehook instead of being lost."""
-    from navcore import _navigator
+    from navcore import _calls
 
     reported: List[Any] = []
     monkeypatch.setattr(sys, "unraisablehook", reported.append)
-    _navigator._stash(Boom("stray"))
+    _calls._stash(Boom("stray"))
     assert isinstance(reported[0].exc_value, Boom)
 
 

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterator, List
 import pytest
 
 import navcore
-from navcore import Action, Outcome, _ffi, _navigator
+from navcore import Action, Outcome, _ffi, _navigator, _text, _trampolines
 
 
 class View:
@@ -128,7 +128,7 @@ def _interrupted(reported: List[BaseException], name: str) -> None:
 
 
 def test_interrupted_op_completion_still_ends_the_op(nav: navcore.Navigator, inject: Any) -> None:
-    reported = inject(_navigator._op_done)
+    reported = inject(_trampolines._op_done)
     op = nav.push(View())
     _interrupted(reported, "_op_done")
     assert op.outcome is Outcome.COMPLETED
@@ -138,7 +138,7 @@ def test_interrupted_animator_still_plays_the_transition(nav: navcore.Navigator,
     transitions: List[navcore.Transition] = []
     nav.animator = transitions.append
     nav.push(View())
-    reported = inject(_navigator._on_transition)
+    reported = inject(_trampolines._on_transition)
     op = nav.push(View())
     _interrupted(reported, "_on_transition")
     assert len(transitions) == 1 and nav.busy
@@ -149,7 +149,7 @@ def test_interrupted_animator_still_plays_the_transition(nav: navcore.Navigator,
 
 def test_interrupted_run_block_still_runs(nav: navcore.Navigator, inject: Any) -> None:
     ran: List[int] = []
-    reported = inject(_navigator._run_block)
+    reported = inject(_trampolines._run_block)
     op = nav.run(lambda: ran.append(1))
     _interrupted(reported, "_run_block")
     assert ran == [1] and op.outcome is Outcome.COMPLETED
@@ -157,7 +157,7 @@ def test_interrupted_run_block_still_runs(nav: navcore.Navigator, inject: Any) -
 
 def test_interrupted_factory_still_makes_the_screen(nav: navcore.Navigator, inject: Any) -> None:
     nav.register_route("detail", lambda request: View())
-    reported = inject(_navigator._on_factory_impl)
+    reported = inject(_trampolines._on_factory_impl)
     op = nav.show("detail")
     _interrupted(reported, "_on_factory_impl")
     assert op.outcome is Outcome.COMPLETED and isinstance(nav.top.object, View)  # type: ignore[union-attr]
@@ -166,7 +166,7 @@ def test_interrupted_factory_still_makes_the_screen(nav: navcore.Navigator, inje
 def test_interrupted_veto_still_answers(nav: navcore.Navigator, inject: Any) -> None:
     nav.set_stack([View(), View()])
     nav.veto = lambda screen, by_gesture: False
-    reported = inject(_navigator._on_veto_impl)
+    reported = inject(_trampolines._on_veto_impl)
     op = nav.back()
     _interrupted(reported, "_on_veto_impl")
     assert op.outcome is Outcome.VETOED and len(nav.stack) == 2
@@ -178,7 +178,7 @@ def test_interrupted_release_still_lets_go(nav: navcore.Navigator, inject: Any) 
     nav.push(View())
     nav.push(View())
     top = nav.top
-    reported = inject(_navigator._on_release)
+    reported = inject(_trampolines._on_release)
     nav.pop(animated=False)
     _interrupted(reported, "_on_release")
     assert released == [top] and top.released and top.object is None  # type: ignore[union-attr]
@@ -189,11 +189,41 @@ def test_interrupted_registration_destructor_still_lets_go_at_close(inject: Any)
     nav = navcore.Navigator()
     nav.on("done", lambda e: None)
     nav.push(View())
-    reported = inject(_navigator._registration_destroyed)
+    reported = inject(_trampolines._registration_destroyed)
     nav.close()
     _interrupted(reported, "_registration_destroyed")
     assert nav._registrations == 0 and not nav._screens and not nav._listeners["done"]
-    assert nav._token not in _navigator._live
+    assert nav._token not in _trampolines._live
+
+
+def test_interrupted_result_listener_still_hears_the_result(nav: navcore.Navigator, inject: Any) -> None:
+    nav.push(View())
+    pending = nav.push_for_result(View())
+    reported = inject(_trampolines._on_result)
+    nav.pop(result=[42])
+    _interrupted(reported, "_on_result")
+    assert pending.done() and pending.value() == [42]
+    assert not nav._items and not _trampolines._owners  # its registration let go after the call
+
+
+def test_interrupted_item_destructor_still_lets_go(nav: navcore.Navigator, inject: Any) -> None:
+    nav.register_route("detail", lambda request: View())
+    reported = inject(_trampolines._item_destroyed)
+    nav.unregister_route("detail")
+    _interrupted(reported, "_item_destroyed")
+    assert not nav._items and not _trampolines._owners
+
+
+def test_interrupted_deferrable_veto_still_answers_later(nav: navcore.Navigator, inject: Any) -> None:
+    nav.set_stack([View(), View()])
+    decisions: List[navcore.Decision] = []
+    nav.veto = lambda screen, by_gesture, decision: decisions.append(decision) or navcore.LATER
+    reported = inject(_trampolines._on_veto_impl)
+    op = nav.back()
+    _interrupted(reported, "_on_veto_impl")
+    assert len(decisions) == 1 and op.outcome is None and nav.busy
+    decisions[0].allow()
+    assert op.outcome is Outcome.COMPLETED and len(nav.stack) == 1
 
 
 LISTENER_KINDS = [
@@ -236,7 +266,7 @@ def _hear(kind: str, trigger: Callable[[navcore.Navigator], Any], arm: Callable[
 def test_interrupted_listener_trampoline_still_delivers(kind: str, trampoline: str, trigger: Any, inject: Any) -> None:
     expected = _hear(kind, trigger, lambda: None)
     armed: List[List[BaseException]] = []
-    heard = _hear(kind, trigger, lambda: armed.append(inject(getattr(_navigator, trampoline))))
+    heard = _hear(kind, trigger, lambda: armed.append(inject(getattr(_trampolines, trampoline))))
     _interrupted(armed[0], trampoline)
     assert expected and len(heard) == len(expected), f"{kind}: heard {heard}, expected {expected}"
 
@@ -284,10 +314,10 @@ def test_action_listener_memory_is_bounded_over_many_cycles(nav: navcore.Navigat
 
 
 def test_route_cache_is_bounded_in_bytes() -> None:
-    _navigator._route_texts.clear()
+    _text._route_texts.clear()
     with navcore.Navigator() as nav:
         for i in range(30):
             nav.create_screen(f"{i:02}" + "r" * 10_000_000)
-    kept = sum(len(route) + len(text) for route, text in _navigator._route_texts.items())
-    assert kept <= _navigator._ROUTE_TEXTS_BYTES
-    assert _navigator._ROUTE_TEXTS_BYTES <= 1 << 20
+    kept = sum(len(route) + len(text) for route, text in _text._route_texts.items())
+    assert kept <= _text._ROUTE_TEXTS_BYTES
+    assert _text._ROUTE_TEXTS_BYTES <= 1 << 20

@@ -7,7 +7,7 @@ import weakref
 from typing import Any, List
 
 import navcore
-from navcore import Outcome, _navigator
+from navcore import Outcome, _navigator, _trampolines
 
 
 class View:
@@ -39,7 +39,7 @@ def test_close_lets_go_of_objects_listeners_routes_veto_animator() -> None:
     gc.collect()
     assert [r() for r in refs] == [None, None, None]
     assert [r() for r in handler_refs] == [None, None, None, None]
-    assert nav._registrations == 0 and not _navigator._live
+    assert nav._registrations == 0 and not _trampolines._live
 
 
 def test_released_screen_objects_are_let_go_at_once(nav: navcore.Navigator) -> None:
@@ -59,7 +59,7 @@ def test_operation_callbacks_do_not_outlive_the_op(nav: navcore.Navigator) -> No
     nav.push(nav.create_screen("A")).add_done_callback(callback)
     del callback
     gc.collect()
-    assert ref() is None and not _navigator._ops
+    assert ref() is None and not _trampolines._ops
 
 
 def test_close_inside_a_callback_takes_effect_after_the_outermost_call() -> None:
@@ -76,7 +76,7 @@ def test_close_inside_a_callback_takes_effect_after_the_outermost_call() -> None
     assert nav.closed
     assert op.outcome is Outcome.ABORTED and queued[0].outcome is Outcome.ABORTED
     assert released == ["B", "A"]
-    assert not _navigator._live and nav._listeners["release"] == []
+    assert not _trampolines._live and nav._listeners["release"] == []
 
 
 def test_replacing_a_registration_releases_the_old_ctx(nav: navcore.Navigator) -> None:
@@ -93,7 +93,7 @@ def test_many_navigators_come_and_go() -> None:
             nav.on("done", lambda e: None)
             nav.push(View())
     gc.collect()
-    assert not _navigator._live and not _navigator._ops
+    assert not _trampolines._live and not _trampolines._ops
 
 
 def test_a_navigator_dropped_without_close_is_destroyed() -> None:
@@ -109,4 +109,4 @@ def test_a_navigator_dropped_without_close_is_destroyed() -> None:
     gc.collect()
     assert _navigator._reaped(timeout=30)  # destroyed by the reaper thread, not by the GC
     assert ref() is None and waiting.outcome is Outcome.ABORTED
-    assert not _navigator._live and not _navigator._ops
+    assert not _trampolines._live and not _trampolines._ops

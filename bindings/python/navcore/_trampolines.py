@@ -1,0 +1,499 @@
+"""The C callbacks: module-level ctypes trampolines, created once (so they stay alive for the
+life of the process), each behind the guard that runs it even when an exception is raised at its
+entry (_guarded), and the tables that name what their ``ctx`` stands for.
+
+The ``void *ctx`` they receive is a small integer naming a live Navigator (its registrations),
+an item of one (a route's factory, a screen's result listener: ``_owners``) or an Operation (op
+completions and ``run`` blocks). After ``close()`` a Navigator leaves the module's table once the
+C library has run the destructor of every registration it made (the last thing C does with it),
+and the binding lets go of the screens' objects, the listeners and the routes. The table holds
+navigators weakly: C calls back only during a navcore call, made by a Python frame that holds the
+navigator, so a navigator that is dropped without close() can be destroyed once it is collected:
+by the reaper thread (see "Dropped navigators" in _navigator.py), never by its finalizer.
+
+A C callback kind is registered only while some Python code listens to it: a listener, a screen
+object with the matching hook method, the veto, the animator. The release callback is the one
+the binding itself needs (to let go of screen objects), so it is registered from the first
+screen on. A screen object's hook methods are looked up once, when its screen is made (that is
+when the kinds they need are registered), and kept with the screen until its release.
+
+The callbacks are the binding's hot path (docs/performance.md, W6): they read enum members from
+tables, build events only for a receiver, and take no lock (see "Threads" below).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import inspect
+import itertools
+import weakref
+from ctypes import c_void_p
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from . import _ffi
+from ._calls import _stash, _tls
+from ._enums import ACTIONS, OPS, OUTCOMES, PHASES, REASONS, STYLES, Action, Phase
+from ._enums import Veto as VetoAnswer
+from ._errors import FactoryFailed
+from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DoneEvent, Payload, PayloadEvent
+from ._events import ProgressEvent, ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
+from ._hooks import _PAYLOAD_HOOK, _PHASE_KINDS
+from ._operation import Operation
+
+if TYPE_CHECKING:
+    from ._navigator import Navigator
+
+_new = object.__new__
+
+#
+# The per-op events (action, appearance, release, done) are built as ``_new(Event)`` then
+# ``event.__dict__.update(field=…)``, not ``Event(…)``: see _events.py, "Building events".
+#
+# Each trampoline's body is one ``try`` whose ``except`` stashes the exception for the binding
+# call (none may reach ctypes, which would print and drop it). The try costs nothing in CPython
+# 3.11 while nothing raises; a guarding decorator would cost a Python call per callback.
+#
+# Threads: the core never runs two callbacks of one navigator at once (SPEC §9), so what only
+# callbacks touch needs no lock. What binding calls on other threads also touch is either
+# replaced whole (the listener lists: on()/off() swap in a new list, a callback iterates the one
+# it read) or is a single dict operation (``_screens``, ``_ops``: atomic, and no iteration
+# races with them: ``_forget`` copies before iterating), or is taken under the navigator's lock
+# (hook counts, registrations). So the hot path (no hooks) takes no lock.
+
+_tokens = itertools.count(1)
+#: Navigators C may still call: token -> weak reference (its entry goes when the navigator is
+#: collected, or when close() is done with it). Weak: C calls back only during a navcore call,
+#: which some Python frame makes with the navigator in hand; a navigator dropped without close()
+#: is destroyed by its finalizer.
+_live: "Dict[int, weakref.ReferenceType[Navigator]]" = {}
+#: Ops not yet ended, by token (their completion and run block ctx).
+_ops: Dict[int, Operation] = {}
+
+
+def _gone() -> None:
+    """``_live.get(ctx, _gone)()`` is the navigator of a registration's ctx (calling its weak
+    reference: no Python call), or None once it is gone."""
+    return None
+
+
+def _unlist(token: int, _ref: Any = None) -> None:
+    """Removes a navigator from _live (also the weak reference's callback)."""
+    _live.pop(token, None)
+
+
+def _deliver(receivers: Sequence[Callable[[Any], Any]], value: Any) -> None:
+    """Calls every receiver with ``value``; one that raises has its exception stashed, and the
+    others are still called."""
+    for receiver in receivers:
+        try:
+            receiver(value)
+        except BaseException as error:  # noqa: B902 - re-raised from the binding call
+            _stash(error)
+
+
+def _op_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
+    """An op ended: its Operation records the outcome and calls its done callbacks."""
+    try:
+        operation = _ops.pop(ctx, None)  # type: ignore[arg-type]
+        if operation is not None:
+            operation._block = None
+            callbacks = operation._complete(OUTCOMES[outcome])
+            if callbacks:
+                _deliver(callbacks, operation)
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _run_block(nav: Any, ctx: Optional[int]) -> None:
+    """A ``run`` op's turn came: calls its block."""
+    try:
+        operation = _ops.get(ctx)  # type: ignore[arg-type]
+        block = operation._block if operation is not None else None
+        if block is not None:
+            block()
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _on_action(nav: Any, event_p: Any, ctx: Optional[int]) -> None:
+    """An action event, for the action listeners."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        listeners = navigator._listeners["action"] if navigator is not None else None
+        if not listeners:
+            return
+        event = event_p.contents
+        screen = navigator._known_screen  # type: ignore[union-attr]
+        action = _new(ActionEvent)
+        action.__dict__.update(
+            state=ACTIONS[event.state],
+            appearing=screen(event.appearing) if event.appearing else None,
+            disappearing=tuple(screen(event.disappearing[i]) for i in range(event.disappearing_count)),
+            animated=event.animated,
+        )
+        _deliver(listeners, action)
+        if action.state is Action.IDLE:  # the op's last event: its released screens are done with
+            navigator._released.clear()  # type: ignore[union-attr]
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _on_appearance(
+    nav: Any, phase: int, screen_id: int, obj: Any, reason: int, animated: bool, ctx: Optional[int]
+) -> None:
+    """A show or hide: the screen's own hook first, then the listeners of the phase. The event is
+    built only if one of them is there to receive it."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is None:
+            return
+        screen = navigator._screens.get(screen_id) or navigator._screen(screen_id)
+        receivers = navigator._listeners[_PHASE_KINDS[phase]]
+        hooks = screen._hooks
+        if hooks is not None and hooks[phase] is not None:  # the screen's own hook goes first
+            receivers = (hooks[phase], *receivers)
+        if receivers:
+            event = _new(AppearanceEvent)
+            event.__dict__.update(phase=PHASES[phase], screen=screen, reason=REASONS[reason], animated=animated)
+            for receiver in receivers:  # _deliver, inline: 4 of a cycle's 7 callbacks come here
+                try:
+                    receiver(event)
+                except BaseException as error:  # noqa: B902
+                    _stash(error)
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _on_progress(nav: Any, transition: int, progress: float, ctx: Optional[int]) -> None:
+    """The interactive transition's progress, for the progress listeners."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is not None:
+            navigator._emit("progress", ProgressEvent(transition, progress))
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _on_bar(nav: Any, shown: bool, animated: bool, ctx: Optional[int]) -> None:
+    """The navigation bar was shown or hidden, for the bar listeners."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is not None:
+            navigator._emit("bar", BarEvent(bool(shown), bool(animated)))
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _on_payload(nav: Any, screen_id: int, obj: Any, payload: bytes, ctx: Optional[int]) -> None:
+    """A payload for a screen: its ``receive_payload`` hook first, then the listeners."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is None:
+            return
+        screen = navigator._screen(screen_id)
+        text = Payload(payload.decode("utf-8"))
+        hooks = screen._hooks
+        hook = hooks[_PAYLOAD_HOOK] if hooks is not None else None
+        if hook is not None:
+            _deliver((hook,), text)
+        navigator._emit("payload", PayloadEvent(screen, text))
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _on_release(nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[int]) -> None:
+    """The binding's own callback: lets go of the screen's object, then tells the listeners."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is None:
+            return
+        screen = navigator._screens.get(screen_id) or Screen(screen_id, route.decode("utf-8"))
+        held = screen.object
+        navigator._forget_screen(screen)
+        if navigator._listeners["action"]:  # its op's action events still name it
+            navigator._released[screen_id] = screen
+        listeners = navigator._listeners["release"]
+        if listeners:
+            event = _new(ReleaseEvent)
+            event.__dict__.update(screen=screen, object=held)
+            _deliver(listeners, event)
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _on_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
+    """An op ended, for the done listeners (the op's own Operation hears it from _op_done)."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        listeners = navigator._listeners["done"] if navigator is not None else None
+        if listeners:
+            event = _new(DoneEvent)
+            event.__dict__.update(op=OPS[op], outcome=OUTCOMES[outcome])
+            _deliver(listeners, event)
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _on_wakeup(nav: Any, ctx: Optional[int]) -> None:
+    """Host dispatch: ops wait, for the wakeup listeners."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is not None:
+            navigator._emit("wakeup", WakeupEvent())
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _on_transition(nav: Any, transition_p: Any, ctx: Optional[int]) -> None:
+    """A transition for the animator; one that raises (or is gone) has it ended at once."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is None:
+            return
+        t = transition_p.contents
+        transition = Transition(
+            t.id,
+            STYLES[t.style],
+            navigator._screen(t.from_),
+            navigator._screen(t.to),
+            bool(t.interactive),
+            navigator,
+        )
+        animator = navigator._animator
+        try:
+            if animator is None:  # removed while C was calling it: nobody would finish
+                raise _AnimatorGone()
+            animator(transition)
+        except BaseException as error:  # noqa: B902
+            navigator._end_quietly(transition)
+            if not isinstance(error, _AnimatorGone):
+                raise
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+class _AnimatorGone(Exception):
+    pass
+
+
+def _on_veto_impl(
+    nav: Any, screen_id: int, obj: Any, by_gesture: bool, decision: int, ctx: Optional[int]
+) -> int:
+    """The pop veto (registered deferrable): a veto taking three arguments also gets the
+    Decision, and may answer LATER."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        entry = navigator._veto_entry if navigator is not None else None
+        if navigator is None or entry is None:
+            return VetoAnswer.ALLOW
+        veto, takes_decision = entry
+        screen = navigator._screen(screen_id)
+        gesture = bool(by_gesture)
+        if takes_decision:
+            answer = veto(screen, gesture, Decision(decision, screen, gesture, navigator))
+        else:
+            answer = veto(screen, gesture)
+        return _veto_answer(answer, takes_decision)
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+        return VetoAnswer.REFUSE
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _veto_answer(answer: Any, takes_decision: bool) -> int:
+    """A veto's answer for C: a VetoAnswer member (LATER) as is, anything else by its truth."""
+    if isinstance(answer, VetoAnswer):
+        if answer is VetoAnswer.LATER and not takes_decision:
+            raise TypeError("a veto that answers LATER takes the decision: veto(screen, by_gesture, decision)")
+        return int(answer)
+    return VetoAnswer.ALLOW if answer else VetoAnswer.REFUSE
+
+
+def _takes_decision(veto: Callable[..., Any]) -> bool:
+    """Whether a veto takes a third positional argument, the Decision."""
+    try:
+        parameters = list(inspect.signature(veto).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    if any(p.kind is p.VAR_POSITIONAL for p in parameters):
+        return True
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in parameters) >= 3
+
+
+#: The registrations of one item each (a route's factory, a screen's result listener): their
+#: ctx -> the token of their navigator. The navigator keeps the item itself (``_items``): held
+#: here, an item that refers to its navigator would keep it from ever being collected.
+_owners: Dict[int, int] = {}
+
+
+def _owner(ctx: Optional[int]) -> "Optional[Navigator]":
+    """The navigator of an item's ctx, or None once it is gone."""
+    return _live.get(_owners.get(ctx), _gone)()  # type: ignore[arg-type]
+
+
+def _on_result(nav: Any, screen_id: int, obj: Any, result: Optional[bytes], ctx: Optional[int]) -> None:
+    """A screen's result, right before its release, for its result listener."""
+    try:
+        navigator = _owner(ctx)
+        entry = navigator._items.get(ctx) if navigator is not None else None  # type: ignore[arg-type]
+        if entry is not None:
+            screen, listener = entry
+            listener(ResultEvent(screen, None if result is None else result.decode("utf-8")))
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _item_destroyed(ctx: Optional[int]) -> None:
+    """C let go of an item's registration: a route unregistered, a result listener called,
+    replaced or removed, or the navigator destroyed."""
+    try:
+        navigator = _owner(ctx)
+        _owners.pop(ctx, None)  # type: ignore[arg-type]
+        if navigator is not None:
+            navigator._items.pop(ctx, None)  # type: ignore[arg-type]
+            navigator._registration_ended()
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _on_factory_impl(
+    out_object: Any, nav: Any, route: bytes, screen_id: int, payload: Optional[bytes], ctx: Optional[int]
+) -> int:
+    try:
+        navigator = _owner(ctx)
+        name = route.decode("utf-8")
+        factory = navigator._items.get(ctx) if navigator is not None else None  # type: ignore[arg-type]
+        if navigator is None or factory is None:
+            return -1
+        request = RouteRequest(name, screen_id, Payload(payload.decode("utf-8")) if payload is not None else None)
+        obj = factory(request)
+        navigator._adopt(Screen(screen_id, name, obj))
+        out_object[0] = None
+        return 0
+    except FactoryFailed:
+        return -1
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+        return -1
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+def _registration_destroyed(ctx: Optional[int]) -> None:
+    """C let go of one of the navigator's registrations (its ctx destructor)."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is not None:
+            navigator._registration_ended()
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        _tls.calls.ran = True  # see _guarded
+
+
+# ---------------------------------------------------------------------------------------------
+# The guard: a trampoline interrupted before its first instruction runs all the same
+# ---------------------------------------------------------------------------------------------
+#
+# A signal handler (Ctrl-C's KeyboardInterrupt, SIGALRM's) runs at the first instruction of any
+# Python function, so it can raise at a trampoline's entry, before its ``try``. ctypes then
+# prints "Exception ignored" and returns to C as if the callback had run: an animator that never
+# got its transition leaves the navigator busy forever, a completion that never ran leaves its
+# Operation without an outcome, a release that never ran keeps the screen's object. No Python
+# code can catch an exception raised before it starts, so the function C calls is not Python:
+#
+#     C -> outer thunk -> [C] inner function pointer -> inner thunk -> trampoline
+#                                   `-> then its errcheck: _guarded's ``retry``
+#
+# The trampoline sets its thread's ``_Calls.ran`` as the last thing it does (``finally``), so
+# when its inner thunk returns, ``retry`` knows whether it ran: if it did, ``retry`` clears the
+# flag and passes its answer on; if not (the exception was raised at its entry, and ctypes
+# printed it), ``retry`` runs it now, with the same arguments. A second signal at ``retry``'s own
+# entry is ctypes' "Exception ignored" again, with the trampoline already run (for the veto and
+# factory, C then gets ctypes' default answer). Nested callbacks do not confuse the flag: the
+# innermost trampoline's retry clears it before the outer trampoline sets it again at its end.
+#
+# The inner function pointer is called with the GIL held (PYFUNCTYPE), so no other thread runs
+# between the inner thunk's return and ``retry``. It costs about 0.7 µs per callback
+# (docs/performance.md).
+
+#: The guarded function pointers' parts, kept alive for the life of the process.
+_guard_parts: List[Any] = []
+
+
+def _guarded(prototype: Any, trampoline: Callable[..., Any]) -> Any:
+    """The C function pointer of type ``prototype`` that runs ``trampoline`` even when an
+    exception is raised at its entry (see above)."""
+    inner = prototype(trampoline)
+    call = ctypes.PYFUNCTYPE(prototype._restype_, *prototype._argtypes_)(ctypes.cast(inner, c_void_p).value)
+
+    def retry(result: Any, _function: Any, arguments: Tuple[Any, ...]) -> Any:
+        calls = _tls.calls
+        if calls.ran:
+            calls.ran = False
+            return result
+        try:
+            return trampoline(*arguments)
+        finally:
+            calls.ran = False
+
+    call.errcheck = retry
+    _guard_parts.extend((inner, call))
+    return prototype(call)
+
+
+_DONE_OP = _guarded(_ffi.DoneFn, _op_done)
+_RUN = _guarded(_ffi.RunFn, _run_block)
+_DESTROY = _guarded(_ffi.DestroyFn, _registration_destroyed)
+_NO_DESTROY = _ffi.DestroyFn()  # NULL
+_FACTORY = _guarded(_ffi.FactoryFn, _on_factory_impl)
+_RESULT = _guarded(_ffi.ResultFn, _on_result)
+_ITEM_DESTROY = _guarded(_ffi.DestroyFn, _item_destroyed)
+
+#: kind -> (C function, trampoline, leading arguments after the handle).
+_REGISTRATIONS: Dict[str, Tuple[str, Any, Tuple[int, ...]]] = {
+    "action": ("navcore_on_action", _guarded(_ffi.ActionFn, _on_action), ()),
+    "will_show": ("navcore_on_appearance", None, (Phase.WILL_SHOW,)),
+    "did_show": ("navcore_on_appearance", None, (Phase.DID_SHOW,)),
+    "will_hide": ("navcore_on_appearance", None, (Phase.WILL_HIDE,)),
+    "did_hide": ("navcore_on_appearance", None, (Phase.DID_HIDE,)),
+    "progress": ("navcore_on_progress", _guarded(_ffi.ProgressFn, _on_progress), ()),
+    "bar": ("navcore_on_bar", _guarded(_ffi.BarFn, _on_bar), ()),
+    "payload": ("navcore_on_payload", _guarded(_ffi.PayloadFn, _on_payload), ()),
+    "release": ("navcore_on_release", _guarded(_ffi.ReleaseFn, _on_release), ()),
+    "done": ("navcore_on_done", _guarded(_ffi.DoneFn, _on_done), ()),
+    "wakeup": ("navcore_on_wakeup", _guarded(_ffi.WakeupFn, _on_wakeup), ()),
+    "animator": ("navcore_on_transition", _guarded(_ffi.TransitionFn, _on_transition), ()),
+    "veto": ("navcore_on_pop_veto_deferrable", _guarded(_ffi.DeferrableVetoFn, _on_veto_impl), ()),
+}
+_APPEARANCE = _guarded(_ffi.AppearanceFn, _on_appearance)
+for _kind in _PHASE_KINDS:
+    _name, _, _lead = _REGISTRATIONS[_kind]
+    _REGISTRATIONS[_kind] = (_name, _APPEARANCE, _lead)

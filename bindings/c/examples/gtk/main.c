@@ -444,7 +444,7 @@ int main(int argc, char **argv) {
     navcore_on_payload(a.nav, on_payload, &a, NULL);
     navcore_on_done(a.nav, op_done, &a, NULL);
     navcore_on_appearance(a.nav, NAVCORE_PHASE_WILL_SHOW, will_show, &a, NULL);
-    navcore_set_pop_veto(a.nav, veto, &a, NULL);
+    navcore_on_pop_veto(a.nav, veto, &a, NULL);
     if (navcore_glib_attach(a.nav, NULL) != NAVCORE_OK) return 2;
 
     gtk_window_present(a.window);

@@ -342,12 +342,18 @@ NAVCORE_API int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
  * event (SPEC §4, §8): the four appearance phases (`phase` tells which), the payload, and the
  * release. `ctx` goes to every hook; `destroy` (may be NULL) runs once with it, right after the
  * screen's release has been delivered (its release hook, then navcore_on_release's callback), on
- * the same thread. Start from NAVCORE_SCREEN_HOOKS_INIT or navcore_screen_hooks_init(): `version`
- * says which fields the caller knows, so that later versions can add hooks at the end.
+ * the same thread. A versioned struct like navcore_show_options: start from
+ * NAVCORE_SCREEN_HOOKS_INIT or navcore_screen_hooks_init(); an unknown `version` (0 = never
+ * initialised, or one newer than the library's) is NAVCORE_ERR_INVALID at the call.
  */
-#define NAVCORE_SCREEN_HOOKS_VERSION 1u
+
+/** The navcore_screen_hooks layout this header declares. A minor version that adds hooks (at
+ *  the end) raises it; the library accepts every version up to its own and reads only the
+ *  fields of the version given. */
+#define NAVCORE_SCREEN_HOOKS_VERSION 1
+
 typedef struct navcore_screen_hooks {
-    unsigned int version; /* NAVCORE_SCREEN_HOOKS_VERSION */
+    unsigned int version; /* NAVCORE_SCREEN_HOOKS_VERSION: which fields follow */
     void (*will_show)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
                       void *ctx);
     void (*did_show)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,

@@ -76,7 +76,6 @@ CTYPES = {
     "const navcore_transition *": "POINTER(CTransition)",
     "const navcore_action_event *": "POINTER(CActionEvent)",
     "const navcore_route_entry *": "POINTER(RouteEntry)",
-    "unsigned int": "c_uint",
     "navcore_screen_hooks *": "POINTER(ScreenHooks)",
     "const navcore_screen_hooks *": "POINTER(ScreenHooks)",
 }

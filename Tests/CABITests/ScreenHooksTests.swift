@@ -8,7 +8,7 @@ import Testing
     /// the ctx token `hooks:<label>` and the recorder's destructor.
     static func hooked(_ h: Harness, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) -> UInt64 {
         var hooks = navcore_screen_hooks()
-        expectStatus(navcore_screen_hooks_init(&hooks, NAVCORE_SCREEN_HOOKS_VERSION), sourceLocation: sourceLocation)
+        expectStatus(navcore_screen_hooks_init(&hooks, UInt32(NAVCORE_SCREEN_HOOKS_VERSION)), sourceLocation: sourceLocation)
         hooks.will_show = h.r.appearanceFn
         hooks.did_show = h.r.appearanceFn
         hooks.will_hide = h.r.appearanceFn
@@ -97,7 +97,7 @@ import Testing
         expectError(navcore_screen_create_with_hooks(&id, h.nav, "A", nil, nil), NAVCORE_ERR_INVALID)
         var hooks = navcore_screen_hooks()
         expectError(navcore_screen_hooks_init(&hooks, 2), NAVCORE_ERR_INVALID)
-        expectError(navcore_screen_hooks_init(nil, NAVCORE_SCREEN_HOOKS_VERSION), NAVCORE_ERR_INVALID)
+        expectError(navcore_screen_hooks_init(nil, UInt32(NAVCORE_SCREEN_HOOKS_VERSION)), NAVCORE_ERR_INVALID)
         hooks.version = 2
         hooks.ctx = h.r.token("hooks:bad")
         hooks.destroy = h.r.destroyFn

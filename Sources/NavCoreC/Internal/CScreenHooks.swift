@@ -17,10 +17,18 @@ final class CScreenHooks: @unchecked Sendable {
         self.hooks = hooks.pointee
     }
 
-    /// `invalid` unless `version` is one this library knows.
+    /// NAVCORE_SCREEN_HOOKS_VERSION: the newest layout this library knows.
+    static let newestVersion = UInt32(NAVCORE_SCREEN_HOOKS_VERSION)
+
+    /// `invalid` unless `version` is a layout this library knows (1 … NAVCORE_SCREEN_HOOKS_VERSION).
+    /// Version 1 is every field there is; a later version copies its new hooks only when
+    /// `version` says the host's struct has them.
     static func check(version: UInt32) throws(NavigationError) {
-        guard version == NAVCORE_SCREEN_HOOKS_VERSION else {
-            throw NavigationError(.invalid, "navcore_screen_hooks version \(version) is not \(NAVCORE_SCREEN_HOOKS_VERSION)")
+        guard (1...newestVersion).contains(version) else {
+            throw NavigationError(
+                .invalid,
+                "navcore_screen_hooks version \(version) is not one this library knows (1 to \(newestVersion)): "
+                    + "start from NAVCORE_SCREEN_HOOKS_INIT or navcore_screen_hooks_init()")
         }
     }
 

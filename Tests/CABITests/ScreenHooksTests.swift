@@ -33,7 +33,7 @@ import Testing
         expectStatus(navcore_push(h.nav, a, false, nil, nil))
         expectStatus(navcore_push(h.nav, b, true, nil, nil))
         h.finish()
-        var options = navcore_show_options(animated: false, remove_current: true, recycle: true, payload: nil)
+        var options = showOptions(animated: false, remove_current: true, recycle: NAVCORE_RECYCLE_ANY, payload: nil)
         "p".withCString { options.payload = $0; expectStatus(navcore_show(h.nav, "R", &options, nil, nil)) }
         expectStatus(navcore_set_stack(h.nav, [h.screen("C")], 1, false, nil, nil))
         #expect(h.r.take() == [

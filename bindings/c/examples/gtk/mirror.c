@@ -137,7 +137,8 @@ mirror *mirror_new(navcore_navigator *nav, GtkStack *stack, void (*on_idle)(void
     m->idle_ctx = ctx;
     gtk_stack_set_transition_duration(stack, 180);
     g_signal_connect(stack, "notify::transition-running", G_CALLBACK(transition_running_changed), m);
-    if (navcore_on_action(nav, on_action, m, NULL) != NAVCORE_OK || navcore_on_transition(nav, on_transition, m, NULL) != NAVCORE_OK
+    if (navcore_on_action(nav, on_action, m, NULL) != NAVCORE_OK
+        || navcore_on_transition(nav, on_transition, m, NULL) != NAVCORE_OK
         || navcore_on_release(nav, on_release, m, NULL) != NAVCORE_OK) {
         g_printerr("mirror: %s\n", navcore_last_error_message());
     }

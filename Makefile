@@ -97,6 +97,7 @@ include mk/dist.mk
 include mk/noswift.mk
 include mk/client.mk
 include mk/docs.mk
+include mk/gtk.mk
 
 TESTS += test-tsan
 

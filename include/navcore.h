@@ -40,6 +40,20 @@
  *   The wakeup callback is the one exception: it may run on any thread, also while another
  *   callback runs, and should only schedule a drain.
  *
+ *   Which thread a function's callbacks run on, as each function (or its section) says:
+ *   - "Callbacks: driving." The op runs where the queue is driven: in inline mode on the calling
+ *     thread, before the call returns; in host mode on the thread that next calls
+ *     navcore_drain() (the call only enqueues and raises the wakeup). All ops are so.
+ *   - "Callbacks: here." Acts at once and delivers on the calling thread in both modes:
+ *     navcore_transition_finish, _cancel and _progress, navcore_gesture_begin, navcore_decide,
+ *     navcore_screen_discard, navcore_navigator_destroy and navcore_drain. A host that wants
+ *     every callback on its UI thread calls them there. After them, queued ops run here in
+ *     inline mode and raise the wakeup in host mode.
+ *   - "Callbacks: none." Calls nothing (queries, names, creation).
+ *   In every case, if another thread is delivering this navigator's callbacks at that moment,
+ *   the work is handed to it and runs there (SPEC §9). A registration's ctx destructor runs on
+ *   the thread delivering the navigator's callbacks, or the registering thread when none is.
+ *
  * OWNERSHIP
  *   - Strings passed in (routes, payloads, results, saved states, documents) are UTF-8,
  *     borrowed for the call and copied. Invalid UTF-8 fails with NAVCORE_ERR_INVALID (SPEC §15).
@@ -107,7 +121,7 @@ extern "C" {
 /** MAJOR * 10000 + MINOR * 100 + PATCH. */
 #define NAVCORE_VERSION_NUMBER 10000
 
-/** The library's version, "MAJOR.MINOR.PATCH" (static).
+/** The library's version, "MAJOR.MINOR.PATCH" (static). Callbacks: none (nor below, up to Navigators).
  *  Returns: the version string (static; not a status). */
 NAVCORE_API const char *navcore_version(void);
 /** The library's NAVCORE_VERSION_NUMBER; compare its major part with the header's.
@@ -270,7 +284,7 @@ typedef struct navcore_navigator {
     uint64_t private_;
 } navcore_navigator;
 
-/** Creates a navigator: visible, empty stack, no callbacks, in `dispatch` mode.
+/** Creates a navigator: visible, empty stack, no callbacks, in `dispatch` mode. Callbacks: none.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID. */
 NAVCORE_API int navcore_navigator_create(navcore_navigator **out, int dispatch);
 
@@ -282,22 +296,25 @@ NAVCORE_API int navcore_navigator_create(navcore_navigator **out, int dispatch);
  * run. The handle dies first: every call that starts after this one fails with
  * NAVCORE_ERR_INVALID_HANDLE, also from the aborted completions, result and release callbacks.
  * Inside a callback the aborts and releases happen when the outermost navcore call returns.
+ * Callbacks: here (the aborted completions, results, releases and ctx destructors).
  * NULL is accepted (does nothing).
  * Returns: NAVCORE_OK, NAVCORE_ERR_INVALID_HANDLE.
  */
 NAVCORE_API int navcore_navigator_destroy(navcore_navigator *nav);
 
 /** Host dispatch mode: runs the queue on the calling thread until it is empty or an op waits
- *  for its transition. Harmless in inline mode.
+ *  for its transition. Harmless in inline mode. Callbacks: here — this is where host mode's
+ *  callbacks arrive, so call it on the UI thread.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
 NAVCORE_API int navcore_drain(navcore_navigator *nav);
 
-/** Emit show/hide events even while hidden (SPEC §7; default false).
+/** Emit show/hide events even while hidden (SPEC §7; default false). Callbacks: none.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
 NAVCORE_API int navcore_set_always_appear(navcore_navigator *nav, bool on);
 
 /** Navigation-bar threshold N (SPEC §8): the bar is shown iff N == 0 or the stack has at least N
- *  screens; a change of the bar is emitted at once. Default 0.
+ *  screens; a change of the bar is emitted at once. Default 0. Callbacks: driving (the `bar` event:
+ *  in host mode at the next drain, or at once when set inside a callback).
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
 NAVCORE_API int navcore_set_bar_threshold(navcore_navigator *nav, size_t threshold);
 
@@ -305,18 +322,70 @@ NAVCORE_API int navcore_set_bar_threshold(navcore_navigator *nav, size_t thresho
  * Screens (SPEC §1)
  * ------------------------------------------------------------------------------------------- */
 
-/** Creates a detached screen of `route` (NULL = "") carrying the host's `object`.
+/** Creates a detached screen of `route` (NULL = "") carrying the host's `object`. Callbacks: none.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
 NAVCORE_API int navcore_screen_create(uint64_t *out_screen, navcore_navigator *nav, const char *route, void *object);
 
 /** Releases a detached screen at once, on the calling thread, in both dispatch modes (its result
  *  listener, then its release callback, run). A screen in the stack, or held by an op (entering
  *  or leaving the stack with the op in flight, made by the show or open in flight, or whose
- *  release has begun), cannot be discarded: NAVCORE_ERR_STATE (SPEC §1).
+ *  release has begun), cannot be discarded: NAVCORE_ERR_STATE (SPEC §1). Callbacks: here (its
+ *  result listener, its own release hook, the release callback, even in host mode).
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN, NAVCORE_ERR_STATE. */
 NAVCORE_API int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
 
-/** The host object of a live screen.
+/**
+ * Hooks of one screen, given at its creation (navcore_screen_create_with_hooks): the per-screen
+ * feedback a GObject, or the Swift and Python bindings' screen objects, want, without a lookup
+ * from ids. Each hook may be NULL. They are called for that screen only, on the thread that
+ * delivers the navigator's callbacks, each right before the navigator's callback of the same
+ * event (SPEC §4, §8): the four appearance phases (`phase` tells which), the payload, and the
+ * release. `ctx` goes to every hook; `destroy` (may be NULL) runs once with it, right after the
+ * screen's release has been delivered (its release hook, then navcore_on_release's callback), on
+ * the same thread. A versioned struct like navcore_show_options: start from
+ * NAVCORE_SCREEN_HOOKS_INIT or navcore_screen_hooks_init(); an unknown `version` (0 = never
+ * initialised, or one newer than the library's) is NAVCORE_ERR_INVALID at the call.
+ */
+
+/** The navcore_screen_hooks layout this header declares. A minor version that adds hooks (at
+ *  the end) raises it; the library accepts every version up to its own and reads only the
+ *  fields of the version given. */
+#define NAVCORE_SCREEN_HOOKS_VERSION 1
+
+typedef struct navcore_screen_hooks {
+    unsigned int version; /* NAVCORE_SCREEN_HOOKS_VERSION: which fields follow */
+    void (*will_show)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
+                      void *ctx);
+    void (*did_show)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
+                     void *ctx);
+    void (*will_hide)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
+                      void *ctx);
+    void (*did_hide)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
+                     void *ctx);
+    void (*payload)(navcore_navigator *nav, uint64_t screen, void *object, const char *payload, void *ctx);
+    void (*release)(navcore_navigator *nav, uint64_t screen, void *object, const char *route, void *ctx);
+    void *ctx;
+    void (*destroy)(void *ctx);
+} navcore_screen_hooks;
+
+#define NAVCORE_SCREEN_HOOKS_INIT { NAVCORE_SCREEN_HOOKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+
+/** Sets `*hooks` to `version`'s empty hooks (every field NULL). NAVCORE_ERR_INVALID for a NULL
+ *  `hooks` or a version this library does not know. Callbacks: none.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID. */
+NAVCORE_API int navcore_screen_hooks_init(navcore_screen_hooks *hooks, unsigned int version);
+
+/** navcore_screen_create with hooks of the screen's own (`hooks` is copied; see
+ *  navcore_screen_hooks for when each runs, on the thread delivering the navigator's
+ *  callbacks). NAVCORE_ERR_INVALID for a NULL `hooks` or an unknown `hooks->version`; a failing
+ *  call keeps nothing and never calls `hooks->destroy`. Screens that route factories make have
+ *  no hooks of their own. Callbacks: none now; the hooks later, where the screen's events are
+ *  delivered (driving, or here for the "here" functions).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_screen_create_with_hooks(uint64_t *out_screen, navcore_navigator *nav, const char *route,
+                                                 void *object, const navcore_screen_hooks *hooks);
+
+/** The host object of a live screen. Callbacks: none (nor navcore_screen_route).
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
 NAVCORE_API int navcore_screen_object(void **out_object, navcore_navigator *nav, uint64_t screen);
 
@@ -332,6 +401,9 @@ NAVCORE_API int navcore_screen_route(size_t *out_length, char *buffer, size_t si
  * Each returns NAVCORE_OK when the op started at once or NAVCORE_QUEUED when it waits; either
  * way it ends exactly once and `done` (if not NULL) receives its outcome. Validation that
  * depends on the stack happens when the op runs and shows in the outcome.
+ *
+ * Callbacks: driving, for every op of this section and navcore_pop_with_result, navcore_open
+ * and navcore_restore (the completion too) — but navcore_gesture_begin: here.
  * ------------------------------------------------------------------------------------------- */
 
 /** Receives an op's outcome: once, on the driving thread. */
@@ -370,7 +442,7 @@ typedef struct navcore_show_options {
 
 /** Writes the defaults of options `version` (pass NAVCORE_SHOW_OPTIONS_VERSION) into `*options`,
  *  as NAVCORE_SHOW_OPTIONS_INIT does, for hosts that cannot use the macro (FFI). NAVCORE_ERR_INVALID
- *  for a NULL `options` or a version this library does not know.
+ *  for a NULL `options` or a version this library does not know. Callbacks: none.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID. */
 NAVCORE_API int navcore_show_options_init(navcore_show_options *options, unsigned int version);
 
@@ -398,7 +470,8 @@ NAVCORE_API int navcore_set_stack(navcore_navigator *nav, const uint64_t *screen
 NAVCORE_API int navcore_back(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
 
 /** The user's interactive back gesture (SPEC §5). Never queued: NAVCORE_ERR_STATE when hidden or
- *  without an animator, NAVCORE_ERR_BUSY while an op runs or waits.
+ *  without an animator, NAVCORE_ERR_BUSY while an op runs or waits. Callbacks: here, in both modes
+ *  (the veto, the pop's first events, the interactive transition).
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_BUSY, NAVCORE_ERR_STATE. */
 NAVCORE_API int navcore_gesture_begin(navcore_navigator *nav, navcore_done_fn done, void *ctx);
 
@@ -442,17 +515,17 @@ typedef struct navcore_transition {
 typedef void (*navcore_transition_fn)(navcore_navigator *nav, const navcore_transition *transition, void *ctx);
 
 /** The transition `id` ended: the op completes (events 7–11). NAVCORE_ERR_STATE if `id` is not in
- *  flight.
+ *  flight. Callbacks: here, in both modes (call it on the UI thread).
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_STATE. */
 NAVCORE_API int navcore_transition_finish(navcore_navigator *nav, uint64_t id);
 
 /** Cancels the interactive transition `id`: the pop is undone. NAVCORE_ERR_STATE if `id` is not in
- *  flight or not interactive.
+ *  flight or not interactive. Callbacks: here, in both modes.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_STATE. */
 NAVCORE_API int navcore_transition_cancel(navcore_navigator *nav, uint64_t id);
 
 /** Reports the progress (0 ≤ p ≤ 1) of the interactive transition `id`. NAVCORE_ERR_STATE outside
- *  one, NAVCORE_ERR_INVALID for p out of range or NaN.
+ *  one, NAVCORE_ERR_INVALID for p out of range or NaN. Callbacks: here (`progress`), in both modes.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_STATE. */
 NAVCORE_API int navcore_transition_progress(navcore_navigator *nav, uint64_t id, double progress);
 
@@ -469,27 +542,44 @@ typedef int (*navcore_factory_fn)(void **out_object, navcore_navigator *nav, con
 /** Destroys a registration's ctx. */
 typedef void (*navcore_destroy_fn)(void *ctx);
 
-/** Registers a route; NAVCORE_ERR_EXISTS if `name` is registered already.
+/** Registers a route; NAVCORE_ERR_EXISTS if `name` is registered already. Callbacks: none now; the
+ *  factory runs when a show or open runs: driving.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_EXISTS. */
 NAVCORE_API int navcore_route_register(navcore_navigator *nav, const char *name, navcore_factory_fn factory, void *ctx,
                                        navcore_destroy_fn destroy);
 
 /** Unregisters a route (its ctx destructor runs); NAVCORE_ERR_INVALID if it is not registered.
+ *  Callbacks: the ctx destructor, here, or on the delivering thread once no call of the factory
+ *  runs.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
 NAVCORE_API int navcore_route_unregister(navcore_navigator *nav, const char *name);
 
 /* ---------------------------------------------------------------------------------------------
  * Callbacks (SPEC §4–9). One registration per kind (per phase for appearance); registering
  * again replaces it, registering NULL removes it. An event kind with no callback costs nothing.
+ *
+ * Callbacks: each registered callback runs where its events are delivered: driving for the
+ * events of ops, here for those of the "here" functions (THREADS above); the wakeup may run on
+ * any thread. A registration calls nothing itself but the replaced ctx destructor and, for
+ * navcore_on_wakeup, the new wakeup (see there).
  * ------------------------------------------------------------------------------------------- */
 
-/** `action <state> [+appearing] [-disappearing…]`. */
+/**
+ * `action <state> [+appearing] [-disappearing…]`. The library fills it and passes it by pointer,
+ * valid only during the callback; hosts never allocate it, so fields may be added at its end in a
+ * minor version (the objects were added in 1.0). The host objects stand beside the ids, also
+ * for screens being released: in a `*_completed` event the removed screens' ids are already dead
+ * (SPEC §4 step 8 came first), but their objects are still given here, so a host needs no id →
+ * object cache of its own.
+ */
 typedef struct navcore_action_event {
     int state;                    /* NAVCORE_ACTION_* */
     uint64_t appearing;           /* 0 if none */
     const uint64_t *disappearing; /* bottom to top */
     size_t disappearing_count;
     bool animated;
+    void *appearing_object;            /* the appearing screen's host object; NULL if none */
+    void *const *disappearing_objects; /* disappearing_count host objects, as `disappearing` */
 } navcore_action_event;
 
 typedef void (*navcore_action_fn)(navcore_navigator *nav, const navcore_action_event *event, void *ctx);
@@ -527,9 +617,12 @@ NAVCORE_API int navcore_on_release(navcore_navigator *nav, navcore_release_fn fn
 /** Every op's end, after its completion.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
 NAVCORE_API int navcore_on_done(navcore_navigator *nav, navcore_done_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** Host dispatch mode's wakeup (SPEC §9). Registered or replaced while ops or events wait, the new
- *  one is called once at once, on the registering thread; in inline mode registering calls
- *  nothing.
+/** Host dispatch mode's wakeup (SPEC §9): called once when work arrives, on whichever thread
+ *  asked it (any thread, possibly while another callback runs), and not again until the next
+ *  navcore_drain(); it should only schedule a drain on the UI thread (bindings/c/glib does).
+ *  Registered or replaced while ops or events wait (even behind a transition or a pending
+ *  decision), the new one is called once at once, on the registering thread, so a host that
+ *  registers late never stalls; in inline mode registering calls nothing.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
 NAVCORE_API int navcore_on_wakeup(navcore_navigator *nav, navcore_wakeup_fn fn, void *ctx, navcore_destroy_fn destroy);
 /** The animator. Without one every op is instant and the gesture is refused. If it is removed
@@ -546,6 +639,7 @@ NAVCORE_API int navcore_on_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, 
  * ------------------------------------------------------------------------------------------- */
 
 /** Frees text that a navcore query returned (the caller's copy, SPEC §15). NULL is accepted.
+ *  Callbacks: none (nor the result and saved-state setters and getters, nor navcore_save).
  *  Returns: nothing. */
 NAVCORE_API void navcore_free(void *text);
 
@@ -569,7 +663,8 @@ typedef void (*navcore_result_fn)(navcore_navigator *nav, uint64_t screen, void 
  *  is never called); NULL removes it. Its ctx destructor runs once: after the listener's call
  *  returns, when it is replaced or removed, or at destroy — never while it runs.
  *  NAVCORE_ERR_STATE once navcore has begun releasing the screen (its listener may be running);
- *  NAVCORE_ERR_NO_SUCH_SCREEN for a dead id.
+ *  NAVCORE_ERR_NO_SUCH_SCREEN for a dead id. Callbacks: the listener where the screen's release is
+ *  delivered (driving, or here for a discard or destroy); the replaced ctx destructor here.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN, NAVCORE_ERR_STATE. */
 NAVCORE_API int navcore_screen_on_result(navcore_navigator *nav, uint64_t screen, navcore_result_fn fn, void *ctx,
                                          navcore_destroy_fn destroy);
@@ -601,7 +696,7 @@ typedef int (*navcore_deferrable_veto_fn)(navcore_navigator *nav, uint64_t scree
 /** Registers the pop veto as deferrable; it replaces a veto set with navcore_on_pop_veto (and
  *  the other way round: there is one veto). On NAVCORE_VETO_LATER a `back` waits, busy, its
  *  later ops queued and the gesture refused, until navcore_decide; for a gesture, later counts
- *  as refuse.
+ *  as refuse. Callbacks: the veto runs where the back runs (driving) or the gesture (here).
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
 NAVCORE_API int navcore_on_pop_veto_deferrable(navcore_navigator *nav, navcore_deferrable_veto_fn fn, void *ctx,
                                                navcore_destroy_fn destroy);
@@ -610,6 +705,7 @@ NAVCORE_API int navcore_on_pop_veto_deferrable(navcore_navigator *nav, navcore_d
  *  per the rules at this moment), else the back ends vetoed. Acts at once in both dispatch
  *  modes, like navcore_transition_finish. NAVCORE_ERR_STATE when `decision` is not the one
  *  pending (none pending, answered already, or asked inside the veto before it returned).
+ *  Callbacks: here, in both modes (the pop's events, or the vetoed completion).
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_STATE. */
 NAVCORE_API int navcore_decide(navcore_navigator *nav, uint64_t decision, bool allow);
 
@@ -656,7 +752,8 @@ NAVCORE_API int navcore_open(navcore_navigator *nav, const navcore_route_entry *
 NAVCORE_API int navcore_restore(navcore_navigator *nav, const char *document, bool animated, navcore_done_fn done, void *ctx);
 
 /* ---------------------------------------------------------------------------------------------
- * Queries (SPEC §9: consistent at every call; inside a callback, the state at that event)
+ * Queries (SPEC §9: consistent at every call; inside a callback, the state at that event).
+ * Callbacks: none.
  * ------------------------------------------------------------------------------------------- */
 
 /** The number of screens in the stack.

@@ -76,6 +76,8 @@ CTYPES = {
     "const navcore_transition *": "POINTER(CTransition)",
     "const navcore_action_event *": "POINTER(CActionEvent)",
     "const navcore_route_entry *": "POINTER(RouteEntry)",
+    "navcore_screen_hooks *": "POINTER(ScreenHooks)",
+    "const navcore_screen_hooks *": "POINTER(ScreenHooks)",
 }
 
 

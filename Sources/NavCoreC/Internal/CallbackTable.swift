@@ -21,6 +21,9 @@ final class CallbackTable: EventSink {
         var wakeup: Registration<navcore_wakeup_fn>?
         var animator: Registration<navcore_transition_fn>?
         var veto: Registration<CVeto>?
+        /// A screen of this navigator has hooks of its own (`CScreenHooks`): appearance and
+        /// payload events are made even when no navigator callback wants them.
+        var screenHooks = false
 
         /// The appearance callback of one phase.
         subscript(phase: AppearancePhase) -> Registration<navcore_appearance_fn>? {
@@ -72,7 +75,8 @@ final class CallbackTable: EventSink {
                 case .willHide: slots.willHide
                 case .didHide: slots.didHide
                 }
-            if let callback { HostCalls.appearance(callback, handle, change) }
+            change.screen.object.screenHooks?.appearance(handle, change)
+            if let callback { HostCalls.appearance(callback.function, callback.ctx, handle, change) }
         case .transition(let transition):
             // The engine asks for a transition only while an animator is installed.
             if let animator = slots.animator { HostCalls.transition(animator, handle, transition) }
@@ -81,9 +85,13 @@ final class CallbackTable: EventSink {
         case .bar(let shown, let animated):
             if let callback = slots.bar { HostCalls.bar(callback, handle, shown, animated) }
         case .payload(let screen, let text):
-            if let callback = slots.payload { HostCalls.payload(callback, handle, screen, text) }
+            screen.object.screenHooks?.payload(handle, screen, text)
+            if let callback = slots.payload { HostCalls.payload(callback.function, callback.ctx, handle, screen, text) }
         case .release(let screen):
-            if let callback = slots.release { HostCalls.release(callback, handle, screen) }
+            let hooks = screen.object.screenHooks
+            hooks?.release(handle, screen)
+            if let callback = slots.release { HostCalls.release(callback.function, callback.ctx, handle, screen) }
+            hooks?.destroyContext()
         case .done(let kind, let outcome):
             if let callback = slots.done { HostCalls.done(callback.function, handle, kind, outcome, callback.ctx) }
         case .result:
@@ -109,10 +117,12 @@ extension CallbackTable.Slots {
     var interest: EventInterest {
         var interest: EventInterest = []
         if action != nil { interest.insert(.action) }
-        for phase in AppearancePhase.allCases where self[phase] != nil { interest.insert(.appearance(phase)) }
+        for phase in AppearancePhase.allCases where screenHooks || self[phase] != nil {
+            interest.insert(.appearance(phase))
+        }
         if progress != nil { interest.insert(.progress) }
         if bar != nil { interest.insert(.bar) }
-        if payload != nil { interest.insert(.payload) }
+        if screenHooks || payload != nil { interest.insert(.payload) }
         if done != nil { interest.insert(.done) }
         if animator != nil { interest.insert(.animator) }
         if veto != nil { interest.insert(.veto) }

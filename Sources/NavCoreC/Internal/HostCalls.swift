@@ -4,23 +4,34 @@ import NavCore
 /// Every call navcore makes into host C code, in one place, with the conversions from engine
 /// values to C values. Callers guarantee what SPEC §9 asks: no lock held, the driving thread.
 enum HostCalls {
+    /// The action event, with the host objects beside the ids (valid during the call, also for
+    /// screens being released: in a `*_completed` event their ids are dead, their objects not
+    /// yet handed back).
     static func action(_ callback: Registration<navcore_action_fn>, _ nav: NavigatorHandle?, _ event: ActionEvent) {
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, event.disappearing.count)) { ids in
-            var count = 0
-            for screen in event.disappearing where count < ids.count {
-                ids.initializeElement(at: count, to: screen.id)
-                count += 1
+        let capacity = Swift.max(1, event.disappearing.count)
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { ids in
+            withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: capacity) { objects in
+                var count = 0
+                for screen in event.disappearing where count < ids.count {
+                    ids.initializeElement(at: count, to: screen.id)
+                    objects.initializeElement(at: count, to: screen.object.pointer)
+                    count += 1
+                }
+                var cEvent = navcore_action_event(
+                    state: event.state.rawValue, appearing: event.appearing?.id ?? 0,
+                    disappearing: UnsafePointer(ids.baseAddress), disappearing_count: count, animated: event.animated,
+                    appearing_object: event.appearing?.object.pointer,
+                    disappearing_objects: UnsafePointer(objects.baseAddress))
+                callback.function(nav, &cEvent, callback.ctx)
             }
-            var cEvent = navcore_action_event(
-                state: event.state.rawValue, appearing: event.appearing?.id ?? 0,
-                disappearing: UnsafePointer(ids.baseAddress), disappearing_count: count, animated: event.animated)
-            callback.function(nav, &cEvent, callback.ctx)
         }
     }
 
-    static func appearance(_ callback: Registration<navcore_appearance_fn>, _ nav: NavigatorHandle?, _ event: AppearanceEvent) {
-        callback.function(nav, event.phase.rawValue, event.screen.id, event.screen.object.pointer,
-                          event.reason.rawValue, event.animated, callback.ctx)
+    /// A navigator's appearance callback or a screen's own hook (`function` and its `ctx`).
+    static func appearance(_ function: navcore_appearance_fn, _ ctx: UnsafeMutableRawPointer?, _ nav: NavigatorHandle?,
+                           _ event: AppearanceEvent) {
+        function(nav, event.phase.rawValue, event.screen.id, event.screen.object.pointer, event.reason.rawValue,
+                 event.animated, ctx)
     }
 
     static func transition(_ callback: Registration<navcore_transition_fn>, _ nav: NavigatorHandle?, _ event: TransitionEvent) {
@@ -38,12 +49,14 @@ enum HostCalls {
         callback.function(nav, shown, animated, callback.ctx)
     }
 
-    static func payload(_ callback: Registration<navcore_payload_fn>, _ nav: NavigatorHandle?, _ screen: ScreenRef, _ text: String) {
-        text.withCString { callback.function(nav, screen.id, screen.object.pointer, $0, callback.ctx) }
+    static func payload(_ function: navcore_payload_fn, _ ctx: UnsafeMutableRawPointer?, _ nav: NavigatorHandle?,
+                        _ screen: ScreenRef, _ text: String) {
+        text.withCString { function(nav, screen.id, screen.object.pointer, $0, ctx) }
     }
 
-    static func release(_ callback: Registration<navcore_release_fn>, _ nav: NavigatorHandle?, _ screen: ScreenRef) {
-        screen.route.withCString { callback.function(nav, screen.id, screen.object.pointer, $0, callback.ctx) }
+    static func release(_ function: navcore_release_fn, _ ctx: UnsafeMutableRawPointer?, _ nav: NavigatorHandle?,
+                        _ screen: ScreenRef) {
+        screen.route.withCString { function(nav, screen.id, screen.object.pointer, $0, ctx) }
     }
 
     static func done(_ function: navcore_done_fn, _ nav: NavigatorHandle?, _ kind: OperationKind, _ outcome: Outcome,
@@ -103,7 +116,9 @@ enum HostCalls {
 extension HostObject {
     /// The host's `void *`.
     var pointer: UnsafeMutableRawPointer? {
-        if case .address(let address) = self { return UnsafeMutableRawPointer(bitPattern: address) }
-        return nil
+        switch self {
+        case .address(let address), .hookedAddress(let address, _): UnsafeMutableRawPointer(bitPattern: address)
+        case .none, .swift: nil
+        }
     }
 }

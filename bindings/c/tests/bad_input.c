@@ -48,6 +48,8 @@ static const struct declared_statuses {
     {"navcore_set_bar_threshold", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_screen_create", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_screen_discard", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN) | STATUS_BIT(NAVCORE_ERR_STATE)},
+    {"navcore_screen_hooks_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
+    {"navcore_screen_create_with_hooks", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_screen_object", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN)},
     {"navcore_screen_route", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN)},
     {"navcore_show_options_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
@@ -307,6 +309,11 @@ H(drain, navcore_drain(nav))
 H(set_always_appear, navcore_set_always_appear(nav, true))
 H(set_bar_threshold, navcore_set_bar_threshold(nav, 2))
 H(screen_create, navcore_screen_create(&f->out.u64, nav, "R", NULL))
+static int h_screen_create_with_hooks(navcore_navigator *nav, fixture *f) {
+    navcore_screen_hooks hooks = NAVCORE_SCREEN_HOOKS_INIT;
+    hooks.release = on_release, hooks.ctx = &f->destroyed, hooks.destroy = count_destroy;
+    return navcore_screen_create_with_hooks(&f->out.u64, nav, "R", NULL, &hooks);
+}
 H(screen_discard, navcore_screen_discard(nav, f->d))
 H(screen_object, navcore_screen_object(&f->out.pointer, nav, f->a))
 H(screen_route, navcore_screen_route(&f->out.size, f->out.text, sizeof f->out.text, nav, f->a))
@@ -369,7 +376,8 @@ static const struct {
     handle_call call;
 } handle_functions[] = {
     HANDLE_FN(navigator_destroy), HANDLE_FN(drain), HANDLE_FN(set_always_appear), HANDLE_FN(set_bar_threshold),
-    HANDLE_FN(screen_create), HANDLE_FN(screen_discard), HANDLE_FN(screen_object), HANDLE_FN(screen_route),
+    HANDLE_FN(screen_create), HANDLE_FN(screen_create_with_hooks), HANDLE_FN(screen_discard),
+    HANDLE_FN(screen_object), HANDLE_FN(screen_route),
     HANDLE_FN(push), HANDLE_FN(pop), HANDLE_FN(pop_to), HANDLE_FN(pop_to_root), HANDLE_FN(set_stack),
     HANDLE_FN(back), HANDLE_FN(gesture_begin), HANDLE_FN(run), HANDLE_FN(set_visible), HANDLE_FN(show),
     HANDLE_FN(post), HANDLE_FN(transition_finish), HANDLE_FN(transition_cancel), HANDLE_FN(transition_progress),
@@ -438,6 +446,24 @@ A(screen_create_bad_utf8, navcore_screen_create(&f->out.u64, f->nav, invalid_utf
 A(screen_create_overlong, navcore_screen_create(&f->out.u64, f->nav, overlong_utf8, NULL))
 A(screen_create_surrogate, navcore_screen_create(&f->out.u64, f->nav, surrogate_utf8, NULL))
 A(screen_create_truncated, navcore_screen_create(&f->out.u64, f->nav, truncated_utf8, NULL))
+/* Hooks whose destructor counts into f->destroyed: a failing call must never run it. */
+static int create_with_hooks(fixture *f, uint64_t *out, const char *route, unsigned int version, bool null_hooks) {
+    navcore_screen_hooks hooks = NAVCORE_SCREEN_HOOKS_INIT;
+    hooks.version = version, hooks.release = on_release, hooks.ctx = &f->destroyed, hooks.destroy = count_destroy;
+    return navcore_screen_create_with_hooks(out, f->nav, route, NULL, null_hooks ? NULL : &hooks);
+}
+A(hooked_null_out, create_with_hooks(f, NULL, "R", NAVCORE_SCREEN_HOOKS_VERSION, false))
+A(hooked_null_hooks, create_with_hooks(f, &f->out.u64, "R", NAVCORE_SCREEN_HOOKS_VERSION, true))
+A(hooked_version_0, create_with_hooks(f, &f->out.u64, "R", 0, false))
+A(hooked_version_2, create_with_hooks(f, &f->out.u64, "R", 2, false))
+A(hooked_bad_utf8, create_with_hooks(f, &f->out.u64, invalid_utf8, NAVCORE_SCREEN_HOOKS_VERSION, false))
+static int hooks_init(unsigned int version) {
+    navcore_screen_hooks hooks;
+    return navcore_screen_hooks_init(&hooks, version);
+}
+A(hooks_init_null, navcore_screen_hooks_init(NULL, NAVCORE_SCREEN_HOOKS_VERSION))
+A(hooks_init_0, hooks_init(0))
+A(hooks_init_2, hooks_init(2))
 A(discard_stacked, navcore_screen_discard(f->nav, f->a))
 A(discard_top, navcore_screen_discard(f->nav, f->b))
 A(discard_entering, navcore_screen_discard(f->nav, f->c))
@@ -613,6 +639,14 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_screen_create", "route `\\xc0\\xaf` (overlong UTF-8)", BASIC, INVALID, screen_create_overlong),
     FAILS("navcore_screen_create", "route `\\xed\\xa0\\x80` (UTF-16 surrogate)", BASIC, INVALID, screen_create_surrogate),
     FAILS("navcore_screen_create", "route `ab\\xe2\\x82` (truncated UTF-8)", BASIC, INVALID, screen_create_truncated),
+    FAILS("navcore_screen_create_with_hooks", "`out` NULL", BASIC, INVALID, hooked_null_out),
+    FAILS("navcore_screen_create_with_hooks", "`hooks` NULL", BASIC, INVALID, hooked_null_hooks),
+    FAILS("navcore_screen_create_with_hooks", "`hooks->version` 0", BASIC, INVALID, hooked_version_0),
+    FAILS("navcore_screen_create_with_hooks", "`hooks->version` 2 (unknown)", BASIC, INVALID, hooked_version_2),
+    FAILS("navcore_screen_create_with_hooks", "route `\\xff\\xfe` (invalid UTF-8)", BASIC, INVALID, hooked_bad_utf8),
+    FAILS("navcore_screen_hooks_init", "`hooks` NULL", BASIC, INVALID, hooks_init_null),
+    FAILS("navcore_screen_hooks_init", "version 0", BASIC, INVALID, hooks_init_0),
+    FAILS("navcore_screen_hooks_init", "version 2 (unknown)", BASIC, INVALID, hooks_init_2),
     FAILS("navcore_screen_discard", "a screen in the stack", BASIC, STATE, discard_stacked),
     FAILS("navcore_screen_discard", "the top screen", BASIC, STATE, discard_top),
     FAILS("navcore_screen_discard", "the screen a waiting push brings in", PUSHING, STATE, discard_entering),
@@ -916,6 +950,14 @@ static void good_calls(void) {
                          made.payload == macro.payload;
     report(same_defaults, "navcore_show_options_init", "the current version: NAVCORE_SHOW_OPTIONS_INIT's defaults",
            NAVCORE_OK, NAVCORE_OK, NO_OUTCOME, "other defaults than the macro's", NULL);
+
+    navcore_screen_hooks hooks, empty = NAVCORE_SCREEN_HOOKS_INIT;
+    memset(&hooks, 0x5A, sizeof hooks);
+    observe("navcore_screen_hooks_init", navcore_screen_hooks_init(&hooks, NAVCORE_SCREEN_HOOKS_VERSION));
+    bool same_hooks = hooks.version == empty.version && !hooks.will_show && !hooks.did_show && !hooks.will_hide &&
+                      !hooks.did_hide && !hooks.payload && !hooks.release && !hooks.ctx && !hooks.destroy;
+    report(same_hooks, "navcore_screen_hooks_init", "the current version: NAVCORE_SCREEN_HOOKS_INIT's empty hooks",
+           NAVCORE_OK, NAVCORE_OK, NO_OUTCOME, "other fields than the macro's", NULL);
 }
 
 /* Appends the names of the statuses in `bits` to `out`. */

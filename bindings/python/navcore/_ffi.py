@@ -86,6 +86,25 @@ class CActionEvent(Structure):
         ("disappearing", POINTER(c_uint64)),
         ("disappearing_count", c_size_t),
         ("animated", c_bool),
+        ("appearing_object", c_void_p),
+        ("disappearing_objects", POINTER(c_void_p)),
+    ]
+
+
+class ScreenHooks(Structure):
+    """`navcore_screen_hooks` (version 1). The hooks are C function pointers, declared as
+    `c_void_p` here: the binding keeps its own per-screen objects and does not use them yet."""
+
+    _fields_ = [
+        ("version", c_uint),
+        ("will_show", c_void_p),
+        ("did_show", c_void_p),
+        ("will_hide", c_void_p),
+        ("did_hide", c_void_p),
+        ("payload", c_void_p),
+        ("release", c_void_p),
+        ("ctx", c_void_p),
+        ("destroy", c_void_p),
     ]
 
 
@@ -140,6 +159,8 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     # Screens
     "navcore_screen_create": (c_int, [POINTER(c_uint64), NavPtr, c_char_p, c_void_p]),
     "navcore_screen_discard": (c_int, [NavPtr, c_uint64]),
+    "navcore_screen_hooks_init": (c_int, [POINTER(ScreenHooks), c_uint]),
+    "navcore_screen_create_with_hooks": (c_int, [POINTER(c_uint64), NavPtr, c_char_p, c_void_p, POINTER(ScreenHooks)]),
     "navcore_screen_object": (c_int, [POINTER(c_void_p), NavPtr, c_uint64]),
     "navcore_screen_route": (c_int, [POINTER(c_size_t), c_void_p, c_size_t, NavPtr, c_uint64]),
     # Operations

@@ -94,6 +94,8 @@ static const char *const functions[] = {
     "navcore_pop_with_result", "navcore_on_pop_veto_deferrable", "navcore_decide",
     "navcore_screen_set_saved_state", "navcore_screen_saved_state", "navcore_save", "navcore_open",
     "navcore_restore", "navcore_show_options_init",
+    /* per-screen hooks */
+    "navcore_screen_hooks_init", "navcore_screen_create_with_hooks",
 };
 #define FUNCTION_COUNT (sizeof functions / sizeof functions[0])
 static unsigned char covered[K_COUNT][FUNCTION_COUNT];
@@ -530,6 +532,15 @@ static void call_everything(int kind) {
     /* screens */
     uint64_t s1 = screen("hostile", W(navcore_screen_create));
     uint64_t s2 = screen("hostile", what);
+    navcore_screen_hooks hooks; /* no hooks of its own: the call itself is what runs here */
+    if (check_other(CALL(navcore_screen_hooks_init, &hooks, NAVCORE_SCREEN_HOOKS_VERSION), OK_,
+                    W(navcore_screen_hooks_init)) == NAVCORE_OK) {
+        screen_rec *hooked = new_screen_rec();
+        uint64_t hooked_id = 0;
+        if (check(CALL(navcore_screen_create_with_hooks, &hooked_id, nav, "hooked", hooked, &hooks), OK_,
+                  W(navcore_screen_create_with_hooks)) == NAVCORE_OK)
+            hooked->created = 1;
+    }
     void *object = NULL;
     if (check(CALL(navcore_screen_object, &object, nav, s1), OK_, W(navcore_screen_object)) == NAVCORE_OK &&
         (!object || ((screen_rec *)object)->magic != SCREEN_MAGIC))

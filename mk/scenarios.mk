@@ -27,3 +27,5 @@ generate-scenarios:
 compare-runners: lib swift-runner $(C_RUNNER) $(PY_STAMP) generate-scenarios
 	scripts/compare-runners.sh swift=$(CURDIR)/$(SWIFT_RUNNER) c=$(CURDIR)/$(C_RUNNER) "python=$(PY_RUNNER)" \
 	  -- $(SCENARIO_DIRS) $(GEN_DIR)
+	$(if $(SCENARIO_NEXT_DIRS),scripts/compare-runners.sh swift=$(CURDIR)/$(SWIFT_RUNNER) c=$(CURDIR)/$(C_RUNNER) \
+	  -- $(SCENARIO_NEXT_DIRS))

@@ -75,7 +75,7 @@ enum Command: UInt8, CaseIterable {
     case callback
     /// `query which`: every query (checked), or one by `which % 13`; 0xFF all.
     case query
-    /// `misuse which`: a call with a NULL out-parameter or NULL required pointer.
+    /// `misuse which` (% 27): a call with a NULL out-parameter or NULL required pointer.
     case misuse
     /// `names b`: the *_string functions, version, last error message.
     case names

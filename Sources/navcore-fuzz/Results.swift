@@ -47,13 +47,13 @@ extension Harness {
         let status = saved ? navcore_screen_saved_state(&copy, t.handle, id) : navcore_screen_result(&copy, t.handle, id)
         let what = saved ? "screen_saved_state(\(id))" : "screen_result(\(id))"
         expect(status, what, t)
+        if let nav = t.live { checkScreenQuery(id, nav, status, what) }
         guard status == NAVCORE_OK.rawValue else {
             if copy != untouched { violation("\(what) wrote its out-parameter on failure") }
             return
         }
         defer { navcore_free(copy) }
         if let copy, String(validatingCString: copy) == nil { violation("\(what) returned text that is not UTF-8") }
-        if let nav = t.live { checkScreenQuery(id, nav, status, what) }
     }
 
     /// `on_result screen mode`: mode % 3: 0 attach (a fresh listener with a destructor),

@@ -4,7 +4,9 @@
  * and fire `on …:` hooks as ScenarioSession.record does. Besides the trace they check what
  * the header promises the host: each callback gets its own ctx back (never after that ctx's
  * destructor), each screen's object is the one given to navcore, each screen is released once,
- * each accepted op completes once and each accepted registration's ctx is destroyed once.
+ * a result listener runs while its screen is live (once: its ctx is destroyed after the call),
+ * the veto gets a non-zero decision id, each accepted op completes once and each accepted
+ * registration's ctx (a `listen` included) is destroyed once.
  */
 #include "session.h"
 

@@ -6,8 +6,7 @@ import CNavCore
 // first matching hook, whose program may call back into navcore.
 
 /// The box of a registration callback, entered: checks common to every callback.
-private func enter(_ kind: RegKind, _ nav: NavHandle?, _ ctx: UnsafeMutableRawPointer?, nests: Bool = true,
-                   releasing: UInt64 = 0) -> (Harness, RegBox) {
+private func enter(_ kind: RegKind, _ nav: NavHandle?, _ ctx: UnsafeMutableRawPointer?, nests: Bool = true) -> (Harness, RegBox) {
     guard let harness = Harness.current else { violation("a \(kind) callback ran outside any input") }
     guard let ctx, harness.regContexts.contains(ctx), let box = RegBox.from(ctx), box.kind == kind else {
         violation("a \(kind) callback received a ctx the harness never registered for it: \(String(describing: ctx))")
@@ -15,7 +14,7 @@ private func enter(_ kind: RegKind, _ nav: NavHandle?, _ ctx: UnsafeMutableRawPo
     if nav != box.nav.handle { violation("a \(kind) callback received navigator \(String(describing: nav)), not \(box.nav.handle)") }
     if box.destroys > 0 { violation("a \(kind) callback ran after its ctx destructor") }
     if !box.accepted { violation("a \(kind) callback of a failed (or failing) registration ran") }
-    if nests { harness.enterCallback(box.nav, "\(kind)", releasing: releasing) }
+    if nests { harness.enterCallback(box.nav, "\(kind)", interposes: [.release, .result, .bar].contains(kind)) }
     box.running += 1
     return (harness, box)
 }
@@ -27,11 +26,13 @@ private func leave(_ harness: Harness, _ box: RegBox, nests: Bool = true) {
 
 extension Harness {
     /// Callbacks of one navigator never nest (SPEC §9); and a result is followed by its
-    /// screen's release (SPEC §12), which `releasing` names (0 for any other event).
-    func enterCallback(_ nav: NavModel, _ what: @autoclosure () -> String, releasing: UInt64 = 0) {
+    /// screen's release (SPEC §12) with no op event between. Only what the listener's own calls
+    /// cause at once may come between (`interposes`): the `bar` of a threshold it set, the
+    /// result and release of a screen it discarded.
+    func enterCallback(_ nav: NavModel, _ what: @autoclosure () -> String, interposes: Bool = false) {
         if nav.callbackDepth > 0 { violation("the \(what()) callback ran inside another callback of the same navigator") }
-        if nav.resultAwaitingRelease != 0 && nav.resultAwaitingRelease != releasing {
-            violation("the \(what()) callback came between the result of \(nav.resultAwaitingRelease) and its release")
+        if let screen = nav.resultsAwaitingRelease.last, !interposes {
+            violation("the \(what()) callback came between the result of \(screen) and its release")
         }
         nav.callbackDepth += 1
         callbacksRunning += 1
@@ -130,14 +131,16 @@ func payloadCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRaw
 
 func releaseCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRawPointer?, _ route: UnsafePointer<CChar>?,
                      _ ctx: UnsafeMutableRawPointer?) {
-    let (h, box) = enter(.release, nav, ctx, releasing: id)
+    let (h, box) = enter(.release, nav, ctx)
     defer { leave(h, box) }
     let screen = h.screen(id, of: box.nav, "release", live: false)
     if let listener = screen.listener, listener.accepted {
         if listener.calls != 1 { violation("screen \(id) released after \(listener.calls) calls of its result listener, not 1") }
-        if box.nav.resultAwaitingRelease != id { violation("the result of \(id) did not come right before its release") }
+        if box.nav.resultsAwaitingRelease.last != id {
+            violation("the release of \(id) did not come right after its result (awaiting \(box.nav.resultsAwaitingRelease))")
+        }
+        box.nav.resultsAwaitingRelease.removeLast()
     }
-    box.nav.resultAwaitingRelease = 0
     screen.releases += 1
     if screen.releases > 1 { violation("screen \(id) released twice") }
     if screen.object != object { violation("release of \(id) passed another object") }
@@ -226,7 +229,7 @@ func resultCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRawP
     defer {
         leave(h, box)
         // Its release comes next, if the navigator still has a release callback to see it.
-        if box.nav.current[.release] != nil { box.nav.resultAwaitingRelease = id }
+        if box.nav.current[.release] != nil { box.nav.resultsAwaitingRelease.append(id) }
     }
     let screen = h.screen(id, of: box.nav, "result")
     if box.screen != id { violation("the result listener of \(box.screen) was called for \(id)") }

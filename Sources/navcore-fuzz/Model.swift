@@ -108,8 +108,9 @@ final class NavModel {
     var decisions: Set<UInt64> = []
     var lastDecision: UInt64 = 0
     var pendingDecision: UInt64 = 0
-    /// The screen whose result listener just returned: its release must be the next event.
-    var resultAwaitingRelease: UInt64 = 0
+    /// The screens whose result listener returned and whose release has not come yet, last
+    /// first: no op event may come before that release (Callbacks.swift).
+    var resultsAwaitingRelease: [UInt64] = []
     /// The bar threshold, as far as the harness set it (nil: unknown, e.g. a huge value).
     var threshold: Int? = 0
 

@@ -41,6 +41,7 @@ extension Harness {
             nav.current[kind == .deferrableVeto ? .veto : kind] = box
             if removing && kind == .release {
                 for screen in nav.screens where screen.releases == 0 { screen.releaseUnobserved = true }
+                nav.resultsAwaitingRelease = []
             }
             if removing && kind == .wakeup { nav.wakeupEverMissing = true }
         }

@@ -17,14 +17,10 @@
 SHELL      := /bin/bash
 SWIFT      ?= swift
 SHARED     ?= ../shared
-SCENARIO_DIRS := Tests/Scenarios $(wildcard $(SHARED)/scenarios)
-# SPEC §12-15's shared scenarios: only the Swift and C runners know their commands so far, so
-# only their targets run them (and compare-runners compares those two on them); they join
-# SCENARIO_DIRS once the Python runner does.
-SCENARIO_NEXT_DIRS := Tests/ScenariosNext $(wildcard $(SHARED)/scenarios-next)
+# Every scenario directory: the project's and the shared ones, SPEC §12-15's (scenarios-next)
+# included, which all three runners implement.
+SCENARIO_DIRS := Tests/Scenarios Tests/ScenariosNext $(wildcard $(SHARED)/scenarios $(SHARED)/scenarios-next)
 FILES      ?= $(SCENARIO_DIRS)
-# The Swift and C runners add them to the default FILES only (FILES=… given: exactly those files).
-NEXT_FILES ?= $(if $(filter file,$(origin FILES)),$(FILES) $(SCENARIO_NEXT_DIRS),$(FILES))
 PREFIX     ?= build/install
 
 VERSION    := $(shell sed -n 's/^\#define NAVCORE_VERSION_STRING "\(.*\)"/\1/p' include/navcore.h)
@@ -122,7 +118,7 @@ test-tsan: setup
 scenarios: $(SCENARIO_RUNNERS)
 
 scenarios-swift: build
-	.build/debug/navcore-scenario $(NEXT_FILES)
+	.build/debug/navcore-scenario $(FILES)
 
 clean:
 	rm -rf .build build

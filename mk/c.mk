@@ -25,8 +25,6 @@ C_BAD        := $(C_DIR)/bad_input
 C_BAD_ASAN   := $(C_DIR)/asan/bad_input
 C_EDGE       := bindings/c/tests/edge
 C_DOC        := docs/c-api.md
-# The C runner knows SPEC §12-15's commands: its steps run SCENARIO_NEXT_DIRS too.
-C_SCENARIO_DIRS := $(SCENARIO_DIRS) $(SCENARIO_NEXT_DIRS)
 C_EXAMPLE_PREFIX := build/install
 RUN_STEP     := scripts/run-step.sh
 
@@ -63,29 +61,29 @@ $(C_BAD_ASAN): bindings/c/tests/bad_input.c include/navcore.h | lib
 
 c-programs: $(C_RUNNER) $(C_RUNNER_ASAN) $(C_BAD) $(C_BAD_ASAN)
 
-## scenarios-c: the C runner on FILES (default: the project's and the shared scenarios, next ones included).
+## scenarios-c: the C runner on FILES (default: the project's and the shared scenarios).
 scenarios-c: lib $(C_RUNNER)
-	$(C_RUNNER) $(NEXT_FILES)
+	$(C_RUNNER) $(FILES)
 
 ## test-c: every C check.
 test-c: lib c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-doc-table
 	@echo "test-c: all passed"
 
 c-run-scenarios: $(C_RUNNER)
-	@$(RUN_STEP) c-run-scenarios $(C_DIR)/scenarios.out $(C_RUNNER) $(C_SCENARIO_DIRS)
+	@$(RUN_STEP) c-run-scenarios $(C_DIR)/scenarios.out $(C_RUNNER) $(SCENARIO_DIRS)
 
 # Under ASan+UBSan (the programs are the instrumented main executables, so no LD_PRELOAD is
 # needed for libnavcore.so and the Swift runtime). The edge files fail on purpose (exit 1);
 # any other status is a sanitizer's report.
 c-asan: $(C_RUNNER_ASAN) $(C_BAD_ASAN)
-	@$(RUN_STEP) c-asan $(C_DIR)/asan/scenarios.out env $(C_ASAN_ENV) $(C_RUNNER_ASAN) $(C_SCENARIO_DIRS)
+	@$(RUN_STEP) c-asan $(C_DIR)/asan/scenarios.out env $(C_ASAN_ENV) $(C_RUNNER_ASAN) $(SCENARIO_DIRS)
 	@$(RUN_STEP) --status 1 "c-asan: $(C_EDGE) (failing on purpose)" $(C_DIR)/asan/edge.out \
 	  env $(C_ASAN_ENV) $(C_RUNNER_ASAN) $(C_EDGE)
 	@$(RUN_STEP) "c-asan: bad_input" $(C_DIR)/asan/bad_input.out env $(C_ASAN_ENV) $(C_BAD_ASAN)
 
 # Under valgrind memcheck: zero errors and no definite leak.
 c-valgrind: $(C_RUNNER)
-	@$(RUN_STEP) c-valgrind $(C_DIR)/valgrind.out $(C_VALGRIND) --error-exitcode=99 $(C_RUNNER) $(C_SCENARIO_DIRS)
+	@$(RUN_STEP) c-valgrind $(C_DIR)/valgrind.out $(C_VALGRIND) --error-exitcode=99 $(C_RUNNER) $(SCENARIO_DIRS)
 	@$(RUN_STEP) --status 1 "c-valgrind: $(C_EDGE) (failing on purpose)" $(C_DIR)/valgrind-edge.out \
 	  $(C_VALGRIND) --error-exitcode=99 $(C_RUNNER) $(C_EDGE)
 

@@ -1,7 +1,7 @@
 # The Python binding (bindings/python). Adds its steps to TESTS and SCENARIO_RUNNERS.
 #
 #   make scenarios-python FILES=…   the Python scenario runner against build/lib (default: every
-#                                   scenario directory, SCENARIO_NEXT_DIRS included)
+#                                   scenario directory)
 #   make test-python                pytest: every API, the hypothesis model, all scenarios; then
 #                                   the hostile stress run short (PY_STRESS_CYCLES cycles; make
 #                                   stress-python runs it long, mk/stress.mk)
@@ -63,10 +63,8 @@ wheel: lib
 	  echo "wheel: auditwheel cannot repair it; keeping the linux_$(ARCH) tag"; cp $(PY_WHEEL_RAW)/*.whl $(DIST_DIR)/; }
 	@echo "wheel: $$(ls $(DIST_DIR)/navcore-*.whl)"
 
-# The Python runner knows SPEC §12-15's commands: by default it runs SCENARIO_NEXT_DIRS too, as the
-# Swift runner does (SWIFT_FILES, Makefile); FILES=… given, exactly those files.
 scenarios-python: lib $(PY_STAMP)
-	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python -m navcore.scenario $(SWIFT_FILES)
+	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python -m navcore.scenario $(FILES)
 
 # The hostile stress run (bindings/python/tests/stress_hostile.py, docs/reliability.md): GC
 # pressure with dropped cyclic navigators, exceptions injected at trampoline entry, RSS bounded.

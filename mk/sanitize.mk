@@ -113,7 +113,7 @@ $(C_UNLOAD): bindings/c/tests/unload.c
 test-asan: lib-asan $(ASAN_BIN)/navcore-scenario-c $(ASAN_BIN)/bad_input $(ASAN_BIN)/hostile $(ASAN_BIN)/stress \
            $(ASAN_BIN)/misuse $(ASAN_BIN)/asan_canary
 	@echo "test-asan: the library under test: $(ASAN_LIB_DIR)/libnavcore.so (-sanitize=address)"
-	@$(RUN_STEP) "test-asan: scenarios" $(ASAN_BIN)/scenarios.out env $(SAN_ASAN_ENV) $(ASAN_BIN)/navcore-scenario-c $(C_SCENARIO_DIRS)
+	@$(RUN_STEP) "test-asan: scenarios" $(ASAN_BIN)/scenarios.out env $(SAN_ASAN_ENV) $(ASAN_BIN)/navcore-scenario-c $(SCENARIO_DIRS)
 	@$(RUN_STEP) --status 1 "test-asan: $(C_EDGE) (failing on purpose)" $(ASAN_BIN)/edge.out \
 	  env $(SAN_ASAN_ENV) $(ASAN_BIN)/navcore-scenario-c $(C_EDGE)
 	@$(RUN_STEP) "test-asan: bad_input" $(ASAN_BIN)/bad_input.out env $(SAN_ASAN_ENV) $(ASAN_BIN)/bad_input

@@ -11,10 +11,6 @@ GEN_DIR      := build/generated-scenarios
 GEN_SEED     ?= 1
 GEN_COUNT    ?= 100
 SWIFT_RUNNER := .build/debug/navcore-scenario
-# Edge files of SPEC §12-15's commands (failing on purpose, like bindings/c/tests/edge): compared
-# with SCENARIO_NEXT_DIRS, Swift and C only; they move into bindings/c/tests/edge once the
-# Python runner knows the commands.
-EDGE_NEXT_DIR := bindings/c/tests/edge-next
 PY_RUNNER    := env NAVCORE_LIBRARY=$(PY_LIBRARY) $(CURDIR)/$(PY_VENV)/bin/python -m navcore.scenario
 
 TESTS += compare-runners
@@ -31,5 +27,3 @@ generate-scenarios:
 compare-runners: lib swift-runner $(C_RUNNER) $(PY_STAMP) generate-scenarios
 	scripts/compare-runners.sh swift=$(CURDIR)/$(SWIFT_RUNNER) c=$(CURDIR)/$(C_RUNNER) "python=$(PY_RUNNER)" \
 	  -- $(SCENARIO_DIRS) $(GEN_DIR)
-	$(if $(SCENARIO_NEXT_DIRS),scripts/compare-runners.sh swift=$(CURDIR)/$(SWIFT_RUNNER) c=$(CURDIR)/$(C_RUNNER) \
-	  -- $(SCENARIO_NEXT_DIRS) $(EDGE_NEXT_DIR))

@@ -116,25 +116,26 @@ extension Harness {
         }
     }
 
-    /// `show_recycling route opts recycle [payload]`: `show`'s options, and recycle % 5: none,
-    /// any, top, or the undefined 3 and -1 (which must fail invalid).
+    /// `show_recycling route opts recycle [payload]`: `show` with its options' `recycle` field
+    /// set to recycle % 5: none, any, top, or the undefined 3 and -1 (which must fail invalid).
     func showRecycling(_ r: inout Reader, _ t: Resolved) {
         let route = r.int(Routes.count)
         let opts = r.byte()
         let recycle: Int32 = [0, 1, 2, 3, -1][r.int(5)]
         let payload: [UInt8]? = opts & 0x10 != 0 ? r.bytes(r.int(24)) : nil
         let payloadText = payload.map { Array($0.prefix { $0 != 0 }) }
-        let valid = (0...2).contains(recycle) && Routes.names[route].map { String(validating: $0, as: UTF8.self) != nil } ?? false
+        let nullOptions = opts & 8 != 0 && payload == nil  // NULL options: the defaults, recycle any
+        let valid = (nullOptions || (0...2).contains(recycle)) && Routes.names[route].map { String(validating: $0, as: UTF8.self) != nil } ?? false
             && (payloadText.map { String(validating: $0, as: UTF8.self) != nil } ?? true)
         Routes.with(route) { name in
             withOptionalCString(payload) { text in
-                var options = navcore_show_options(animated: opts & 1 != 0, remove_current: opts & 2 == 0, recycle: true,
-                                                   payload: text)
-                let nullOptions = opts & 8 != 0 && payload == nil
+                var options = navcore_show_options(
+                    version: UInt32(NAVCORE_SHOW_OPTIONS_VERSION), animated: opts & 1 != 0, remove_current: opts & 2 == 0,
+                    recycle: recycle, payload: text)
                 withUnsafePointer(to: &options) { pointer in
                     _ = ask(NAVCORE_OP_SHOW, t, opts & 0x40 != 0 ? 2 : 0, "show_recycling(route \(route), \(recycle))",
                         expected: valid ? .accepted : .status(NAVCORE_ERR_INVALID)) {
-                        navcore_show_recycling(t.handle, name, nullOptions ? nil : pointer, recycle, $0, $1)
+                        navcore_show(t.handle, name, nullOptions ? nil : pointer, $0, $1)
                     }
                 }
             }

@@ -69,10 +69,10 @@ extension Harness {
             if waiting > 0, status == NAVCORE_OK.rawValue, t.live?.destroyed == false, sequence == before {
                 violation("a wakeup registered while \(waiting) ops wait was not called at once")
             }
-        case .animator: status = navcore_set_animator(h, removing ? nil : transitionCallback, ctx, destroy)
-        case .veto: status = navcore_set_pop_veto(h, removing ? nil : vetoCallback, ctx, destroy)
+        case .animator: status = navcore_on_transition(h, removing ? nil : transitionCallback, ctx, destroy)
+        case .veto: status = navcore_on_pop_veto(h, removing ? nil : vetoCallback, ctx, destroy)
         case .deferrableVeto:
-            status = navcore_set_pop_veto_deferrable(h, removing ? nil : deferrableVetoCallback, ctx, destroy)
+            status = navcore_on_pop_veto_deferrable(h, removing ? nil : deferrableVetoCallback, ctx, destroy)
         case .route, .result: return
         }
         box?.inCall = false

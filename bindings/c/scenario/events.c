@@ -232,7 +232,7 @@ static void on_wakeup(ffi_cif *cif, void *ret, void **args, void *user) {
     events_record(s, CAT_WAKEUP, xstrdup("wakeup"));
 }
 
-/* The three-way hook (navcore_set_pop_veto_deferrable): refuses while the top's label is in
+/* The three-way hook (navcore_on_pop_veto_deferrable): refuses while the top's label is in
  * `vetoed`, answers later while it is in `deferred` (keeping the decision id for `decide`, before
  * the trace line, so that a hook's `decide` inside the veto uses this one), else allows. */
 static void on_veto(ffi_cif *cif, void *ret, void **args, void *user) {
@@ -430,7 +430,7 @@ void events_install(session *s) {
     REGISTER(s, "release", navcore_on_release(nav, as_release_fn(s->on_release), ctx_, destroy_));
     REGISTER(s, "done", navcore_on_done(nav, as_done_fn(s->on_done), ctx_, destroy_));
     REGISTER(s, "wakeup", navcore_on_wakeup(nav, as_wakeup_fn(s->on_wakeup), ctx_, destroy_));
-    REGISTER(s, "veto", navcore_set_pop_veto_deferrable(nav, as_veto_fn(s->veto), ctx_, destroy_));
+    REGISTER(s, "veto", navcore_on_pop_veto_deferrable(nav, as_veto_fn(s->veto), ctx_, destroy_));
     events_install_animator(s);
 }
 

@@ -223,7 +223,6 @@ static bool show(session *s, const strvec *args, int line) {
     const char *route = word(s, args, 0, line);
     if (!route) return false;
     navcore_show_options options = NAVCORE_SHOW_OPTIONS_INIT;
-    int recycle = NAVCORE_RECYCLE_ANY;
     for (size_t i = 1; i < args->count; i++) {
         const char *option = args->items[i];
         if (strcmp(option, "animated") == 0) options.animated = true;
@@ -237,14 +236,7 @@ static bool show(session *s, const strvec *args, int line) {
         }
     }
     int status;
-    navcore_navigator *n = nav(s);
-    /* The bool option for any and none, the recycle value for top: both of the header's forms. */
-    if (recycle == NAVCORE_RECYCLE_TOP) {
-        OP_CALL(s, status, NAVCORE_OP_SHOW, NULL, navcore_show_recycling(n, route, &options, recycle, done_, token_));
-    } else {
-        options.recycle = recycle == NAVCORE_RECYCLE_ANY;
-        OP_CALL(s, status, NAVCORE_OP_SHOW, NULL, navcore_show(n, route, &options, done_, token_));
-    }
+    OP_CALL(s, status, NAVCORE_OP_SHOW, NULL, navcore_show(nav(s), route, &options, done_, token_));
     set_status(s, status);
     return true;
 }

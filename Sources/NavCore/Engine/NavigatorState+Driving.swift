@@ -25,13 +25,13 @@ extension NavigatorState {
     /// Whether a driver has something to do now.
     var hasWork: Bool {
         if !outbox.isEmpty || (destroyed && !tornDown) || actsAtOnce { return true }
-        return current == nil && !queue.isEmpty && canStartOps
+        return !busy && !queue.isEmpty && canStartOps
     }
 
     /// Whether the op in flight has work that acts at once in both dispatch modes: a gesture
     /// that has just started, a finished or cancelled transition, a decided veto.
     private var actsAtOnce: Bool {
-        switch current?.phase {
+        switch currentPhase {
         case .pending, .finishRequested, .cancelRequested, .decided: true
         case .running, .waiting, .deciding, .halted, nil: false
         }
@@ -97,8 +97,8 @@ extension NavigatorState {
     package mutating func nextWork() -> Work? {
         if let event = popRaised() { return .deliver(event, sink) }
         if !retired.isEmpty { return .drop(takeRetired()) }
-        if destroyed && !tornDown && current?.phase != .running { return tearDown() }
-        if let phase = current?.phase {
+        if destroyed && !tornDown && currentPhase != .running { return tearDown() }
+        if let phase = currentPhase {
             let work: Work?
             switch phase {
             case .pending: work = current.map { .start($0.request) }

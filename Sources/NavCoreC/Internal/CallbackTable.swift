@@ -43,13 +43,49 @@ final class CallbackTable: EventSink {
         }
     }
 
+    /// The registrations' functions and ctxs, read by the deliveries: plain values, so that a
+    /// delivery retains nothing; `slots` keeps them alive as long as this table.
+    struct Calls: Sendable {
+        let action: Call<navcore_action_fn>?
+        let willShow: Call<navcore_appearance_fn>?
+        let didShow: Call<navcore_appearance_fn>?
+        let willHide: Call<navcore_appearance_fn>?
+        let didHide: Call<navcore_appearance_fn>?
+        let progress: Call<navcore_progress_fn>?
+        let bar: Call<navcore_bar_fn>?
+        let payload: Call<navcore_payload_fn>?
+        let release: Call<navcore_release_fn>?
+        let done: Call<navcore_done_fn>?
+        let wakeup: Call<navcore_wakeup_fn>?
+        let animator: Call<navcore_transition_fn>?
+        let veto: Call<CVeto>?
+
+        init(_ slots: Slots) {
+            action = slots.action?.call
+            willShow = slots.willShow?.call
+            didShow = slots.didShow?.call
+            willHide = slots.willHide?.call
+            didHide = slots.didHide?.call
+            progress = slots.progress?.call
+            bar = slots.bar?.call
+            payload = slots.payload?.call
+            release = slots.release?.call
+            done = slots.done?.call
+            wakeup = slots.wakeup?.call
+            animator = slots.animator?.call
+            veto = slots.veto?.call
+        }
+    }
+
     let slots: Slots
+    private let calls: Calls
     /// The navigator's handle bits.
     private let handleBits: UInt64
 
     init(handle: UInt64, slots: Slots = Slots()) {
         handleBits = handle
         self.slots = slots
+        calls = Calls(slots)
         interest = slots.interest
     }
 
@@ -62,42 +98,41 @@ final class CallbackTable: EventSink {
     func deliver(_ event: consuming Event) {
         switch consume event {
         case .action(let action):
-            if let callback = slots.action { HostCalls.action(callback, handle, action) }
+            if let callback = calls.action { HostCalls.action(callback, handle, action) }
         case .appearance(let change):
-            // A switch on the fields rather than `slots[phase]`: the getter would copy `slots`.
-            let callback: Registration<navcore_appearance_fn>? =
+            let callback: Call<navcore_appearance_fn>? =
                 switch change.phase {
-                case .willShow: slots.willShow
-                case .didShow: slots.didShow
-                case .willHide: slots.willHide
-                case .didHide: slots.didHide
+                case .willShow: calls.willShow
+                case .didShow: calls.didShow
+                case .willHide: calls.willHide
+                case .didHide: calls.didHide
                 }
             if let callback { HostCalls.appearance(callback, handle, change) }
         case .transition(let transition):
             // The engine asks for a transition only while an animator is installed.
-            if let animator = slots.animator { HostCalls.transition(animator, handle, transition) }
+            if let animator = calls.animator { HostCalls.transition(animator, handle, transition) }
         case .progress(let id, let value):
-            if let callback = slots.progress { HostCalls.progress(callback, handle, id, value) }
+            if let callback = calls.progress { HostCalls.progress(callback, handle, id, value) }
         case .bar(let shown, let animated):
-            if let callback = slots.bar { HostCalls.bar(callback, handle, shown, animated) }
+            if let callback = calls.bar { HostCalls.bar(callback, handle, shown, animated) }
         case .payload(let screen, let text):
-            if let callback = slots.payload { HostCalls.payload(callback, handle, screen, text) }
+            if let callback = calls.payload { HostCalls.payload(callback, handle, screen, text) }
         case .release(let screen):
-            if let callback = slots.release { HostCalls.release(callback, handle, screen) }
+            if let callback = calls.release { HostCalls.release(callback, handle, screen) }
         case .done(let kind, let outcome):
-            if let callback = slots.done { HostCalls.done(callback.function, handle, kind, outcome, callback.ctx) }
+            if let callback = calls.done { HostCalls.done(callback.function, handle, kind, outcome, callback.ctx) }
         case .result:
             break  // the engine calls the screen's listener itself (EventSink.send)
         }
     }
 
     func shouldPop(_ top: ScreenRef, trigger: PopTrigger, decision: UInt64) -> VetoAnswer {
-        guard let veto = slots.veto else { return .allow }
+        guard let veto = calls.veto else { return .allow }
         return HostCalls.veto(veto, handle, top, trigger, decision)
     }
 
     func wakeup() {
-        if let callback = slots.wakeup { HostCalls.wakeup(callback, handle) }
+        if let callback = calls.wakeup { HostCalls.wakeup(callback, handle) }
     }
 
     /// Nothing to do: the engine lets go of this snapshot, and so of the registrations.

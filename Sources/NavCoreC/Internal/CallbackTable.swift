@@ -8,22 +8,22 @@ import NavCore
 final class CallbackTable: EventSink {
     /// The registrations, one slot per kind (per phase for appearance).
     struct Slots: Sendable {
-        var action: Registration<navcore_action_fn>?
-        var willShow: Registration<navcore_appearance_fn>?
-        var didShow: Registration<navcore_appearance_fn>?
-        var willHide: Registration<navcore_appearance_fn>?
-        var didHide: Registration<navcore_appearance_fn>?
-        var progress: Registration<navcore_progress_fn>?
-        var bar: Registration<navcore_bar_fn>?
-        var payload: Registration<navcore_payload_fn>?
-        var release: Registration<navcore_release_fn>?
-        var done: Registration<navcore_done_fn>?
-        var wakeup: Registration<navcore_wakeup_fn>?
-        var animator: Registration<navcore_transition_fn>?
-        var veto: Registration<CVeto>?
+        var action: Slot<navcore_action_fn>?
+        var willShow: Slot<navcore_appearance_fn>?
+        var didShow: Slot<navcore_appearance_fn>?
+        var willHide: Slot<navcore_appearance_fn>?
+        var didHide: Slot<navcore_appearance_fn>?
+        var progress: Slot<navcore_progress_fn>?
+        var bar: Slot<navcore_bar_fn>?
+        var payload: Slot<navcore_payload_fn>?
+        var release: Slot<navcore_release_fn>?
+        var done: Slot<navcore_done_fn>?
+        var wakeup: Slot<navcore_wakeup_fn>?
+        var animator: Slot<navcore_transition_fn>?
+        var veto: Slot<CVeto>?
 
         /// The appearance callback of one phase.
-        subscript(phase: AppearancePhase) -> Registration<navcore_appearance_fn>? {
+        subscript(phase: AppearancePhase) -> Slot<navcore_appearance_fn>? {
             get {
                 switch phase {
                 case .willShow: willShow
@@ -43,49 +43,13 @@ final class CallbackTable: EventSink {
         }
     }
 
-    /// The registrations' functions and ctxs, read by the deliveries: plain values, so that a
-    /// delivery retains nothing; `slots` keeps them alive as long as this table.
-    struct Calls: Sendable {
-        let action: Call<navcore_action_fn>?
-        let willShow: Call<navcore_appearance_fn>?
-        let didShow: Call<navcore_appearance_fn>?
-        let willHide: Call<navcore_appearance_fn>?
-        let didHide: Call<navcore_appearance_fn>?
-        let progress: Call<navcore_progress_fn>?
-        let bar: Call<navcore_bar_fn>?
-        let payload: Call<navcore_payload_fn>?
-        let release: Call<navcore_release_fn>?
-        let done: Call<navcore_done_fn>?
-        let wakeup: Call<navcore_wakeup_fn>?
-        let animator: Call<navcore_transition_fn>?
-        let veto: Call<CVeto>?
-
-        init(_ slots: Slots) {
-            action = slots.action?.call
-            willShow = slots.willShow?.call
-            didShow = slots.didShow?.call
-            willHide = slots.willHide?.call
-            didHide = slots.didHide?.call
-            progress = slots.progress?.call
-            bar = slots.bar?.call
-            payload = slots.payload?.call
-            release = slots.release?.call
-            done = slots.done?.call
-            wakeup = slots.wakeup?.call
-            animator = slots.animator?.call
-            veto = slots.veto?.call
-        }
-    }
-
     let slots: Slots
-    private let calls: Calls
     /// The navigator's handle bits.
     private let handleBits: UInt64
 
     init(handle: UInt64, slots: Slots = Slots()) {
         handleBits = handle
         self.slots = slots
-        calls = Calls(slots)
         interest = slots.interest
     }
 
@@ -98,41 +62,42 @@ final class CallbackTable: EventSink {
     func deliver(_ event: consuming Event) {
         switch consume event {
         case .action(let action):
-            if let callback = calls.action { HostCalls.action(callback, handle, action) }
+            if let callback = slots.action?.call { HostCalls.action(callback, handle, action) }
         case .appearance(let change):
+            // A switch on the fields rather than `slots[phase]`: the getter would copy `slots`.
             let callback: Call<navcore_appearance_fn>? =
                 switch change.phase {
-                case .willShow: calls.willShow
-                case .didShow: calls.didShow
-                case .willHide: calls.willHide
-                case .didHide: calls.didHide
+                case .willShow: slots.willShow?.call
+                case .didShow: slots.didShow?.call
+                case .willHide: slots.willHide?.call
+                case .didHide: slots.didHide?.call
                 }
             if let callback { HostCalls.appearance(callback, handle, change) }
         case .transition(let transition):
             // The engine asks for a transition only while an animator is installed.
-            if let animator = calls.animator { HostCalls.transition(animator, handle, transition) }
+            if let animator = slots.animator?.call { HostCalls.transition(animator, handle, transition) }
         case .progress(let id, let value):
-            if let callback = calls.progress { HostCalls.progress(callback, handle, id, value) }
+            if let callback = slots.progress?.call { HostCalls.progress(callback, handle, id, value) }
         case .bar(let shown, let animated):
-            if let callback = calls.bar { HostCalls.bar(callback, handle, shown, animated) }
+            if let callback = slots.bar?.call { HostCalls.bar(callback, handle, shown, animated) }
         case .payload(let screen, let text):
-            if let callback = calls.payload { HostCalls.payload(callback, handle, screen, text) }
+            if let callback = slots.payload?.call { HostCalls.payload(callback, handle, screen, text) }
         case .release(let screen):
-            if let callback = calls.release { HostCalls.release(callback, handle, screen) }
+            if let callback = slots.release?.call { HostCalls.release(callback, handle, screen) }
         case .done(let kind, let outcome):
-            if let callback = calls.done { HostCalls.done(callback.function, handle, kind, outcome, callback.ctx) }
+            if let callback = slots.done?.call { HostCalls.done(callback.function, handle, kind, outcome, callback.ctx) }
         case .result:
             break  // the engine calls the screen's listener itself (EventSink.send)
         }
     }
 
     func shouldPop(_ top: ScreenRef, trigger: PopTrigger, decision: UInt64) -> VetoAnswer {
-        guard let veto = calls.veto else { return .allow }
+        guard let veto = slots.veto?.call else { return .allow }
         return HostCalls.veto(veto, handle, top, trigger, decision)
     }
 
     func wakeup() {
-        if let callback = calls.wakeup { HostCalls.wakeup(callback, handle) }
+        if let callback = slots.wakeup?.call { HostCalls.wakeup(callback, handle) }
     }
 
     /// Nothing to do: the engine lets go of this snapshot, and so of the registrations.

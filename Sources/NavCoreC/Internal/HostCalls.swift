@@ -6,11 +6,7 @@ import NavCore
 enum HostCalls {
     static func action(_ callback: Call<navcore_action_fn>, _ nav: NavigatorHandle?, _ event: ActionEvent) {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, event.disappearing.count)) { ids in
-            var count = 0
-            for screen in event.disappearing where count < ids.count {
-                ids.initializeElement(at: count, to: screen.id)
-                count += 1
-            }
+            let count = event.disappearing.writeIDs(into: ids)
             var cEvent = navcore_action_event(
                 state: event.state.rawValue, appearing: event.appearing?.id ?? 0,
                 disappearing: UnsafePointer(ids.baseAddress), disappearing_count: count, animated: event.animated)

@@ -31,13 +31,23 @@ final class Registration<Function>: @unchecked Sendable {
     }
 }
 
-/// A C callback as it is called: the function and its ctx, two plain words. The table keeps
-/// these beside the registrations that own the ctx, so that a delivery reads them without a
-/// retain and release of the registration.
+/// A C callback as it is called: the function and its ctx, two plain words.
 struct Call<Function>: @unchecked Sendable {
     // @unchecked: see `Registration`.
     let function: Function
     let ctx: UnsafeMutableRawPointer?
+}
+
+/// A registered callback in the callback table: its call inline, beside the registration that
+/// owns the ctx, so that a delivery reads two plain words and retains nothing.
+struct Slot<Function>: Sendable {
+    let call: Call<Function>
+    let registration: Registration<Function>
+
+    init(_ registration: Registration<Function>) {
+        call = registration.call
+        self.registration = registration
+    }
 }
 
 /// A registration for an optional C function: `nil` when the host passed NULL.

@@ -101,12 +101,15 @@ extension NavigatorState {
         if let phase = currentPhase {
             let work: Work?
             switch phase {
-            case .pending: work = current.map { .start($0.request) }
+            // Each field read through optional chaining: a closure over the whole op would copy it.
+            case .pending: work = (current?.request).map { .start($0) }
             case .finishRequested:
-                work = current.flatMap { op in op.change.map { .complete($0, showsAppearance: op.showsAppearance) } }
+                let shows = current?.showsAppearance ?? false
+                work = (current?.change).flatMap { $0 }.map { .complete($0, showsAppearance: shows) }
             case .cancelRequested:
-                work = current.flatMap { op in op.change.map { .cancel($0, showsAppearance: op.showsAppearance) } }
-            case .decided(let allow): work = current.map { .decided(animated: $0.request.animated, allow: allow) }
+                let shows = current?.showsAppearance ?? false
+                work = (current?.change).flatMap { $0 }.map { .cancel($0, showsAppearance: shows) }
+            case .decided(let allow): work = (current?.request.animated).map { .decided(animated: $0, allow: allow) }
             case .running, .waiting, .deciding, .halted: work = nil
             }
             if let work {

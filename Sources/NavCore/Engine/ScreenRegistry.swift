@@ -91,10 +91,14 @@ package struct ScreenRegistry: Sendable {
     @discardableResult
     package mutating func markStacked(_ id: UInt64) -> Bool {
         guard let index = records.index(forKey: id) else { return false }
-        if !records.values[index].stacked {  // in place: one lookup, no copy of the record
-            records.values[index].stacked = true
-            stackedByRoute[records.values[index].screen.route, default: 0] += 1
+        // Changed in place (one lookup, no copy of the record); the route only if it was not
+        // stacked yet.
+        func stack(_ record: inout Record) -> String? {
+            guard !record.stacked else { return nil }
+            record.stacked = true
+            return record.screen.route
         }
+        if let route = stack(&records.values[index]) { stackedByRoute[route, default: 0] += 1 }
         return true
     }
 

@@ -162,6 +162,20 @@ package final class NavigatorCore: Sendable {
         }
     }
 
+    /// Two steps of which the first often emits nothing (the bar check): then the second runs
+    /// in the same lock hold, as nothing reaches the host between them; otherwise it runs in a
+    /// step of its own after the first one's event.
+    @inline(__always)
+    func step(_ first: (inout NavigatorState) -> Event?, then second: (inout NavigatorState) -> Event?) {
+        var secondTaken = false
+        step { state in
+            if let event = first(&state) { return event }
+            secondTaken = true
+            return second(&state)
+        }
+        if !secondTaken { step(second) }
+    }
+
     /// A step whose change of state needs the op's planned change: lent to `body` for the
     /// step, not captured (a capture would copy it for every event).
     func step(_ change: borrowing StackChange, _ body: (inout NavigatorState, borrowing StackChange) -> Event?) {

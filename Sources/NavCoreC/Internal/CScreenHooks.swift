@@ -44,17 +44,17 @@ final class CScreenHooks: @unchecked Sendable {
 
     func appearance(_ nav: NavigatorHandle?, _ event: AppearanceEvent) {
         guard let function = appearance(event.phase) else { return }
-        HostCalls.appearance(function, hooks.ctx, nav, event)
+        HostCalls.appearance(Call(function: function, ctx: hooks.ctx), nav, event)
     }
 
     func payload(_ nav: NavigatorHandle?, _ screen: ScreenRef, _ text: String) {
         guard let function = hooks.payload else { return }
-        HostCalls.payload(function, hooks.ctx, nav, screen, text)
+        HostCalls.payload(Call(function: function, ctx: hooks.ctx), nav, screen, text)
     }
 
     func release(_ nav: NavigatorHandle?, _ screen: ScreenRef) {
         guard let function = hooks.release else { return }
-        HostCalls.release(function, hooks.ctx, nav, screen)
+        HostCalls.release(Call(function: function, ctx: hooks.ctx), nav, screen)
     }
 
     /// Runs the ctx destructor: once, after the screen's release has been delivered (its

@@ -125,11 +125,16 @@ static void erase(floor_nav *nav, record *r) {
 
 /* ---- the events ------------------------------------------------------------------------ */
 
-static void emit_action(floor_nav *nav, int state, uint64_t appearing, const uint64_t *disappearing, size_t count,
+/* An action event with ids and host objects, as navcore delivers it; the floor's ops remove at
+ * most one screen (count 0 or 1). */
+static void emit_action(floor_nav *nav, int state, entry appearing, const entry *disappearing, size_t count,
                         bool animated) {
     nav->action = state;
     if (!nav->on_action.fn) return;
-    navcore_action_event event = {state, appearing, disappearing, count, animated};
+    uint64_t id = count ? disappearing->id : 0;
+    void *object = count ? disappearing->object : NULL;
+    navcore_action_event event = {state,    appearing.id, count ? &id : NULL, count, animated, appearing.object,
+                                  count ? (void *const *)&object : NULL};
     callback cb = nav->on_action;
     UNLOCK(nav);
     ((navcore_action_fn)cb.fn)(HANDLE_OF(nav), &event, cb.ctx);
@@ -175,13 +180,13 @@ static void run_push(floor_nav *nav, const request *req) {
     bool animated = req->animated && nav->visible && nav->has_animator && has_from;
     bool appearance = nav->visible || nav->always_appear;
 
-    emit_action(nav, NAVCORE_ACTION_WILL_PUSH, to.id, &from.id, has_from, animated);
+    emit_action(nav, NAVCORE_ACTION_WILL_PUSH, to, &from, has_from, animated);
     if (nav->depth == nav->stack_cap) {
         nav->stack_cap = nav->stack_cap ? nav->stack_cap * 2 : 16;
         nav->stack = realloc(nav->stack, nav->stack_cap * sizeof(entry));
     }
     nav->stack[nav->depth++] = to;
-    emit_action(nav, NAVCORE_ACTION_DID_PUSH, to.id, &from.id, has_from, animated);
+    emit_action(nav, NAVCORE_ACTION_DID_PUSH, to, &from, has_from, animated);
     update_bar(nav);
     if (appearance) {
         if (has_from) emit_appearance(nav, NAVCORE_PHASE_WILL_HIDE, from, NAVCORE_REASON_PUSH, animated);
@@ -189,9 +194,9 @@ static void run_push(floor_nav *nav, const request *req) {
         if (has_from) emit_appearance(nav, NAVCORE_PHASE_DID_HIDE, from, NAVCORE_REASON_PUSH, animated);
         emit_appearance(nav, NAVCORE_PHASE_DID_SHOW, to, NAVCORE_REASON_PUSH, animated);
     }
-    emit_action(nav, NAVCORE_ACTION_PUSH_COMPLETED, to.id, &from.id, has_from, animated);
+    emit_action(nav, NAVCORE_ACTION_PUSH_COMPLETED, to, &from, has_from, animated);
     emit_done(nav, req, NAVCORE_OUTCOME_COMPLETED);
-    emit_action(nav, NAVCORE_ACTION_IDLE, 0, NULL, 0, false);
+    emit_action(nav, NAVCORE_ACTION_IDLE, (entry){0, NULL}, NULL, 0, false);
 }
 
 static void run_pop(floor_nav *nav, const request *req) {
@@ -201,9 +206,9 @@ static void run_pop(floor_nav *nav, const request *req) {
     bool animated = req->animated && nav->visible && nav->has_animator;
     bool appearance = nav->visible || nav->always_appear;
 
-    emit_action(nav, NAVCORE_ACTION_WILL_POP, to.id, &from.id, 1, animated);
+    emit_action(nav, NAVCORE_ACTION_WILL_POP, to, &from, 1, animated);
     nav->depth--;
-    emit_action(nav, NAVCORE_ACTION_DID_POP, to.id, &from.id, 1, animated);
+    emit_action(nav, NAVCORE_ACTION_DID_POP, to, &from, 1, animated);
     update_bar(nav);
     if (appearance) {
         emit_appearance(nav, NAVCORE_PHASE_WILL_HIDE, from, NAVCORE_REASON_POP, animated);
@@ -224,9 +229,9 @@ static void run_pop(floor_nav *nav, const request *req) {
         }
         free(route);
     }
-    emit_action(nav, NAVCORE_ACTION_POP_COMPLETED, to.id, &from.id, 1, animated);
+    emit_action(nav, NAVCORE_ACTION_POP_COMPLETED, to, &from, 1, animated);
     emit_done(nav, req, NAVCORE_OUTCOME_COMPLETED);
-    emit_action(nav, NAVCORE_ACTION_IDLE, 0, NULL, 0, false);
+    emit_action(nav, NAVCORE_ACTION_IDLE, (entry){0, NULL}, NULL, 0, false);
 }
 
 /* Appends the op; if nobody drives, this caller runs the queue (inline dispatch). */

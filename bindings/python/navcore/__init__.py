@@ -34,6 +34,7 @@ _MODULE_OF = {
                     "WakeupEvent"),
         "_navigator": ("EVENT_KINDS", "Navigator"),
         "_operation": ("Operation", "ScreenResult"),
+        "_stream": ("EventStream",),
         "aio": (),  # the asyncio adapter, a module: asyncio alone costs ~25 ms
     }.items()
     for name in names or (module,)
@@ -69,6 +70,7 @@ if TYPE_CHECKING:
     from ._events import ProgressEvent, ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
     from ._navigator import EVENT_KINDS, Navigator
     from ._operation import Operation, ScreenResult
+    from ._stream import EventStream
 
 
 def library_version() -> str:
@@ -94,6 +96,7 @@ __all__ = [
     "Dispatch",
     "DoneEvent",
     "EVENT_KINDS",
+    "EventStream",
     "ExistsError",
     "FactoryFailed",
     "InternalError",

@@ -40,6 +40,16 @@ import Testing
         }
 
         var mirrored: [String] { mirror.stack.map(\.route) }
+
+        /// A mirrored stack A, B whose gesture has begun (its updates not yet taken).
+        static func gesturing() throws -> Mirrored {
+            let m = Mirrored()
+            try m.nav.push(m.screen("A"))
+            try m.nav.push(m.screen("B"), animated: false)
+            _ = m.lines.take()
+            try m.nav.beginGesture()
+            return m
+        }
     }
 
     @Test func instantOpsAreToldAtOnceWithoutATransition() throws {
@@ -62,11 +72,7 @@ import Testing
     }
 
     @Test func theGesturesPopIsProvisionalAndRevertsWhenCancelled() throws {
-        let m = Mirrored()
-        try m.nav.push(m.screen("A"))
-        try m.nav.push(m.screen("B"), animated: false)
-        _ = m.lines.take()
-        try m.nav.beginGesture()
+        let m = try Mirrored.gesturing()
         #expect(m.lines.take() == ["A,B > A interactive provisional"] && m.mirrored == ["A"])
         try m.end(finish: false)
         #expect(m.lines.take() == ["revert"])
@@ -74,11 +80,7 @@ import Testing
     }
 
     @Test func theGesturesPopCommitsWhenFinished() throws {
-        let m = Mirrored()
-        try m.nav.push(m.screen("A"))
-        try m.nav.push(m.screen("B"), animated: false)
-        _ = m.lines.take()
-        try m.nav.beginGesture()
+        let m = try Mirrored.gesturing()
         try m.end()
         #expect(m.lines.take() == ["A,B > A interactive provisional", "commit"])
         #expect(m.mirrored == ["A"])

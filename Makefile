@@ -17,13 +17,10 @@
 SHELL      := /bin/bash
 SWIFT      ?= swift
 SHARED     ?= ../shared
-SCENARIO_DIRS := Tests/Scenarios $(wildcard $(SHARED)/scenarios)
-# SPEC §12-15's shared scenarios: only the Swift runner knows their commands so far, so only
-# the Swift runner's targets run them; they join SCENARIO_DIRS once the C and Python runners do.
-SCENARIO_NEXT_DIRS := Tests/ScenariosNext $(wildcard $(SHARED)/scenarios-next)
+# Every scenario directory: the project's and the shared ones, SPEC §12-15's (scenarios-next)
+# included, which all three runners implement.
+SCENARIO_DIRS := Tests/Scenarios Tests/ScenariosNext $(wildcard $(SHARED)/scenarios $(SHARED)/scenarios-next)
 FILES      ?= $(SCENARIO_DIRS)
-# The Swift runner adds them to the default FILES only (FILES=… given: exactly those files).
-SWIFT_FILES ?= $(if $(filter file,$(origin FILES)),$(FILES) $(SCENARIO_NEXT_DIRS),$(FILES))
 PREFIX     ?= build/install
 
 VERSION    := $(shell sed -n 's/^\#define NAVCORE_VERSION_STRING "\(.*\)"/\1/p' include/navcore.h)
@@ -97,6 +94,7 @@ include mk/dist.mk
 include mk/noswift.mk
 include mk/client.mk
 include mk/docs.mk
+include mk/gtk.mk
 
 TESTS += test-tsan
 
@@ -120,7 +118,7 @@ test-tsan: setup
 scenarios: $(SCENARIO_RUNNERS)
 
 scenarios-swift: build
-	.build/debug/navcore-scenario $(SWIFT_FILES)
+	.build/debug/navcore-scenario $(FILES)
 
 clean:
 	rm -rf .build build

@@ -49,7 +49,7 @@ int main(int argc, char **argv) {
     navcore_on_action(nav, bench_on_action, &counts, NULL);
     for (int phase = 0; phase < 4; phase++) navcore_on_appearance(nav, phase, bench_on_appearance, &counts, NULL);
     navcore_on_done(nav, bench_on_done, &counts, NULL);
-    navcore_set_animator(nav, animator, NULL, NULL);
+    navcore_on_transition(nav, animator, NULL, NULL);
 
     static int object;
     uint64_t root = 0, top = 0;

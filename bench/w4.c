@@ -88,7 +88,7 @@ static void *poster(void *arg) {
     /* recycle off: every show makes a new screen that replaces the top, whatever the
      * interleaving, so every op does the same work */
     navcore_show_options options = NAVCORE_SHOW_OPTIONS_INIT;
-    options.recycle = false;
+    options.recycle = NAVCORE_RECYCLE_NONE;
     long refused = 0;
     for (long i = 0; i < per_thread; i++) {
         uintptr_t tag = (uintptr_t)i << 4 | (uintptr_t)t;

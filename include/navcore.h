@@ -9,8 +9,13 @@
  *
  * CONVENTIONS
  *   - Every function returns an int status: NAVCORE_OK (0), NAVCORE_QUEUED (1, an op waits in
- *     the queue), or a negative NAVCORE_ERR_*. Out-parameters come first and are written only on
- *     success. A call that fails changes nothing, queues nothing and never calls its completion;
+ *     the queue), or a negative NAVCORE_ERR_*. Each function's comment ends with a `Returns:`
+ *     line naming every status it can return (scripts/generate.py reads it; bad_input checks
+ *     that each is producible and that no other is returned). NAVCORE_ERR_NO_MEMORY (memory ran
+ *     out) and NAVCORE_ERR_INTERNAL (a bug in navcore) are listed nowhere: any function that
+ *     returns a status may return them, and no test can provoke them. Out-parameters come first
+ *     and are written only on success. A call that fails changes nothing, queues nothing and
+ *     never calls its completion;
  *     navcore_last_error_message() then says why, for the calling thread.
  *   - Screen ids are uint64_t, non-zero, never reused within a process. 0 means "no screen".
  *   - Callbacks take `void *ctx` last. Registrations take an optional destructor for ctx,
@@ -35,6 +40,20 @@
  *   The wakeup callback is the one exception: it may run on any thread, also while another
  *   callback runs, and should only schedule a drain.
  *
+ *   Which thread a function's callbacks run on, as each function (or its section) says:
+ *   - "Callbacks: driving." The op runs where the queue is driven: in inline mode on the calling
+ *     thread, before the call returns; in host mode on the thread that next calls
+ *     navcore_drain() (the call only enqueues and raises the wakeup). All ops are so.
+ *   - "Callbacks: here." Acts at once and delivers on the calling thread in both modes:
+ *     navcore_transition_finish, _cancel and _progress, navcore_gesture_begin, navcore_decide,
+ *     navcore_screen_discard, navcore_navigator_destroy and navcore_drain. A host that wants
+ *     every callback on its UI thread calls them there. After them, queued ops run here in
+ *     inline mode and raise the wakeup in host mode.
+ *   - "Callbacks: none." Calls nothing (queries, names, creation).
+ *   In every case, if another thread is delivering this navigator's callbacks at that moment,
+ *   the work is handed to it and runs there (SPEC §9). A registration's ctx destructor runs on
+ *   the thread delivering the navigator's callbacks, or the registering thread when none is.
+ *
  * OWNERSHIP
  *   - Strings passed in (routes, payloads, results, saved states, documents) are UTF-8,
  *     borrowed for the call and copied. Invalid UTF-8 fails with NAVCORE_ERR_INVALID (SPEC §15).
@@ -56,6 +75,37 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * ABI (docs/c-api.md, "ABI policy"): the library's SONAME is libnavcore.so.1 for every 1.x. A
+ * minor version only adds: functions, enum members, X-macro entries, fields at the end of a
+ * versioned options struct (with a new NAVCORE_*_OPTIONS_VERSION). Removing or changing any of
+ * them needs a major version. A function to be removed is first marked NAVCORE_DEPRECATED.
+ */
+
+/** Marks a function of the interface: exported from the library (a shared-library symbol of
+ *  default visibility; dllexport/dllimport on Windows, NAVCORE_BUILDING_LIBRARY when building). */
+#if defined(_WIN32) || defined(__CYGWIN__)
+#if defined(NAVCORE_BUILDING_LIBRARY)
+#define NAVCORE_API __declspec(dllexport)
+#else
+#define NAVCORE_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__) || defined(__clang__)
+#define NAVCORE_API __attribute__((visibility("default")))
+#else
+#define NAVCORE_API
+#endif
+
+/** Marks a function that a later major version removes; `msg` says what to use instead. The
+ *  compiler warns at each use (-Wdeprecated-declarations). Placed before NAVCORE_API. */
+#if defined(__GNUC__) || defined(__clang__)
+#define NAVCORE_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#elif defined(_MSC_VER)
+#define NAVCORE_DEPRECATED(msg) __declspec(deprecated(msg))
+#else
+#define NAVCORE_DEPRECATED(msg)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -71,10 +121,12 @@ extern "C" {
 /** MAJOR * 10000 + MINOR * 100 + PATCH. */
 #define NAVCORE_VERSION_NUMBER 10000
 
-/** The library's version, "MAJOR.MINOR.PATCH" (static). */
-const char *navcore_version(void);
-/** The library's NAVCORE_VERSION_NUMBER; compare its major part with the header's. */
-int navcore_version_number(void);
+/** The library's version, "MAJOR.MINOR.PATCH" (static). Callbacks: none (nor below, up to Navigators).
+ *  Returns: the version string (static; not a status). */
+NAVCORE_API const char *navcore_version(void);
+/** The library's NAVCORE_VERSION_NUMBER; compare its major part with the header's.
+ *  Returns: the version number (not a status). */
+NAVCORE_API int navcore_version_number(void);
 
 /* ---------------------------------------------------------------------------------------------
  * Statuses, errors and names
@@ -113,11 +165,13 @@ int navcore_version_number(void);
 
 typedef enum navcore_status { NAVCORE_STATUS_MAP(NAVCORE_ENUMERATOR) } navcore_status;
 
-/** The name of a status, e.g. "no_such_screen" (static; "unknown" for other values). */
-const char *navcore_status_string(int status);
+/** The name of a status, e.g. "no_such_screen" (static; "unknown" for other values).
+ *  Returns: a static string (not a status). */
+NAVCORE_API const char *navcore_status_string(int status);
 
-/** Why the last failing call on this thread failed ("" if none has failed). */
-const char *navcore_last_error_message(void);
+/** Why the last failing call on this thread failed ("" if none has failed).
+ *  Returns: a string (not a status). */
+NAVCORE_API const char *navcore_last_error_message(void);
 
 /** How an accepted op ended (SPEC §2); every accepted op ends exactly once. */
 #define NAVCORE_OUTCOME_MAP(X)                                                                     \
@@ -203,27 +257,36 @@ typedef enum navcore_style { NAVCORE_STYLE_MAP(NAVCORE_ENUMERATOR) } navcore_sty
 typedef enum navcore_dispatch { NAVCORE_DISPATCH_MAP(NAVCORE_ENUMERATOR) } navcore_dispatch;
 
 /** The spec's name of an outcome, op, action state or reason, e.g. "not_in_stack",
- *  "pop_to_root", "will_push", "disappear" (static; "unknown" for other values). */
-const char *navcore_outcome_string(int outcome);
-const char *navcore_op_string(int op);
-const char *navcore_action_string(int action);
-const char *navcore_reason_string(int reason);
+ *  "pop_to_root", "will_push", "disappear" (static; "unknown" for other values).
+ *  Returns: a static string (not a status). */
+NAVCORE_API const char *navcore_outcome_string(int outcome);
+/** Returns: a static string (not a status). */
+NAVCORE_API const char *navcore_op_string(int op);
+/** Returns: a static string (not a status). */
+NAVCORE_API const char *navcore_action_string(int action);
+/** Returns: a static string (not a status). */
+NAVCORE_API const char *navcore_reason_string(int reason);
 
 /* ---------------------------------------------------------------------------------------------
  * Navigators
  * ------------------------------------------------------------------------------------------- */
 
 /**
- * A navigator handle. It is a handle, not memory: navcore never reads through it and neither
- * may the host. (The struct is complete only so that the compiler can check the library's
- * definitions against this header.)
+ * A navigator handle: `navcore_navigator *` is a value (a slot and a generation), not memory.
+ * The struct's layout is private and not part of the ABI: never dereference the pointer, never
+ * allocate, copy or take the size of a navcore_navigator, and do not name its member; the
+ * library may change it in any version. Only pointers handed out by navcore_navigator_create
+ * are handles. (It is a complete struct, not an opaque one, only so that the compiler checks
+ * the library's definitions against this header: Swift imports a pointer to an incomplete
+ * struct as an untyped pointer, which would hide a parameter-type drift; docs/c-api.md.)
  */
 typedef struct navcore_navigator {
-    uint64_t opaque_handle_;
+    uint64_t private_;
 } navcore_navigator;
 
-/** Creates a navigator: visible, empty stack, no callbacks, in `dispatch` mode. */
-int navcore_navigator_create(navcore_navigator **out, int dispatch);
+/** Creates a navigator: visible, empty stack, no callbacks, in `dispatch` mode. Callbacks: none.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID. */
+NAVCORE_API int navcore_navigator_create(navcore_navigator **out, int dispatch);
 
 /**
  * Destroys a navigator (SPEC §9): the op waiting for a transition or a veto decision and then
@@ -233,41 +296,104 @@ int navcore_navigator_create(navcore_navigator **out, int dispatch);
  * run. The handle dies first: every call that starts after this one fails with
  * NAVCORE_ERR_INVALID_HANDLE, also from the aborted completions, result and release callbacks.
  * Inside a callback the aborts and releases happen when the outermost navcore call returns.
+ * Callbacks: here (the aborted completions, results, releases and ctx destructors).
  * NULL is accepted (does nothing).
+ * Returns: NAVCORE_OK, NAVCORE_ERR_INVALID_HANDLE.
  */
-int navcore_navigator_destroy(navcore_navigator *nav);
+NAVCORE_API int navcore_navigator_destroy(navcore_navigator *nav);
 
 /** Host dispatch mode: runs the queue on the calling thread until it is empty or an op waits
- *  for its transition. Harmless in inline mode. */
-int navcore_drain(navcore_navigator *nav);
+ *  for its transition. Harmless in inline mode. Callbacks: here — this is where host mode's
+ *  callbacks arrive, so call it on the UI thread.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_drain(navcore_navigator *nav);
 
-/** Emit show/hide events even while hidden (SPEC §7; default false). */
-int navcore_set_always_appear(navcore_navigator *nav, bool on);
+/** Emit show/hide events even while hidden (SPEC §7; default false). Callbacks: none.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_set_always_appear(navcore_navigator *nav, bool on);
 
 /** Navigation-bar threshold N (SPEC §8): the bar is shown iff N == 0 or the stack has at least N
- *  screens; a change of the bar is emitted at once. Default 0. */
-int navcore_set_bar_threshold(navcore_navigator *nav, size_t threshold);
+ *  screens; a change of the bar is emitted at once. Default 0. Callbacks: driving (the `bar` event:
+ *  in host mode at the next drain, or at once when set inside a callback).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_set_bar_threshold(navcore_navigator *nav, size_t threshold);
 
 /* ---------------------------------------------------------------------------------------------
  * Screens (SPEC §1)
  * ------------------------------------------------------------------------------------------- */
 
-/** Creates a detached screen of `route` (NULL = "") carrying the host's `object`. */
-int navcore_screen_create(uint64_t *out_screen, navcore_navigator *nav, const char *route, void *object);
+/** Creates a detached screen of `route` (NULL = "") carrying the host's `object`. Callbacks: none.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_screen_create(uint64_t *out_screen, navcore_navigator *nav, const char *route, void *object);
 
 /** Releases a detached screen at once, on the calling thread, in both dispatch modes (its result
  *  listener, then its release callback, run). A screen in the stack, or held by an op (entering
  *  or leaving the stack with the op in flight, made by the show or open in flight, or whose
- *  release has begun), cannot be discarded: NAVCORE_ERR_STATE (SPEC §1). */
-int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
+ *  release has begun), cannot be discarded: NAVCORE_ERR_STATE (SPEC §1). Callbacks: here (its
+ *  result listener, its own release hook, the release callback, even in host mode).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN, NAVCORE_ERR_STATE. */
+NAVCORE_API int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
 
-/** The host object of a live screen. */
-int navcore_screen_object(void **out_object, navcore_navigator *nav, uint64_t screen);
+/**
+ * Hooks of one screen, given at its creation (navcore_screen_create_with_hooks): the per-screen
+ * feedback a GObject, or the Swift and Python bindings' screen objects, want, without a lookup
+ * from ids. Each hook may be NULL. They are called for that screen only, on the thread that
+ * delivers the navigator's callbacks, each right before the navigator's callback of the same
+ * event (SPEC §4, §8): the four appearance phases (`phase` tells which), the payload, and the
+ * release. `ctx` goes to every hook; `destroy` (may be NULL) runs once with it, right after the
+ * screen's release has been delivered (its release hook, then navcore_on_release's callback), on
+ * the same thread. A versioned struct like navcore_show_options: start from
+ * NAVCORE_SCREEN_HOOKS_INIT or navcore_screen_hooks_init(); an unknown `version` (0 = never
+ * initialised, or one newer than the library's) is NAVCORE_ERR_INVALID at the call.
+ */
+
+/** The navcore_screen_hooks layout this header declares. A minor version that adds hooks (at
+ *  the end) raises it; the library accepts every version up to its own and reads only the
+ *  fields of the version given. */
+#define NAVCORE_SCREEN_HOOKS_VERSION 1
+
+typedef struct navcore_screen_hooks {
+    unsigned int version; /* NAVCORE_SCREEN_HOOKS_VERSION: which fields follow */
+    void (*will_show)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
+                      void *ctx);
+    void (*did_show)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
+                     void *ctx);
+    void (*will_hide)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
+                      void *ctx);
+    void (*did_hide)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
+                     void *ctx);
+    void (*payload)(navcore_navigator *nav, uint64_t screen, void *object, const char *payload, void *ctx);
+    void (*release)(navcore_navigator *nav, uint64_t screen, void *object, const char *route, void *ctx);
+    void *ctx;
+    void (*destroy)(void *ctx);
+} navcore_screen_hooks;
+
+#define NAVCORE_SCREEN_HOOKS_INIT { NAVCORE_SCREEN_HOOKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+
+/** Sets `*hooks` to `version`'s empty hooks (every field NULL). NAVCORE_ERR_INVALID for a NULL
+ *  `hooks` or a version this library does not know. Callbacks: none.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID. */
+NAVCORE_API int navcore_screen_hooks_init(navcore_screen_hooks *hooks, unsigned int version);
+
+/** navcore_screen_create with hooks of the screen's own (`hooks` is copied; see
+ *  navcore_screen_hooks for when each runs, on the thread delivering the navigator's
+ *  callbacks). NAVCORE_ERR_INVALID for a NULL `hooks` or an unknown `hooks->version`; a failing
+ *  call keeps nothing and never calls `hooks->destroy`. Screens that route factories make have
+ *  no hooks of their own. Callbacks: none now; the hooks later, where the screen's events are
+ *  delivered (driving, or here for the "here" functions).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_screen_create_with_hooks(uint64_t *out_screen, navcore_navigator *nav, const char *route,
+                                                 void *object, const navcore_screen_hooks *hooks);
+
+/** The host object of a live screen. Callbacks: none (nor navcore_screen_route).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+NAVCORE_API int navcore_screen_object(void **out_object, navcore_navigator *nav, uint64_t screen);
 
 /** Copies a live screen's route into `buffer` (snprintf style: at most size - 1 bytes and a NUL;
- *  `buffer` may be NULL when `size` is 0); `*out_length` receives the route's full length. */
-int navcore_screen_route(size_t *out_length, char *buffer, size_t size, navcore_navigator *nav,
-                         uint64_t screen);
+ *  `buffer` may be NULL when `size` is 0); `*out_length` receives the route's full length.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+NAVCORE_API int navcore_screen_route(size_t *out_length, char *buffer, size_t size, navcore_navigator *nav,
+                                     uint64_t screen);
 
 /* ---------------------------------------------------------------------------------------------
  * Operations (SPEC §2, §3)
@@ -275,6 +401,9 @@ int navcore_screen_route(size_t *out_length, char *buffer, size_t size, navcore_
  * Each returns NAVCORE_OK when the op started at once or NAVCORE_QUEUED when it waits; either
  * way it ends exactly once and `done` (if not NULL) receives its outcome. Validation that
  * depends on the stack happens when the op runs and shows in the outcome.
+ *
+ * Callbacks: driving, for every op of this section and navcore_pop_with_result, navcore_open
+ * and navcore_restore (the completion too) — but navcore_gesture_begin: here.
  * ------------------------------------------------------------------------------------------- */
 
 /** Receives an op's outcome: once, on the driving thread. */
@@ -283,18 +412,7 @@ typedef void (*navcore_done_fn)(navcore_navigator *nav, int op, int outcome, voi
 /** A `run` op's code block. */
 typedef void (*navcore_run_fn)(navcore_navigator *nav, void *ctx);
 
-/** `show` options (SPEC §8). Start from NAVCORE_SHOW_OPTIONS_INIT. */
-typedef struct navcore_show_options {
-    bool animated;       /* default false */
-    bool remove_current; /* default true: a new screen replaces the current top */
-    bool recycle;        /* default true: reuse the screen of the route nearest the top */
-    const char *payload; /* UTF-8 text delivered to the screen, or NULL (default) */
-} navcore_show_options;
-
-#define NAVCORE_SHOW_OPTIONS_INIT { false, true, true, NULL }
-
-/** Which screen of the route already in the stack `show` reuses (SPEC §8). The values 0 and 1
- *  are the meanings of navcore_show_options.recycle's false and true. */
+/** Which screen of the route already in the stack `show` reuses (SPEC §8). */
 #define NAVCORE_RECYCLE_MAP(X)                                                                     \
     X(NAVCORE_RECYCLE_NONE, 0, "none") /* always a new screen */                                   \
     X(NAVCORE_RECYCLE_ANY, 1, "any")   /* the screen of the route nearest the top (the default) */ \
@@ -302,43 +420,81 @@ typedef struct navcore_show_options {
 
 typedef enum navcore_recycle { NAVCORE_RECYCLE_MAP(NAVCORE_ENUMERATOR) } navcore_recycle;
 
-int navcore_push(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
-int navcore_pop(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
-int navcore_pop_to(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
-int navcore_pop_to_root(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
+/** The navcore_show_options layout this header declares. A minor version that adds fields (at
+ *  the end) raises it; the library accepts every version up to its own and reads only the
+ *  fields of the version given. */
+#define NAVCORE_SHOW_OPTIONS_VERSION 1
+
+/**
+ * `show` options (SPEC §8), the libgit2 pattern: start from NAVCORE_SHOW_OPTIONS_INIT or
+ * navcore_show_options_init(), then set fields. An unknown `version` (0 = never initialised, or
+ * one newer than the library's) is NAVCORE_ERR_INVALID at the call.
+ */
+typedef struct navcore_show_options {
+    unsigned int version; /* NAVCORE_SHOW_OPTIONS_VERSION: which fields follow */
+    bool animated;        /* default false */
+    bool remove_current;  /* default true: a new screen replaces the current top */
+    int recycle;          /* a NAVCORE_RECYCLE_*; default NAVCORE_RECYCLE_ANY */
+    const char *payload;  /* UTF-8 text delivered to the screen, or NULL (default) */
+} navcore_show_options;
+
+#define NAVCORE_SHOW_OPTIONS_INIT { NAVCORE_SHOW_OPTIONS_VERSION, false, true, NAVCORE_RECYCLE_ANY, NULL }
+
+/** Writes the defaults of options `version` (pass NAVCORE_SHOW_OPTIONS_VERSION) into `*options`,
+ *  as NAVCORE_SHOW_OPTIONS_INIT does, for hosts that cannot use the macro (FFI). NAVCORE_ERR_INVALID
+ *  for a NULL `options` or a version this library does not know. Callbacks: none.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID. */
+NAVCORE_API int navcore_show_options_init(navcore_show_options *options, unsigned int version);
+
+/** Pushes the detached screen `screen` (SPEC §2).
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+NAVCORE_API int navcore_push(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
+/** Pops the top screen.
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_pop(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
+/** Pops down to `screen`, which stays the top.
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+NAVCORE_API int navcore_pop_to(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
+/** Pops down to the root screen.
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_pop_to_root(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
 
 /** Makes the stack exactly `screens[0..count)`, bottom to top. `screens` may be NULL when
- *  `count` is 0 (the op then ends NAVCORE_OUTCOME_INVALID). */
-int navcore_set_stack(navcore_navigator *nav, const uint64_t *screens, size_t count, bool animated,
-                      navcore_done_fn done, void *ctx);
+ *  `count` is 0 (the op then ends NAVCORE_OUTCOME_INVALID).
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+NAVCORE_API int navcore_set_stack(navcore_navigator *nav, const uint64_t *screens, size_t count, bool animated,
+                                  navcore_done_fn done, void *ctx);
 
-/** The user's back button: asks the pop veto, then pops (SPEC §6). */
-int navcore_back(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
+/** The user's back button: asks the pop veto, then pops (SPEC §6).
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_back(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
 
 /** The user's interactive back gesture (SPEC §5). Never queued: NAVCORE_ERR_STATE when hidden or
- *  without an animator, NAVCORE_ERR_BUSY while an op runs or waits. */
-int navcore_gesture_begin(navcore_navigator *nav, navcore_done_fn done, void *ctx);
+ *  without an animator, NAVCORE_ERR_BUSY while an op runs or waits. Callbacks: here, in both modes
+ *  (the veto, the pop's first events, the interactive transition).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_BUSY, NAVCORE_ERR_STATE. */
+NAVCORE_API int navcore_gesture_begin(navcore_navigator *nav, navcore_done_fn done, void *ctx);
 
 /** Runs `block` in queue order. `done` (may be NULL) is called after it — or alone, with
- *  NAVCORE_OUTCOME_ABORTED, if the navigator is destroyed first — so free `ctx` there. */
-int navcore_run(navcore_navigator *nav, navcore_run_fn block, navcore_done_fn done, void *ctx);
+ *  NAVCORE_OUTCOME_ABORTED, if the navigator is destroyed first — so free `ctx` there.
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_run(navcore_navigator *nav, navcore_run_fn block, navcore_done_fn done, void *ctx);
 
-/** Tells navcore whether the navigator is on screen (SPEC §7). */
-int navcore_set_visible(navcore_navigator *nav, bool visible, navcore_done_fn done, void *ctx);
+/** Tells navcore whether the navigator is on screen (SPEC §7).
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_set_visible(navcore_navigator *nav, bool visible, navcore_done_fn done, void *ctx);
 
-/** Shows the named route (SPEC §8); `options` NULL = defaults. */
-int navcore_show(navcore_navigator *nav, const char *route, const navcore_show_options *options,
-                 navcore_done_fn done, void *ctx);
+/** Shows the named route (SPEC §8); `options` NULL = defaults. NAVCORE_ERR_INVALID at the call
+ *  for a NULL route, bad UTF-8, an unknown options version or recycle value. With
+ *  NAVCORE_RECYCLE_TOP and remove_current a show never grows the stack.
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_show(navcore_navigator *nav, const char *route, const navcore_show_options *options,
+                             navcore_done_fn done, void *ctx);
 
-/** navcore_show with `recycle` (a NAVCORE_RECYCLE_*) in place of `options->recycle`;
- *  NAVCORE_ERR_INVALID for another value. With NAVCORE_RECYCLE_TOP and remove_current a show
- *  never grows the stack. */
-int navcore_show_recycling(navcore_navigator *nav, const char *route, const navcore_show_options *options,
-                           int recycle, navcore_done_fn done, void *ctx);
-
-/** navcore_show under the name of the seeds' notification-based stack ("post"). */
-int navcore_post(navcore_navigator *nav, const char *route, const navcore_show_options *options,
-                 navcore_done_fn done, void *ctx);
+/** navcore_show under the name of the seeds' notification-based stack ("post").
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_post(navcore_navigator *nav, const char *route, const navcore_show_options *options,
+                             navcore_done_fn done, void *ctx);
 
 /* ---------------------------------------------------------------------------------------------
  * Transitions (SPEC §4, §5): the host's animator ends what navcore starts.
@@ -359,16 +515,19 @@ typedef struct navcore_transition {
 typedef void (*navcore_transition_fn)(navcore_navigator *nav, const navcore_transition *transition, void *ctx);
 
 /** The transition `id` ended: the op completes (events 7–11). NAVCORE_ERR_STATE if `id` is not in
- *  flight. */
-int navcore_transition_finish(navcore_navigator *nav, uint64_t id);
+ *  flight. Callbacks: here, in both modes (call it on the UI thread).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_STATE. */
+NAVCORE_API int navcore_transition_finish(navcore_navigator *nav, uint64_t id);
 
 /** Cancels the interactive transition `id`: the pop is undone. NAVCORE_ERR_STATE if `id` is not in
- *  flight or not interactive. */
-int navcore_transition_cancel(navcore_navigator *nav, uint64_t id);
+ *  flight or not interactive. Callbacks: here, in both modes.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_STATE. */
+NAVCORE_API int navcore_transition_cancel(navcore_navigator *nav, uint64_t id);
 
 /** Reports the progress (0 ≤ p ≤ 1) of the interactive transition `id`. NAVCORE_ERR_STATE outside
- *  one, NAVCORE_ERR_INVALID for p out of range or NaN. */
-int navcore_transition_progress(navcore_navigator *nav, uint64_t id, double progress);
+ *  one, NAVCORE_ERR_INVALID for p out of range or NaN. Callbacks: here (`progress`), in both modes.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_STATE. */
+NAVCORE_API int navcore_transition_progress(navcore_navigator *nav, uint64_t id, double progress);
 
 /* ---------------------------------------------------------------------------------------------
  * Routes (SPEC §8)
@@ -383,25 +542,44 @@ typedef int (*navcore_factory_fn)(void **out_object, navcore_navigator *nav, con
 /** Destroys a registration's ctx. */
 typedef void (*navcore_destroy_fn)(void *ctx);
 
-/** Registers a route; NAVCORE_ERR_EXISTS if `name` is registered already. */
-int navcore_route_register(navcore_navigator *nav, const char *name, navcore_factory_fn factory, void *ctx,
-                           navcore_destroy_fn destroy);
+/** Registers a route; NAVCORE_ERR_EXISTS if `name` is registered already. Callbacks: none now; the
+ *  factory runs when a show or open runs: driving.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_EXISTS. */
+NAVCORE_API int navcore_route_register(navcore_navigator *nav, const char *name, navcore_factory_fn factory, void *ctx,
+                                       navcore_destroy_fn destroy);
 
-/** Unregisters a route (its ctx destructor runs); NAVCORE_ERR_INVALID if it is not registered. */
-int navcore_route_unregister(navcore_navigator *nav, const char *name);
+/** Unregisters a route (its ctx destructor runs); NAVCORE_ERR_INVALID if it is not registered.
+ *  Callbacks: the ctx destructor, here, or on the delivering thread once no call of the factory
+ *  runs.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_route_unregister(navcore_navigator *nav, const char *name);
 
 /* ---------------------------------------------------------------------------------------------
  * Callbacks (SPEC §4–9). One registration per kind (per phase for appearance); registering
  * again replaces it, registering NULL removes it. An event kind with no callback costs nothing.
+ *
+ * Callbacks: each registered callback runs where its events are delivered: driving for the
+ * events of ops, here for those of the "here" functions (THREADS above); the wakeup may run on
+ * any thread. A registration calls nothing itself but the replaced ctx destructor and, for
+ * navcore_on_wakeup, the new wakeup (see there).
  * ------------------------------------------------------------------------------------------- */
 
-/** `action <state> [+appearing] [-disappearing…]`. */
+/**
+ * `action <state> [+appearing] [-disappearing…]`. The library fills it and passes it by pointer,
+ * valid only during the callback; hosts never allocate it, so fields may be added at its end in a
+ * minor version (the objects were added in 1.0). The host objects stand beside the ids, also
+ * for screens being released: in a `*_completed` event the removed screens' ids are already dead
+ * (SPEC §4 step 8 came first), but their objects are still given here, so a host needs no id →
+ * object cache of its own.
+ */
 typedef struct navcore_action_event {
     int state;                    /* NAVCORE_ACTION_* */
     uint64_t appearing;           /* 0 if none */
     const uint64_t *disappearing; /* bottom to top */
     size_t disappearing_count;
     bool animated;
+    void *appearing_object;            /* the appearing screen's host object; NULL if none */
+    void *const *disappearing_objects; /* disappearing_count host objects, as `disappearing` */
 } navcore_action_event;
 
 typedef void (*navcore_action_fn)(navcore_navigator *nav, const navcore_action_event *event, void *ctx);
@@ -417,41 +595,63 @@ typedef void (*navcore_wakeup_fn)(navcore_navigator *nav, void *ctx);
 /** The pop veto: may the user pop `screen` (the top) by button or gesture? */
 typedef bool (*navcore_veto_fn)(navcore_navigator *nav, uint64_t screen, void *object, bool by_gesture, void *ctx);
 
-int navcore_on_action(navcore_navigator *nav, navcore_action_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** `phase` is a NAVCORE_PHASE_*: one registration for each of the four. */
-int navcore_on_appearance(navcore_navigator *nav, int phase, navcore_appearance_fn fn, void *ctx,
-                          navcore_destroy_fn destroy);
-int navcore_on_progress(navcore_navigator *nav, navcore_progress_fn fn, void *ctx, navcore_destroy_fn destroy);
-int navcore_on_bar(navcore_navigator *nav, navcore_bar_fn fn, void *ctx, navcore_destroy_fn destroy);
-int navcore_on_payload(navcore_navigator *nav, navcore_payload_fn fn, void *ctx, navcore_destroy_fn destroy);
-int navcore_on_release(navcore_navigator *nav, navcore_release_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** Every op's end, after its completion. */
-int navcore_on_done(navcore_navigator *nav, navcore_done_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** Host dispatch mode's wakeup (SPEC §9). Registered or replaced while ops or events wait, the new
- *  one is called once at once, on the registering thread; in inline mode registering calls
- *  nothing. */
-int navcore_on_wakeup(navcore_navigator *nav, navcore_wakeup_fn fn, void *ctx, navcore_destroy_fn destroy);
+/** The action state machine's events (SPEC §4).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_on_action(navcore_navigator *nav, navcore_action_fn fn, void *ctx, navcore_destroy_fn destroy);
+/** `phase` is a NAVCORE_PHASE_*: one registration for each of the four.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_on_appearance(navcore_navigator *nav, int phase, navcore_appearance_fn fn, void *ctx,
+                                      navcore_destroy_fn destroy);
+/** The interactive transition's progress (SPEC §5).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_on_progress(navcore_navigator *nav, navcore_progress_fn fn, void *ctx, navcore_destroy_fn destroy);
+/** The navigation bar's changes (SPEC §8).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_on_bar(navcore_navigator *nav, navcore_bar_fn fn, void *ctx, navcore_destroy_fn destroy);
+/** Payloads delivered to screens (SPEC §8).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_on_payload(navcore_navigator *nav, navcore_payload_fn fn, void *ctx, navcore_destroy_fn destroy);
+/** Each screen's release, with its host object (SPEC §1).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_on_release(navcore_navigator *nav, navcore_release_fn fn, void *ctx, navcore_destroy_fn destroy);
+/** Every op's end, after its completion.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_on_done(navcore_navigator *nav, navcore_done_fn fn, void *ctx, navcore_destroy_fn destroy);
+/** Host dispatch mode's wakeup (SPEC §9): called once when work arrives, on whichever thread
+ *  asked it (any thread, possibly while another callback runs), and not again until the next
+ *  navcore_drain(); it should only schedule a drain on the UI thread (bindings/c/glib does).
+ *  Registered or replaced while ops or events wait (even behind a transition or a pending
+ *  decision), the new one is called once at once, on the registering thread, so a host that
+ *  registers late never stalls; in inline mode registering calls nothing.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_on_wakeup(navcore_navigator *nav, navcore_wakeup_fn fn, void *ctx, navcore_destroy_fn destroy);
 /** The animator. Without one every op is instant and the gesture is refused. If it is removed
- *  while ops plan to animate, their transitions finish at once. */
-int navcore_set_animator(navcore_navigator *nav, navcore_transition_fn fn, void *ctx, navcore_destroy_fn destroy);
+ *  while ops plan to animate, their transitions finish at once.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_on_transition(navcore_navigator *nav, navcore_transition_fn fn, void *ctx, navcore_destroy_fn destroy);
 /** The pop veto (SPEC §6); without one every user pop is allowed. Non-zero = allow. It replaces a
- *  veto set with navcore_set_pop_veto_deferrable (there is one veto). */
-int navcore_set_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, void *ctx, navcore_destroy_fn destroy);
+ *  veto set with navcore_on_pop_veto_deferrable (there is one veto).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_on_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, void *ctx, navcore_destroy_fn destroy);
 
 /* ---------------------------------------------------------------------------------------------
  * Results (SPEC §12): a screen's result, its one result listener, a pop that carries one.
  * ------------------------------------------------------------------------------------------- */
 
-/** Frees text that a navcore query returned (the caller's copy, SPEC §15). NULL is accepted. */
-void navcore_free(void *text);
+/** Frees text that a navcore query returned (the caller's copy, SPEC §15). NULL is accepted.
+ *  Callbacks: none (nor the result and saved-state setters and getters, nor navcore_save).
+ *  Returns: nothing. */
+NAVCORE_API void navcore_free(void *text);
 
 /** Sets (`result` UTF-8 text) or clears (NULL) a live screen's result, at any time before its
- *  release. NAVCORE_ERR_NO_SUCH_SCREEN for a dead id, NAVCORE_ERR_INVALID for bad UTF-8. */
-int navcore_screen_set_result(navcore_navigator *nav, uint64_t screen, const char *result);
+ *  release. NAVCORE_ERR_NO_SUCH_SCREEN for a dead id, NAVCORE_ERR_INVALID for bad UTF-8.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+NAVCORE_API int navcore_screen_set_result(navcore_navigator *nav, uint64_t screen, const char *result);
 
 /** A live screen's result: `*out_result` receives a copy (free it with navcore_free), or NULL
- *  when it has none. NAVCORE_ERR_NO_SUCH_SCREEN for a dead id; NAVCORE_ERR_NO_MEMORY. */
-int navcore_screen_result(char **out_result, navcore_navigator *nav, uint64_t screen);
+ *  when it has none. NAVCORE_ERR_NO_SUCH_SCREEN for a dead id; NAVCORE_ERR_NO_MEMORY.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+NAVCORE_API int navcore_screen_result(char **out_result, navcore_navigator *nav, uint64_t screen);
 
 /** A result listener: called once, right before `screen`'s release (whatever releases it: a
  *  pop, set, show, open, a discard, a failed open, destroy), with its result at that moment
@@ -463,14 +663,17 @@ typedef void (*navcore_result_fn)(navcore_navigator *nav, uint64_t screen, void 
  *  is never called); NULL removes it. Its ctx destructor runs once: after the listener's call
  *  returns, when it is replaced or removed, or at destroy — never while it runs.
  *  NAVCORE_ERR_STATE once navcore has begun releasing the screen (its listener may be running);
- *  NAVCORE_ERR_NO_SUCH_SCREEN for a dead id. */
-int navcore_screen_on_result(navcore_navigator *nav, uint64_t screen, navcore_result_fn fn, void *ctx,
-                             navcore_destroy_fn destroy);
+ *  NAVCORE_ERR_NO_SUCH_SCREEN for a dead id. Callbacks: the listener where the screen's release is
+ *  delivered (driving, or here for a discard or destroy); the replaced ctx destructor here.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN, NAVCORE_ERR_STATE. */
+NAVCORE_API int navcore_screen_on_result(navcore_navigator *nav, uint64_t screen, navcore_result_fn fn, void *ctx,
+                                         navcore_destroy_fn destroy);
 
 /** navcore_pop carrying `result` (UTF-8, or NULL for none): when the pop runs and is not a
- *  noop, the popped screen's result is set to it before the pop's first event. */
-int navcore_pop_with_result(navcore_navigator *nav, bool animated, const char *result, navcore_done_fn done,
-                            void *ctx);
+ *  noop, the popped screen's result is set to it before the pop's first event.
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_pop_with_result(navcore_navigator *nav, bool animated, const char *result, navcore_done_fn done,
+                                        void *ctx);
 
 /* ---------------------------------------------------------------------------------------------
  * Deferred veto (SPEC §13): the veto may answer later, and the host decides afterwards.
@@ -490,34 +693,40 @@ typedef enum navcore_veto_answer { NAVCORE_VETO_MAP(NAVCORE_ENUMERATOR) } navcor
 typedef int (*navcore_deferrable_veto_fn)(navcore_navigator *nav, uint64_t screen, void *object, bool by_gesture,
                                           uint64_t decision, void *ctx);
 
-/** Registers the pop veto as deferrable; it replaces a veto set with navcore_set_pop_veto (and
+/** Registers the pop veto as deferrable; it replaces a veto set with navcore_on_pop_veto (and
  *  the other way round: there is one veto). On NAVCORE_VETO_LATER a `back` waits, busy, its
  *  later ops queued and the gesture refused, until navcore_decide; for a gesture, later counts
- *  as refuse. */
-int navcore_set_pop_veto_deferrable(navcore_navigator *nav, navcore_deferrable_veto_fn fn, void *ctx,
-                                    navcore_destroy_fn destroy);
+ *  as refuse. Callbacks: the veto runs where the back runs (driving) or the gesture (here).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_on_pop_veto_deferrable(navcore_navigator *nav, navcore_deferrable_veto_fn fn, void *ctx,
+                                               navcore_destroy_fn destroy);
 
 /** Answers the pending decision `decision`: `allow` pops as if the veto had allowed it (animated
  *  per the rules at this moment), else the back ends vetoed. Acts at once in both dispatch
  *  modes, like navcore_transition_finish. NAVCORE_ERR_STATE when `decision` is not the one
- *  pending (none pending, answered already, or asked inside the veto before it returned). */
-int navcore_decide(navcore_navigator *nav, uint64_t decision, bool allow);
+ *  pending (none pending, answered already, or asked inside the veto before it returned).
+ *  Callbacks: here, in both modes (the pop's events, or the vetoed completion).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_STATE. */
+NAVCORE_API int navcore_decide(navcore_navigator *nav, uint64_t decision, bool allow);
 
 /* ---------------------------------------------------------------------------------------------
  * Saved state, save, open and restore (SPEC §14)
  * ------------------------------------------------------------------------------------------- */
 
 /** Sets (UTF-8 text) or clears (NULL) a live screen's saved state. Each payload delivered to a
- *  screen also becomes its saved state. NAVCORE_ERR_NO_SUCH_SCREEN, NAVCORE_ERR_INVALID. */
-int navcore_screen_set_saved_state(navcore_navigator *nav, uint64_t screen, const char *state);
+ *  screen also becomes its saved state. NAVCORE_ERR_NO_SUCH_SCREEN, NAVCORE_ERR_INVALID.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+NAVCORE_API int navcore_screen_set_saved_state(navcore_navigator *nav, uint64_t screen, const char *state);
 
-/** A live screen's saved state: a copy to free with navcore_free, or NULL for none. */
-int navcore_screen_saved_state(char **out_state, navcore_navigator *nav, uint64_t screen);
+/** A live screen's saved state: a copy to free with navcore_free, or NULL for none.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+NAVCORE_API int navcore_screen_saved_state(char **out_state, navcore_navigator *nav, uint64_t screen);
 
 /** The saved document of the stack as queries see it now, exactly
  *  {"navcore":1,"stack":[{"route":R,"state":S},…]} (bottom to top, S a string or null): a copy
- *  to free with navcore_free. */
-int navcore_save(char **out_document, navcore_navigator *nav);
+ *  to free with navcore_free.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_save(char **out_document, navcore_navigator *nav);
 
 /** One entry of navcore_open: a route, and the saved state (NULL for none) its new screen gets
  *  as payload. */
@@ -531,41 +740,60 @@ typedef struct navcore_route_entry {
  *  makes a new screen with its state as payload; a failing factory releases the screens made so
  *  far, last made first (NAVCORE_OUTCOME_FACTORY_FAILED, the stack unchanged); else the new
  *  screens become the stack (set events, push style). NAVCORE_ERR_INVALID at the call for
- *  count 0, a NULL `entries` or route, bad UTF-8, or a count whose byte size overflows. */
-int navcore_open(navcore_navigator *nav, const navcore_route_entry *entries, size_t count, bool animated,
-                 navcore_done_fn done, void *ctx);
+ *  count 0, a NULL `entries` or route, bad UTF-8, or a count whose byte size overflows.
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_open(navcore_navigator *nav, const navcore_route_entry *entries, size_t count, bool animated,
+                             navcore_done_fn done, void *ctx);
 
 /** Parses a saved document (any RFC 8259 JSON text of exactly the saved shape) at the call and
  *  asks navcore_open with its entries; anything else fails with NAVCORE_ERR_INVALID and asks
- *  nothing. The completion and done callback name NAVCORE_OP_OPEN. */
-int navcore_restore(navcore_navigator *nav, const char *document, bool animated, navcore_done_fn done, void *ctx);
+ *  nothing. The completion and done callback name NAVCORE_OP_OPEN.
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_restore(navcore_navigator *nav, const char *document, bool animated, navcore_done_fn done, void *ctx);
 
 /* ---------------------------------------------------------------------------------------------
- * Queries (SPEC §9: consistent at every call; inside a callback, the state at that event)
+ * Queries (SPEC §9: consistent at every call; inside a callback, the state at that event).
+ * Callbacks: none.
  * ------------------------------------------------------------------------------------------- */
 
-int navcore_stack_count(size_t *out_count, navcore_navigator *nav);
-/** The screen at `index` (0 = root); NAVCORE_ERR_INVALID if out of range. */
-int navcore_stack_get(uint64_t *out_screen, navcore_navigator *nav, size_t index);
+/** The number of screens in the stack.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_stack_count(size_t *out_count, navcore_navigator *nav);
+/** The screen at `index` (0 = root); NAVCORE_ERR_INVALID if out of range.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_stack_get(uint64_t *out_screen, navcore_navigator *nav, size_t index);
 /** Copies up to `capacity` ids of the stack, bottom to top, in one consistent read;
- *  `*out_count` receives the full count. `buffer` may be NULL when `capacity` is 0. */
-int navcore_stack_copy(size_t *out_count, uint64_t *buffer, size_t capacity, navcore_navigator *nav);
-/** The top / root screen, 0 when the stack is empty. */
-int navcore_top(uint64_t *out_screen, navcore_navigator *nav);
-int navcore_root(uint64_t *out_screen, navcore_navigator *nav);
-/** The action state, a NAVCORE_ACTION_*. */
-int navcore_action_state(int *out_state, navcore_navigator *nav);
-/** Whether an op is in flight. */
-int navcore_is_busy(bool *out_busy, navcore_navigator *nav);
-/** How many ops wait in the queue (the op in flight not counted). */
-int navcore_pending_count(size_t *out_count, navcore_navigator *nav);
-int navcore_is_bar_shown(bool *out_shown, navcore_navigator *nav);
-int navcore_is_visible(bool *out_visible, navcore_navigator *nav);
+ *  `*out_count` receives the full count. `buffer` may be NULL when `capacity` is 0.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_stack_copy(size_t *out_count, uint64_t *buffer, size_t capacity, navcore_navigator *nav);
+/** The top screen, 0 when the stack is empty.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_top(uint64_t *out_screen, navcore_navigator *nav);
+/** The root screen, 0 when the stack is empty.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_root(uint64_t *out_screen, navcore_navigator *nav);
+/** The action state, a NAVCORE_ACTION_*.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_action_state(int *out_state, navcore_navigator *nav);
+/** Whether an op is in flight.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_is_busy(bool *out_busy, navcore_navigator *nav);
+/** How many ops wait in the queue (the op in flight not counted).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_pending_count(size_t *out_count, navcore_navigator *nav);
+/** Whether the navigation bar is shown.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_is_bar_shown(bool *out_shown, navcore_navigator *nav);
+/** Whether the navigator is on screen (SPEC §7).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_is_visible(bool *out_visible, navcore_navigator *nav);
 /** Idle, nothing queued, at least two screens: a back button or gesture would pop now (the veto
- *  is not asked). */
-int navcore_can_go_back(bool *out_can, navcore_navigator *nav);
-/** The id of the transition waiting for the host, 0 if none. */
-int navcore_transition_current(uint64_t *out_id, navcore_navigator *nav);
+ *  is not asked).
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_can_go_back(bool *out_can, navcore_navigator *nav);
+/** The id of the transition waiting for the host, 0 if none.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_transition_current(uint64_t *out_id, navcore_navigator *nav);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 # The Python binding (bindings/python). Adds its steps to TESTS and SCENARIO_RUNNERS.
 #
 #   make scenarios-python FILES=…   the Python scenario runner against build/lib (default: every
-#                                   scenario directory, SCENARIO_NEXT_DIRS included)
+#                                   scenario directory)
 #   make test-python                pytest: every API, the hypothesis model, all scenarios; then
 #                                   the hostile stress run short (PY_STRESS_CYCLES cycles; make
 #                                   stress-python runs it long, mk/stress.mk)
@@ -14,8 +14,9 @@
 #                                   wheel with the self-contained library, manylinux_2_XX when
 #                                   auditwheel can repair it, else linux_ARCH
 #
-# The venv build/venv (editable install, pytest, hypothesis, mypy, wheel and setuptools>=70.1, which
-# the build backend needs to build a wheel offline) is made when missing or when pyproject.toml or
+# The venv build/venv (editable install with the textual extra, which navcore.textual's tests
+# need, pytest, hypothesis, mypy, wheel and setuptools>=70.1, which the build backend needs to
+# build a wheel offline) is made when missing or when pyproject.toml or
 # this file changes. PyPI must be reachable then; every other step works without the network.
 
 PYTHON      ?= python3
@@ -45,7 +46,7 @@ python-venv: $(PY_STAMP)
 
 $(PY_STAMP): $(PY_DIR)/pyproject.toml mk/python.mk
 	@test -x $(PY_VENV)/bin/python || { echo "python: creating $(PY_VENV)"; $(call py-venv,$(PY_VENV)); }
-	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e ./$(PY_DIR) pytest hypothesis mypy wheel "setuptools>=70.1"
+	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e "./$(PY_DIR)[textual]" pytest hypothesis mypy wheel "setuptools>=70.1"
 	@touch $@
 
 ## wheel: pip builds the wheel through the package's build backend (bindings/python/build_backend),
@@ -63,10 +64,8 @@ wheel: lib
 	  echo "wheel: auditwheel cannot repair it; keeping the linux_$(ARCH) tag"; cp $(PY_WHEEL_RAW)/*.whl $(DIST_DIR)/; }
 	@echo "wheel: $$(ls $(DIST_DIR)/navcore-*.whl)"
 
-# The Python runner knows SPEC §12-15's commands: by default it runs SCENARIO_NEXT_DIRS too, as the
-# Swift runner does (SWIFT_FILES, Makefile); FILES=… given, exactly those files.
 scenarios-python: lib $(PY_STAMP)
-	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python -m navcore.scenario $(SWIFT_FILES)
+	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python -m navcore.scenario $(FILES)
 
 # The hostile stress run (bindings/python/tests/stress_hostile.py, docs/reliability.md): GC
 # pressure with dropped cyclic navigators, exceptions injected at trampoline entry, RSS bounded.

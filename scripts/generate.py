@@ -19,7 +19,11 @@ Generated regions, each between a `BEGIN GENERATED` and an `END GENERATED` line:
   restype and argtypes (a C type this script does not know is an error: add it to CTYPES);
 - bindings/c/scenario/session.h and bindings/python/navcore/scenario.py: the trace categories;
 - fuzz/nav2bytes.py: the fuzzer's command, hook and callback names (the Swift cases in
-  snake_case), the op kinds and action states.
+  snake_case), the op kinds and action states;
+- bindings/c/tests/bad_input.c: every function's statuses, from the `Returns:` line that ends
+  the doc comment right above its prototype (a function returning `int` other than
+  navcore_version_number must list at least one NAVCORE_ status; bad_input checks that each
+  listed status is producible and that no unlisted one is returned).
 
 C needs no generated file: the header's X-macros make its tables (bindings/c/scenario/events.c).
 Standard library only, plus the C preprocessor (cc -E).
@@ -48,6 +52,7 @@ END = "END GENERATED"
 CTYPES = {
     "void": "None",
     "int": "c_int",
+    "unsigned int": "c_uint",
     "_Bool": "c_bool",
     "double": "c_double",
     "size_t": "c_size_t",
@@ -71,6 +76,8 @@ CTYPES = {
     "const navcore_transition *": "POINTER(CTransition)",
     "const navcore_action_event *": "POINTER(CActionEvent)",
     "const navcore_route_entry *": "POINTER(RouteEntry)",
+    "navcore_screen_hooks *": "POINTER(ScreenHooks)",
+    "const navcore_screen_hooks *": "POINTER(ScreenHooks)",
 }
 
 
@@ -184,6 +191,33 @@ def functions(header: str) -> Tuple[List[Function], List[Function]]:
     return prototypes, callbacks
 
 
+def declared_statuses(header: str, prototypes: List[Function]) -> List[Tuple[str, List[str]]]:
+    """(function, statuses of its `Returns:` line) for every function that returns a status,
+    in the header's order. The line must end the `/** … */` comment right above the prototype."""
+    found = []
+    for function in prototypes:
+        match = re.search(rf"/\*\*((?:(?!\*/).)*)\*/\s*NAVCORE_API[^;(]*\b{function.name}\s*\(", header, re.S)
+        returns = re.search(r"Returns:([^\n]*)", match.group(1)) if match else None
+        if not returns:
+            sys.exit(f"generate: {function.name} has no `Returns:` line in the doc comment right above it")
+        statuses = re.findall(r"\bNAVCORE_(?:OK|QUEUED|ERR_[A-Z_]+)\b", returns.group(1))
+        if statuses:
+            found.append((function.name, statuses))
+        elif function.returns == "int" and function.name != "navcore_version_number":
+            sys.exit(f"generate: {function.name} returns a status, but its `Returns:` line lists none")
+    return found
+
+
+def c_statuses(declared: List[Tuple[str, List[str]]]) -> str:
+    lines = ["/* Every function's statuses, from its `Returns:` line in navcore.h: bit STATUS_BIT(s) per status s. */",
+             "static const struct declared_statuses {", "    const char *function;", "    unsigned statuses;",
+             "} declared_statuses[] = {"]
+    for name, statuses in declared:
+        lines.append(f'    {{"{name}", ' + " | ".join(f"STATUS_BIT({s})" for s in statuses) + "},")
+    lines.append("};")
+    return "\n".join(lines) + "\n"
+
+
 def ctype(c_type: str) -> str:
     callback = re.fullmatch(r"navcore_(\w+)_fn", c_type)
     if callback:
@@ -279,6 +313,7 @@ def regions() -> Dict[Tuple[Path, str], str]:
         (package / "_ffi.py", "callbacks"): python_callbacks(callbacks),
         (package / "_ffi.py", "signatures"): python_signatures(prototypes),
         (ROOT / "fuzz" / "nav2bytes.py", "tables"): nav2bytes_tables({t.name: t for t in tables}),
+        (ROOT / "bindings" / "c" / "tests" / "bad_input.c", "statuses"): c_statuses(declared_statuses(header, prototypes)),
     }
 
 

@@ -14,7 +14,7 @@ private func enter(_ kind: RegKind, _ nav: NavHandle?, _ ctx: UnsafeMutableRawPo
     if nav != box.nav.handle { violation("a \(kind) callback received navigator \(String(describing: nav)), not \(box.nav.handle)") }
     if box.destroys > 0 { violation("a \(kind) callback ran after its ctx destructor") }
     if !box.accepted { violation("a \(kind) callback of a failed (or failing) registration ran") }
-    if nests { harness.enterCallback(box.nav, "\(kind)") }
+    if nests { harness.enterCallback(box.nav, "\(kind)", interposes: [.release, .result, .bar].contains(kind)) }
     box.running += 1
     return (harness, box)
 }
@@ -25,9 +25,15 @@ private func leave(_ harness: Harness, _ box: RegBox, nests: Bool = true) {
 }
 
 extension Harness {
-    /// Callbacks of one navigator never nest (SPEC §9).
-    func enterCallback(_ nav: NavModel, _ what: @autoclosure () -> String) {
+    /// Callbacks of one navigator never nest (SPEC §9); and a result is followed by its
+    /// screen's release (SPEC §12) with no op event between. Only what the listener's own calls
+    /// cause at once may come between (`interposes`): the `bar` of a threshold it set, the
+    /// result and release of a screen it discarded.
+    func enterCallback(_ nav: NavModel, _ what: @autoclosure () -> String, interposes: Bool = false) {
         if nav.callbackDepth > 0 { violation("the \(what()) callback ran inside another callback of the same navigator") }
+        if let screen = nav.resultsAwaitingRelease.last, !interposes {
+            violation("the \(what()) callback came between the result of \(screen) and its release")
+        }
         nav.callbackDepth += 1
         callbacksRunning += 1
     }
@@ -128,6 +134,13 @@ func releaseCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRaw
     let (h, box) = enter(.release, nav, ctx)
     defer { leave(h, box) }
     let screen = h.screen(id, of: box.nav, "release", live: false)
+    if let listener = screen.listener, listener.accepted {
+        if listener.calls != 1 { violation("screen \(id) released after \(listener.calls) calls of its result listener, not 1") }
+        if box.nav.resultsAwaitingRelease.last != id {
+            violation("the release of \(id) did not come right after its result (awaiting \(box.nav.resultsAwaitingRelease))")
+        }
+        box.nav.resultsAwaitingRelease.removeLast()
+    }
     screen.releases += 1
     if screen.releases > 1 { violation("screen \(id) released twice") }
     if screen.object != object { violation("release of \(id) passed another object") }
@@ -162,19 +175,81 @@ func wakeupCallback(_ nav: NavHandle?, _ ctx: UnsafeMutableRawPointer?) {
     h.fire(.wakeup, 0, box.nav)
 }
 
-func vetoCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRawPointer?, _ byGesture: Bool,
-                  _ ctx: UnsafeMutableRawPointer?) -> Bool {
-    let (h, box) = enter(.veto, nav, ctx)
-    defer { leave(h, box) }
+/// What both veto hooks check; returns the answer the input chose for the top.
+private func askVeto(_ h: Harness, _ box: RegBox, _ id: UInt64, _ object: UnsafeMutableRawPointer?, _ byGesture: Bool,
+                     decision: UInt64) -> VetoAnswer {
     let screen = h.screen(id, of: box.nav, "veto")
     if screen.object != object { violation("the veto about \(id) passed another object") }
     if let stack = h.stackIDs(h.resolved(box.nav)), stack.last != id
     {
         violation("the veto was asked about \(id), which is not the top")
     }
-    log("  <- veto \(id) gesture \(byGesture)")
+    if box.nav.pendingDecision != 0 { violation("the veto was asked while decision \(box.nav.pendingDecision) is pending") }
+    log("  <- veto \(id) gesture \(byGesture) decision \(decision)")
     h.fire(.veto, screen.labelCode, box.nav)
-    return !(box.nav.vetoAll || box.nav.vetoed.contains(screen.labelCode))
+    let code = box.nav.vetoAll != 0 ? box.nav.vetoAll : box.nav.vetoAnswers[screen.labelCode] ?? 0
+    return VetoAnswer(rawValue: code) ?? .allow
+}
+
+func vetoCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRawPointer?, _ byGesture: Bool,
+                  _ ctx: UnsafeMutableRawPointer?) -> Bool {
+    let (h, box) = enter(.veto, nav, ctx)
+    defer { leave(h, box) }
+    let answer = askVeto(h, box, id, object, byGesture, decision: 0)
+    return answer == .allow || answer == .later
+}
+
+/// The three-way veto (SPEC §13): a later answer about a back leaves the decision pending
+/// from the moment the hook returns (a `decide` from its hook must fail), a gesture's counts
+/// as a refusal.
+func deferrableVetoCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRawPointer?, _ byGesture: Bool,
+                            _ decision: UInt64, _ ctx: UnsafeMutableRawPointer?) -> Int32 {
+    let (h, box) = enter(.deferrableVeto, nav, ctx)
+    defer { leave(h, box) }
+    if decision == 0 { violation("the deferrable veto received decision id 0") }
+    if h.navigators.contains(where: { $0.decisions.contains(decision) }) { violation("decision id \(decision) handed out twice") }
+    box.nav.decisions.insert(decision)
+    box.nav.lastDecision = decision
+    let answer = askVeto(h, box, id, object, byGesture, decision: decision)
+    switch answer {
+    case .allow: return Int32(NAVCORE_VETO_ALLOW.rawValue)
+    case .refuse: return Int32(NAVCORE_VETO_REFUSE.rawValue)
+    case .garbage: return [Int32(3), -1, Int32.max, Int32.min][Int(decision % 4)]
+    case .later:
+        if !byGesture && !box.nav.destroyed { box.nav.pendingDecision = decision }
+        return Int32(NAVCORE_VETO_LATER.rawValue)
+    }
+}
+
+/// A result listener (SPEC §12): its screen is live, it is the screen's current listener, it
+/// runs once, and its text is what the screen's result query reads (a copy freed once).
+func resultCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRawPointer?, _ result: UnsafePointer<CChar>?,
+                    _ ctx: UnsafeMutableRawPointer?) {
+    let (h, box) = enter(.result, nav, ctx)
+    defer {
+        leave(h, box)
+        // Its release comes next, if the navigator still has a release callback to see it.
+        if box.nav.current[.release] != nil { box.nav.resultsAwaitingRelease.append(id) }
+    }
+    let screen = h.screen(id, of: box.nav, "result")
+    if box.screen != id { violation("the result listener of \(box.screen) was called for \(id)") }
+    if screen.listener !== box { violation("a replaced or removed result listener of \(id) was called") }
+    if screen.object != object { violation("the result of \(id) passed another object") }
+    box.calls += 1
+    screen.resultStarted = true
+    if box.calls > 1 { violation("the result listener of \(id) was called twice") }
+    if let result, String(validatingCString: result) == nil { violation("the result of \(id) is not UTF-8") }
+    var copy: UnsafeMutablePointer<CChar>? = nil
+    let status = navcore_screen_result(&copy, nav, id)
+    defer { navcore_free(copy) }
+    if !box.nav.destroyed {
+        if status != NAVCORE_OK.rawValue { violation("screen_result(\(id)) inside its listener returned \(status)") }
+        if copy.map({ String(cString: $0) }) != result.map({ String(cString: $0) }) {
+            violation("the result listener of \(id) got another text than screen_result reads")
+        }
+    }
+    log("  <- result \(id) \(result.map { String(cString: $0) } ?? "-")")
+    h.fire(.result, screen.labelCode, box.nav)
 }
 
 func factoryCallback(_ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ nav: NavHandle?, _ route: UnsafePointer<CChar>?,
@@ -272,6 +347,7 @@ enum Outcomes {
         case Int32(NAVCORE_OP_RUN.rawValue): return [c, aborted]
         case Int32(NAVCORE_OP_VISIBLE.rawValue): return [c, noop, aborted]
         case Int32(NAVCORE_OP_SHOW.rawValue): return [c, noop, unknown, failed, aborted]
+        case Int32(NAVCORE_OP_OPEN.rawValue): return [c, unknown, failed, aborted]
         default: return []
         }
     }

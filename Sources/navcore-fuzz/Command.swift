@@ -75,7 +75,7 @@ enum Command: UInt8, CaseIterable {
     case callback
     /// `query which`: every query (checked), or one by `which % 13`; 0xFF all.
     case query
-    /// `misuse which`: a call with a NULL out-parameter or NULL required pointer.
+    /// `misuse which` (% 27): a call with a NULL out-parameter or NULL required pointer.
     case misuse
     /// `names b`: the *_string functions, version, last error message.
     case names
@@ -83,7 +83,8 @@ enum Command: UInt8, CaseIterable {
     /// (HookKind), filter 0xFF = any, skip: bit 7 repeat, low 7 bits events to let pass;
     /// len % 48 program bytes, run inside the callback with its navigator selected.
     case hook
-    /// `veto label on`: the veto refuses that screen when top (label 0xFF: every screen).
+    /// `veto label answer`: the veto's answer about that screen when top (label 0xFF: every
+    /// screen): answer % 4: allow, refuse, later, a value navcore.h does not define.
     case veto
     /// `settle`: drain and finish transitions until idle (at most 16 rounds).
     case settle
@@ -91,6 +92,28 @@ enum Command: UInt8, CaseIterable {
     case pushNew
     /// `race posts what`: registration replacement while another thread posts (Race.swift).
     case race
+    /// `set_result screen text` (text: len, 0xFF = NULL, else len % 24 raw bytes).
+    case setResult
+    /// `set_saved screen text`.
+    case setSaved
+    /// `on_result screen mode`: mode % 3: attach, remove (NULL), attach without destructor.
+    case onResult
+    /// `pop_with_result flags text`.
+    case popWithResult
+    /// `veto_hook mode`: mode % 3: register the three-way veto, remove it, without destructor.
+    case vetoHook
+    /// `decide dsel allow` (dsel: Decisions.swift).
+    case decide
+    /// `save`: the saved document, checked exactly.
+    case save
+    /// `open n (route text)… flags`: n % 6 entries; 0xFF NULL entries, 0xFE an overflowing count.
+    case open
+    /// `restore which [len bytes…] flags` (which: Documents.swift).
+    case restore
+    /// `show_recycling route opts recycle [len bytes…]`: recycle % 5: none, any, top, 3, -1.
+    case showRecycling
+    /// `text_query screen which`: which bit 0: the saved state, else the result.
+    case textQuery
 }
 
 extension Command {

@@ -87,7 +87,10 @@ extension Harness {
             ask(NAVCORE_OP_BACK, t, flags, "back") { navcore_back(t.handle, flags & 1 == 1, $0, $1) }
         case .gesture:
             let flags = r.byte()
-            ask(NAVCORE_OP_GESTURE, t, flags, "gesture") { navcore_gesture_begin(t.handle, $0, $1) }
+            let box = ask(NAVCORE_OP_GESTURE, t, flags, "gesture") { navcore_gesture_begin(t.handle, $0, $1) }
+            if let nav = t.live, nav.pendingDecision != 0, box.status == NAVCORE_OK.rawValue {
+                violation("a gesture started while decision \(nav.pendingDecision) is pending")
+            }
         case .run: run(&r, t)
         case .visible:
             let flags = r.byte()
@@ -113,6 +116,19 @@ extension Harness {
             let flags = r.byte()
             let id = createScreen(t, route: route, object: nextObject()) ?? 0
             pushScreen(id, t, flags)
+        case .setResult: setText(&r, t, saved: false)
+        case .setSaved: setText(&r, t, saved: true)
+        case .onResult: onResult(&r, t)
+        case .popWithResult: popWithResult(&r, t)
+        case .vetoHook: vetoHook(&r, t)
+        case .decide: decide(&r, t)
+        case .save: save(t)
+        case .open: open(&r, t)
+        case .restore: restore(&r, t)
+        case .showRecycling: showRecycling(&r, t)
+        case .textQuery:
+            let id = selectScreen(&r, t)
+            queryText(id, t, saved: r.flag())
         }
     }
 

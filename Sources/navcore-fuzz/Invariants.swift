@@ -8,8 +8,18 @@ import Glibc
 //   - in every callback (Callbacks.swift): a ctx the harness registered, the right navigator,
 //     values within the header's enums, screens the navigator owns, and no nesting;
 //   - after every top-level command: live navigators do not stall (inline: nothing waits while
-//     idle; busy means a transition waits for the host; host mode: ops wait only after a
-//     wakeup), the bar matches the threshold; destroyed navigators owe nothing (below);
+//     idle; busy means a transition waits for the host or a decision is pending, and a pending
+//     decision means busy with no transition; host mode: ops wait only after a wakeup), the bar
+//     matches the threshold; destroyed navigators owe nothing (below);
+//   - results (Callbacks.swift, Results.swift): a listener runs once, for its own screen while
+//     it is live and its current listener, with the text the result query reads, and the
+//     screen's release is the very next event; a screen is never released before its listener
+//     ran; on_result fails with state once the listener has begun;
+//   - decisions (Decisions.swift): ids non-zero and never handed out twice; the pending one is
+//     accepted once, every other id fails with state; no gesture starts and no veto is asked
+//     while one is pending;
+//   - save returns exactly the document of the stack and the saved states; open and restore
+//     refuse exactly the malformed calls; a wakeup registered while ops wait is called at once;
 //   - when a navigator is destroyed, and at the end of every input: every accepted op
 //     completed exactly once (a run's block before it), every screen created was released
 //     exactly once, every registration's ctx destructor ran exactly once (never for a failed
@@ -101,8 +111,12 @@ extension Harness {
             if !nav.hostDispatch && !s.busy && s.pending > 0 {
                 violation("inline navigator idle with \(s.pending) ops queued (the queue stalled)")
             }
-            if s.busy && s.transition == 0 {
-                violation("navigator busy at top level with no transition waiting for the host")
+            // Busy at top level: a transition waits for the host, or a decision (SPEC §13).
+            if s.busy && s.transition == 0 && nav.pendingDecision == 0 {
+                violation("navigator busy at top level with no transition waiting for the host and no decision pending")
+            }
+            if nav.pendingDecision != 0 && (!s.busy || s.transition != 0) {
+                violation("decision \(nav.pendingDecision) pending, busy \(s.busy), transition \(s.transition)")
             }
             if nav.hostDispatch && !nav.wakeupEverMissing && !s.busy && s.pending > 0 && nav.lastWakeup < nav.lastDrain {
                 violation("host-mode navigator has \(s.pending) ops queued and no wakeup since the last drain")
@@ -130,6 +144,9 @@ extension Harness {
         for screen in nav.screens {
             if screen.releases > 1 || (screen.releases == 0 && !screen.releaseUnobserved) {
                 violation("screen \(screen.id) (route \(screen.route)) released \(screen.releases) times by its navigator's destroy")
+            }
+            if let listener = screen.listener, listener.accepted, listener.calls != 1 {
+                violation("the result listener of screen \(screen.id) was called \(listener.calls) times, not once, by its release")
             }
         }
         for box in nav.registrations {

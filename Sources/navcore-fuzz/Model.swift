@@ -99,9 +99,18 @@ final class NavModel {
     /// Transitions the animator received: id → interactive; the last id.
     var transitions: [UInt64: Bool] = [:]
     var lastTransition: UInt64 = 0
-    /// The veto refuses these screens (label codes) when they are the top; or every screen.
-    var vetoed: Set<Int> = []
-    var vetoAll = false
+    /// The veto's answer (a `VetoAnswer` code) about each screen (label code) when it is the
+    /// top, and about every screen (`vetoAll`, 0 = per screen).
+    var vetoAnswers: [Int: UInt8] = [:]
+    var vetoAll: UInt8 = 0
+    /// The decision ids the deferrable veto received, the last one, and the one pending now
+    /// (0: none; set when the hook returns later for a back, SPEC §13).
+    var decisions: Set<UInt64> = []
+    var lastDecision: UInt64 = 0
+    var pendingDecision: UInt64 = 0
+    /// The screens whose result listener returned and whose release has not come yet, last
+    /// first: no op event may come before that release (Callbacks.swift).
+    var resultsAwaitingRelease: [UInt64] = []
     /// The bar threshold, as far as the harness set it (nil: unknown, e.g. a huge value).
     var threshold: Int? = 0
 
@@ -144,6 +153,10 @@ final class ScreenRecord {
     var discarded = false
     /// It was live while the navigator had no release callback: its release may go unseen.
     var releaseUnobserved = false
+    /// Its result listener (SPEC §12) as far as the harness attached it, and whether navcore
+    /// has begun calling it (from then on `on_result` fails with state).
+    var listener: RegBox?
+    var resultStarted = false
 
     init(id: UInt64, nav: NavModel, route: Int, ordinal: Int, object: UnsafeMutableRawPointer?) {
         self.id = id
@@ -191,6 +204,9 @@ final class OpBox {
 enum RegKind: Int, CaseIterable {
     case action, willShow, didShow, willHide, didHide, progress, bar, payload, release, done, wakeup, animator, veto
     case route
+    /// A screen's result listener (its box names the screen), and the three-way veto (it takes
+    /// the veto's slot, `.veto`, in `NavModel.current`).
+    case result, deferrableVeto
 }
 
 /// The ctx of one registration (a callback, or a route's factory).
@@ -199,6 +215,9 @@ final class RegBox {
     let kind: RegKind
     /// Routes: the route's index, and how the factory behaves.
     var route = 0
+    /// Result listeners: the screen, and how often the listener was called.
+    var screen: UInt64 = 0
+    var calls = 0
     var factoryFails = false
     var factoryNullObject = false
     /// The registering call has not returned yet / returned OK.
@@ -248,6 +267,14 @@ enum HookKind: Int, CaseIterable {
     case veto  // filter: the top's label code
     case factory  // filter: the route index
     case destructor  // filter: the RegKind of the registration
+    case result  // filter: the screen's label code
+}
+
+/// The veto's answers, as `veto label answer` sets them (answer % 4). The bool hook allows on
+/// 0 and 2 and refuses on 1 and 3; the three-way hook returns the NAVCORE_VETO_* value, and for
+/// `garbage` a value navcore.h does not define (which must refuse).
+enum VetoAnswer: UInt8 {
+    case allow, refuse, later, garbage
 }
 
 /// The route names the inputs use, by index.

@@ -116,7 +116,8 @@ extension Harness {
         Routes.with(route) { name in
             withOptionalCString(payload) { text in
                 var options = navcore_show_options(
-                    animated: opts & 1 != 0, remove_current: opts & 2 == 0, recycle: opts & 4 == 0, payload: text)
+                    version: UInt32(NAVCORE_SHOW_OPTIONS_VERSION), animated: opts & 1 != 0, remove_current: opts & 2 == 0,
+                    recycle: Int32(bitPattern: (opts & 4 == 0 ? NAVCORE_RECYCLE_ANY : NAVCORE_RECYCLE_NONE).rawValue), payload: text)
                 let nullOptions = opts & 8 != 0 && payload == nil
                 withUnsafePointer(to: &options) { pointer in
                     let options = nullOptions ? nil : pointer

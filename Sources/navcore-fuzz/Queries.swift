@@ -144,7 +144,7 @@ extension Harness {
     /// invalid, and nothing may change.
     func misuse(_ r: inout Reader, _ t: Resolved) {
         let h = t.handle
-        let which = r.int(24)
+        let which = r.int(27)
         var id: UInt64 = 0, count = 0
         let status: Int32
         switch which {
@@ -172,6 +172,9 @@ extension Harness {
         case 18: status = navcore_route_register(h, nil, factoryCallback, nil, nil)
         case 19: status = navcore_route_unregister(h, nil)
         case 20: status = navcore_on_appearance(h, 99, nil, nil, nil)
+        case 24: status = navcore_save(nil, h)
+        case 25: status = navcore_screen_result(nil, h, stackIDs(t)?.last ?? 1)
+        case 26: status = navcore_screen_saved_state(nil, h, stackIDs(t)?.last ?? 1)
         default:
             // NULL-argument ops go through `ask`, so a wrongly accepted one is also owed a completion.
             switch which {
@@ -209,6 +212,7 @@ extension Harness {
             if text.isEmpty || text.utf8.count > 64 { violation("navcore_\(name)_string(\(value)) = '\(text)'") }
             if valid.contains(value) == (text == "unknown") { violation("navcore_\(name)_string(\(value)) = '\(text)'") }
         }
+        navcore_free(nil)  // accepted, does nothing (SPEC §15)
         if String(cString: navcore_version()) != NAVCORE_VERSION_STRING { violation("navcore_version() differs from the header") }
         if navcore_version_number() != NAVCORE_VERSION_NUMBER { violation("navcore_version_number() differs from the header") }
         _ = strlen(navcore_last_error_message())

@@ -33,13 +33,15 @@ extension Harness {
             register(made)
             box = made
         }
+        let waiting = kind == .wakeup && !removing ? workWaiting(t) : 0
         // The model changes before the call: the replaced registration's destructor runs
         // during it, and its hook may register again.
         if let nav = t.live, !invalidPhase {
             box?.accepted = true  // it is in effect from inside the call on
-            nav.current[kind] = box
+            nav.current[kind == .deferrableVeto ? .veto : kind] = box
             if removing && kind == .release {
                 for screen in nav.screens where screen.releases == 0 { screen.releaseUnobserved = true }
+                nav.resultsAwaitingRelease = []
             }
             if removing && kind == .wakeup { nav.wakeupEverMissing = true }
         }
@@ -62,10 +64,16 @@ extension Harness {
             // SPEC §9: a wakeup registered while work waits is called once at once, even if one
             // was raised since the last drain: the count starts again.
             if !removing { t.live?.wakeupsSinceDrain = 0 }
+            let before = sequence
             status = navcore_on_wakeup(h, removing ? nil : wakeupCallback, ctx, destroy)
-        case .animator: status = navcore_set_animator(h, removing ? nil : transitionCallback, ctx, destroy)
-        case .veto: status = navcore_set_pop_veto(h, removing ? nil : vetoCallback, ctx, destroy)
-        case .route: return
+            if waiting > 0, status == NAVCORE_OK.rawValue, t.live?.destroyed == false, sequence == before {
+                violation("a wakeup registered while \(waiting) ops wait was not called at once")
+            }
+        case .animator: status = navcore_on_transition(h, removing ? nil : transitionCallback, ctx, destroy)
+        case .veto: status = navcore_on_pop_veto(h, removing ? nil : vetoCallback, ctx, destroy)
+        case .deferrableVeto:
+            status = navcore_on_pop_veto_deferrable(h, removing ? nil : deferrableVetoCallback, ctx, destroy)
+        case .route, .result: return
         }
         box?.inCall = false
         box?.accepted = status == NAVCORE_OK.rawValue
@@ -79,6 +87,16 @@ extension Harness {
         }
         if status != NAVCORE_OK.rawValue { violation("registering \(kind) on a live navigator returned \(status)") }
         _ = nav
+    }
+
+    /// The ops a host-mode navigator has queued, when a wakeup registered now must be called
+    /// during the registration (SPEC §9): at top level, and with no ctx destructor of the
+    /// replaced wakeup (whose hook could drain the queue meanwhile); else 0.
+    private func workWaiting(_ t: Resolved) -> Int {
+        guard let nav = t.live, nav.hostDispatch, callbacksRunning == 0, nav.current[.wakeup]?.hasDestructor != true,
+              let s = snapshot(t)
+        else { return 0 }
+        return s.pending
     }
 
     /// `route route flags`: bit 0 the factory fails, 1 NULL object, 2 no destructor,
@@ -128,17 +146,15 @@ extension Harness {
         }
     }
 
-    /// `veto label on`.
+    /// `veto label answer`: answer % 4 is a VetoAnswer (0 allow removes the label's answer).
     func veto(_ r: inout Reader, _ t: Resolved) {
         let label = r.byte()
-        let on = r.flag()
+        let answer = r.byte() % 4
         guard let nav = t.model else { return }
         if label == 0xFF {
-            nav.vetoAll = on
-        } else if on {
-            nav.vetoed.insert(Int(label & 0x7F))
+            nav.vetoAll = answer
         } else {
-            nav.vetoed.remove(Int(label & 0x7F))
+            nav.vetoAnswers[Int(label & 0x7F)] = answer == 0 ? nil : answer
         }
     }
 }

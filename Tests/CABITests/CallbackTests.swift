@@ -5,7 +5,7 @@ import Testing
 
 /// navcore.h, "Callbacks": navcore_on_action, navcore_on_appearance, navcore_on_progress,
 /// navcore_on_bar, navcore_on_payload, navcore_on_release, navcore_on_done, navcore_on_wakeup,
-/// navcore_set_animator, navcore_set_pop_veto: what each receives, replacement and removal,
+/// navcore_on_transition, navcore_on_pop_veto: what each receives, replacement and removal,
 /// ctx destructors, completions, and callbacks that call back in (also to destroy).
 @Suite("Callbacks") struct CallbackTests {
     /// Drives a host-dispatch navigator (route "R" registered) through every kind of event.
@@ -16,7 +16,7 @@ import Testing
         func finish() { if h.transition != 0 { _ = navcore_transition_finish(h.nav, h.transition) } }
         _ = navcore_set_bar_threshold(h.nav, 2)  // bar hidden
         _ = navcore_push(h.nav, a, false, nil, nil)  // wakeup
-        var keep = navcore_show_options(animated: false, remove_current: false, recycle: true, payload: nil)
+        var keep = showOptions(animated: false, remove_current: false, recycle: NAVCORE_RECYCLE_ANY, payload: nil)
         "p".withCString { keep.payload = $0; _ = navcore_show(h.nav, "R", &keep, nil, nil) }
         drain()  // bar shown at 2 screens
         _ = navcore_push(h.nav, b, true, nil, nil)
@@ -192,7 +192,7 @@ import Testing
         expectStatus(navcore_push(h.nav, h.screen("B"), true, h.r.doneFn, h.ctx("c1")), NAVCORE_QUEUED)
         expectStatus(navcore_run(h.nav, h.r.runFn, h.r.doneFn, h.ctx("r1")), NAVCORE_QUEUED)
         expectStatus(navcore_back(h.nav, false, h.r.doneFn, h.ctx("c2")), NAVCORE_QUEUED)
-        var options = navcore_show_options(animated: false, remove_current: false, recycle: true, payload: nil)
+        var options = showOptions(animated: false, remove_current: false, recycle: NAVCORE_RECYCLE_ANY, payload: nil)
         "p".withCString { options.payload = $0; expectStatus(navcore_show(h.nav, "R", &options, h.r.doneFn, h.ctx("c3")), NAVCORE_QUEUED) }
         expectStatus(navcore_pop_to_root(h.nav, false, h.r.doneFn, h.ctx("c4")), NAVCORE_QUEUED)
         expectStatus(navcore_run(h.nav, h.r.runFn, h.r.doneFn, h.ctx("r2")), NAVCORE_QUEUED)

@@ -1,7 +1,7 @@
 import CNavCore
 import Testing
 
-/// navcore.h, "Deferred veto" (SPEC §13): navcore_set_pop_veto_deferrable
+/// navcore.h, "Deferred veto" (SPEC §13): navcore_on_pop_veto_deferrable
 /// (navcore_deferrable_veto_fn) and navcore_decide.
 @Suite("Deferred veto")
 struct DeferredVetoTests {
@@ -12,7 +12,7 @@ struct DeferredVetoTests {
         let h = Harness()
         defer { h.close() }
         let ids = h.build("A", "B")
-        expectStatus(navcore_set_pop_veto_deferrable(h.nav, h.r.deferrableVetoFn, h.ctx("veto"), h.r.destroyFn))
+        expectStatus(navcore_on_pop_veto_deferrable(h.nav, h.r.deferrableVetoFn, h.ctx("veto"), h.r.destroyFn))
         #expect(h.r.destroyCount("veto") == 1, "the bool veto it replaces is let go")
         h.r.deferredAnswers = ["B": Self.later]
         expectStatus(navcore_back(h.nav, false, h.r.doneFn, h.ctx("b")))
@@ -34,7 +34,7 @@ struct DeferredVetoTests {
         defer { h.close() }
         let a = h.screen("A"), b = h.screen("B")
         expectStatus(navcore_set_stack(h.nav, [a, b], 2, false, nil, nil), NAVCORE_QUEUED)
-        expectStatus(navcore_set_pop_veto_deferrable(h.nav, h.r.deferrableVetoFn, h.ctx("veto"), nil))
+        expectStatus(navcore_on_pop_veto_deferrable(h.nav, h.r.deferrableVetoFn, h.ctx("veto"), nil))
         h.r.deferredAnswers = ["B": Self.later]
         expectStatus(navcore_back(h.nav, false, h.r.doneFn, h.ctx("b")), NAVCORE_QUEUED)
         expectStatus(navcore_drain(h.nav))
@@ -51,7 +51,7 @@ struct DeferredVetoTests {
         let h = Harness()
         defer { h.close() }
         h.build("A", "B")
-        expectStatus(navcore_set_pop_veto_deferrable(h.nav, h.r.deferrableVetoFn, h.ctx("veto"), nil))
+        expectStatus(navcore_on_pop_veto_deferrable(h.nav, h.r.deferrableVetoFn, h.ctx("veto"), nil))
         h.r.deferredAnswers = ["B": Self.later]
         expectStatus(navcore_gesture_begin(h.nav, h.r.doneFn, h.ctx("g")))
         h.r.deferredAnswers = ["B": 7]
@@ -65,7 +65,7 @@ struct DeferredVetoTests {
         let h = Harness()
         defer { h.close() }
         h.build("A", "B")
-        expectStatus(navcore_set_pop_veto_deferrable(h.nav, h.r.deferrableVetoFn, h.ctx("veto"), nil))
+        expectStatus(navcore_on_pop_veto_deferrable(h.nav, h.r.deferrableVetoFn, h.ctx("veto"), nil))
         h.r.deferredAnswers = ["B": Self.later]
         expectStatus(navcore_back(h.nav, false, h.r.doneFn, h.ctx("b")))
         expectStatus(navcore_navigator_destroy(h.nav))

@@ -34,7 +34,7 @@ struct DestructorOpTests {
         defer { h.close() }
         let a = h.screen("A"), b = h.screen("B")
         expectStatus(navcore_set_stack(h.nav, [a, b], 2, false, nil, nil), NAVCORE_QUEUED)
-        expectStatus(navcore_set_pop_veto_deferrable(h.nav, h.r.deferrableVetoFn, h.ctx("veto"), nil))
+        expectStatus(navcore_on_pop_veto_deferrable(h.nav, h.r.deferrableVetoFn, h.ctx("veto"), nil))
         h.r.deferredAnswers = ["B": Int32(NAVCORE_VETO_LATER.rawValue)]
         expectStatus(navcore_back(h.nav, false, h.r.doneFn, h.ctx("b")), NAVCORE_QUEUED)
         expectStatus(navcore_drain(h.nav))

@@ -87,8 +87,8 @@ import Testing
             ("navcore_on_release", { navcore_on_release($0, r.releaseFn, never, destroy) }),
             ("navcore_on_done", { navcore_on_done($0, done, never, destroy) }),
             ("navcore_on_wakeup", { navcore_on_wakeup($0, r.wakeupFn, never, destroy) }),
-            ("navcore_set_animator", { navcore_set_animator($0, r.transitionFn, never, destroy) }),
-            ("navcore_set_pop_veto", { navcore_set_pop_veto($0, r.vetoFn, never, destroy) }),
+            ("navcore_on_transition", { navcore_on_transition($0, r.transitionFn, never, destroy) }),
+            ("navcore_on_pop_veto", { navcore_on_pop_veto($0, r.vetoFn, never, destroy) }),
             ("navcore_stack_count", { nav in var n = 0; return navcore_stack_count(&n, nav) }),
             ("navcore_stack_get", { nav in var id: UInt64 = 0; return navcore_stack_get(&id, nav, 0) }),
             ("navcore_stack_copy", { nav in var n = 0; return navcore_stack_copy(&n, nil, 0, nav) }),
@@ -142,7 +142,7 @@ import Testing
         ]
         // A struct of the header's type in host memory: navcore never reads through a handle.
         let hostMemory = Nav.allocate(capacity: 1)
-        hostMemory.initialize(to: navcore_navigator(opaque_handle_: UInt64(live)))
+        hostMemory.initialize(to: navcore_navigator(private_: UInt64(live)))
         defer { hostMemory.deallocate() }
         forged.append(hostMemory)
         for fake in forged {
@@ -332,7 +332,7 @@ import Testing
         #expect(h.route("R") == OK)
         let posted = Locked(Int32(99))
         onNewThread {
-            var options = navcore_show_options(animated: false, remove_current: true, recycle: true, payload: nil)
+            var options = showOptions(animated: false, remove_current: true, recycle: NAVCORE_RECYCLE_ANY, payload: nil)
             posted.set("hello".withCString { text in
                 options.payload = text
                 return navcore_post(h.nav, "R", &options, nil, nil)

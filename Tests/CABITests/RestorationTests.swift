@@ -2,7 +2,7 @@ import CNavCore
 import Glibc
 import Testing
 
-/// navcore.h, "Saved state, save, open and restore" (SPEC §14) and navcore_show_recycling
+/// navcore.h, "Saved state, save, open and restore" (SPEC §14) and the show options' recycle
 /// (SPEC §8): navcore_screen_set_saved_state, navcore_screen_saved_state, navcore_save,
 /// navcore_open (navcore_route_entry), navcore_restore.
 @Suite("Save, open and restore")
@@ -78,22 +78,32 @@ struct RestorationTests {
         #expect(h.stack == ["X"])
     }
 
-    @Test("show_recycling: top reuses only the top; 0 and 1 keep the bool's meaning; other values are invalid")
+    @Test("show options' recycle: top reuses only the top, any the nearest, none never; other values, and an unknown options version, are invalid")
     func showRecycling() {
         let h = Harness()
         defer { h.close() }
         #expect(h.route("L") == OK && h.route("I") == OK)
-        var keep = navcore_show_options(animated: false, remove_current: false, recycle: true, payload: nil)
+        var keep = showOptions(animated: false, remove_current: false, recycle: NAVCORE_RECYCLE_ANY, payload: nil)
         expectStatus(navcore_show(h.nav, "L", &keep, nil, nil))
         expectStatus(navcore_show(h.nav, "I", &keep, nil, nil))
-        expectStatus(navcore_show_recycling(h.nav, "I", &keep, c(NAVCORE_RECYCLE_TOP), h.r.doneFn, h.ctx("t")))
-        expectStatus(navcore_show_recycling(h.nav, "L", &keep, c(NAVCORE_RECYCLE_TOP), nil, nil))
+        var top = showOptions(animated: false, remove_current: false, recycle: NAVCORE_RECYCLE_TOP, payload: nil)
+        expectStatus(navcore_show(h.nav, "I", &top, h.r.doneFn, h.ctx("t")))
+        expectStatus(navcore_show(h.nav, "L", &top, nil, nil))
         #expect(h.stack == ["L", "I", "L#2"])
-        expectStatus(navcore_show_recycling(h.nav, "I", &keep, c(NAVCORE_RECYCLE_ANY), nil, nil))
+        expectStatus(navcore_show(h.nav, "I", &keep, nil, nil))
         #expect(h.stack == ["L", "I"])
-        expectStatus(navcore_show_recycling(h.nav, "I", &keep, c(NAVCORE_RECYCLE_NONE), nil, nil))
+        var none = showOptions(animated: false, remove_current: false, recycle: NAVCORE_RECYCLE_NONE, payload: nil)
+        expectStatus(navcore_show(h.nav, "I", &none, nil, nil))
         #expect(h.stack == ["L", "I", "I#2"])
-        expectError(navcore_show_recycling(h.nav, "I", &keep, 3, nil, nil), NAVCORE_ERR_INVALID)
+        var bad = keep
+        bad.recycle = 3
+        expectError(navcore_show(h.nav, "I", &bad, nil, nil), NAVCORE_ERR_INVALID)
+        bad = keep
+        bad.version = UInt32(NAVCORE_SHOW_OPTIONS_VERSION) + 1
+        expectError(navcore_show(h.nav, "I", &bad, nil, nil), NAVCORE_ERR_INVALID)
+        bad.version = 0
+        expectError(navcore_post(h.nav, "I", &bad, nil, nil), NAVCORE_ERR_INVALID)
+        #expect(h.stack == ["L", "I", "I#2"])
         #expect(h.r.take(["completion"]) == ["completion t show noop"])
     }
 }

@@ -16,7 +16,7 @@ import Testing
             "will_show home push instant", "did_show home push instant", "action push_completed +home instant",
             "completion c1 show completed", "done show completed", "action idle",
         ])
-        var options = navcore_show_options(animated: true, remove_current: true, recycle: true, payload: nil)
+        var options = showOptions(animated: true, remove_current: true, recycle: NAVCORE_RECYCLE_ANY, payload: nil)
         let status = "id=7".withCString { payload in
             options.payload = payload
             return navcore_show(h.nav, "detail", &options, h.r.doneFn, h.ctx("c2"))
@@ -44,11 +44,11 @@ import Testing
         let h = Harness()
         defer { h.close() }
         expectStatus(h.route("R"))
-        var keep = navcore_show_options(animated: false, remove_current: false, recycle: true, payload: nil)
+        var keep = showOptions(animated: false, remove_current: false, recycle: NAVCORE_RECYCLE_ANY, payload: nil)
         expectStatus(navcore_show(h.nav, "R", &keep, nil, nil))
         expectStatus(h.route("S"))
         expectStatus(navcore_show(h.nav, "S", &keep, nil, nil))
-        var fresh = navcore_show_options(animated: false, remove_current: false, recycle: false, payload: nil)
+        var fresh = showOptions(animated: false, remove_current: false, recycle: NAVCORE_RECYCLE_NONE, payload: nil)
         expectStatus(navcore_show(h.nav, "R", &fresh, nil, nil))
         #expect(h.stack == ["R", "S", "R#2"])
         #expect(h.r.take(["factory", "action"]).filter { $0.hasPrefix("factory") || $0.contains("will_") } == [
@@ -63,7 +63,7 @@ import Testing
         defer { h.close() }
         expectStatus(h.route("R"))
         expectStatus(h.route("S"))
-        var keep = navcore_show_options(animated: false, remove_current: false, recycle: true, payload: nil)
+        var keep = showOptions(animated: false, remove_current: false, recycle: NAVCORE_RECYCLE_ANY, payload: nil)
         expectStatus(navcore_show(h.nav, "R", &keep, nil, nil))
         expectStatus(navcore_show(h.nav, "S", &keep, nil, nil))
         _ = h.r.take()
@@ -83,7 +83,7 @@ import Testing
         defer { h.close() }
         expectStatus(h.route("R"))
         expectStatus(h.route("S"))
-        var fresh = navcore_show_options(animated: false, remove_current: false, recycle: false, payload: nil)
+        var fresh = showOptions(animated: false, remove_current: false, recycle: NAVCORE_RECYCLE_NONE, payload: nil)
         for route in ["R", "S", "R", "S"] { expectStatus(navcore_show(h.nav, route, &fresh, nil, nil)) }
         #expect(h.stack == ["R", "S", "R#2", "S#2"])
         _ = h.r.take()
@@ -116,7 +116,7 @@ import Testing
             seen.update { $0.append(status) }
         }
         expectStatus(navcore_show(h.nav, "R", nil, nil, nil))
-        var options = navcore_show_options(animated: false, remove_current: false, recycle: false, payload: nil)
+        var options = showOptions(animated: false, remove_current: false, recycle: NAVCORE_RECYCLE_NONE, payload: nil)
         "p".withCString { options.payload = $0; expectStatus(navcore_show(h.nav, "R", &options, nil, nil)) }
         #expect(h.r.take(["factory"]) == ["factory R", "factory R#2 payload=p"], "ctx and id are checked in the line")
         #expect(seen.value.map(statusName) == ["no_such_screen", "no_such_screen"], "the screen is not live inside its factory")
@@ -131,7 +131,7 @@ import Testing
         expectStatus(h.route("broken"))
         h.r.failingRoutes = ["broken"]
         expectStatus(navcore_show(h.nav, "missing", nil, h.r.doneFn, h.ctx("c1")))
-        var options = navcore_show_options(animated: true, remove_current: true, recycle: true, payload: nil)
+        var options = showOptions(animated: true, remove_current: true, recycle: NAVCORE_RECYCLE_ANY, payload: nil)
         "x".withCString { options.payload = $0; expectStatus(navcore_show(h.nav, "broken", &options, h.r.doneFn, h.ctx("c2"))) }
         #expect(h.r.take() == [
             "completion c1 show unknown_route", "done show unknown_route",
@@ -148,7 +148,7 @@ import Testing
         let never = h.ctx("never")
         expectError(navcore_show(h.nav, nil, nil, h.r.doneFn, never), NAVCORE_ERR_INVALID)
         expectError(navcore_show(h.nav, invalidUTF8, nil, h.r.doneFn, never), NAVCORE_ERR_INVALID)
-        var options = navcore_show_options(animated: false, remove_current: true, recycle: true, payload: nil)
+        var options = showOptions(animated: false, remove_current: true, recycle: NAVCORE_RECYCLE_ANY, payload: nil)
         invalidUTF8.withUnsafeBufferPointer { options.payload = $0.baseAddress
             expectError(navcore_show(h.nav, "R", &options, h.r.doneFn, never), NAVCORE_ERR_INVALID, "payload")
             expectError(navcore_post(h.nav, "R", &options, h.r.doneFn, never), NAVCORE_ERR_INVALID, "payload")

@@ -104,7 +104,7 @@ public final class Navigator: Sendable {
 
     /// Emits show/hide events even while hidden (<doc:Semantics> §7; default off).
     public func setAlwaysAppear(_ on: Bool) throws(NavigationError) {
-        try core.configure { $0.alwaysAppear = on }
+        try core.setAlwaysAppear(on)
     }
 
     /// Sets the navigation-bar threshold N: the bar is shown iff N = 0 or the stack has at least

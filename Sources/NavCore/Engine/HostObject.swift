@@ -9,6 +9,10 @@ package enum HostObject: Sendable {
     case none
     /// A C host's `void *`, as its bit pattern.
     case address(UInt)
+    /// A C host's `void *` with the hooks the C front attached to this one screen at its
+    /// creation (`navcore_screen_create_with_hooks`). The engine never looks at the hooks: the
+    /// C front reads them back from the events that name the screen.
+    case hookedAddress(UInt, any AnyObject & Sendable)
     /// A Swift host's object (see `SwiftObject`).
     case swift(SwiftObject)
 }

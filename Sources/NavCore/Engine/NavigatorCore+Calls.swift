@@ -60,6 +60,11 @@ extension NavigatorCore {
         try perform(.always) { state throws(NavigationError) in try state.answerDecision(id, allow: allow) }
     }
 
+    /// Emits show/hide events even while hidden (SPEC §7), from the next event on.
+    package func setAlwaysAppear(_ on: Bool) throws(NavigationError) {
+        try configure { $0.alwaysAppear = on }
+    }
+
     /// Sets or clears a screen's result (SPEC §12).
     package func setResult(_ id: UInt64, _ text: String?) throws(NavigationError) {
         try Text.check(text, "result")

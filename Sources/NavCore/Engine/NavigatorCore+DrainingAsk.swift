@@ -9,7 +9,7 @@ extension NavigatorCore {
         if case .gesture = request.operation { return try ask(request) }
         return try perform(.always) { state throws(NavigationError) in
             try state.validate(request.operation)
-            let startsNow = state.current == nil && state.queue.isEmpty && !state.driving
+            let startsNow = !state.busy && state.queue.isEmpty && !state.driving
             _ = state.enqueue(request)
             state.beginDrain()
             state.wakeupDue = false  // this call drains: the host need not be woken for it

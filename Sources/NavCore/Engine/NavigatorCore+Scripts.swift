@@ -68,15 +68,14 @@ extension NavigatorCore {
             state.apply(change)
             return state.enter(.did, of: change)
         }
-        step { state in  // 4. bar, if the threshold was crossed
+        step({ state in  // 4. bar, if the threshold was crossed
             appearanceOn = state.appearanceOn
             return state.updateBar(animated: animated)
-        }
+        }, then: { state in  // 5. will_hide X (in step 4's lock hold when the bar did not change)
+            showsAppearance && appearanceOn ? state.appearance(.willHide, from, reason, animated: animated) : nil
+        })
         let shows = showsAppearance && appearanceOn
-        if shows {  // 5. will_hide X, will_show Y
-            step { $0.appearance(.willHide, from, reason, animated: animated) }
-            step { $0.appearance(.willShow, to, reason, animated: animated) }
-        }
+        if shows { step { $0.appearance(.willShow, to, reason, animated: animated) } }  // 5. will_show Y
         if animated, let from, let to {  // 6. the host's transition
             var waits = false
             step(change) { state, change in

@@ -66,9 +66,10 @@ package final class NavigatorCore: Sendable {
         }
     }
 
-    /// Changes what emits nothing (always_appear, routes); fails with `invalid_handle` once
-    /// destroyed.
-    package func configure<R: Sendable>(_ body: (inout NavigatorState) throws(NavigationError) -> R) throws(NavigationError) -> R {
+    /// Changes what emits nothing (always_appear, routes, results, saved states); fails with
+    /// `invalid_handle` once destroyed. Internal: the fronts change the state only through the
+    /// calls of NavigatorCore+Calls.swift, which use it.
+    func configure<R: Sendable>(_ body: (inout NavigatorState) throws(NavigationError) -> R) throws(NavigationError) -> R {
         try state.withLock { state throws(NavigationError) in
             guard !state.destroyed else { throw NavigationError.destroyed }
             return try body(&state)
@@ -159,6 +160,20 @@ package final class NavigatorCore: Sendable {
         case .some((let event, let sink)): sink.send(event)
         case .none: break
         }
+    }
+
+    /// Two steps of which the first often emits nothing (the bar check): then the second runs
+    /// in the same lock hold, as nothing reaches the host between them; otherwise it runs in a
+    /// step of its own after the first one's event.
+    @inline(__always)
+    func step(_ first: (inout NavigatorState) -> Event?, then second: (inout NavigatorState) -> Event?) {
+        var secondTaken = false
+        step { state in
+            if let event = first(&state) { return event }
+            secondTaken = true
+            return second(&state)
+        }
+        if !secondTaken { step(second) }
     }
 
     /// A step whose change of state needs the op's planned change: lent to `body` for the

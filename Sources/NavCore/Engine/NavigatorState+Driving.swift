@@ -25,13 +25,13 @@ extension NavigatorState {
     /// Whether a driver has something to do now.
     var hasWork: Bool {
         if !outbox.isEmpty || (destroyed && !tornDown) || actsAtOnce { return true }
-        return current == nil && !queue.isEmpty && canStartOps
+        return !busy && !queue.isEmpty && canStartOps
     }
 
     /// Whether the op in flight has work that acts at once in both dispatch modes: a gesture
     /// that has just started, a finished or cancelled transition, a decided veto.
     private var actsAtOnce: Bool {
-        switch current?.phase {
+        switch currentPhase {
         case .pending, .finishRequested, .cancelRequested, .decided: true
         case .running, .waiting, .deciding, .halted, nil: false
         }
@@ -97,16 +97,19 @@ extension NavigatorState {
     package mutating func nextWork() -> Work? {
         if let event = popRaised() { return .deliver(event, sink) }
         if !retired.isEmpty { return .drop(takeRetired()) }
-        if destroyed && !tornDown && current?.phase != .running { return tearDown() }
-        if let phase = current?.phase {
+        if destroyed && !tornDown && currentPhase != .running { return tearDown() }
+        if let phase = currentPhase {
             let work: Work?
             switch phase {
-            case .pending: work = current.map { .start($0.request) }
+            // Each field read through optional chaining: a closure over the whole op would copy it.
+            case .pending: work = (current?.request).map { .start($0) }
             case .finishRequested:
-                work = current.flatMap { op in op.change.map { .complete($0, showsAppearance: op.showsAppearance) } }
+                let shows = current?.showsAppearance ?? false
+                work = (current?.change).flatMap { $0 }.map { .complete($0, showsAppearance: shows) }
             case .cancelRequested:
-                work = current.flatMap { op in op.change.map { .cancel($0, showsAppearance: op.showsAppearance) } }
-            case .decided(let allow): work = current.map { .decided(animated: $0.request.animated, allow: allow) }
+                let shows = current?.showsAppearance ?? false
+                work = (current?.change).flatMap { $0 }.map { .cancel($0, showsAppearance: shows) }
+            case .decided(let allow): work = (current?.request.animated).map { .decided(animated: $0, allow: allow) }
             case .running, .waiting, .deciding, .halted: work = nil
             }
             if let work {

@@ -257,7 +257,6 @@ extension NavigatorState {
 
     /// The op in flight ends; it is kept in `ended` until the lock is released.
     private mutating func endOp() {
-        ended = current
-        current = nil
+        ended = current.take()  // moved, not copied
     }
 }

@@ -59,7 +59,7 @@ extension NavigatorState {
     /// The next event raised outside the op in flight. A raised `release` (a discard's) kills
     /// the screen's id only now, so that the screen is live inside its listener's call.
     mutating func popRaised() -> Event? {
-        guard let event = outbox.popFirst() else { return nil }
+        guard !outbox.isEmpty, let event = outbox.popFirst() else { return nil }
         if case .release(let screen) = event { _ = screens.remove(screen.id) }
         return event
     }

@@ -70,11 +70,20 @@ package struct NavigatorState: Sendable {
     // MARK: Queries
 
     /// Whether an op is in flight.
-    package var busy: Bool { current != nil }
+    package var busy: Bool { currentPhase != nil }
+    /// The phase of the op in flight, `nil` when there is none. Read through a switch on the
+    /// stored op, which borrows it: `current == nil` or `current?.phase` copies the whole op
+    /// (its request, change and screens) on every check of the driving loop.
+    package var currentPhase: RunningOp.Phase? {
+        switch current {
+        case .some(let op): op.phase
+        case .none: nil
+        }
+    }
     /// How many ops wait in the queue (the op in flight not counted).
     package var pending: Int { queue.count }
     /// Whether a back button or gesture would pop now (SPEC §6), without asking the veto.
-    package var canGoBack: Bool { current == nil && queue.isEmpty && stack.count >= 2 }
+    package var canGoBack: Bool { !busy && queue.isEmpty && stack.count >= 2 }
     /// Whether show/hide events are emitted (SPEC §7).
     package var appearanceOn: Bool { visible || alwaysAppear }
     /// Whether queued ops may start now.
@@ -85,7 +94,7 @@ package struct NavigatorState: Sendable {
     /// Takes an op (SPEC §3): it starts at once when the navigator is idle, nobody is
     /// delivering callbacks and the mode is inline; otherwise it waits in the queue.
     package mutating func enqueue(_ request: Request) -> RequestStatus {
-        if !hostDispatch && current == nil && queue.isEmpty && !driving {
+        if !hostDispatch && !busy && queue.isEmpty && !driving {
             current = RunningOp(request)
             return .ok
         }
@@ -100,7 +109,7 @@ package struct NavigatorState: Sendable {
         guard interest.contains(.animator) else {
             throw NavigationError(.state, "the gesture needs an animator and none is registered")
         }
-        guard current == nil, queue.isEmpty else {
+        guard !busy, queue.isEmpty else {
             throw NavigationError(.busy, "the navigator is busy or has queued ops")
         }
         current = RunningOp(Request(.gesture, animated: true, completion: completion))

@@ -46,6 +46,24 @@ package struct ScreenList: Sequence, Sendable {
         }
     }
 
+    /// Writes the screens' ids, front to back, into `ids`, as many as fit; returns how many.
+    /// Reads the screens in place: unlike iterating, it retains none of them (the C front's
+    /// action events).
+    package func writeIDs(into ids: UnsafeMutableBufferPointer<UInt64>) -> Int {
+        switch storage {
+        case .empty:
+            return 0
+        case .single(let screen):
+            guard !ids.isEmpty else { return 0 }
+            ids.initializeElement(at: 0, to: screen.id)
+            return 1
+        case .many(let screens):
+            let count = Swift.min(screens.count, ids.count)
+            for index in 0..<count { ids.initializeElement(at: index, to: screens[index].id) }
+            return count
+        }
+    }
+
     package func makeIterator() -> Iterator { Iterator(storage: storage) }
 
     /// Walks the list front to back.

@@ -90,12 +90,15 @@ package struct ScreenRegistry: Sendable {
     /// Marks a screen as entering the stack; returns false if it is not live.
     @discardableResult
     package mutating func markStacked(_ id: UInt64) -> Bool {
-        guard var record = records[id] else { return false }
-        if !record.stacked {
+        guard let index = records.index(forKey: id) else { return false }
+        // Changed in place (one lookup, no copy of the record); the route only if it was not
+        // stacked yet.
+        func stack(_ record: inout Record) -> String? {
+            guard !record.stacked else { return nil }
             record.stacked = true
-            stackedByRoute[record.screen.route, default: 0] += 1
-            records[id] = record
+            return record.screen.route
         }
+        if let route = stack(&records.values[index]) { stackedByRoute[route, default: 0] += 1 }
         return true
     }
 
@@ -107,9 +110,12 @@ package struct ScreenRegistry: Sendable {
     /// Removes a screen; returns its record, or `nil` if it was not live.
     package mutating func removeRecord(_ id: UInt64) -> Record? {
         guard let record = records.removeValue(forKey: id) else { return nil }
-        if record.stacked {
-            let left = (stackedByRoute[record.screen.route] ?? 1) - 1
-            stackedByRoute[record.screen.route] = left > 0 ? left : nil
+        if record.stacked, let index = stackedByRoute.index(forKey: record.screen.route) {  // one hash
+            if stackedByRoute.values[index] > 1 {
+                stackedByRoute.values[index] -= 1
+            } else {
+                stackedByRoute.remove(at: index)
+            }
         }
         return record
     }

@@ -18,7 +18,7 @@ import NavCore
         guard let phase = AppearancePhase(rawValue: phase) else {
             throw NavigationError(.invalid, "phase \(phase) is not a navcore_phase")
         }
-        try navigator.register { $0[phase] = registration(fn, ctx, destroy) }
+        try navigator.register { $0[phase] = registration(fn, ctx, destroy).map(Slot.init) }
     }
 }
 
@@ -57,11 +57,11 @@ import NavCore
 ) -> Int32 {
     // SPEC §9: registered while work waits, the new wakeup is called once at once.
     CAPI.perform(nav) { navigator throws(NavigationError) in
-        try navigator.register(newWakeup: fn != nil) { $0.wakeup = registration(fn, ctx, destroy) }
+        try navigator.register(newWakeup: fn != nil) { $0.wakeup = registration(fn, ctx, destroy).map(Slot.init) }
     }
 }
 
-@c public func navcore_set_animator(
+@c public func navcore_on_transition(
     _ nav: NavigatorHandle?, _ fn: navcore_transition_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
     CAPI.register(nav, \.animator, fn, ctx, destroy)

@@ -47,7 +47,7 @@ import NavCore
 
 /// Emit show/hide events while hidden.
 @c public func navcore_set_always_appear(_ nav: NavigatorHandle?, _ on: Bool) -> Int32 {
-    CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.configure { $0.alwaysAppear = on } }
+    CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.setAlwaysAppear(on) }
 }
 
 /// The navigation-bar threshold.

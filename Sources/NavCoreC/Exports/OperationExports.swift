@@ -79,22 +79,6 @@ import NavCore
     CAPI.ask(nav) { navigator throws(NavigationError) in try navigator.showRequest(route, options, done, ctx) }
 }
 
-@c public func navcore_show_recycling(
-    _ nav: NavigatorHandle?, _ route: UnsafePointer<CChar>?, _ options: UnsafePointer<navcore_show_options>?,
-    _ recycle: Int32, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
-) -> Int32 {
-    CAPI.ask(nav) { navigator throws(NavigationError) in
-        let recycle: Recycle =
-            switch UInt32(bitPattern: recycle) {
-            case NAVCORE_RECYCLE_NONE.rawValue: .none
-            case NAVCORE_RECYCLE_ANY.rawValue: .any
-            case NAVCORE_RECYCLE_TOP.rawValue: .top
-            default: throw NavigationError(.invalid, "recycle \(recycle) is not a navcore_recycle")
-            }
-        return try navigator.showRequest(route, options, done, ctx, recycle: recycle)
-    }
-}
-
 @c public func navcore_post(
     _ nav: NavigatorHandle?, _ route: UnsafePointer<CChar>?, _ options: UnsafePointer<navcore_show_options>?,
     _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
@@ -108,17 +92,12 @@ extension CNavigator {
         done.map { CCompletion(function: $0, ctx: ctx, handle: handle) }
     }
 
-    /// A `show` request from its C arguments; NULL options mean SPEC §8's defaults, and
-    /// `recycle`, when given, overrides the options' bool.
+    /// A `show` request from its C arguments; NULL options mean SPEC §8's defaults.
     func showRequest(
         _ route: UnsafePointer<CChar>?, _ options: UnsafePointer<navcore_show_options>?,
-        _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?, recycle: Recycle? = nil
+        _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
     ) throws(NavigationError) -> Request {
-        let route = try CStrings.text(route, "the route")
-        let options = options?.pointee ?? navcore_show_options(animated: false, remove_current: true, recycle: true, payload: nil)
-        let show = ShowRequest(
-            route: route, removeCurrent: options.remove_current, recycle: recycle ?? (options.recycle ? .any : .none),
-            payload: try CStrings.optionalText(options.payload, "the payload"))
-        return Request(.show(show), animated: options.animated, completion: completion(done, ctx))
+        let (show, animated) = try CShowOptions.request(route: try CStrings.text(route, "the route"), options)
+        return Request(.show(show), animated: animated, completion: completion(done, ctx))
     }
 }

@@ -44,7 +44,7 @@ struct CResultListener: ResultListener {
     let handle: UInt64
 
     func deliver(_ screen: ScreenRef, result: String?) {
-        HostCalls.result(registration, handle.navigatorHandle, screen, result)
+        HostCalls.result(registration.call, handle.navigatorHandle, screen, result)
     }
 }
 

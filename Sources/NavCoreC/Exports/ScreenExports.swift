@@ -8,10 +8,31 @@ import NavCore
     _ out: UnsafeMutablePointer<UInt64>?, _ nav: NavigatorHandle?, _ route: UnsafePointer<CChar>?,
     _ object: UnsafeMutableRawPointer?
 ) -> Int32 {
-    CAPI.perform(nav) { navigator throws(NavigationError) in
-        let out = try CAPI.required(out, "the out-parameter")
-        let route = try CStrings.text(route, "the route", whenNull: "")
-        out.pointee = try navigator.core.createScreen(route: route, object: .address(UInt(bitPattern: object)))
+    CAPI.createScreen(out, nav, route) { _ throws(NavigationError) in .address(UInt(bitPattern: object)) }
+}
+
+/// Creates a detached screen with hooks of its own; their ctx destructor runs after its release.
+@c public func navcore_screen_create_with_hooks(
+    _ out: UnsafeMutablePointer<UInt64>?, _ nav: NavigatorHandle?, _ route: UnsafePointer<CChar>?,
+    _ object: UnsafeMutableRawPointer?, _ hooks: UnsafePointer<navcore_screen_hooks>?
+) -> Int32 {
+    CAPI.createScreen(out, nav, route) { navigator throws(NavigationError) in
+        let hooks = try CScreenHooks(try CAPI.required(hooks, "the hooks struct"))
+        try navigator.enableScreenHooks()
+        return .hookedAddress(UInt(bitPattern: object), hooks)
+    }
+}
+
+/// Starts a `navcore_screen_hooks` of `version`: every hook NULL.
+@c public func navcore_screen_hooks_init(_ hooks: UnsafeMutablePointer<navcore_screen_hooks>?, _ version: UInt32) -> Int32 {
+    do throws(NavigationError) {
+        let hooks = try CAPI.required(hooks, "the hooks struct")
+        try CScreenHooks.check(version: version)
+        hooks.pointee = navcore_screen_hooks()
+        hooks.pointee.version = version
+        return NAVCORE_OK.rawValue
+    } catch {
+        return CAPI.fail(error)
     }
 }
 
@@ -49,6 +70,21 @@ import NavCore
             buffer[copied] = 0
         }
         outLength.pointee = UInt(clamping: bytes.count)
+    }
+}
+
+extension CAPI {
+    /// Creates a detached screen whose host object `object` makes, after the argument checks
+    /// (which come first, so that a failing call keeps nothing).
+    static func createScreen(
+        _ out: UnsafeMutablePointer<UInt64>?, _ handle: NavigatorHandle?, _ route: UnsafePointer<CChar>?,
+        _ object: (CNavigator) throws(NavigationError) -> HostObject
+    ) -> Int32 {
+        perform(handle) { navigator throws(NavigationError) in
+            let out = try required(out, "the out-parameter")
+            let route = try CStrings.text(route, "the route", whenNull: "")
+            out.pointee = try navigator.core.createScreen(route: route, object: try object(navigator))
+        }
     }
 }
 

@@ -4,13 +4,13 @@ import NavCore
 // navcore.h — The pop veto (SPEC §6) and its deferred answer (SPEC §13). There is one veto: each
 // registration replaces the other's.
 
-@c public func navcore_set_pop_veto(
+@c public func navcore_on_pop_veto(
     _ nav: NavigatorHandle?, _ fn: navcore_veto_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
     CAPI.register(nav, \.veto, fn.map(CVeto.yesNo), ctx, destroy)
 }
 
-@c public func navcore_set_pop_veto_deferrable(
+@c public func navcore_on_pop_veto_deferrable(
     _ nav: NavigatorHandle?, _ fn: navcore_deferrable_veto_fn?, _ ctx: UnsafeMutableRawPointer?,
     _ destroy: navcore_destroy_fn?
 ) -> Int32 {

@@ -30,11 +30,11 @@ enum CAPI {
 
     /// Puts a callback (or, for NULL, nothing) in one slot of the navigator's table.
     static func register<Function>(
-        _ handle: NavigatorHandle?, _ slot: WritableKeyPath<CallbackTable.Slots, Registration<Function>?>,
+        _ handle: NavigatorHandle?, _ slot: WritableKeyPath<CallbackTable.Slots, Slot<Function>?>,
         _ function: Function?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
     ) -> Int32 {
         perform(handle) { navigator throws(NavigationError) in
-            try navigator.register { $0[keyPath: slot] = registration(function, ctx, destroy) }
+            try navigator.register { $0[keyPath: slot] = registration(function, ctx, destroy).map(Slot.init) }
         }
     }
 

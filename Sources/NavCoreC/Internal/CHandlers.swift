@@ -32,6 +32,6 @@ struct CFactory: RouteFactory {
     let handle: UInt64
 
     func makeObject(route: String, id: UInt64, payload: String?) -> HostObject? {
-        HostCalls.factory(registration, handle.navigatorHandle, route: route, id: id, payload: payload)
+        HostCalls.factory(registration.call, handle.navigatorHandle, route: route, id: id, payload: payload)
     }
 }

@@ -25,4 +25,12 @@ final class CNavigator: Sendable {
             return CallbackTable(handle: handle, slots: slots)
         }
     }
+
+    /// Makes the engine produce appearance and payload events for the screens' own hooks
+    /// (`CScreenHooks`), once: before the first screen with hooks exists, so that no event
+    /// about it is skipped.
+    func enableScreenHooks() throws(NavigationError) {
+        guard core.currentSink(CallbackTable.self)?.slots.screenHooks != true else { return }
+        try register { $0.screenHooks = true }
+    }
 }

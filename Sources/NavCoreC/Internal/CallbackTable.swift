@@ -8,22 +8,25 @@ import NavCore
 final class CallbackTable: EventSink {
     /// The registrations, one slot per kind (per phase for appearance).
     struct Slots: Sendable {
-        var action: Registration<navcore_action_fn>?
-        var willShow: Registration<navcore_appearance_fn>?
-        var didShow: Registration<navcore_appearance_fn>?
-        var willHide: Registration<navcore_appearance_fn>?
-        var didHide: Registration<navcore_appearance_fn>?
-        var progress: Registration<navcore_progress_fn>?
-        var bar: Registration<navcore_bar_fn>?
-        var payload: Registration<navcore_payload_fn>?
-        var release: Registration<navcore_release_fn>?
-        var done: Registration<navcore_done_fn>?
-        var wakeup: Registration<navcore_wakeup_fn>?
-        var animator: Registration<navcore_transition_fn>?
-        var veto: Registration<CVeto>?
+        var action: Slot<navcore_action_fn>?
+        var willShow: Slot<navcore_appearance_fn>?
+        var didShow: Slot<navcore_appearance_fn>?
+        var willHide: Slot<navcore_appearance_fn>?
+        var didHide: Slot<navcore_appearance_fn>?
+        var progress: Slot<navcore_progress_fn>?
+        var bar: Slot<navcore_bar_fn>?
+        var payload: Slot<navcore_payload_fn>?
+        var release: Slot<navcore_release_fn>?
+        var done: Slot<navcore_done_fn>?
+        var wakeup: Slot<navcore_wakeup_fn>?
+        var animator: Slot<navcore_transition_fn>?
+        var veto: Slot<CVeto>?
+        /// A screen of this navigator has hooks of its own (`CScreenHooks`): appearance and
+        /// payload events are made even when no navigator callback wants them.
+        var screenHooks = false
 
         /// The appearance callback of one phase.
-        subscript(phase: AppearancePhase) -> Registration<navcore_appearance_fn>? {
+        subscript(phase: AppearancePhase) -> Slot<navcore_appearance_fn>? {
             get {
                 switch phase {
                 case .willShow: willShow
@@ -62,42 +65,47 @@ final class CallbackTable: EventSink {
     func deliver(_ event: consuming Event) {
         switch consume event {
         case .action(let action):
-            if let callback = slots.action { HostCalls.action(callback, handle, action) }
+            if let callback = slots.action?.call { HostCalls.action(callback, handle, action) }
         case .appearance(let change):
             // A switch on the fields rather than `slots[phase]`: the getter would copy `slots`.
-            let callback: Registration<navcore_appearance_fn>? =
+            let callback: Call<navcore_appearance_fn>? =
                 switch change.phase {
-                case .willShow: slots.willShow
-                case .didShow: slots.didShow
-                case .willHide: slots.willHide
-                case .didHide: slots.didHide
+                case .willShow: slots.willShow?.call
+                case .didShow: slots.didShow?.call
+                case .willHide: slots.willHide?.call
+                case .didHide: slots.didHide?.call
                 }
+            change.screen.object.screenHooks?.appearance(handle, change)
             if let callback { HostCalls.appearance(callback, handle, change) }
         case .transition(let transition):
             // The engine asks for a transition only while an animator is installed.
-            if let animator = slots.animator { HostCalls.transition(animator, handle, transition) }
+            if let animator = slots.animator?.call { HostCalls.transition(animator, handle, transition) }
         case .progress(let id, let value):
-            if let callback = slots.progress { HostCalls.progress(callback, handle, id, value) }
+            if let callback = slots.progress?.call { HostCalls.progress(callback, handle, id, value) }
         case .bar(let shown, let animated):
-            if let callback = slots.bar { HostCalls.bar(callback, handle, shown, animated) }
+            if let callback = slots.bar?.call { HostCalls.bar(callback, handle, shown, animated) }
         case .payload(let screen, let text):
-            if let callback = slots.payload { HostCalls.payload(callback, handle, screen, text) }
+            screen.object.screenHooks?.payload(handle, screen, text)
+            if let callback = slots.payload?.call { HostCalls.payload(callback, handle, screen, text) }
         case .release(let screen):
-            if let callback = slots.release { HostCalls.release(callback, handle, screen) }
+            let hooks = screen.object.screenHooks
+            hooks?.release(handle, screen)
+            if let callback = slots.release?.call { HostCalls.release(callback, handle, screen) }
+            hooks?.destroyContext()
         case .done(let kind, let outcome):
-            if let callback = slots.done { HostCalls.done(callback.function, handle, kind, outcome, callback.ctx) }
+            if let callback = slots.done?.call { HostCalls.done(callback.function, handle, kind, outcome, callback.ctx) }
         case .result:
             break  // the engine calls the screen's listener itself (EventSink.send)
         }
     }
 
     func shouldPop(_ top: ScreenRef, trigger: PopTrigger, decision: UInt64) -> VetoAnswer {
-        guard let veto = slots.veto else { return .allow }
+        guard let veto = slots.veto?.call else { return .allow }
         return HostCalls.veto(veto, handle, top, trigger, decision)
     }
 
     func wakeup() {
-        if let callback = slots.wakeup { HostCalls.wakeup(callback, handle) }
+        if let callback = slots.wakeup?.call { HostCalls.wakeup(callback, handle) }
     }
 
     /// Nothing to do: the engine lets go of this snapshot, and so of the registrations.
@@ -109,10 +117,12 @@ extension CallbackTable.Slots {
     var interest: EventInterest {
         var interest: EventInterest = []
         if action != nil { interest.insert(.action) }
-        for phase in AppearancePhase.allCases where self[phase] != nil { interest.insert(.appearance(phase)) }
+        for phase in AppearancePhase.allCases where screenHooks || self[phase] != nil {
+            interest.insert(.appearance(phase))
+        }
         if progress != nil { interest.insert(.progress) }
         if bar != nil { interest.insert(.bar) }
-        if payload != nil { interest.insert(.payload) }
+        if screenHooks || payload != nil { interest.insert(.payload) }
         if done != nil { interest.insert(.done) }
         if animator != nil { interest.insert(.animator) }
         if veto != nil { interest.insert(.veto) }

@@ -4,45 +4,55 @@ import NavCore
 /// Every call navcore makes into host C code, in one place, with the conversions from engine
 /// values to C values. Callers guarantee what SPEC §9 asks: no lock held, the driving thread.
 enum HostCalls {
-    static func action(_ callback: Registration<navcore_action_fn>, _ nav: NavigatorHandle?, _ event: ActionEvent) {
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, event.disappearing.count)) { ids in
-            var count = 0
-            for screen in event.disappearing where count < ids.count {
-                ids.initializeElement(at: count, to: screen.id)
-                count += 1
+    /// The action event, with the host objects beside the ids (valid during the call, also for
+    /// screens being released: in a `*_completed` event their ids are dead, their objects not
+    /// yet handed back).
+    static func action(_ callback: Call<navcore_action_fn>, _ nav: NavigatorHandle?, _ event: ActionEvent) {
+        let capacity = Swift.max(1, event.disappearing.count)
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { ids in
+            withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: capacity) { objects in
+                var count = 0
+                for screen in event.disappearing where count < ids.count {
+                    ids.initializeElement(at: count, to: screen.id)
+                    objects.initializeElement(at: count, to: screen.object.pointer)
+                    count += 1
+                }
+                var cEvent = navcore_action_event(
+                    state: event.state.rawValue, appearing: event.appearing?.id ?? 0,
+                    disappearing: UnsafePointer(ids.baseAddress), disappearing_count: count, animated: event.animated,
+                    appearing_object: event.appearing?.object.pointer,
+                    disappearing_objects: UnsafePointer(objects.baseAddress))
+                callback.function(nav, &cEvent, callback.ctx)
             }
-            var cEvent = navcore_action_event(
-                state: event.state.rawValue, appearing: event.appearing?.id ?? 0,
-                disappearing: UnsafePointer(ids.baseAddress), disappearing_count: count, animated: event.animated)
-            callback.function(nav, &cEvent, callback.ctx)
         }
     }
 
-    static func appearance(_ callback: Registration<navcore_appearance_fn>, _ nav: NavigatorHandle?, _ event: AppearanceEvent) {
+    /// A navigator's appearance callback or a screen's own hook.
+    static func appearance(_ callback: Call<navcore_appearance_fn>, _ nav: NavigatorHandle?, _ event: AppearanceEvent) {
         callback.function(nav, event.phase.rawValue, event.screen.id, event.screen.object.pointer,
                           event.reason.rawValue, event.animated, callback.ctx)
     }
 
-    static func transition(_ callback: Registration<navcore_transition_fn>, _ nav: NavigatorHandle?, _ event: TransitionEvent) {
+    static func transition(_ callback: Call<navcore_transition_fn>, _ nav: NavigatorHandle?, _ event: TransitionEvent) {
         var transition = navcore_transition(
             id: event.id, style: event.style.rawValue, from: event.from.id, to: event.to.id,
             from_object: event.from.object.pointer, to_object: event.to.object.pointer, interactive: event.interactive)
         callback.function(nav, &transition, callback.ctx)
     }
 
-    static func progress(_ callback: Registration<navcore_progress_fn>, _ nav: NavigatorHandle?, _ id: UInt64, _ value: Double) {
+    static func progress(_ callback: Call<navcore_progress_fn>, _ nav: NavigatorHandle?, _ id: UInt64, _ value: Double) {
         callback.function(nav, id, value, callback.ctx)
     }
 
-    static func bar(_ callback: Registration<navcore_bar_fn>, _ nav: NavigatorHandle?, _ shown: Bool, _ animated: Bool) {
+    static func bar(_ callback: Call<navcore_bar_fn>, _ nav: NavigatorHandle?, _ shown: Bool, _ animated: Bool) {
         callback.function(nav, shown, animated, callback.ctx)
     }
 
-    static func payload(_ callback: Registration<navcore_payload_fn>, _ nav: NavigatorHandle?, _ screen: ScreenRef, _ text: String) {
+    static func payload(_ callback: Call<navcore_payload_fn>, _ nav: NavigatorHandle?, _ screen: ScreenRef, _ text: String) {
         text.withCString { callback.function(nav, screen.id, screen.object.pointer, $0, callback.ctx) }
     }
 
-    static func release(_ callback: Registration<navcore_release_fn>, _ nav: NavigatorHandle?, _ screen: ScreenRef) {
+    static func release(_ callback: Call<navcore_release_fn>, _ nav: NavigatorHandle?, _ screen: ScreenRef) {
         screen.route.withCString { callback.function(nav, screen.id, screen.object.pointer, $0, callback.ctx) }
     }
 
@@ -51,13 +61,13 @@ enum HostCalls {
         function(nav, kind.rawValue, outcome.rawValue, ctx)
     }
 
-    static func wakeup(_ callback: Registration<navcore_wakeup_fn>, _ nav: NavigatorHandle?) {
+    static func wakeup(_ callback: Call<navcore_wakeup_fn>, _ nav: NavigatorHandle?) {
         callback.function(nav, callback.ctx)
     }
 
     /// The veto's answer: a bool veto's non-zero is allow; a deferrable veto's value other than
     /// the three answers refuses.
-    static func veto(_ callback: Registration<CVeto>, _ nav: NavigatorHandle?, _ top: ScreenRef,
+    static func veto(_ callback: Call<CVeto>, _ nav: NavigatorHandle?, _ top: ScreenRef,
                      _ trigger: PopTrigger, _ decision: UInt64) -> VetoAnswer {
         switch callback.function {
         case .yesNo(let function):
@@ -71,7 +81,7 @@ enum HostCalls {
         }
     }
 
-    static func result(_ callback: Registration<navcore_result_fn>, _ nav: NavigatorHandle?, _ screen: ScreenRef,
+    static func result(_ callback: Call<navcore_result_fn>, _ nav: NavigatorHandle?, _ screen: ScreenRef,
                        _ text: String?) {
         withOptionalCString(text) { callback.function(nav, screen.id, screen.object.pointer, $0, callback.ctx) }
     }
@@ -81,7 +91,7 @@ enum HostCalls {
     }
 
     /// A route's factory: the host object, or `nil` when the factory reported a failure.
-    static func factory(_ callback: Registration<navcore_factory_fn>, _ nav: NavigatorHandle?, route: String,
+    static func factory(_ callback: Call<navcore_factory_fn>, _ nav: NavigatorHandle?, route: String,
                         id: UInt64, payload: String?) -> HostObject? {
         var object: UnsafeMutableRawPointer?
         let status = route.withCString { route in
@@ -103,7 +113,9 @@ enum HostCalls {
 extension HostObject {
     /// The host's `void *`.
     var pointer: UnsafeMutableRawPointer? {
-        if case .address(let address) = self { return UnsafeMutableRawPointer(bitPattern: address) }
-        return nil
+        switch self {
+        case .address(let address), .hookedAddress(let address, _): UnsafeMutableRawPointer(bitPattern: address)
+        case .none, .swift: nil
+        }
     }
 }

@@ -67,8 +67,8 @@ final class Harness: @unchecked Sendable {
         case .release: return navcore_on_release(nav, remove ? nil : r.releaseFn, ctx, destroy)
         case .done: return navcore_on_done(nav, remove ? nil : r.doneFn, ctx, destroy)
         case .wakeup: return navcore_on_wakeup(nav, remove ? nil : r.wakeupFn, ctx, destroy)
-        case .animator: return navcore_set_animator(nav, remove ? nil : r.transitionFn, ctx, destroy)
-        case .veto: return navcore_set_pop_veto(nav, remove ? nil : r.vetoFn, ctx, destroy)
+        case .animator: return navcore_on_transition(nav, remove ? nil : r.transitionFn, ctx, destroy)
+        case .veto: return navcore_on_pop_veto(nav, remove ? nil : r.vetoFn, ctx, destroy)
         }
     }
 
@@ -183,4 +183,18 @@ func c<E: RawRepresentable>(_ value: E) -> Int32 where E.RawValue: BinaryInteger
 /// The NUL-terminated text at the start of `buffer`.
 func text(_ buffer: [CChar]) -> String {
     buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+}
+
+/// `navcore_show_options` made as a host makes them: navcore_show_options_init's defaults for
+/// the header's version, then the fields set.
+func showOptions(animated: Bool, remove_current: Bool, recycle: navcore_recycle, payload: UnsafePointer<CChar>?)
+    -> navcore_show_options
+{
+    var options = navcore_show_options()
+    #expect(navcore_show_options_init(&options, UInt32(NAVCORE_SHOW_OPTIONS_VERSION)) == OK)
+    options.animated = animated
+    options.remove_current = remove_current
+    options.recycle = c(recycle)
+    options.payload = payload
+    return options
 }

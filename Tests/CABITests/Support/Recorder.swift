@@ -240,6 +240,13 @@ final class Recorder: @unchecked Sendable {
             if event.appearing != 0 { line += " +\(label(of: event.appearing))" }
             for index in 0..<event.disappearing_count { line += " -\(label(of: event.disappearing![index]))" }
             line += " " + Self.flag(event.animated)
+            // The objects beside the ids: each the token named after its screen's label.
+            line += event.appearing == 0
+                ? (event.appearing_object == nil ? "" : " object=\(name(of: event.appearing_object))")
+                : objectNote(event.appearing_object, event.appearing)
+            for index in 0..<event.disappearing_count {
+                line += objectNote(event.disappearing_objects?[index], event.disappearing![index])
+            }
         }
         record(line + ctxNote(ctx, "action"), nav: nav)
     }

@@ -89,7 +89,7 @@ int main(void) {
     host h = {0};
     navcore_navigator *nav;
     if (navcore_navigator_create(&nav, NAVCORE_DISPATCH_INLINE) != NAVCORE_OK) return 1;
-    navcore_set_animator(nav, animate, &h, NULL);
+    navcore_on_transition(nav, animate, &h, NULL);
     navcore_on_appearance(nav, NAVCORE_PHASE_DID_SHOW, did_show, NULL, NULL);
     navcore_on_payload(nav, payload, NULL, NULL);
     navcore_on_release(nav, release, NULL, NULL);

@@ -4,7 +4,9 @@
  * and fire `on …:` hooks as ScenarioSession.record does. Besides the trace they check what
  * the header promises the host: each callback gets its own ctx back (never after that ctx's
  * destructor), each screen's object is the one given to navcore, each screen is released once,
- * each accepted op completes once and each accepted registration's ctx is destroyed once.
+ * a result listener runs while its screen is live (once: its ctx is destroyed after the call),
+ * the veto gets a non-zero decision id, each accepted op completes once and each accepted
+ * registration's ctx (a `listen` included) is destroyed once.
  */
 #include "session.h"
 
@@ -23,7 +25,8 @@ CLOSURE_AS(navcore_release_fn, as_release_fn)
 CLOSURE_AS(navcore_done_fn, as_done_fn)
 CLOSURE_AS(navcore_wakeup_fn, as_wakeup_fn)
 CLOSURE_AS(navcore_transition_fn, as_transition_fn)
-CLOSURE_AS(navcore_veto_fn, as_veto_fn)
+CLOSURE_AS(navcore_deferrable_veto_fn, as_veto_fn)
+CLOSURE_AS(navcore_result_fn, as_result_fn)
 CLOSURE_AS(navcore_run_fn, as_run_fn)
 CLOSURE_AS(navcore_factory_fn, as_factory_fn)
 CLOSURE_AS(navcore_destroy_fn, as_destroy_fn)
@@ -229,19 +232,47 @@ static void on_wakeup(ffi_cif *cif, void *ret, void **args, void *user) {
     events_record(s, CAT_WAKEUP, xstrdup("wakeup"));
 }
 
+/* The three-way hook (navcore_on_pop_veto_deferrable): refuses while the top's label is in
+ * `vetoed`, answers later while it is in `deferred` (keeping the decision id for `decide`, before
+ * the trace line, so that a hook's `decide` inside the veto uses this one), else allows. */
 static void on_veto(ffi_cif *cif, void *ret, void **args, void *user) {
     (void)cif;
     session *s = user;
-    uint64_t screen = ARG(uint64_t, args, 1);
-    check_call(s, "veto", ARG(navcore_navigator *, args, 0), ARG(void *, args, 4));
+    uint64_t screen = ARG(uint64_t, args, 1), decision = ARG(uint64_t, args, 4);
+    check_call(s, "veto", ARG(navcore_navigator *, args, 0), ARG(void *, args, 5));
     screen_entry *e = session_entry(s, screen);
     if (ARG(void *, args, 2) != e->object) broken(s, "veto passed a wrong object");
+    if (!decision) broken(s, "veto got decision id 0");
     char *label = session_label(s, screen);
-    bool allowed = !sv_contains(&s->vetoed, label);
+    int answer = sv_contains(&s->vetoed, label)     ? NAVCORE_VETO_REFUSE
+                 : sv_contains(&s->deferred, label) ? NAVCORE_VETO_LATER
+                                                    : NAVCORE_VETO_ALLOW;
+    if (answer == NAVCORE_VETO_LATER) {
+        s->last_decision = decision;
+        s->has_decision = true;
+    }
+    static const char *const words[] = {[NAVCORE_VETO_ALLOW] = "yes", [NAVCORE_VETO_REFUSE] = "no",
+                                        [NAVCORE_VETO_LATER] = "later"};
     events_record(s, CAT_VETO, xasprintf("should_pop %s %s %s", label, ARG_BOOL(args, 3) ? "gesture" : "button",
-                                         allowed ? "yes" : "no"));
+                                         words[answer]));
     free(label);
-    *(ffi_arg *)ret = allowed;
+    *(ffi_sarg *)ret = answer;
+}
+
+/* A `listen` listener: `result L TEXT`, or `result L -` for none (SPEC §12). The screen is
+ * still live: its object is the runner's. */
+static void on_result(ffi_cif *cif, void *ret, void **args, void *user) {
+    (void)cif, (void)ret;
+    session *s = user;
+    uint64_t screen = ARG(uint64_t, args, 1);
+    const char *result = ARG(const char *, args, 3);
+    check_call(s, "result", ARG(navcore_navigator *, args, 0), ARG(void *, args, 4));
+    screen_entry *e = session_entry(s, screen);
+    if (e->released) broken(s, "the result listener of screen #%llu ran after its release", (unsigned long long)screen);
+    seen(s, "result", screen, ARG(void *, args, 2), true);
+    char *label = session_label(s, screen);
+    events_record(s, CAT_RESULT, xasprintf("result %s %s", label, result ? result : "-"));
+    free(label);
 }
 
 static void on_run(ffi_cif *cif, void *ret, void **args, void *user) {
@@ -315,12 +346,18 @@ static void make_shared_closures(session *s) {
     s->on_done = make(s, on_done, &ffi_type_void, TYPES(P, INT, INT, P));
     s->on_wakeup = make(s, on_wakeup, &ffi_type_void, TYPES(P, P));
     s->animator = make(s, on_transition, &ffi_type_void, TYPES(P, P, P));
-    s->veto = make(s, on_veto, BOOL, TYPES(P, U64, P, BOOL, P));
+    s->veto = make(s, on_veto, INT, TYPES(P, U64, P, BOOL, U64, P));
+    s->on_result = make(s, on_result, &ffi_type_void, TYPES(P, U64, P, P, P));
 }
 
 navcore_done_fn events_completion(session *s) {
     make_shared_closures(s);
     return as_done_fn(s->completion);
+}
+
+navcore_result_fn events_result_listener(session *s) {
+    make_shared_closures(s);
+    return as_result_fn(s->on_result);
 }
 
 navcore_run_fn events_run_block(session *s) {
@@ -373,10 +410,10 @@ void events_install_animator(session *s) {
     make_shared_closures(s);
     if (s->animator_on) {
         ctx_token *ctx = events_ctx_token(s, "animator");
-        int status = navcore_set_animator(s->nav, as_transition_fn(s->animator), ctx, as_destroy_fn(s->destructor));
+        int status = navcore_on_transition(s->nav, as_transition_fn(s->animator), ctx, as_destroy_fn(s->destructor));
         ctx->accepted = status >= 0;
     } else {
-        navcore_set_animator(s->nav, NULL, NULL, NULL);
+        navcore_on_transition(s->nav, NULL, NULL, NULL);
     }
 }
 
@@ -393,7 +430,7 @@ void events_install(session *s) {
     REGISTER(s, "release", navcore_on_release(nav, as_release_fn(s->on_release), ctx_, destroy_));
     REGISTER(s, "done", navcore_on_done(nav, as_done_fn(s->on_done), ctx_, destroy_));
     REGISTER(s, "wakeup", navcore_on_wakeup(nav, as_wakeup_fn(s->on_wakeup), ctx_, destroy_));
-    REGISTER(s, "veto", navcore_set_pop_veto(nav, as_veto_fn(s->veto), ctx_, destroy_));
+    REGISTER(s, "veto", navcore_on_pop_veto_deferrable(nav, as_veto_fn(s->veto), ctx_, destroy_));
     events_install_animator(s);
 }
 

@@ -119,19 +119,27 @@ static const char *word(session *s, const strvec *words, size_t index, int line)
     return NULL;
 }
 
-/* 1 on, 0 off, -1 a scenario error. */
-static int on_off(session *s, const strvec *words, size_t index, int line) {
+/* A two-way word: 1 for `yes`, 0 for `no`, -1 a scenario error ("expected YES or NO"). */
+static int either(session *s, const strvec *words, size_t index, int line, const char *yes, const char *no) {
     const char *w = word(s, words, index, line);
     if (!w) return -1;
-    if (strcmp(w, "on") == 0) return 1;
-    if (strcmp(w, "off") == 0) return 0;
-    session_fail(s, line, "expected on or off");
+    if (strcmp(w, yes) == 0) return 1;
+    if (strcmp(w, no) == 0) return 0;
+    session_fail(s, line, "expected %s or %s", yes, no);
     return -1;
 }
 
-/* The screen with this label, live or not, that the runner has seen. */
+/* 1 on, 0 off, -1 a scenario error. */
+static int on_off(session *s, const strvec *words, size_t index, int line) {
+    return either(s, words, index, line, "on", "off");
+}
+
+/* The screen with this label, live or not, that the runner has seen, or live now (a screen an
+ * `open` made may never have been named by an event). */
 static bool labelled(session *s, const char *label, int line, uint64_t *out) {
     screen_entry *e = labelled_entry(s, label);
+    void *object = NULL;
+    if (e && !e->known && navcore_screen_object(&object, nav(s), e->id) == NAVCORE_OK) e->known = true;
     if (!e || !e->known) {
         session_fail(s, line, "no screen is labelled '%s'", label);
         return false;
@@ -153,6 +161,62 @@ static int live_or_new(session *s, const char *w, uint64_t *out) {
     return status;
 }
 
+/* Whether `option` is one of the words after the first (`route R fail`, `restore DOC animated`). */
+static bool option_given(const strvec *args, const char *option) {
+    for (size_t i = 1; i < args->count; i++)
+        if (strcmp(args->items[i], option) == 0) return true;
+    return false;
+}
+
+/* `TEXT`, or NULL for `-` (none); false = a scenario error. */
+static bool text_or_none(session *s, const strvec *words, size_t index, int line, const char **out) {
+    const char *w = word(s, words, index, line);
+    if (!w) return false;
+    *out = strcmp(w, "-") == 0 ? NULL : w;
+    return true;
+}
+
+/* `pop`'s `result=TEXT` (only the first option is read, as the Swift runner reads it): NULL
+ * when there is none; false = a scenario error. */
+static bool pop_result(session *s, const strvec *plain, int line, const char **out) {
+    *out = NULL;
+    if (!plain->count) return true;
+    if (strncmp(plain->items[0], "result=", 7) != 0) {
+        session_fail(s, line, "unknown pop option '%s'", plain->items[0]);
+        return false;
+    }
+    *out = plain->items[0] + 7;
+    return true;
+}
+
+/* An `open` word R[=TEXT], split as Swift's split(separator: "=", maxSplits: 1) splits it:
+ * empty pieces are dropped, so leading `=` are skipped and `R=` has no state; a word of `=`
+ * only is a route of that name. `word` is modified in place (the pieces point into it). */
+static navcore_route_entry open_entry(char *word) {
+    char *route = word + strspn(word, "=");
+    if (!*route) return (navcore_route_entry){.route = word};
+    char *equals = strchr(route, '=');
+    if (!equals) return (navcore_route_entry){.route = route};
+    *equals = '\0';
+    return (navcore_route_entry){.route = route, .state = equals[1] ? equals + 1 : NULL};
+}
+
+/* `open R[=TEXT]… [animated]`: every word but `animated` is an entry (SPEC §11). */
+static void open_routes(session *s, const strvec *args) {
+    strvec words = {0};
+    for (size_t i = 0; i < args->count; i++)
+        if (strcmp(args->items[i], "animated") != 0) sv_push(&words, xstrdup(args->items[i]));
+    navcore_route_entry *entries = words.count ? xmalloc(words.count * sizeof *entries) : NULL;
+    for (size_t i = 0; i < words.count; i++) entries[i] = open_entry(words.items[i]);
+    bool animated = sv_contains(args, "animated");
+    navcore_navigator *n = nav(s);
+    int status;
+    OP_CALL(s, status, NAVCORE_OP_OPEN, NULL, navcore_open(n, entries, words.count, animated, done_, token_));
+    set_status(s, status);
+    free(entries);
+    sv_free(&words);
+}
+
 /* ---- commands ----------------------------------------------------------------------------- */
 
 static bool show(session *s, const strvec *args, int line) {
@@ -163,7 +227,8 @@ static bool show(session *s, const strvec *args, int line) {
         const char *option = args->items[i];
         if (strcmp(option, "animated") == 0) options.animated = true;
         else if (strcmp(option, "keep") == 0) options.remove_current = false;
-        else if (strcmp(option, "new") == 0) options.recycle = false;
+        else if (strcmp(option, "new") == 0) options.recycle = NAVCORE_RECYCLE_NONE;
+        else if (strcmp(option, "top") == 0) options.recycle = NAVCORE_RECYCLE_TOP;
         else if (strncmp(option, "payload=", 8) == 0) options.payload = option + 8;
         else {
             session_fail(s, line, "unknown show option '%s'", option);
@@ -171,8 +236,7 @@ static bool show(session *s, const strvec *args, int line) {
         }
     }
     int status;
-    navcore_navigator *n = nav(s);
-    OP_CALL(s, status, NAVCORE_OP_SHOW, NULL, navcore_show(n, route, &options, done_, token_));
+    OP_CALL(s, status, NAVCORE_OP_SHOW, NULL, navcore_show(nav(s), route, &options, done_, token_));
     set_status(s, status);
     return true;
 }
@@ -274,8 +338,15 @@ bool session_execute(session *s, const strvec *words, int line) {
             set_status(s, status);
         }
     } else if (strcmp(verb, "pop") == 0) {
-        OP_CALL(s, status, NAVCORE_OP_POP, NULL, navcore_pop(nav(s), animated, done_, token_));
-        set_status(s, status);
+        const char *result = NULL;
+        if ((ok = pop_result(s, &plain, line, &result))) {
+            navcore_navigator *n = nav(s);
+            if (result)
+                OP_CALL(s, status, NAVCORE_OP_POP, NULL, navcore_pop_with_result(n, animated, result, done_, token_));
+            else
+                OP_CALL(s, status, NAVCORE_OP_POP, NULL, navcore_pop(n, animated, done_, token_));
+            set_status(s, status);
+        }
     } else if (strcmp(verb, "back") == 0) {
         OP_CALL(s, status, NAVCORE_OP_BACK, NULL, navcore_back(nav(s), animated, done_, token_));
         set_status(s, status);
@@ -332,17 +403,59 @@ bool session_execute(session *s, const strvec *words, int line) {
         set_status(s, n ? navcore_navigator_destroy(n) : NAVCORE_ERR_INVALID);
     } else if (strcmp(verb, "veto") == 0) {
         const char *label = word(s, &args, 0, line);
-        int on = label ? on_off(s, &args, 1, line) : -1;
+        const char *answer = label ? word(s, &args, 1, line) : NULL;
+        bool later = answer && strcmp(answer, "later") == 0;
+        int on = later ? 0 : answer ? on_off(s, &args, 1, line) : -1;
         if ((ok = on >= 0)) {
-            if (on && !sv_contains(&s->vetoed, label)) sv_push(&s->vetoed, xstrdup(label));
-            if (!on) sv_remove(&s->vetoed, label);
+            sv_remove(&s->vetoed, label);
+            sv_remove(&s->deferred, label);
+            if (on) sv_push(&s->vetoed, xstrdup(label));
+            if (later) sv_push(&s->deferred, xstrdup(label));
+        }
+    } else if (strcmp(verb, "decide") == 0) {
+        if (!(ok = s->has_decision)) {
+            session_fail(s, line, "decide: the veto never answered later");
+        } else {
+            int allow = either(s, &args, 0, line, "yes", "no");
+            if ((ok = allow >= 0)) set_status(s, navcore_decide(nav(s), s->last_decision, allow));
+        }
+    } else if (strcmp(verb, "set_result") == 0 || strcmp(verb, "set_saved") == 0) {
+        const char *label = word(s, &args, 0, line), *text = NULL;
+        if ((ok = label && labelled(s, label, line, &id) && text_or_none(s, &args, 1, line, &text))) {
+            navcore_navigator *n = nav(s);
+            set_status(s, strcmp(verb, "set_result") == 0 ? navcore_screen_set_result(n, id, text)
+                                                          : navcore_screen_set_saved_state(n, id, text));
+        }
+    } else if (strcmp(verb, "listen") == 0 || strcmp(verb, "discard") == 0) {
+        const char *label = word(s, &args, 0, line);
+        if ((ok = label && labelled(s, label, line, &id))) {
+            navcore_navigator *n = nav(s);
+            if (strcmp(verb, "discard") == 0) {
+                set_status(s, navcore_screen_discard(n, id));
+            } else {
+                ctx_token *token = events_ctx_token(s, "result");
+                status = navcore_screen_on_result(n, id, events_result_listener(s), token, events_destructor(s));
+                token->accepted = status >= 0;
+                set_status(s, status);
+            }
+        }
+    } else if (strcmp(verb, "unroute") == 0) {
+        const char *route = word(s, &args, 0, line);
+        if ((ok = route != NULL)) set_status(s, navcore_route_unregister(nav(s), route));
+    } else if (strcmp(verb, "open") == 0) {
+        open_routes(s, &args);
+    } else if (strcmp(verb, "restore") == 0) {
+        const char *document = word(s, &args, 0, line);
+        if ((ok = document != NULL)) {
+            navcore_navigator *n = nav(s);
+            bool restore_animated = option_given(&args, "animated");
+            OP_CALL(s, status, NAVCORE_OP_OPEN, NULL, navcore_restore(n, document, restore_animated, done_, token_));
+            set_status(s, status);
         }
     } else if (strcmp(verb, "route") == 0) {
         const char *route = word(s, &args, 0, line);
         if ((ok = route != NULL)) {
-            strvec rest = sv_slice(&args, 1);
-            bool fails = sv_contains(&rest, "fail");
-            sv_free(&rest);
+            bool fails = option_given(&args, "fail");
             navcore_navigator *n = nav(s);
             ctx_token *token = events_ctx_token(s, "route");
             status = navcore_route_register(n, route, events_factory(s, fails), token, events_destructor(s));
@@ -399,7 +512,9 @@ static char *stack_labels(session *s, navcore_navigator *n) {
 static void check(session *s, const strvec *words, int line) {
     const char *what = word(s, words, 0, line);
     if (!what) return;
-    char *expected = sv_join(words->items + 1, words->count - 1, " ");
+    bool of_screen = strcmp(what, "result_of") == 0 || strcmp(what, "saved_of") == 0;
+    size_t skipped = words->count < (of_screen ? 2u : 1u) ? words->count : of_screen ? 2u : 1u;
+    char *expected = sv_join(words->items + skipped, words->count - skipped, " ");
     navcore_navigator *n = nav(s);
     int state = NAVCORE_ACTION_IDLE;
     bool dead = navcore_action_state(&state, n) == NAVCORE_ERR_INVALID_HANDLE;
@@ -424,6 +539,22 @@ static void check(session *s, const strvec *words, int line) {
         seen = xstrdup(dead ? "-" : flag ? "shown" : "hidden");
     } else if (strcmp(what, "status") == 0) {
         seen = xstrdup(s->status);
+    } else if (strcmp(what, "saved") == 0) {
+        char *document = NULL;
+        seen = navcore_save(&document, n) == NAVCORE_OK ? xstrdup(document) : xstrdup("-");
+        navcore_free(document);
+    } else if (of_screen) {
+        const char *label = word(s, words, 1, line);
+        uint64_t id = 0;
+        if (!label || !labelled(s, label, line, &id)) {
+            free(expected);
+            return;
+        }
+        char *text = NULL;
+        int status = strcmp(what, "result_of") == 0 ? navcore_screen_result(&text, n, id)
+                                                    : navcore_screen_saved_state(&text, n, id);
+        seen = xstrdup(status < 0 ? "dead" : text ? text : "-");
+        navcore_free(text);
     } else {
         char *joined = sv_join(words->items, words->count, " ");
         session_fail(s, line, "unknown check 'expect %s'", joined);
@@ -510,6 +641,7 @@ void session_free(session *s) {
     for (size_t i = 0; i < s->route_count_; i++) free(s->routes[i].route);
     free(s->routes);
     sv_free(&s->vetoed);
+    sv_free(&s->deferred);
     for (size_t i = 0; i < s->hook_count; i++) {
         sv_free(&s->hooks[i].event);
         sv_free(&s->hooks[i].command);

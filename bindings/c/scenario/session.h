@@ -119,7 +119,12 @@ typedef struct session {
     size_t screen_count, screen_capacity, names_given;
     route_count *routes;
     size_t route_count_;
-    strvec vetoed;
+    /* `veto L on` and `veto L later`: the labels whose pop the hook refuses, or answers later
+     * (any other label: allowed). */
+    strvec vetoed, deferred;
+    /* The decision id the hook last received when it answered later (SPEC §13). */
+    uint64_t last_decision;
+    bool has_decision;
     hook *hooks;
     size_t hook_count;
 
@@ -127,7 +132,7 @@ typedef struct session {
     closure_list closures;
     /* The callbacks (closure addresses), made with the navigator. */
     void *on_action, *on_appearance, *on_progress, *on_bar, *on_payload, *on_release, *on_done,
-        *on_wakeup, *animator, *veto, *run_block, *completion, *destructor;
+        *on_wakeup, *animator, *veto, *on_result, *run_block, *completion, *destructor;
     /* Tokens handed out as ctx, checked and freed at the end. */
     ctx_token **ctx_tokens;
     size_t ctx_token_count;
@@ -163,8 +168,9 @@ ctx_token *events_ctx_token(session *s, const char *what);
 op_token *events_op_token(session *s, int op, const char *name);
 /* The factory closure of a `route` command (one per registration, bound to its options). */
 navcore_factory_fn events_factory(session *s, bool fails);
-/* The shared closures, typed: op completion, run block, ctx destructor. */
+/* The shared closures, typed: op completion, run block, ctx destructor, result listener. */
 navcore_done_fn events_completion(session *s);
+navcore_result_fn events_result_listener(session *s);
 navcore_run_fn events_run_block(session *s);
 navcore_destroy_fn events_destructor(session *s);
 /* Records a trace line (owned) if its category is traced, and fires the first hook it matches. */

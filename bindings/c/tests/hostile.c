@@ -83,17 +83,19 @@ static const char *const functions[] = {
     "navcore_pop", "navcore_pop_to", "navcore_pop_to_root", "navcore_post", "navcore_push",
     "navcore_reason_string", "navcore_root", "navcore_route_register", "navcore_route_unregister",
     "navcore_run", "navcore_screen_create", "navcore_screen_discard", "navcore_screen_object",
-    "navcore_screen_route", "navcore_set_always_appear", "navcore_set_animator",
-    "navcore_set_bar_threshold", "navcore_set_pop_veto", "navcore_set_stack", "navcore_set_visible",
+    "navcore_screen_route", "navcore_set_always_appear", "navcore_on_transition",
+    "navcore_set_bar_threshold", "navcore_on_pop_veto", "navcore_set_stack", "navcore_set_visible",
     "navcore_show", "navcore_stack_copy", "navcore_stack_count", "navcore_stack_get",
     "navcore_status_string", "navcore_top", "navcore_transition_cancel", "navcore_transition_current",
     "navcore_transition_finish", "navcore_transition_progress", "navcore_version",
     "navcore_version_number",
     /* SPEC §12-15 */
     "navcore_free", "navcore_screen_set_result", "navcore_screen_result", "navcore_screen_on_result",
-    "navcore_pop_with_result", "navcore_set_pop_veto_deferrable", "navcore_decide",
+    "navcore_pop_with_result", "navcore_on_pop_veto_deferrable", "navcore_decide",
     "navcore_screen_set_saved_state", "navcore_screen_saved_state", "navcore_save", "navcore_open",
-    "navcore_restore", "navcore_show_recycling",
+    "navcore_restore", "navcore_show_options_init",
+    /* per-screen hooks */
+    "navcore_screen_hooks_init", "navcore_screen_create_with_hooks",
 };
 #define FUNCTION_COUNT (sizeof functions / sizeof functions[0])
 static unsigned char covered[K_COUNT][FUNCTION_COUNT];
@@ -425,14 +427,14 @@ static int reg_will_hide(navcore_navigator *n, reg_rec *r) {
 static int reg_did_hide(navcore_navigator *n, reg_rec *r) {
     return CALL(navcore_on_appearance, n, NAVCORE_PHASE_DID_HIDE, on_appearance, r, on_destroyed);
 }
-static int reg_transition(navcore_navigator *n, reg_rec *r) { return CALL(navcore_set_animator, n, on_transition, r, on_destroyed); }
+static int reg_transition(navcore_navigator *n, reg_rec *r) { return CALL(navcore_on_transition, n, on_transition, r, on_destroyed); }
 static int reg_progress(navcore_navigator *n, reg_rec *r) { return CALL(navcore_on_progress, n, on_progress, r, on_destroyed); }
 static int reg_bar(navcore_navigator *n, reg_rec *r) { return CALL(navcore_on_bar, n, on_bar, r, on_destroyed); }
 static int reg_payload(navcore_navigator *n, reg_rec *r) { return CALL(navcore_on_payload, n, on_payload, r, on_destroyed); }
 static int reg_release(navcore_navigator *n, reg_rec *r) { return CALL(navcore_on_release, n, on_release, r, on_destroyed); }
 static int reg_done(navcore_navigator *n, reg_rec *r) { return CALL(navcore_on_done, n, on_done, r, on_destroyed); }
 static int reg_wakeup(navcore_navigator *n, reg_rec *r) { return CALL(navcore_on_wakeup, n, on_wakeup, r, on_destroyed); }
-static int reg_veto(navcore_navigator *n, reg_rec *r) { return CALL(navcore_set_pop_veto, n, on_veto, r, on_destroyed); }
+static int reg_veto(navcore_navigator *n, reg_rec *r) { return CALL(navcore_on_pop_veto, n, on_veto, r, on_destroyed); }
 
 static const struct {
     int kind;
@@ -530,6 +532,15 @@ static void call_everything(int kind) {
     /* screens */
     uint64_t s1 = screen("hostile", W(navcore_screen_create));
     uint64_t s2 = screen("hostile", what);
+    navcore_screen_hooks hooks; /* no hooks of its own: the call itself is what runs here */
+    if (check_other(CALL(navcore_screen_hooks_init, &hooks, NAVCORE_SCREEN_HOOKS_VERSION), OK_,
+                    W(navcore_screen_hooks_init)) == NAVCORE_OK) {
+        screen_rec *hooked = new_screen_rec();
+        uint64_t hooked_id = 0;
+        if (check(CALL(navcore_screen_create_with_hooks, &hooked_id, nav, "hooked", hooked, &hooks), OK_,
+                  W(navcore_screen_create_with_hooks)) == NAVCORE_OK)
+            hooked->created = 1;
+    }
     void *object = NULL;
     if (check(CALL(navcore_screen_object, &object, nav, s1), OK_, W(navcore_screen_object)) == NAVCORE_OK &&
         (!object || ((screen_rec *)object)->magic != SCREEN_MAGIC))
@@ -569,7 +580,7 @@ static void call_everything(int kind) {
     navcore_show_options options = NAVCORE_SHOW_OPTIONS_INIT;
     options.animated = true;
     options.remove_current = false;
-    options.recycle = false;
+    options.recycle = NAVCORE_RECYCLE_NONE;
     options.payload = "from a callback";
     OP(queued, W(navcore_show), CALL(navcore_show, nav, "R", &options, completion, op_));
     OP(queued, W(navcore_post), CALL(navcore_post, nav, "F", NULL, completion, op_));
@@ -597,7 +608,7 @@ static void call_everything(int kind) {
     check(CALL(navcore_screen_on_result, nav, s1, on_result, NULL, NULL), OK_, W(navcore_screen_on_result));
     OP(queued, W(navcore_pop_with_result), CALL(navcore_pop_with_result, nav, true, "r", completion, op_));
     /* removes the veto: register_all below puts the books' one back before the callback returns */
-    check(CALL(navcore_set_pop_veto_deferrable, nav, NULL, NULL, NULL), OK_, W(navcore_set_pop_veto_deferrable));
+    check(CALL(navcore_on_pop_veto_deferrable, nav, NULL, NULL, NULL), OK_, W(navcore_on_pop_veto_deferrable));
     check(CALL(navcore_decide, nav, BOGUS, true), STATE_, W(navcore_decide));
     check(CALL(navcore_screen_set_saved_state, nav, s1, "s"), OK_, W(navcore_screen_set_saved_state));
     copy = NULL;
@@ -613,7 +624,11 @@ static void call_everything(int kind) {
     OP(queued, W(navcore_restore),
        CALL(navcore_restore, nav, "{\"navcore\":1,\"stack\":[{\"route\":\"R\",\"state\":null}]}", false,
             completion, op_));
-    OP(queued, W(navcore_show_recycling), CALL(navcore_show_recycling, nav, "R", NULL, NAVCORE_RECYCLE_TOP, completion, op_));
+    navcore_show_options single_top;
+    check_other(CALL(navcore_show_options_init, &single_top, NAVCORE_SHOW_OPTIONS_VERSION), OK_,
+                W(navcore_show_options_init));
+    single_top.recycle = NAVCORE_RECYCLE_TOP;
+    OP(queued, "navcore_show (single top)", CALL(navcore_show, nav, "R", &single_top, completion, op_));
 
     /* every registration replaced (the running one included: its destructor waits for it) */
     register_all(nav, "a registration inside a callback");

@@ -89,8 +89,8 @@ static void cycle(long i) {
     REGISTER(navcore_on_release(nav, on_release, NULL, destroy_ctx));
     REGISTER(navcore_on_done(nav, on_done, NULL, destroy_ctx));
     REGISTER(navcore_on_wakeup(nav, on_wakeup, NULL, destroy_ctx));
-    REGISTER(navcore_set_animator(nav, animator, NULL, destroy_ctx));
-    REGISTER(navcore_set_pop_veto(nav, on_veto, NULL, destroy_ctx));
+    REGISTER(navcore_on_transition(nav, animator, NULL, destroy_ctx));
+    REGISTER(navcore_on_pop_veto(nav, on_veto, NULL, destroy_ctx));
     REGISTER(navcore_route_register(nav, "detail", factory, NULL, destroy_ctx));
     navcore_set_bar_threshold(nav, 2);
 

@@ -354,7 +354,7 @@ static void *asker(void *arg) {
             navcore_show_options options = NAVCORE_SHOW_OPTIONS_INIT;
             options.animated = animated;
             options.remove_current = dice % 3 != 0;
-            options.recycle = dice % 5 != 0;
+            options.recycle = dice % 5 != 0 ? NAVCORE_RECYCLE_ANY : NAVCORE_RECYCLE_NONE;
             options.payload = dice % 2 ? "payload" : NULL;
             status = navcore_show(R.nav, dice < 90 ? routes[dice % 4] : "broken", &options, completion, r);
         } else if (dice < 96) {
@@ -431,8 +431,8 @@ static void run(int mode, enum destroyer destroyer) {
     must(navcore_navigator_create(&R.nav, mode), "create");
     must(navcore_on_release(R.nav, on_release, NULL, destructor), "on_release");
     must(navcore_on_action(R.nav, on_action, NULL, destructor), "on_action");
-    must(navcore_set_animator(R.nav, animator, NULL, destructor), "animator");
-    must(navcore_set_pop_veto(R.nav, veto, NULL, destructor), "veto");
+    must(navcore_on_transition(R.nav, animator, NULL, destructor), "animator");
+    must(navcore_on_pop_veto(R.nav, veto, NULL, destructor), "veto");
     must(navcore_on_wakeup(R.nav, on_wakeup, NULL, destructor), "wakeup");
     for (int i = 0; i < 4; i++) must(navcore_route_register(R.nav, routes[i], factory, NULL, destructor), "route");
     must(navcore_route_register(R.nav, "broken", broken_factory, NULL, destructor), "route broken");

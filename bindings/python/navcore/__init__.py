@@ -36,6 +36,8 @@ _MODULE_OF = {
         "_operation": ("Operation", "ScreenResult"),
         "_stream": ("EventStream",),
         "aio": (),  # the asyncio adapter, a module: asyncio alone costs ~25 ms
+        "mirror": (),  # the stack mirror for retained toolkits, a module
+        "textual": (),  # the Textual integration, a module: the optional extra navcore[textual]
     }.items()
     for name in names or (module,)
 }
@@ -62,7 +64,7 @@ def __dir__() -> "list[str]":
 # false (importing it from typing would cost `import navcore` ~5 ms).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from . import aio
+    from . import aio, mirror, textual
     from ._enums import LATER, Action, Dispatch, Op, Outcome, Phase, Reason, Recycle, Status, Style, Veto
     from ._errors import BusyError, ExistsError, FactoryFailed, InternalError, InvalidError, InvalidHandleError
     from ._errors import NavcoreError, NoMemoryError, NoSuchScreenError, StateError

@@ -20,6 +20,7 @@ from ctypes import (
     c_double,
     c_int,
     c_size_t,
+    c_uint,
     c_uint64,
     c_void_p,
 )
@@ -46,13 +47,18 @@ MAJOR = _VERSION_PARTS[0]
 NavPtr = c_void_p
 
 
+#: The `navcore_show_options` layout `ShowOptions` declares (NAVCORE_SHOW_OPTIONS_VERSION).
+SHOW_OPTIONS_VERSION = 1
+
+
 class ShowOptions(Structure):
-    """`navcore_show_options`."""
+    """`navcore_show_options`, version `SHOW_OPTIONS_VERSION`."""
 
     _fields_ = [
+        ("version", c_uint),
         ("animated", c_bool),
         ("remove_current", c_bool),
-        ("recycle", c_bool),
+        ("recycle", c_int),
         ("payload", c_char_p),
     ]
 
@@ -80,6 +86,25 @@ class CActionEvent(Structure):
         ("disappearing", POINTER(c_uint64)),
         ("disappearing_count", c_size_t),
         ("animated", c_bool),
+        ("appearing_object", c_void_p),
+        ("disappearing_objects", POINTER(c_void_p)),
+    ]
+
+
+class ScreenHooks(Structure):
+    """`navcore_screen_hooks` (version 1). The hooks are C function pointers, declared as
+    `c_void_p` here: the binding keeps its own per-screen objects and does not use them yet."""
+
+    _fields_ = [
+        ("version", c_uint),
+        ("will_show", c_void_p),
+        ("did_show", c_void_p),
+        ("will_hide", c_void_p),
+        ("did_hide", c_void_p),
+        ("payload", c_void_p),
+        ("release", c_void_p),
+        ("ctx", c_void_p),
+        ("destroy", c_void_p),
     ]
 
 
@@ -134,9 +159,12 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     # Screens
     "navcore_screen_create": (c_int, [POINTER(c_uint64), NavPtr, c_char_p, c_void_p]),
     "navcore_screen_discard": (c_int, [NavPtr, c_uint64]),
+    "navcore_screen_hooks_init": (c_int, [POINTER(ScreenHooks), c_uint]),
+    "navcore_screen_create_with_hooks": (c_int, [POINTER(c_uint64), NavPtr, c_char_p, c_void_p, POINTER(ScreenHooks)]),
     "navcore_screen_object": (c_int, [POINTER(c_void_p), NavPtr, c_uint64]),
     "navcore_screen_route": (c_int, [POINTER(c_size_t), c_void_p, c_size_t, NavPtr, c_uint64]),
     # Operations
+    "navcore_show_options_init": (c_int, [POINTER(ShowOptions), c_uint]),
     "navcore_push": (c_int, [NavPtr, c_uint64, c_bool, DoneFn, c_void_p]),
     "navcore_pop": (c_int, [NavPtr, c_bool, DoneFn, c_void_p]),
     "navcore_pop_to": (c_int, [NavPtr, c_uint64, c_bool, DoneFn, c_void_p]),
@@ -147,7 +175,6 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_run": (c_int, [NavPtr, RunFn, DoneFn, c_void_p]),
     "navcore_set_visible": (c_int, [NavPtr, c_bool, DoneFn, c_void_p]),
     "navcore_show": (c_int, [NavPtr, c_char_p, POINTER(ShowOptions), DoneFn, c_void_p]),
-    "navcore_show_recycling": (c_int, [NavPtr, c_char_p, POINTER(ShowOptions), c_int, DoneFn, c_void_p]),
     "navcore_post": (c_int, [NavPtr, c_char_p, POINTER(ShowOptions), DoneFn, c_void_p]),
     # Transitions
     "navcore_transition_finish": (c_int, [NavPtr, c_uint64]),
@@ -165,8 +192,8 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_on_release": (c_int, [NavPtr, ReleaseFn, c_void_p, DestroyFn]),
     "navcore_on_done": (c_int, [NavPtr, DoneFn, c_void_p, DestroyFn]),
     "navcore_on_wakeup": (c_int, [NavPtr, WakeupFn, c_void_p, DestroyFn]),
-    "navcore_set_animator": (c_int, [NavPtr, TransitionFn, c_void_p, DestroyFn]),
-    "navcore_set_pop_veto": (c_int, [NavPtr, VetoFn, c_void_p, DestroyFn]),
+    "navcore_on_transition": (c_int, [NavPtr, TransitionFn, c_void_p, DestroyFn]),
+    "navcore_on_pop_veto": (c_int, [NavPtr, VetoFn, c_void_p, DestroyFn]),
     # Results
     "navcore_free": (None, [c_void_p]),
     "navcore_screen_set_result": (c_int, [NavPtr, c_uint64, c_char_p]),
@@ -174,7 +201,7 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_screen_on_result": (c_int, [NavPtr, c_uint64, ResultFn, c_void_p, DestroyFn]),
     "navcore_pop_with_result": (c_int, [NavPtr, c_bool, c_char_p, DoneFn, c_void_p]),
     # Deferred veto
-    "navcore_set_pop_veto_deferrable": (c_int, [NavPtr, DeferrableVetoFn, c_void_p, DestroyFn]),
+    "navcore_on_pop_veto_deferrable": (c_int, [NavPtr, DeferrableVetoFn, c_void_p, DestroyFn]),
     "navcore_decide": (c_int, [NavPtr, c_uint64, c_bool]),
     # Saved state, save, open and restore
     "navcore_screen_set_saved_state": (c_int, [NavPtr, c_uint64, c_char_p]),

@@ -840,9 +840,10 @@ class Navigator:
         "none"), or makes one with the route's factory. A dict payload travels as JSON
         (``Payload.json()``)."""
         name = _text(route, "the route")
-        options = _ffi.ShowOptions(bool(animated), bool(remove_current), True, _payload_text(payload))
-        mode = _recycle_mode(recycle)
-        return self._ask(Op.SHOW, self._lib.navcore_show_recycling, name, byref(options), mode)
+        options = _ffi.ShowOptions(
+            _ffi.SHOW_OPTIONS_VERSION, bool(animated), bool(remove_current), _recycle_mode(recycle), _payload_text(payload)
+        )
+        return self._ask(Op.SHOW, self._lib.navcore_show, name, byref(options))
 
     post = show  # the seeds' notification name, for posting from any thread
 

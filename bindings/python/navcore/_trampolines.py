@@ -490,8 +490,8 @@ _REGISTRATIONS: Dict[str, Tuple[str, Any, Tuple[int, ...]]] = {
     "release": ("navcore_on_release", _guarded(_ffi.ReleaseFn, _on_release), ()),
     "done": ("navcore_on_done", _guarded(_ffi.DoneFn, _on_done), ()),
     "wakeup": ("navcore_on_wakeup", _guarded(_ffi.WakeupFn, _on_wakeup), ()),
-    "animator": ("navcore_set_animator", _guarded(_ffi.TransitionFn, _on_transition), ()),
-    "veto": ("navcore_set_pop_veto_deferrable", _guarded(_ffi.DeferrableVetoFn, _on_veto_impl), ()),
+    "animator": ("navcore_on_transition", _guarded(_ffi.TransitionFn, _on_transition), ()),
+    "veto": ("navcore_on_pop_veto_deferrable", _guarded(_ffi.DeferrableVetoFn, _on_veto_impl), ()),
 }
 _APPEARANCE = _guarded(_ffi.AppearanceFn, _on_appearance)
 for _kind in _PHASE_KINDS:

@@ -13,6 +13,10 @@ arrives, on the loop's thread, whichever thread posted the op::
 An exception raised by a callback during such a drain is re-raised from ``drain()`` and so
 reaches the loop's exception handler (``loop.set_exception_handler``), unless ``on_error`` is
 given.
+
+``schedule`` replaces ``loop.call_soon_threadsafe`` for a toolkit with its own thread-safe way
+to run a call on its loop (Textual: ``schedule=app.call_later``, which runs it inside the app's
+message pump, where Textual's context is set; ``navcore.textual`` does this).
 """
 
 from __future__ import annotations
@@ -24,18 +28,22 @@ from ._enums import Dispatch
 from ._navigator import Navigator
 
 ErrorHandler = Callable[[BaseException], Any]
+#: Runs a call soon on the UI loop; called from any thread (``loop.call_soon_threadsafe``'s shape).
+Scheduler = Callable[[Callable[[], None]], Any]
 
 
 def attach(
     navigator: Navigator,
     loop: Optional[asyncio.AbstractEventLoop] = None,
     on_error: Optional[ErrorHandler] = None,
+    schedule: Optional[Scheduler] = None,
 ) -> Callable[[], None]:
     """Drains the host dispatch ``navigator`` on ``loop`` (default: the running loop) after
-    every wakeup. Returns a function that detaches it."""
+    every wakeup, or through ``schedule(drain)`` when given (``loop`` is then unused). Returns a
+    function that detaches it."""
     if navigator.dispatch is not Dispatch.HOST:
         raise ValueError("attach() needs a navigator in host dispatch mode: Navigator('host')")
-    target = loop if loop is not None else asyncio.get_running_loop()
+    run_soon: Scheduler = schedule or (loop or asyncio.get_running_loop()).call_soon_threadsafe
 
     def drain() -> None:
         if navigator.closed:
@@ -49,13 +57,13 @@ def attach(
 
     def wakeup(_event: Any) -> None:
         try:
-            target.call_soon_threadsafe(drain)
+            run_soon(drain)
         except RuntimeError:  # the loop is closed: nobody will drain any more
             pass
 
     navigator.on("wakeup", wakeup)
     # Ops asked before the listener existed raised their wakeup already: drain them too.
-    target.call_soon_threadsafe(drain)
+    run_soon(drain)
     return lambda: navigator.off("wakeup", wakeup)
 
 

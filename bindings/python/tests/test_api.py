@@ -199,6 +199,25 @@ def test_routes_show_post_and_payloads(nav: navcore.Navigator, recorder: Recorde
         nav.show("home", payload=3)  # type: ignore[arg-type]
 
 
+def test_show_recycle_takes_the_c_recycle_values(nav: navcore.Navigator) -> None:
+    # navcore_show_options.recycle (versioned options): True/False are ANY/NONE, TOP is single top.
+    from navcore._enums import Recycle
+
+    nav.register_route("list", lambda request: "list")
+    nav.register_route("item", lambda request: "item")
+    assert nav.show("list").outcome is Outcome.COMPLETED
+    assert nav.show("item", remove_current=False).outcome is Outcome.COMPLETED
+    assert nav.show("list", remove_current=False, recycle=Recycle.TOP).outcome is Outcome.COMPLETED
+    assert routes(nav) == ["list", "item", "list"]  # TOP: the lower "list" is not popped to
+    assert nav.show("item", remove_current=False, recycle=True).outcome is Outcome.COMPLETED
+    assert routes(nav) == ["list", "item"]  # ANY: popped to the nearest "item"
+    assert nav.show("item", remove_current=False, recycle=False).outcome is Outcome.COMPLETED
+    assert routes(nav) == ["list", "item", "item"]  # NONE: a new screen
+    with pytest.raises(ValueError):  # refused by the binding before C (InvalidError is one too)
+        nav.show("item", recycle=3)
+    assert routes(nav) == ["list", "item", "item"]
+
+
 def test_text_that_c_cannot_carry(nav: navcore.Navigator) -> None:
     with pytest.raises(navcore.InvalidError):
         nav.create_screen("a\x00b")

@@ -14,8 +14,9 @@ import navcore
 
 # Not imported by `import navcore` alone.
 LAZY_AT_IMPORT = ("navcore._navigator", "navcore._events", "navcore._enums", "dataclasses", "typing", "enum")
-# Not imported by a navigator's first push either: an await, navcore.aio, the system search.
-LAZY_ALWAYS = ("asyncio", "subprocess", "ctypes.util", "pathlib", "navcore.aio")
+# Not imported by a navigator's first push either: an await, navcore.aio, the system search, the
+# mirror, the Textual integration (and Textual itself).
+LAZY_ALWAYS = ("asyncio", "subprocess", "ctypes.util", "pathlib", "navcore.aio", "navcore.mirror", "navcore.textual", "textual")
 
 # Modules already there at startup (an editable install's import hook brings pathlib) do not count.
 PROBE = f"""

@@ -53,7 +53,7 @@ def test_version_comes_from_one_place_and_matches_the_library() -> None:
 
 
 def test_the_table_declares_every_function_of_the_header() -> None:
-    declared = set(re.findall(r"^\s*(?:const\s+)?\w+\s*\*?\s*(navcore_\w+)\s*\(", HEADER.read_text(), re.M))
+    declared = set(re.findall(r"^\s*NAVCORE_API\s+(?:const\s+)?\w+\s*\*?\s*(navcore_\w+)\s*\(", HEADER.read_text(), re.M))
     assert declared == set(_ffi.SIGNATURES)
     library = _ffi.lib()
     for name, (restype, argtypes) in _ffi.SIGNATURES.items():

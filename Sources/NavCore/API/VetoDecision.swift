@@ -1,15 +1,3 @@
-/// The pop veto's answer (<doc:Semantics> §6, §13).
-public enum VetoAnswer: Sendable, Equatable {
-    /// Pop.
-    case allow
-    /// Do not pop: the op ends `.vetoed`.
-    case refuse
-    /// The host decides later, with `Navigator.decide(_:allow:)` and the `VetoDecision` the veto
-    /// received. A `back` waits for it (busy, its later ops queued behind it); for a gesture,
-    /// later counts as `refuse`.
-    case later
-}
-
 /// Names one veto question, for a deferred answer (<doc:Semantics> §13): answer with its
 /// `decide(allow:)`, or pass it to `Navigator.decide(_:allow:)`. Its id is non-zero and never
 /// reused in the process.

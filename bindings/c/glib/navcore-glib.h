@@ -1,0 +1,52 @@
+/*
+ * navcore-glib.h — runs a navcore navigator on a GLib main loop (GMainContext).
+ *
+ * A UI toolkit built on GLib (GTK, libadwaita, Clutter) wants every callback on its UI thread.
+ * navcore's host dispatch mode (SPEC §9) gives that: asking an op only enqueues it and calls the
+ * navigator's wakeup callback, from whatever thread asked; the host then calls navcore_drain()
+ * on its UI thread, where the op runs and every callback arrives. This helper is that glue:
+ * the wakeup attaches an idle source to the context (thread-safe, from any thread), and the
+ * source drains on the thread that runs the context.
+ *
+ *   navcore_navigator *nav;
+ *   navcore_navigator_create(&nav, NAVCORE_DISPATCH_HOST);
+ *   navcore_glib_attach(nav, NULL);            // NULL: the default main context
+ *   ... navcore_post(nav, "details", …) from a worker thread: the show runs on the UI thread.
+ *
+ * What still runs on the calling thread (SPEC §9): navcore_transition_finish, _cancel and
+ * _progress, navcore_gesture_begin, navcore_decide and navcore_screen_discard act at once and
+ * deliver their callbacks where they are called, so call them on the context's thread too
+ * (a GtkStack's notify::transition-running handler does).
+ *
+ * Compile navcore-glib.c into the application:
+ *   cc app.c navcore-glib.c $(pkg-config --cflags --libs navcore glib-2.0)
+ */
+#ifndef NAVCORE_GLIB_H
+#define NAVCORE_GLIB_H
+
+#include <glib.h>
+#include <navcore.h>
+
+G_BEGIN_DECLS
+
+/**
+ * Makes `context` (NULL = the default main context) drain the host-dispatch navigator `nav`:
+ * registers its wakeup callback (replacing any), which schedules one navcore_drain() at
+ * G_PRIORITY_DEFAULT on `context`, so that ops asked from any thread run, with their callbacks,
+ * on the thread that iterates `context`. Registered while ops already wait, the wakeup is
+ * called at once (SPEC §9), so attaching late never stalls. Returns the status of
+ * navcore_on_wakeup. The wakeup callback may run on any thread; it only attaches a source. An
+ * inline-dispatch navigator never calls its wakeup (its ops run on the asking thread): create
+ * the navigator with NAVCORE_DISPATCH_HOST.
+ */
+int navcore_glib_attach(navcore_navigator *nav, GMainContext *context);
+
+/**
+ * Ends the attachment: unregisters the wakeup; a drain already scheduled then does nothing.
+ * Destroying the navigator ends it too. Returns the status of navcore_on_wakeup.
+ */
+int navcore_glib_detach(navcore_navigator *nav);
+
+G_END_DECLS
+
+#endif /* NAVCORE_GLIB_H */

@@ -1,0 +1,324 @@
+"""navcore.textual: navcore owns the stack, Textual shows it (``pip install navcore[textual]``).
+
+    from navcore.textual import Navigation, NavScreen
+
+    class Inbox(NavScreen):
+        def compose(self): ...
+        def on_list_view_selected(self, event):
+            self.navigation.navigator.push(Message(event.item.id))
+
+    class Mail(App):
+        def on_mount(self):
+            self.navigation = Navigation(self)          # host dispatch, drained on Textual's loop
+            self.navigation.navigator.push(Inbox())
+
+What it does:
+
+- **Screens.** Any Textual ``Screen`` object is a navcore screen's object: push it
+  (``navigator.push(screen)``), or make it in a route factory. A ``StackMirror``
+  (``navcore.mirror``) keeps Textual's screen stack equal to navcore's, for every op
+  (instant, animated, ``show``, ``open``, hidden, ``set``). Each screen is installed in the app
+  while navcore holds it, so Textual never destroys it on its own; it is removed (unmounted)
+  once, when navcore releases it.
+- **Dispatch.** The navigator is in host mode and drained through ``app.call_later``
+  (``navcore.aio.attach(schedule=…)``): an op asked on any thread runs, and every callback
+  (factories, hooks, the veto) arrives, on Textual's thread, inside the app's message pump.
+- **Back.** ``NavScreen`` binds escape to ``action_navcore_back``, navcore's ``back`` (which
+  asks the veto); ``begin_gesture``/``update_gesture``/``end_gesture`` drive the interactive back
+  gesture (a drag, a swipe key).
+- **Transitions.** ``slide()`` (the default) slides the appearing screen in from the right on a
+  push and the leaving one out on a pop, with Textual's animator, and finishes navcore's
+  transition when it ends (``Navigation(app, transition=slide(0.5))`` for another duration,
+  or any ``TransitionPlayer``); ``Navigation(app, animated=False)`` makes every op instant.
+- **The veto and results, in Textual's idioms.** ``NavScreen.should_pop(by_gesture)`` answers
+  True, False, or a question: navcore's deferred veto (``LATER``) then shows a ``ConfirmScreen``
+  (a ``ModalScreen[bool]``) whose answer is navcore's decision. ``NavScreen.dismiss(result)`` is
+  ``pop(result=…)``, and ``Navigation.push_screen(screen, callback)`` is ``push_for_result``
+  with Textual's callback.
+
+Mount order: a route factory and ``will_show`` run before Textual has composed the screen
+(Textual mounts asynchronously, in its own message loop). The mirror pushes the screen onto
+Textual's stack before its ``will_show`` (``on_prepare``), so the screen is in
+``app.screen_stack`` then. Its widgets exist only from its ``on_mount`` on, which Textual runs
+after the drain that pushed it (so also after an instant op's ``did_show``): query them from
+Textual's handlers (``on_mount``, ``on_screen_resume``), or check ``is_mounted`` in navcore's
+hooks (the example's ``receive_payload`` does), never in the factory.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, List, Optional, Set, Tuple, Union
+
+from textual.app import App, ScreenStackError
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.css.scalar import ScalarOffset
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Label
+
+from . import aio
+from ._enums import LATER, Dispatch, Style
+from ._events import Decision, ReleaseEvent
+from ._events import Screen as NavcoreScreen
+from ._navigator import Navigator
+from ._operation import Operation, ScreenResult
+from .mirror import COMMIT, Change, StackMirror
+
+__all__ = ["ConfirmScreen", "NavScreen", "Navigation", "TransitionPlayer", "slide"]
+
+#: Plays ``change.transition`` on Textual's screens and finishes it when done.
+TransitionPlayer = Callable[["Navigation", Change], Any]
+
+
+class NavScreen(Screen[Any]):
+    """A Textual screen that knows its navigation: escape is navcore's ``back``,
+    ``dismiss(result)`` pops it with the result, ``should_pop`` is asked by the veto."""
+
+    BINDINGS = [Binding("escape", "navcore_back", "Back")]
+
+    #: Set when the screen enters a navigation's stack.
+    navigation: Optional["Navigation"] = None
+    navcore_screen: Optional[NavcoreScreen] = None
+
+    def action_navcore_back(self) -> None:
+        """The back key: navcore's ``back`` (the veto is asked)."""
+        if self.navigation is not None:
+            self.navigation.navigator.back()
+
+    def should_pop(self, by_gesture: bool) -> Union[bool, str]:
+        """The veto's question for this screen: True (leave), False (stay), or a question the
+        user answers in a ``ConfirmScreen`` (a gesture cannot wait for it: it stays)."""
+        return True
+
+    def dismiss(self, result: Any = None) -> Any:  # type: ignore[override]
+        """Pops this screen (navcore's top) with ``result`` for ``push_screen``'s callback
+        (``pop(result=…)``); outside a navigation, Textual's own dismiss."""
+        if self.navigation is None:
+            return super().dismiss(result)
+        return self.navigation.dismiss(self, result)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question over the current screen; dismissed with True or False (y / n / escape)."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical { width: 50; height: auto; border: thick $warning; padding: 1 2; background: $surface; }
+    ConfirmScreen Horizontal { height: auto; align: center middle; }
+    """
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> Any:
+        with Vertical():
+            yield Label(self.question)
+            with Horizontal():
+                yield Button("Yes", id="yes", variant="warning")
+                yield Button("No", id="no", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+def objects(change: Change, screens: Tuple[NavcoreScreen, ...]) -> List[Any]:
+    """The host objects of ``screens`` of a change (also of released ones)."""
+    return [change.object(screen) for screen in screens]
+
+
+def slide(duration: float = 0.2) -> TransitionPlayer:
+    """A transition player: the appearing screen slides in from the right (push style), the
+    leaving one out to the right (pop style); the transition finishes when the slide ends, at
+    once when Textual's animations are off or ``duration`` is 0."""
+
+    def play(navigation: "Navigation", change: Change) -> None:
+        transition = change.transition
+        if transition is None:
+            return
+        app = navigation.app
+        pushing = transition.style is Style.PUSH
+        moving = change.object(change.new[-1] if pushing else change.old[-1])
+        width = max(app.size.width, 1)
+
+        def done() -> None:
+            moving.styles.offset = (0, 0)
+            if not navigation.navigator.closed and navigation.navigator.current_transition == transition.id:
+                transition.finish()
+
+        if duration <= 0 or app.animation_level == "none":
+            app.call_later(done)
+            return
+        moving.styles.offset = (width, 0) if pushing else (0, 0)
+        end = ScalarOffset.from_offset((0, 0) if pushing else (width, 0))
+        moving.styles.animate("offset", end, duration=duration, on_complete=done)
+
+    return play
+
+
+class Navigation:
+    """A navigator whose stack Textual shows (see the module's doc). ``navigator`` defaults to a
+    new host dispatch one (one given must be in host mode, and idle: the mirror takes its stack
+    as it is); ``close()`` destroys it and removes its screens."""
+
+    def __init__(
+        self,
+        app: App[Any],
+        navigator: Optional[Navigator] = None,
+        *,
+        transition: Optional[TransitionPlayer] = None,
+        animated: bool = True,
+        on_error: Optional[aio.ErrorHandler] = None,
+    ) -> None:
+        self.app = app
+        self.navigator = navigator if navigator is not None else Navigator(Dispatch.HOST)
+        self.play = transition if transition is not None else slide()
+        #: The Textual screens navcore holds, installed in the app until their release.
+        self._held: Set[Screen[Any]] = set()
+        #: The gesture's change while the finger moves.
+        self.gesture: Optional[Change] = None
+        self.mirror = StackMirror(self.navigator, self._change, on_end=self._end, on_prepare=self._prepare)
+        if not animated:
+            self.navigator.animator = None
+        self.navigator.veto = self._veto
+        self.navigator.on("release", self._released)
+        self._detach = aio.attach(self.navigator, on_error=on_error, schedule=app.call_later)
+
+    def close(self) -> None:
+        """Destroys the navigator (its screens are released) and removes its screens from the app."""
+        self._detach()
+        self.mirror.close()
+        self.navigator.close()
+        self._show([])
+        for screen in list(self._held):
+            self._remove(screen)
+
+    # -- Textual idioms ------------------------------------------------------------------------
+
+    def push_screen(
+        self, screen: Screen[Any], callback: Optional[Callable[[Any], Any]] = None, animated: bool = True
+    ) -> ScreenResult:
+        """``app.push_screen(screen, callback)`` through navcore: a ``push_for_result`` whose
+        result (the screen's ``dismiss(result)``) reaches ``callback`` on Textual's thread."""
+        pending = self.navigator.push_for_result(screen, animated)
+        if callback is not None:
+            pending.add_done_callback(lambda ended: callback(ended.value()))
+        return pending
+
+    def dismiss(self, screen: Screen[Any], result: Any = None) -> Operation:
+        """Pops ``screen``, navcore's top, setting its result to ``result`` (JSON)."""
+        top = self.navigator.top
+        if top is None or top.object is not screen:
+            raise ScreenStackError(f"{screen!r} is not the top of the navigation stack")
+        return self.navigator.pop(result=result)
+
+    def begin_gesture(self) -> Operation:
+        """Starts the interactive back gesture (on Textual's thread): the pop is provisional,
+        the leaving screen stays mounted until ``end_gesture``."""
+        return self.navigator.gesture()
+
+    def update_gesture(self, progress: float) -> None:
+        """The finger moved: the leaving screen follows it."""
+        change = self.gesture
+        if change is None or change.transition is None:
+            return
+        change.transition.progress(progress)
+        change.object(change.old[-1]).styles.offset = (int(progress * self.app.size.width), 0)
+
+    def end_gesture(self, commit: bool) -> None:
+        """The finger lifted: finish the pop (``commit``) or cancel it (the screen comes back)."""
+        change, self.gesture = self.gesture, None
+        if change is None or change.transition is None:
+            return
+        change.object(change.old[-1]).styles.offset = (0, 0)
+        if commit:
+            change.transition.finish()
+        else:
+            change.transition.cancel()
+
+    # -- the mirror's calls --------------------------------------------------------------------
+
+    def _hold(self, screen: NavcoreScreen, obj: Any) -> None:
+        """Takes a navcore screen's Textual screen into the app (installed: Textual will not
+        destroy it when it leaves Textual's stack)."""
+        if not isinstance(obj, Screen):
+            raise TypeError(f"navcore.textual: screen {screen.id}'s object is not a Textual Screen: {obj!r}")
+        if obj in self._held:
+            return
+        self.app.install_screen(obj, f"navcore-{screen.id}")
+        self._held.add(obj)
+        if isinstance(obj, NavScreen):
+            obj.navigation, obj.navcore_screen = self, screen
+
+    def _prepare(self, screen: NavcoreScreen, obj: Any) -> None:
+        # Before the screen's will_show: it is on Textual's stack when its hooks run.
+        self._hold(screen, obj)
+        self._show([below.object for below in self.mirror.stack] + [obj])
+
+    def _change(self, change: Change) -> None:
+        for screen in change.added:
+            self._hold(screen, change.object(screen))
+        transition = change.transition
+        shown = objects(change, change.new)
+        if transition is not None and transition.style is not Style.PUSH and change.old[-1] in change.removed:
+            shown.append(change.object(change.old[-1]))  # it slides out on top, then goes
+        self._show(shown)
+        if transition is None:
+            return
+        if transition.interactive:
+            self.gesture = change
+        else:
+            self.play(self, change)
+
+    def _end(self, change: Change, outcome: str) -> None:
+        self.gesture = None
+        if outcome == COMMIT:
+            self._show(objects(change, change.new))
+            for screen in change.removed:
+                self._remove(change.object(screen))
+        else:
+            self._show(objects(change, change.old))
+
+    def _released(self, event: ReleaseEvent) -> None:
+        # A screen released outside a change (discarded, or the navigator closed); the ones an
+        # op removes are removed at its commit, once Textual no longer shows them.
+        held = isinstance(event.object, Screen) and event.object in self._held
+        if held and event.object not in self.app.screen_stack:
+            self._remove(event.object)
+
+    def _veto(self, screen: NavcoreScreen, by_gesture: bool, decision: Decision) -> Any:
+        ask = getattr(screen.object, "should_pop", None)
+        answer = True if ask is None else ask(by_gesture)
+        if not isinstance(answer, str):
+            return bool(answer)
+        if by_gesture:
+            return False
+        self.app.push_screen(ConfirmScreen(answer), lambda yes: decision.allow() if yes else decision.refuse())
+        return LATER
+
+    # -- Textual's stack -----------------------------------------------------------------------
+
+    def _show(self, screens: List[Screen[Any]]) -> None:
+        """Makes the navcore part of Textual's screen stack (the screens it holds, on top of the
+        app's own) ``screens``, bottom to top, popping and pushing as few as it can."""
+        current = [screen for screen in self.app.screen_stack if screen in self._held]
+        keep = 0
+        while keep < min(len(current), len(screens)) and current[keep] is screens[keep]:
+            keep += 1
+        for _ in current[keep:]:
+            self.app.pop_screen()
+        for screen in screens[keep:]:
+            self.app.push_screen(screen)
+
+    def _remove(self, screen: Screen[Any]) -> None:
+        """Removes a released screen from the app, once."""
+        if screen not in self._held:
+            return
+        self._held.discard(screen)
+        self.app.uninstall_screen(screen)
+        if screen.is_attached:
+            screen.remove()

@@ -100,8 +100,8 @@ TESTS += test-tsan
 
 ## check: the loop a developer runs after every change (17–71 s on 2 cores once built;
 ## README): the generated tables, the Swift tests, the three scenario runners compared on
-## every scenario, pytest.
-check: build lib check-generated test-swift compare-runners test-python
+## every scenario, pytest, mypy --strict over the Python package.
+check: build lib check-generated test-swift compare-runners test-python typecheck-python
 	@echo "make check: all passed"
 
 ## test: everything, failing on the first failure.

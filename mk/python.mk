@@ -5,6 +5,7 @@
 #   make test-python                pytest: every API, the hypothesis model, all scenarios; then
 #                                   the hostile stress run short (PY_STRESS_CYCLES cycles; make
 #                                   stress-python runs it long, mk/stress.mk)
+#   make typecheck-python           mypy --strict over the package (bindings/python/navcore)
 #   make check-python-install       a wheel of ./bindings/python built by its build backend (which
 #                                   runs `make lib` and bundles the library) with build/venv's
 #                                   setuptools, offline; installed offline into a fresh venv, then
@@ -14,8 +15,8 @@
 #                                   auditwheel can repair it, else linux_ARCH
 #
 # The venv build/venv (editable install with the textual extra, which navcore.textual's tests
-# need, pytest, hypothesis, wheel and setuptools>=70.1, which the build backend needs to build a
-# wheel offline) is made when missing or when pyproject.toml or
+# need, pytest, hypothesis, mypy, wheel and setuptools>=70.1, which the build backend needs to
+# build a wheel offline) is made when missing or when pyproject.toml or
 # this file changes. PyPI must be reachable then; every other step works without the network.
 
 PYTHON      ?= python3
@@ -39,13 +40,13 @@ $(PYTHON) -m venv $(1) 2>/dev/null || { \
   $(PYTHON) -m venv $(1); }
 endef
 
-.PHONY: python-venv wheel scenarios-python test-python check-python-install
+.PHONY: python-venv wheel scenarios-python test-python typecheck-python check-python-install
 
 python-venv: $(PY_STAMP)
 
 $(PY_STAMP): $(PY_DIR)/pyproject.toml mk/python.mk
 	@test -x $(PY_VENV)/bin/python || { echo "python: creating $(PY_VENV)"; $(call py-venv,$(PY_VENV)); }
-	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e "./$(PY_DIR)[textual]" pytest hypothesis wheel "setuptools>=70.1"
+	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e "./$(PY_DIR)[textual]" pytest hypothesis mypy wheel "setuptools>=70.1"
 	@touch $@
 
 ## wheel: pip builds the wheel through the package's build backend (bindings/python/build_backend),
@@ -76,6 +77,11 @@ test-python: lib $(PY_STAMP)
 	  $(CURDIR)/$(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider tests
 	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python $(PY_STRESS) --cycles $(PY_STRESS_CYCLES) --timeout 600
 
+## typecheck-python: the package is typed (py.typed): mypy --strict, the configuration users'
+## strictest checks use, over every module. tests/test_typing.py checks what it tells a user's code.
+typecheck-python: $(PY_STAMP)
+	cd $(PY_DIR) && $(CURDIR)/$(PY_VENV)/bin/python -m mypy --strict --no-incremental navcore
+
 ## check-python-install: `pip wheel ./bindings/python` with build/venv's setuptools (no build
 ## isolation, no index: no network once build/venv exists); the build backend runs `make lib`
 ## and bundles the library, as for a user's `pip install ./bindings/python`. The wheel is
@@ -100,5 +106,5 @@ PY_CHECK_BUNDLED := import navcore, sys; p = navcore.library_path(); \
 PY_CHECK_ENV := import navcore, os, sys; p = navcore.library_path(); \
   print("NAVCORE_LIBRARY:", p); sys.exit(p != os.environ["NAVCORE_LIBRARY"])
 
-TESTS += test-python check-python-install
+TESTS += test-python typecheck-python check-python-install
 SCENARIO_RUNNERS += scenarios-python

@@ -14,7 +14,7 @@ Sources:
   hook kinds and callback kinds (`enum HookKind`, `enum RegKind` of Model.swift), in order.
 
 Generated regions, each between a `BEGIN GENERATED` and an `END GENERATED` line:
-- bindings/python/navcore/_enums.py: one IntEnum per X-macro list;
+- bindings/python/navcore/_enums.py: one string-valued enum per X-macro list (spec name, C value);
 - bindings/python/navcore/_ffi.py: the ctypes callback types and SIGNATURES, every function's
   restype and argtypes (a C type this script does not know is an error: add it to CTYPES);
 - bindings/c/scenario/session.h and bindings/python/navcore/scenario.py: the trace categories;
@@ -235,7 +235,7 @@ def python_enums(tables: List[Enum]) -> str:
     for table in tables:
         first_sentence = re.split(r"(?<=[.:])\s", table.doc, maxsplit=1)[0].rstrip(":.")
         out += [f"class {table.name.title()}(_Named):", f'    """{first_sentence}."""', ""]
-        out += [f"    {name.upper()} = {value}" for _, value, name in table.members]
+        out += [f'    {name.upper()} = "{name}", {value}' for _, value, name in table.members]
         out += ["", ""]
     return "\n".join(out[:-2]) + "\n"
 

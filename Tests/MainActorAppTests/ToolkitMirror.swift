@@ -1,27 +1,56 @@
 import NavCore
 
-/// How a retained-mode toolkit mirrors the stack (the "Integrating with a UI toolkit" article
-/// shows it): it builds a screen's view when the screen is about to appear, plays transitions
-/// with the animator, and lets go of views only when an op has completed, so that the
-/// interactive gesture's provisional pop keeps the popped view until the finger lifts.
+/// How a retained-mode toolkit mirrors the stack with `MainActorStackMirror` (the "Integrating
+/// with a UI toolkit" article shows it): it builds the views a change's new stack lacks, plays
+/// the change's transition, and tears down the views of screens that left, except after the
+/// gesture's provisional pop, whose popped view stays until the pop commits.
 @MainActor
-final class ToolkitMirror: MainActorNavigatorDelegate {
+final class ToolkitMirror {
     /// The toolkit's views, by screen id: what it has built and not yet torn down.
     private(set) var views: [UInt64: String] = [:]
+    private var mirror: MainActorStackMirror?
+    /// The gesture's provisional change, until it commits or reverts.
+    private var gesture: StackMirrorChange?
+    private let gestures: GestureTracker
 
-    func navigator(_ navigator: MainActorNavigator, actionDidChange change: ActionChange) {
-        switch change.state {
-        case .willPush, .willSet:
-            // Build the appearing view before it slides in.
-            if let screen = change.appearing { views[screen.id] = views[screen.id] ?? "view of \(screen.route)" }
-        case .pushCompleted, .popCompleted, .setCompleted:
-            // The op is over: tear down the views of the screens that left the stack.
-            let kept = Set(navigator.stack.map(\.id))
-            views = views.filter { kept.contains($0.key) }
-        case .popCancelled:
-            break  // the gesture was abandoned: the stack is back, every view still there
-        default:
-            break  // will_pop, did_*: the stack changed, the transition may still be running
+    /// Mirrors `navigator`, handing the gesture's transition to `gestures` (the finger drives it).
+    init(_ navigator: MainActorNavigator, gestures: GestureTracker) {
+        self.gestures = gestures
+        mirror = MainActorStackMirror(navigator) { [weak self] update in self?.apply(update) }
+        build(navigator.stack)
+    }
+
+    private func apply(_ update: StackMirrorUpdate) {
+        switch update {
+        case .change(let change):
+            build(change.new)  // before its transition slides it in
+            guard let transition = change.transition else { return tearDown(after: change) }  // instant
+            if change.provisional {
+                gesture = change  // the finger may still bring the popped view back
+                gestures.inFlight = transition
+            } else {
+                Task {
+                    try await transition.finish()  // when the slide ends
+                    self.tearDown(after: change)
+                }
+            }
+        case .resolved(.commit):
+            if let gesture { tearDown(after: gesture) }  // the popped view goes
+            gesture = nil
+        case .resolved(.revert):
+            gesture = nil  // the gesture was abandoned: the stack is back, every view still there
         }
+    }
+
+    /// Builds a view for each screen of `stack` that has none.
+    private func build(_ stack: [Screen]) {
+        for screen in stack where views[screen.id] == nil { views[screen.id] = "view of \(screen.route)" }
+    }
+
+    /// Tears down the views of the screens that `change` removed and the mirror no longer shows
+    /// (a later change may have brought one back).
+    private func tearDown(after change: StackMirrorChange) {
+        let shown = Set((mirror?.stack ?? []).map(\.id))
+        for screen in change.old where !shown.contains(screen.id) { views[screen.id] = nil }
     }
 }

@@ -34,6 +34,7 @@ _MODULE_OF = {
                     "WakeupEvent"),
         "_navigator": ("EVENT_KINDS", "Navigator"),
         "_operation": ("Operation", "ScreenResult"),
+        "_stream": ("EventStream",),
         "aio": (),  # the asyncio adapter, a module: asyncio alone costs ~25 ms
         "mirror": (),  # the stack mirror for retained toolkits, a module
         "textual": (),  # the Textual integration, a module: the optional extra navcore[textual]
@@ -71,6 +72,7 @@ if TYPE_CHECKING:
     from ._events import ProgressEvent, ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
     from ._navigator import EVENT_KINDS, Navigator
     from ._operation import Operation, ScreenResult
+    from ._stream import EventStream
 
 
 def library_version() -> str:
@@ -96,6 +98,7 @@ __all__ = [
     "Dispatch",
     "DoneEvent",
     "EVENT_KINDS",
+    "EventStream",
     "ExistsError",
     "FactoryFailed",
     "InternalError",

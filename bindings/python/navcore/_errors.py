@@ -22,7 +22,7 @@ class NavcoreError(Exception):
     @property
     def code(self) -> int:
         """The C status code (negative)."""
-        return int(self.status)
+        return self.status.code
 
 
 class InvalidError(NavcoreError, ValueError):
@@ -74,7 +74,7 @@ class InternalError(NavcoreError):
 
 
 _BY_STATUS: Dict[int, Type[NavcoreError]] = {
-    cls.status: cls
+    cls.status.code: cls
     for cls in (
         InvalidError,
         InvalidHandleError,

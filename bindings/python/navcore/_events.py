@@ -20,17 +20,23 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Generic, Optional, Tuple, TypeVar
 
 from ._enums import Action, Op, Outcome, Phase, Reason, Style
 
 if TYPE_CHECKING:
     from ._navigator import Navigator
 
+#: The type of a screen's object: ``Screen[HomeView]``.
+T = TypeVar("T")
 
-class Screen:
+
+class Screen(Generic[T]):
     """One screen of a navigator (SPEC §1): its id, its route name and the host's object (any
-    Python object, or None).
+    Python object, or None). Generic in its object's type: ``nav.create_screen("home",
+    HomeView())`` is a ``Screen[HomeView]``, whose ``object`` a type checker knows; a screen the
+    binding made for an id it had not seen (``nav.screen(id)``, ``nav.stack``) is a
+    ``Screen[Any]``.
 
     A navigator hands out one Screen per screen id, so ``nav.top is screen`` works. Once the
     screen is released (it left the stack, was discarded, or the navigator was closed)
@@ -40,10 +46,12 @@ class Screen:
 
     __slots__ = ("id", "route", "object", "released", "_hooks", "_navigator", "__weakref__")
 
-    def __init__(self, id: int, route: str, object: Any = None) -> None:  # noqa: A002
+    def __init__(self, id: int, route: str, object: T) -> None:  # noqa: A002
         self.id = id
         self.route = route
-        self.object = object
+        #: The host's object; None once released (typed T for the live screen's sake: a host
+        #: that keeps Screens past their release tests ``released`` first).
+        self.object: T = object
         self.released = False
         #: The object's screen hooks, found when the navigator adopted the screen (None: none).
         self._hooks: Optional[Tuple[Any, ...]] = None
@@ -95,8 +103,8 @@ class ActionEvent:
     """``action <state> [+appearing] [-disappearing…] animated|instant`` (SPEC §4)."""
 
     state: Action
-    appearing: Optional[Screen]
-    disappearing: Tuple[Screen, ...]
+    appearing: Optional[Screen[Any]]
+    disappearing: Tuple[Screen[Any], ...]
     animated: bool
 
 
@@ -105,7 +113,7 @@ class AppearanceEvent:
     """``will_show``/``did_show``/``will_hide``/``did_hide`` of one screen."""
 
     phase: Phase
-    screen: Screen
+    screen: Screen[Any]
     reason: Reason
     animated: bool
 
@@ -130,7 +138,7 @@ class BarEvent:
 class PayloadEvent:
     """A ``show`` delivered its payload to ``screen``."""
 
-    screen: Screen
+    screen: Screen[Any]
     payload: Payload
 
 
@@ -139,7 +147,7 @@ class ReleaseEvent:
     """``screen`` was released: its id is dead, and ``object`` (the object it held) is handed
     back; the binding and the Screen no longer hold it."""
 
-    screen: Screen
+    screen: Screen[Any]
     object: Any
 
 
@@ -148,7 +156,7 @@ class ResultEvent:
     """``result L TEXT``: a result listener hears ``screen``'s result ``text`` (None for none)
     once, right before its release (SPEC §12); the screen is still live meanwhile."""
 
-    screen: Screen
+    screen: Screen[Any]
     text: Optional[str]
 
     def json(self) -> Any:
@@ -186,8 +194,8 @@ class Transition:
 
     id: int
     style: Style
-    from_screen: Screen
-    to_screen: Screen
+    from_screen: Screen[Any]
+    to_screen: Screen[Any]
     interactive: bool
     navigator: "Navigator" = field(repr=False, compare=False)
 
@@ -211,7 +219,7 @@ class Decision:
     allow)``), from any thread, once. ``id`` is navcore's decision id, never reused."""
 
     id: int
-    screen: Screen
+    screen: Screen[Any]
     by_gesture: bool
     navigator: "Navigator" = field(repr=False, compare=False)
 

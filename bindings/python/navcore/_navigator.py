@@ -14,15 +14,17 @@ import queue
 import threading
 import weakref
 from ctypes import byref, c_bool, c_int, c_size_t, c_uint64, c_void_p, create_string_buffer, sizeof
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Set, Tuple, Union, cast
+from typing import Any, Callable, Dict, Iterable, List, Literal, Mapping, Optional, Set, Tuple, TypeVar, Union, cast, overload
 
 from . import _ffi
 from ._calls import _api, _check, _error, _stashed, _tls
-from ._enums import ACCEPTED, Action, Dispatch, Op, Recycle
+from ._enums import ACCEPTED, ACTIONS, Action, Dispatch, Op, Recycle
 from ._errors import InvalidError, InvalidHandleError, NavcoreError, NoSuchScreenError
-from ._events import Decision, ResultEvent, RouteRequest, Screen, Transition
+from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DoneEvent, PayloadEvent, ProgressEvent
+from ._events import ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
 from ._hooks import _ALIASES, _HOOK_KINDS, EVENT_KINDS, HOOKS, Hooks, _hooks_of
 from ._operation import Operation, ScreenResult
+from ._stream import EventStream
 from ._text import _json_text, _payload_text, _route_text, _take_text, _text
 from ._trampolines import (
     _DESTROY,
@@ -118,17 +120,31 @@ VetoFunction = Callable[..., Any]
 ResultListener = Callable[[ResultEvent], Any]
 Animator = Callable[[Transition], Any]
 Factory = Callable[[RouteRequest], Any]
-ScreenLike = Union[Screen, Any]
+ScreenLike = Union[Screen[Any], Any]
+#: An event type, and a listener of it: ``nav.on("action", fn)`` wants a ``Listener[ActionEvent]``.
+Ev = TypeVar("Ev")
+Listener = Callable[[Ev], Any]
+#: The decorator ``nav.on(kind)`` returns.
+ListenerDecorator = Callable[[Listener[Ev]], Listener[Ev]]
+#: The event kinds by event type, for on()'s overloads.
+AppearanceKind = Literal["will_show", "did_show", "will_hide", "did_hide", "appearance"]
+_T = TypeVar("_T")
 #: An entry of ``open``: ``(route, state)`` or a route alone.
 RouteEntry = Union[str, Tuple[str, Union[str, Mapping[str, Any], None]]]
 RecycleLike = Union[Recycle, str, bool]
 
 
+def _callable_or_none(value: Any, what: str) -> None:
+    """TypeError at assignment for a setting that must be a callable or None."""
+    if value is not None and not callable(value):
+        raise TypeError(f"{what} must be a callable or None, not {type(value).__name__}")
+
+
 def _recycle_mode(recycle: RecycleLike) -> int:
     """``show``'s recycle option as a NAVCORE_RECYCLE_* value (a bool: True = any, False = none)."""
     if isinstance(recycle, bool):
-        return Recycle.ANY if recycle else Recycle.NONE
-    return int(Recycle.parse(recycle))
+        return Recycle.ANY.code if recycle else Recycle.NONE.code
+    return Recycle.parse(recycle).code
 
 
 class Navigator:
@@ -145,10 +161,10 @@ class Navigator:
     """
 
     def __init__(self, dispatch: Union[Dispatch, str, int] = Dispatch.INLINE) -> None:
-        mode = cast(Dispatch, Dispatch.parse(dispatch))
+        mode = Dispatch.parse(dispatch)
         handle = c_void_p()
         library = _ffi.lib()
-        _check(library.navcore_navigator_create(byref(handle), int(mode)))
+        _check(library.navcore_navigator_create(byref(handle), mode.code))
         self._lib = library
         self._handle = handle
         self._token = next(_tokens)
@@ -159,25 +175,27 @@ class Navigator:
         self._hook_counts: Dict[str, int] = {kind: 0 for kind in HOOKS.values()}
         self._registered: Set[str] = set()
         self._registrations = 0
-        self._screens: Dict[int, Screen] = {}
+        self._screens: Dict[int, Screen[Any]] = {}
         #: Screens released during the op in flight, kept for its action events while action
         #: listeners listen (the ``*_completed`` events name screens already released): emptied
         #: by the op's last action event (idle) and by _forget.
-        self._released: Dict[int, Screen] = {}
+        self._released: Dict[int, Screen[Any]] = {}
         #: The veto and whether it takes the Decision, read in one piece by the trampoline.
         self._veto_entry: Optional[Tuple[VetoFunction, bool]] = None
         #: The items registered one by one, by their ctx (see _owners): route factories, and
         #: result listeners as (their screen, the listener).
-        self._items: Dict[int, Any] = {}
+        self._items: Dict[Optional[int], Any] = {}
         self._animator: Optional[Animator] = None
         self._always_appear = False
         self._bar_threshold = 0
         self._closing = False
+        #: The open EventStreams (events()), ended when the navigator is forgotten.
+        self._streams: Set[EventStream] = set()
         _live[self._token] = weakref.ref(self, functools.partial(_unlist, self._token))
         #: What its Screens hold of it (no callback: it may outlive the module at exit).
         self._ref = weakref.ref(self)
         # The finalizer only queues the handle for the reaper (see "Dropped navigators").
-        self._finalizer = weakref.finalize(self, _drop, handle.value)
+        self._finalizer = weakref.finalize(self, _drop, cast(int, handle.value))
         self._finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
         _start_reaper()
 
@@ -235,6 +253,9 @@ class Navigator:
             self._items.clear()
             self._veto_entry = None
             self._animator = None
+            streams, self._streams = self._streams, set()
+        for stream in streams:
+            stream._end()
 
     # -- callbacks: what C calls ----------------------------------------------------------------
 
@@ -270,12 +291,12 @@ class Navigator:
         """Delivers an event to the listeners of ``kind``."""
         _deliver(self._listeners[kind], event)
 
-    def _known_screen(self, screen_id: int) -> Screen:
+    def _known_screen(self, screen_id: int) -> Screen[Any]:
         """The Screen of a live screen, or of one released during the op in flight (the same
         object, with its route), else ``_screen``'s."""
         return self._screens.get(screen_id) or self._released.get(screen_id) or self._screen(screen_id)
 
-    def _screen(self, screen_id: int) -> Screen:
+    def _screen(self, screen_id: int) -> Screen[Any]:
         """The Screen of an id: made on first sight for a live screen the binding did not create,
         and kept; for a released one, a released Screen that is not kept (C no longer knows its
         route, and nothing would ever remove it)."""
@@ -290,15 +311,15 @@ class Navigator:
                     byref(length), buffer, length.value + 1, self._handle, screen_id
                 )
             if status != 0:
-                gone = Screen(screen_id, "")
+                gone: Screen[Any] = Screen(screen_id, "", None)
                 gone.released = True
                 return gone
-            made = Screen(screen_id, buffer.value.decode("utf-8"))
+            made: Screen[Any] = Screen(screen_id, buffer.value.decode("utf-8"), None)
             made._navigator = self._ref
             screen = self._screens.setdefault(screen_id, made)
         return screen
 
-    def _adopt(self, screen: Screen) -> Screen:
+    def _adopt(self, screen: Screen[Any]) -> Screen[Any]:
         """Keeps a new screen, finds its object's hooks and registers what they need."""
         screen._navigator = self._ref
         hooks = screen._hooks = _hooks_of(screen.object)
@@ -309,7 +330,7 @@ class Navigator:
             self._register_release()
         return screen
 
-    def _forget_screen(self, screen: Screen) -> None:
+    def _forget_screen(self, screen: Screen[Any]) -> None:
         """A released screen: the binding lets go of it, of its object and of its hooks (bound
         to the object)."""
         self._screens.pop(screen.id, None)
@@ -347,12 +368,51 @@ class Navigator:
 
     # -- listeners -------------------------------------------------------------------------------
 
-    def on(self, kind: str, listener: Optional[Callable[[Any], Any]] = None) -> Any:
+    # One pair of overloads per event type (with the listener, and as a decorator), so that a
+    # type checker knows each kind's event. No pair takes any str: it would accept any listener
+    # for every kind (a kind only known at run time: add_listener, or cast the kind).
+    @overload
+    def on(self, kind: Literal["action"], listener: Listener[ActionEvent]) -> Listener[ActionEvent]: ...
+    @overload
+    def on(self, kind: Literal["action"]) -> ListenerDecorator[ActionEvent]: ...
+    @overload
+    def on(self, kind: AppearanceKind, listener: Listener[AppearanceEvent]) -> Listener[AppearanceEvent]: ...
+    @overload
+    def on(self, kind: AppearanceKind) -> ListenerDecorator[AppearanceEvent]: ...
+    @overload
+    def on(self, kind: Literal["progress"], listener: Listener[ProgressEvent]) -> Listener[ProgressEvent]: ...
+    @overload
+    def on(self, kind: Literal["progress"]) -> ListenerDecorator[ProgressEvent]: ...
+    @overload
+    def on(self, kind: Literal["bar"], listener: Listener[BarEvent]) -> Listener[BarEvent]: ...
+    @overload
+    def on(self, kind: Literal["bar"]) -> ListenerDecorator[BarEvent]: ...
+    @overload
+    def on(self, kind: Literal["payload"], listener: Listener[PayloadEvent]) -> Listener[PayloadEvent]: ...
+    @overload
+    def on(self, kind: Literal["payload"]) -> ListenerDecorator[PayloadEvent]: ...
+    @overload
+    def on(self, kind: Literal["release"], listener: Listener[ReleaseEvent]) -> Listener[ReleaseEvent]: ...
+    @overload
+    def on(self, kind: Literal["release"]) -> ListenerDecorator[ReleaseEvent]: ...
+    @overload
+    def on(self, kind: Literal["done"], listener: Listener[DoneEvent]) -> Listener[DoneEvent]: ...
+    @overload
+    def on(self, kind: Literal["done"]) -> ListenerDecorator[DoneEvent]: ...
+    @overload
+    def on(self, kind: Literal["wakeup"], listener: Listener[WakeupEvent]) -> Listener[WakeupEvent]: ...
+    @overload
+    def on(self, kind: Literal["wakeup"]) -> ListenerDecorator[WakeupEvent]: ...
+
+    def on(self, kind: str, listener: Optional[Listener[Any]] = None) -> Any:
         """Adds a listener of ``kind`` (an EVENT_KINDS name, or "appearance" for the four
-        phases); as a decorator without ``listener``. Returns the listener."""
+        phases); as a decorator without ``listener``. Returns the listener. ValueError for an
+        unknown kind and TypeError for a listener that is not callable, at once."""
         kinds = self._kinds(kind)
 
-        def add(function: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        def add(function: Listener[Any]) -> Listener[Any]:
+            if not callable(function):
+                raise TypeError(f"on() needs a callable listener, not {type(function).__name__}")
             with self._lock:
                 self._check_open()
                 for k in kinds:
@@ -396,6 +456,28 @@ class Navigator:
                     break
             self._sync()
 
+    def events(self, *kinds: str) -> EventStream:
+        """The events of ``kinds`` (EVENT_KINDS names or "appearance"; none given: every kind
+        but ``wakeup``) as an async iterator, from now until it is closed or the navigator is::
+
+            async with nav.events("action", "done") as events:
+                async for event in events:
+                    ...
+
+        Call it in a running asyncio loop; see EventStream for the threads and the queue."""
+        chosen = kinds or tuple(kind for kind in EVENT_KINDS if kind != "wakeup")
+        for kind in chosen:
+            self._kinds(kind)  # ValueError for an unknown kind, before any listener is added
+        return EventStream(self, chosen)
+
+    def idle(self) -> Operation:
+        """An Operation that ends once every op asked before it has ended: the queue caught up
+        with this call (``await nav.idle()``, or ``nav.idle().result(timeout)`` from a thread
+        that does not drive the navigator). It is a ``run`` op of nothing (listeners of ``done``
+        hear it end), so in host dispatch it ends in a drain, and ops asked after it may still
+        wait; a closed navigator ends it ``aborted``."""
+        return self._ask(Op.RUN, self._lib.navcore_run, _RUN)
+
     def _check_open(self) -> None:
         if self._closing:
             raise InvalidHandleError("the navigator is closed")
@@ -432,6 +514,7 @@ class Navigator:
 
     @veto.setter
     def veto(self, veto: Optional[VetoFunction]) -> None:
+        _callable_or_none(veto, "the veto")
         with self._lock:
             if veto is not None:
                 self._check_open()
@@ -456,6 +539,7 @@ class Navigator:
 
     @animator.setter
     def animator(self, animator: Optional[Animator]) -> None:
+        _callable_or_none(animator, "the animator")
         with self._lock:
             if animator is not None:
                 self._check_open()
@@ -464,8 +548,13 @@ class Navigator:
 
     # -- screens ---------------------------------------------------------------------------------
 
-    def create_screen(self, route: str = "", obj: Any = None) -> Screen:
-        """A new detached screen of ``route`` holding ``obj``."""
+    @overload
+    def create_screen(self, route: str = "") -> Screen[None]: ...
+    @overload
+    def create_screen(self, route: str, obj: _T) -> Screen[_T]: ...
+
+    def create_screen(self, route: str = "", obj: Any = None) -> Screen[Any]:
+        """A new detached screen of ``route`` holding ``obj`` (a ``Screen[type of obj]``)."""
         # Not an _api binding call: creating a screen calls no Python code back (registering a
         # callback kind that was not registered runs no destructor), like on() and off().
         name = _route_text(route)
@@ -476,12 +565,12 @@ class Navigator:
         return self._adopt(Screen(screen_id.value, route, obj))
 
     @_api
-    def discard(self, screen: Screen) -> None:
+    def discard(self, screen: Screen[Any]) -> None:
         """Releases a detached screen at once (its result listener, then its release listeners,
         are called); StateError if it is in the stack or an op holds it (SPEC §1)."""
         _check(self._lib.navcore_screen_discard(self._handle, screen.id))
 
-    def screen(self, screen_id: int) -> Screen:
+    def screen(self, screen_id: int) -> Screen[Any]:
         """The Screen of a live screen id (one the binding did not make is made on first sight);
         NoSuchScreenError for a dead or unknown id."""
         screen = self._screen(screen_id)
@@ -491,12 +580,15 @@ class Navigator:
 
     # -- results (SPEC §12) ------------------------------------------------------------------------
 
-    def push_for_result(self, screen: ScreenLike, animated: bool = True) -> ScreenResult:
-        """Pushes ``screen`` (a Screen, or any object on a new screen) and returns a ScreenResult:
+    def push_for_result(
+        self, screen: ScreenLike, animated: bool = True, *, route: Optional[str] = None
+    ) -> ScreenResult:
+        """Pushes ``screen`` (a Screen, or any object on a new screen of ``route``, as
+        ``push``) and returns a ScreenResult:
         ``await`` it (or ``wait()`` from another thread) for the screen's result decoded from
         JSON, None for none, delivered once right before the screen's release, whatever
         releases it. It takes the screen's one result listener (replacing one set before)."""
-        target, created = self._screen_for(screen)
+        target, created = self._screen_for(screen, route)
         pending = ScreenResult(target)
         try:
             self.on_result(target, lambda event: _deliver(pending._complete(event.text), pending))
@@ -510,12 +602,12 @@ class Navigator:
         return pending
 
     @_api
-    def _listen_quietly(self, screen: Screen) -> None:
+    def _listen_quietly(self, screen: Screen[Any]) -> None:
         """Removes a screen's result listener after an op that failed, whatever the status."""
         self._lib.navcore_screen_on_result(self._handle, screen.id, _ffi.ResultFn(), None, _NO_DESTROY)
 
     @_api
-    def on_result(self, screen: Screen, listener: Optional[ResultListener]) -> Optional[ResultListener]:
+    def on_result(self, screen: Screen[Any], listener: Optional[ResultListener]) -> Optional[ResultListener]:
         """Sets ``screen``'s one result listener: ``listener(event)`` hears a ResultEvent (its
         ``text``, and ``json()``) once, right before the screen's release, on the driving
         thread. Another listener replaces it (the old one is never called); None removes it.
@@ -546,32 +638,32 @@ class Navigator:
             self._registration_ended()
             raise error
 
-    def set_result(self, screen: Screen, value: Any) -> None:
+    def set_result(self, screen: Screen[Any], value: Any) -> None:
         """Sets ``screen``'s result to ``value`` as JSON text; None clears it (SPEC §12)."""
         self.set_result_text(screen, None if value is None else json.dumps(value, separators=(",", ":"), ensure_ascii=False))
 
-    def set_result_text(self, screen: Screen, text: Optional[str]) -> None:
+    def set_result_text(self, screen: Screen[Any], text: Optional[str]) -> None:
         """Sets ``screen``'s result to ``text`` as is; None clears it."""
         result = None if text is None else _text(text, "the result")
         _check(self._lib.navcore_screen_set_result(self._handle, screen.id, result))
 
-    def result_text(self, screen: Screen) -> Optional[str]:
+    def result_text(self, screen: Screen[Any]) -> Optional[str]:
         """``screen``'s result as text, None for none; NoSuchScreenError once it is released."""
         return _take_text(self._lib.navcore_screen_result, self._handle, screen.id)
 
-    def result(self, screen: Screen) -> Any:
+    def result(self, screen: Screen[Any]) -> Any:
         """``screen``'s result decoded from JSON, None for none (ValueError if it is not JSON)."""
         text = self.result_text(screen)
         return None if text is None else json.loads(text)
 
     # -- saved state, save, open and restore (SPEC §14) --------------------------------------------
 
-    def set_saved_state(self, screen: Screen, state: Union[str, Mapping[str, Any], None]) -> None:
+    def set_saved_state(self, screen: Screen[Any], state: Union[str, Mapping[str, Any], None]) -> None:
         """Sets ``screen``'s saved state (a str as is, a dict as JSON); None clears it. Each
         payload delivered to a screen also becomes its saved state."""
         _check(self._lib.navcore_screen_set_saved_state(self._handle, screen.id, _payload_text(state, "the saved state")))
 
-    def saved_state(self, screen: Screen) -> Optional[str]:
+    def saved_state(self, screen: Screen[Any]) -> Optional[str]:
         """``screen``'s saved state, None for none; NoSuchScreenError once it is released."""
         return _take_text(self._lib.navcore_screen_saved_state, self._handle, screen.id)
 
@@ -597,7 +689,7 @@ class Navigator:
         for entry in entries:
             route, state = (entry, None) if isinstance(entry, str) else entry
             texts.append((_route_text(route), _payload_text(state, "a state")))
-        array = (_ffi.RouteEntry * max(1, len(texts)))(*texts)
+        array = (_ffi.RouteEntry * max(1, len(texts)))(*(_ffi.RouteEntry(*text) for text in texts))
         return self._ask(Op.OPEN, self._lib.navcore_open, array, len(texts), bool(animated))
 
     def restore(self, document: Union[str, Mapping[str, Any]], animated: bool = False) -> Operation:
@@ -638,17 +730,21 @@ class Navigator:
         operation.status = ACCEPTED[status]
         return operation
 
-    def _screen_for(self, item: ScreenLike) -> Tuple[Screen, Tuple[Screen, ...]]:
-        """The Screen of an item (any other object gets a new screen); also returns the new one."""
+    def _screen_for(self, item: ScreenLike, route: Optional[str] = None) -> Tuple[Screen[Any], Tuple[Screen[Any], ...]]:
+        """The Screen of an item (any other object gets a new screen of ``route``, None: ""); also
+        returns the new one. TypeError for a route given with a Screen: its route was fixed when
+        it was made."""
         if isinstance(item, Screen):
+            if route is not None:
+                raise TypeError("route= is for an object pushed on a new screen; a Screen has its route")
             return item, ()
-        screen = self.create_screen("", item)
+        screen = self.create_screen("" if route is None else route, item)
         return screen, (screen,)
 
-    def _screens_for(self, items: Iterable[ScreenLike]) -> Tuple[List[Screen], List[Screen]]:
+    def _screens_for(self, items: Iterable[ScreenLike]) -> Tuple[List[Screen[Any]], List[Screen[Any]]]:
         """Screens for items (objects get new screens); also returns the new ones."""
-        screens: List[Screen] = []
-        created: List[Screen] = []
+        screens: List[Screen[Any]] = []
+        created: List[Screen[Any]] = []
         try:
             for item in items:
                 screen, new = self._screen_for(item)
@@ -660,14 +756,19 @@ class Navigator:
         return screens, created
 
     @_api
-    def _discard_quietly(self, screens: Iterable[Screen]) -> None:
+    def _discard_quietly(self, screens: Iterable[Screen[Any]]) -> None:
         """Discards screens made for an op that failed (their release listeners are called)."""
         for screen in screens:
             self._lib.navcore_screen_discard(self._handle, screen.id)
 
-    def push(self, screen: ScreenLike, animated: bool = True) -> Operation:
-        """Pushes a Screen, or any other object on a new screen (route "")."""
-        target, created = self._screen_for(screen)
+    def push(self, screen: ScreenLike, animated: bool = True, *, route: Optional[str] = None) -> Operation:
+        """Pushes a Screen, or any other object on a new screen of ``route``.
+
+        Without ``route`` the new screen is anonymous (route ""): it works in the stack, but
+        ``show`` never recycles it, and ``save()`` writes route "" for it, which ``restore``
+        cannot rebuild (``unknown_route``). Give the route under which the app registered the
+        object's kind (``push(DetailView(7), route="detail")``) for a stack that saves."""
+        target, created = self._screen_for(screen, route)
         try:
             return self._ask(Op.PUSH, self._lib.navcore_push, target.id, bool(animated))
         except NavcoreError:
@@ -685,7 +786,7 @@ class Navigator:
         text = _json_text(result, "the result") if result_text is None else _text(result_text, "the result")
         return self._ask(Op.POP, self._lib.navcore_pop_with_result, bool(animated), text)
 
-    def pop_to(self, screen: Screen, animated: bool = True) -> Operation:
+    def pop_to(self, screen: Screen[Any], animated: bool = True) -> Operation:
         """Pops every screen above ``screen`` (``not_in_stack`` if it is not there when the op runs)."""
         return self._ask(Op.POP_TO, self._lib.navcore_pop_to, screen.id, bool(animated))
 
@@ -719,7 +820,9 @@ class Navigator:
         return self._ask(Op.RUN, self._lib.navcore_run, _RUN, block=block)
 
     def set_visible(self, visible: bool) -> Operation:
-        """Tells whether the navigator is on screen (SPEC §7)."""
+        """Tells whether the navigator is on screen (SPEC §7): an op (``visible on|off``, SPEC
+        §2), queued behind the ops before it; ``visible`` reads the new state once it ran.
+        ``nav.visible = False`` asks the same op without keeping the Operation."""
         return self._ask(Op.VISIBLE, self._lib.navcore_set_visible, bool(visible))
 
     def show(
@@ -777,6 +880,8 @@ class Navigator:
         if ``name`` is registered already."""
 
         def register(function: Factory) -> Factory:
+            if not callable(function):
+                raise TypeError(f"a route's factory must be callable, not {type(function).__name__}")
             text = _text(name, "the route name")
             call = self._lib.navcore_route_register
             self._register_item(function, lambda ctx: call(self._handle, text, _FACTORY, ctx, _ITEM_DESTROY))
@@ -840,7 +945,7 @@ class Navigator:
         return out.value
 
     @property
-    def stack(self) -> Tuple[Screen, ...]:
+    def stack(self) -> Tuple[Screen[Any], ...]:
         """The stack, bottom to top, in one consistent read."""
         capacity = 8
         while True:
@@ -852,13 +957,13 @@ class Navigator:
             capacity = count.value
 
     @property
-    def top(self) -> Optional[Screen]:
+    def top(self) -> Optional[Screen[Any]]:
         """The top screen, None when the stack is empty."""
         screen_id = self._query("navcore_top", c_uint64)
         return self._screen(screen_id) if screen_id else None
 
     @property
-    def root(self) -> Optional[Screen]:
+    def root(self) -> Optional[Screen[Any]]:
         """The bottom screen, None when the stack is empty."""
         screen_id = self._query("navcore_root", c_uint64)
         return self._screen(screen_id) if screen_id else None
@@ -866,7 +971,7 @@ class Navigator:
     @property
     def action_state(self) -> Action:
         """The action state (``idle``, ``will_push``, …)."""
-        return Action(self._query("navcore_action_state", c_int))
+        return ACTIONS[int(self._query("navcore_action_state", c_int))]
 
     @property
     def busy(self) -> bool:
@@ -885,8 +990,14 @@ class Navigator:
 
     @property
     def visible(self) -> bool:
-        """Whether the navigator is on screen (set it with set_visible())."""
+        """Whether the navigator is on screen. Assigning it asks the op ``set_visible()`` asks
+        (an op, unlike the settings ``bar_threshold`` and ``always_appear``, which apply at
+        once): in host dispatch, or behind other ops, the value read changes when it runs."""
         return bool(self._query("navcore_is_visible", c_bool))
+
+    @visible.setter
+    def visible(self, visible: bool) -> None:
+        self.set_visible(visible)
 
     @property
     def can_go_back(self) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import operator
 import threading
-from typing import TYPE_CHECKING, Any, Callable, Generator, List, Optional, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, Generator, Generic, List, Optional, Sequence, TypeVar, cast
 
 from ._enums import Op, Outcome, Status
 
@@ -18,13 +18,19 @@ if TYPE_CHECKING:  # asyncio is imported where an await needs it: it costs `impo
 #: few attribute reads and writes) instead of a lock allocated per op.
 _lock = threading.Lock()
 
-E = TypeVar("E", bound="Ending")
+E = TypeVar("E", bound="Ending[Any]")
+#: The value an Ending gives: an Outcome, a screen's decoded result.
+V = TypeVar("V")
 
 
-class Ending:
+class Ending(Generic[V]):
     """What Operation and ScreenResult share: something that ends once, on the thread driving
-    its navigator, with a value (``_answer()``), and three ways to hear of it:
-    ``add_done_callback(fn)``, ``wait()`` from another thread, and ``await``."""
+    its navigator, with a value (``_answer()``), and the ways to hear of it:
+    ``add_done_callback(fn)``, ``result()``/``exception()``/``wait()`` from another thread, and
+    ``await``. It follows ``concurrent.futures.Future``'s protocol (``done``, ``result``,
+    ``exception``, ``add_done_callback``, ``cancel``, ``cancelled``, ``running``) without being one:
+    ``concurrent.futures.wait()`` and ``asyncio.wrap_future()`` need a real Future (``await`` it
+    instead)."""
 
     __slots__ = ("_value", "_ended", "_callbacks", "_event")
 
@@ -34,7 +40,7 @@ class Ending:
         self._callbacks: Optional[List[Callable[[Any], Any]]] = None  # made by the first
         self._event: Optional[threading.Event] = None
 
-    def _answer(self) -> Any:
+    def _answer(self) -> V:
         """The value ``wait()`` and ``await`` give once it has ended."""
         raise NotImplementedError
 
@@ -43,7 +49,10 @@ class Ending:
         return self._ended
 
     def add_done_callback(self: E, fn: Callable[[E], Any]) -> None:
-        """Calls ``fn(self)`` when it ends (at once, on this thread, if it has ended)."""
+        """Calls ``fn(self)`` when it ends (at once, on this thread, if it has ended); TypeError
+        at once for something not callable."""
+        if not callable(fn):
+            raise TypeError(f"add_done_callback() needs a callable, not {type(fn).__name__}")
         with _lock:
             if not self._ended:
                 if self._callbacks is None:
@@ -52,25 +61,64 @@ class Ending:
                 return
         fn(self)
 
-    def wait(self, timeout: Optional[float] = None) -> Any:
-        """Blocks until it ends (or ``timeout`` seconds pass, then None) and returns its value.
-
-        Only from a thread that does not drive the navigator: the thread that must finish the
-        transition or drain the queue would wait for itself."""
+    def _ended_within(self, timeout: Optional[float]) -> bool:
+        """Blocks until it ends or ``timeout`` seconds pass; whether it ended."""
         with _lock:
             if not self._ended and self._event is None:
                 self._event = threading.Event()
             event = self._event
         if event is not None:
             event.wait(timeout)
-        return self._answer() if self._ended else None
+        return self._ended
 
-    def __await__(self) -> Generator[Any, None, Any]:
+    def wait(self, timeout: Optional[float] = None) -> Optional[V]:
+        """Blocks until it ends (or ``timeout`` seconds pass, then None) and returns its value.
+
+        Only from a thread that does not drive the navigator: the thread that must finish the
+        transition or drain the queue would wait for itself."""
+        return self._answer() if self._ended_within(timeout) else None
+
+    # -- concurrent.futures.Future's protocol ------------------------------------------------------
+
+    def result(self, timeout: Optional[float] = None) -> V:
+        """Its value, blocking until it ends (``concurrent.futures.Future.result``): raises
+        ``concurrent.futures.TimeoutError`` if ``timeout`` seconds pass first, and the exception
+        ``exception()`` returns, if any. The same thread rule as ``wait()``."""
+        if not self._ended_within(timeout):
+            raise _futures().TimeoutError(f"{self!r} did not end within {timeout} s")
+        return self._answer()
+
+    def exception(self, timeout: Optional[float] = None) -> Optional[BaseException]:
+        """The exception ``result()`` would raise once it has ended, None if none
+        (``concurrent.futures.Future.exception``); TimeoutError as ``result()``."""
+        if not self._ended_within(timeout):
+            raise _futures().TimeoutError(f"{self!r} did not end within {timeout} s")
+        try:
+            self._answer()
+        except Exception as error:  # noqa: BLE001 - the value's own error, handed back
+            return error
+        return None
+
+    def cancel(self) -> bool:
+        """False: navcore cannot withdraw an op or a result once asked (``Future.cancel``)."""
+        return False
+
+    def cancelled(self) -> bool:
+        """False, always: nothing cancels it as a future (see ``cancel()``). An op whose
+        outcome is ``Outcome.CANCELLED`` (a cancelled gesture) has a result."""
+        return False
+
+    def running(self) -> bool:
+        """Whether it has not ended yet (``Future.running``: navcore's queue, not the caller,
+        decides when it starts)."""
+        return not self._ended
+
+    def __await__(self) -> Generator[Any, None, V]:
         if not self._ended:
             import asyncio
 
             loop = asyncio.get_running_loop()
-            future: "asyncio.Future[Any]" = loop.create_future()
+            future: "asyncio.Future[V]" = loop.create_future()
             self.add_done_callback(lambda ending: _resolve(loop, future, ending))
             return (yield from future.__await__())
         return self._answer()
@@ -88,15 +136,20 @@ class Ending:
         return callbacks or ()
 
 
-class Operation(Ending):
+class Operation(Ending[Outcome]):
     """An op that navcore accepted: ``status`` says whether it started at once (``Status.OK``)
     or waits in the queue (``Status.QUEUED``); ``outcome`` is None until it ends, then how it
     ended. Every accepted op ends exactly once (``Outcome.ABORTED`` at worst, when the navigator
     is closed first).
 
     ``add_done_callback(fn)`` calls ``fn(op)`` when it ends, on the thread driving the navigator
-    (at once if it has ended). ``await op`` (in asyncio) returns the outcome; ``op.wait()``
-    blocks another thread until then.
+    (at once if it has ended). ``await op`` (in asyncio) returns the outcome; ``op.result(timeout)``
+    (or ``op.wait()``) blocks another thread until then.
+
+    As a future, every outcome is a result, never an exception: an accepted op always ends, and
+    ``noop``, ``vetoed``, ``cancelled`` or ``aborted`` are how it ended, not errors of the call
+    (errors of the call raise at once, from the op method). So ``result()`` returns the Outcome,
+    ``exception()`` returns None, and ``cancelled()`` is False even for ``Outcome.CANCELLED``.
     """
 
     __slots__ = ("op", "status", "_block")
@@ -114,21 +167,23 @@ class Operation(Ending):
     # Read-only, and its getter is C code, not a Python function: hosts read it after every op.
     outcome = property(operator.attrgetter("_value"), doc="How the op ended, or None while it runs or waits.")
 
-    def _answer(self) -> Optional[Outcome]:
-        return cast(Optional[Outcome], self._value)
+    def _answer(self) -> Outcome:
+        return cast(Outcome, self._value)  # set once it ended
 
     def __repr__(self) -> str:
         outcome = f" -> {self._value}" if self._value is not None else ""
         return f"<Operation {self.op} {self.status}{outcome}>"
 
 
-class ScreenResult(Ending):
+class ScreenResult(Ending[Any]):
     """What ``Navigator.push_for_result`` returns: the push (``operation``, an Operation) and
     the pushed ``screen``'s result, which arrives once, right before the screen's release (when
     it is popped, removed, discarded, or the navigator is closed: SPEC §12).
 
-    ``await pending`` (in asyncio) and ``pending.wait()`` (from another thread) give the result
-    decoded from JSON (None when the screen has none; ValueError when it is not JSON);
+    ``await pending`` (in asyncio), ``pending.result(timeout)`` and ``pending.wait()`` (from
+    another thread) give the result decoded from JSON (None when the screen has none); a result
+    that is not JSON is the future's exception (a ValueError: ``await`` and ``result()`` raise it,
+    ``exception()`` returns it, ``text`` still has it);
     ``text`` is the result as set, None before it arrives or for none; ``add_done_callback(fn)``
     calls ``fn(pending)`` on the thread driving the navigator when it arrives.
     """
@@ -154,7 +209,15 @@ class ScreenResult(Ending):
         return f"<ScreenResult {self.screen!r}{state}>"
 
 
-def _resolve(loop: asyncio.AbstractEventLoop, future: "asyncio.Future[Any]", ending: Ending) -> None:
+def _futures() -> Any:
+    """concurrent.futures, imported when a timeout needs its TimeoutError (it costs ``import
+    navcore`` ~10 ms)."""
+    import concurrent.futures
+
+    return concurrent.futures
+
+
+def _resolve(loop: asyncio.AbstractEventLoop, future: "asyncio.Future[V]", ending: Ending[V]) -> None:
     """Sets the future's result (or the exception its value raises) on its loop's thread."""
     import asyncio
 

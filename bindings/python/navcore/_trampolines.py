@@ -28,7 +28,7 @@ import inspect
 import itertools
 import weakref
 from ctypes import c_void_p
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, cast
 
 from . import _ffi
 from ._calls import _stash, _tls
@@ -65,9 +65,9 @@ _tokens = itertools.count(1)
 #: collected, or when close() is done with it). Weak: C calls back only during a navcore call,
 #: which some Python frame makes with the navigator in hand; a navigator dropped without close()
 #: is destroyed by its finalizer.
-_live: "Dict[int, weakref.ReferenceType[Navigator]]" = {}
+_live: "Dict[Optional[int], weakref.ReferenceType[Navigator]]" = {}  # keyed by a ctx, which may be NULL
 #: Ops not yet ended, by token (their completion and run block ctx).
-_ops: Dict[int, Operation] = {}
+_ops: Dict[Optional[int], Operation] = {}
 
 
 def _gone() -> None:
@@ -94,7 +94,7 @@ def _deliver(receivers: Sequence[Callable[[Any], Any]], value: Any) -> None:
 def _op_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
     """An op ended: its Operation records the outcome and calls its done callbacks."""
     try:
-        operation = _ops.pop(ctx, None)  # type: ignore[arg-type]
+        operation = _ops.pop(ctx, None)
         if operation is not None:
             operation._block = None
             callbacks = operation._complete(OUTCOMES[outcome])
@@ -109,7 +109,7 @@ def _op_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
 def _run_block(nav: Any, ctx: Optional[int]) -> None:
     """A ``run`` op's turn came: calls its block."""
     try:
-        operation = _ops.get(ctx)  # type: ignore[arg-type]
+        operation = _ops.get(ctx)
         block = operation._block if operation is not None else None
         if block is not None:
             block()
@@ -154,7 +154,7 @@ def _on_appearance(
         if navigator is None:
             return
         screen = navigator._screens.get(screen_id) or navigator._screen(screen_id)
-        receivers = navigator._listeners[_PHASE_KINDS[phase]]
+        receivers: Sequence[Callable[[Any], Any]] = navigator._listeners[_PHASE_KINDS[phase]]
         hooks = screen._hooks
         if hooks is not None and hooks[phase] is not None:  # the screen's own hook goes first
             receivers = (hooks[phase], *receivers)
@@ -221,7 +221,7 @@ def _on_release(nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[
         navigator = _live.get(ctx, _gone)()
         if navigator is None:
             return
-        screen = navigator._screens.get(screen_id) or Screen(screen_id, route.decode("utf-8"))
+        screen = navigator._screens.get(screen_id) or Screen(screen_id, route.decode("utf-8"), None)
         held = screen.object
         navigator._forget_screen(screen)
         if navigator._listeners["action"]:  # its op's action events still name it
@@ -307,7 +307,7 @@ def _on_veto_impl(
         navigator = _live.get(ctx, _gone)()
         entry = navigator._veto_entry if navigator is not None else None
         if navigator is None or entry is None:
-            return VetoAnswer.ALLOW
+            return VetoAnswer.ALLOW.code
         veto, takes_decision = entry
         screen = navigator._screen(screen_id)
         gesture = bool(by_gesture)
@@ -318,7 +318,7 @@ def _on_veto_impl(
         return _veto_answer(answer, takes_decision)
     except BaseException as error:  # noqa: B902
         _stash(error)
-        return VetoAnswer.REFUSE
+        return VetoAnswer.REFUSE.code
     finally:
         _tls.calls.ran = True  # see _guarded
 
@@ -328,8 +328,8 @@ def _veto_answer(answer: Any, takes_decision: bool) -> int:
     if isinstance(answer, VetoAnswer):
         if answer is VetoAnswer.LATER and not takes_decision:
             raise TypeError("a veto that answers LATER takes the decision: veto(screen, by_gesture, decision)")
-        return int(answer)
-    return VetoAnswer.ALLOW if answer else VetoAnswer.REFUSE
+        return answer.code
+    return VetoAnswer.ALLOW.code if answer else VetoAnswer.REFUSE.code
 
 
 def _takes_decision(veto: Callable[..., Any]) -> bool:
@@ -346,19 +346,19 @@ def _takes_decision(veto: Callable[..., Any]) -> bool:
 #: The registrations of one item each (a route's factory, a screen's result listener): their
 #: ctx -> the token of their navigator. The navigator keeps the item itself (``_items``): held
 #: here, an item that refers to its navigator would keep it from ever being collected.
-_owners: Dict[int, int] = {}
+_owners: Dict[Optional[int], int] = {}
 
 
 def _owner(ctx: Optional[int]) -> "Optional[Navigator]":
     """The navigator of an item's ctx, or None once it is gone."""
-    return _live.get(_owners.get(ctx), _gone)()  # type: ignore[arg-type]
+    return _live.get(_owners.get(ctx), _gone)()
 
 
 def _on_result(nav: Any, screen_id: int, obj: Any, result: Optional[bytes], ctx: Optional[int]) -> None:
     """A screen's result, right before its release, for its result listener."""
     try:
         navigator = _owner(ctx)
-        entry = navigator._items.get(ctx) if navigator is not None else None  # type: ignore[arg-type]
+        entry = navigator._items.get(ctx) if navigator is not None else None
         if entry is not None:
             screen, listener = entry
             listener(ResultEvent(screen, None if result is None else result.decode("utf-8")))
@@ -373,9 +373,9 @@ def _item_destroyed(ctx: Optional[int]) -> None:
     replaced or removed, or the navigator destroyed."""
     try:
         navigator = _owner(ctx)
-        _owners.pop(ctx, None)  # type: ignore[arg-type]
+        _owners.pop(ctx, None)
         if navigator is not None:
-            navigator._items.pop(ctx, None)  # type: ignore[arg-type]
+            navigator._items.pop(ctx, None)
             navigator._registration_ended()
     except BaseException as error:  # noqa: B902
         _stash(error)
@@ -389,7 +389,7 @@ def _on_factory_impl(
     try:
         navigator = _owner(ctx)
         name = route.decode("utf-8")
-        factory = navigator._items.get(ctx) if navigator is not None else None  # type: ignore[arg-type]
+        factory = navigator._items.get(ctx) if navigator is not None else None
         if navigator is None or factory is None:
             return -1
         request = RouteRequest(name, screen_id, Payload(payload.decode("utf-8")) if payload is not None else None)
@@ -452,7 +452,7 @@ def _guarded(prototype: Any, trampoline: Callable[..., Any]) -> Any:
     """The C function pointer of type ``prototype`` that runs ``trampoline`` even when an
     exception is raised at its entry (see above)."""
     inner = prototype(trampoline)
-    call = ctypes.PYFUNCTYPE(prototype._restype_, *prototype._argtypes_)(ctypes.cast(inner, c_void_p).value)
+    call = ctypes.PYFUNCTYPE(prototype._restype_, *prototype._argtypes_)(cast(int, ctypes.cast(inner, c_void_p).value))
 
     def retry(result: Any, _function: Any, arguments: Tuple[Any, ...]) -> Any:
         calls = _tls.calls
@@ -480,10 +480,10 @@ _ITEM_DESTROY = _guarded(_ffi.DestroyFn, _item_destroyed)
 #: kind -> (C function, trampoline, leading arguments after the handle).
 _REGISTRATIONS: Dict[str, Tuple[str, Any, Tuple[int, ...]]] = {
     "action": ("navcore_on_action", _guarded(_ffi.ActionFn, _on_action), ()),
-    "will_show": ("navcore_on_appearance", None, (Phase.WILL_SHOW,)),
-    "did_show": ("navcore_on_appearance", None, (Phase.DID_SHOW,)),
-    "will_hide": ("navcore_on_appearance", None, (Phase.WILL_HIDE,)),
-    "did_hide": ("navcore_on_appearance", None, (Phase.DID_HIDE,)),
+    "will_show": ("navcore_on_appearance", None, (Phase.WILL_SHOW.code,)),
+    "did_show": ("navcore_on_appearance", None, (Phase.DID_SHOW.code,)),
+    "will_hide": ("navcore_on_appearance", None, (Phase.WILL_HIDE.code,)),
+    "did_hide": ("navcore_on_appearance", None, (Phase.DID_HIDE.code,)),
     "progress": ("navcore_on_progress", _guarded(_ffi.ProgressFn, _on_progress), ()),
     "bar": ("navcore_on_bar", _guarded(_ffi.BarFn, _on_bar), ()),
     "payload": ("navcore_on_payload", _guarded(_ffi.PayloadFn, _on_payload), ()),

@@ -52,7 +52,7 @@ _WILL = frozenset((Action.WILL_PUSH, Action.WILL_POP, Action.WILL_SET))
 _DID = frozenset((Action.DID_PUSH, Action.DID_POP, Action.DID_SET))
 _COMPLETED = frozenset((Action.PUSH_COMPLETED, Action.POP_COMPLETED, Action.SET_COMPLETED))
 
-Stack = Tuple[Screen, ...]
+Stack = Tuple[Screen[Any], ...]
 
 
 class Change:
@@ -71,7 +71,7 @@ class Change:
         self.provisional = provisional
         self._objects = objects
 
-    def object(self, screen: Screen) -> Any:
+    def object(self, screen: Screen[Any]) -> Any:
         """The host's object of a screen of ``old`` or ``new``, also after its release (the
         ``Screen``'s own ``object`` is None by then)."""
         return self._objects.get(screen.id)
@@ -99,7 +99,7 @@ class Change:
 
 ChangeListener = Callable[[Change], Any]
 EndListener = Callable[[Change, str], Any]
-PrepareListener = Callable[[Screen, Any], Any]
+PrepareListener = Callable[[Screen[Any], Any], Any]
 
 
 class StackMirror:

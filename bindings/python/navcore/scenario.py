@@ -23,9 +23,9 @@ import re
 import sys
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
-from ._enums import Dispatch, Status, Veto
+from ._enums import Action, Dispatch, Status, Veto
 from ._errors import FactoryFailed, InvalidHandleError, NavcoreError
 from ._events import (
     ActionEvent,
@@ -194,13 +194,13 @@ class TraceFormat:
     """Formats events as SPEC §11's trace lines: the one formatter of the Python runner and of
     the Python tests (tests/conftest.py's Recorder). ``label`` names a screen."""
 
-    def __init__(self, label: Callable[[Screen], str]) -> None:
+    def __init__(self, label: Callable[[Screen[Any]], str]) -> None:
         self.label = label
 
     def line(self, event: object) -> Tuple[str, str]:
         """(category, text) of a listener's event."""
         if isinstance(event, ActionEvent):
-            if event.state == 0:
+            if event.state is Action.IDLE:
                 return "action", "action idle"
             words = ["action", str(event.state)]
             if event.appearing is not None:
@@ -229,12 +229,12 @@ class TraceFormat:
         return (f"transition {transition.style} {self.label(transition.from_screen)}>"
                 f"{self.label(transition.to_screen)}{interactive}")
 
-    def veto(self, screen: Screen, by_gesture: bool, answer: Veto) -> str:
+    def veto(self, screen: Screen[Any], by_gesture: bool, answer: Veto) -> str:
         """The veto hook's answer."""
         word = _VETO_WORDS[answer]
         return f"should_pop {self.label(screen)} {'gesture' if by_gesture else 'button'} {word}"
 
-    def result(self, screen: Screen, text: Optional[str]) -> str:
+    def result(self, screen: Screen[Any], text: Optional[str]) -> str:
         """A result listener's line: ``result L TEXT``, or ``result L -`` for none."""
         return f"result {self.label(screen)} {'-' if text is None else text}"
 
@@ -268,7 +268,7 @@ class Session:
         self.last_transition = 0
         self.ids_by_label: Dict[str, int] = {}
         self.labels: Dict[int, str] = {}
-        self.screens: Dict[int, Screen] = {}
+        self.screens: Dict[int, Screen[Any]] = {}
         self.created_per_route: Dict[str, int] = {}
         self.released: Set[int] = set()
         self.vetoes: Dict[str, Veto] = {}
@@ -348,7 +348,7 @@ class Session:
             value = progress_value(self.word(arguments, 0, line))
             if value is None:
                 raise ScenarioError(line, "progress needs a number")
-            self.call(lambda: self.nav().update_transition(value, self.last_transition))  # type: ignore[arg-type]
+            self.call(lambda: self.nav().update_transition(value, self.last_transition))
         elif verb == "finish":
             self.call(lambda: self.nav().finish_transition(self.last_transition))
         elif verb == "cancel":
@@ -365,7 +365,7 @@ class Session:
             if decision is None:
                 raise ScenarioError(line, "decide: the veto never answered later")
             allow = self.yes_no(arguments, 0, line)
-            self.call(lambda: self.nav().decide(decision, allow))  # type: ignore[arg-type]
+            self.call(lambda: self.nav().decide(decision, allow))
         elif verb == "set_result":
             screen = self.labelled(self.word(arguments, 0, line), line)
             text = self.text_or_none(arguments, 1, line)
@@ -401,7 +401,7 @@ class Session:
             threshold = threshold_value(self.word(arguments, 0, line))
             if threshold is None:
                 raise ScenarioError(line, "threshold needs a whole number")
-            self.call(lambda: self.nav().set_bar_threshold(threshold))  # type: ignore[arg-type]
+            self.call(lambda: self.nav().set_bar_threshold(threshold))
         elif verb == "config":
             self.configure(arguments, line)
         elif verb == "trace":
@@ -551,7 +551,7 @@ class Session:
         self.seen([transition.from_screen, transition.to_screen])
         self.record("transition", self.format.transition(transition))
 
-    def should_pop(self, screen: Screen, by_gesture: bool, decision: Decision) -> Veto:
+    def should_pop(self, screen: Screen[Any], by_gesture: bool, decision: Decision) -> Veto:
         answer = self.vetoes.get(self.label(screen.id), Veto.ALLOW)
         if answer is Veto.LATER:
             self.last_decision = decision
@@ -571,7 +571,7 @@ class Session:
 
     on_action = on_appearance = on_progress = on_bar = on_payload = on_release = on_done = on_wakeup = observe
 
-    def seen(self, screens: List[Screen]) -> None:
+    def seen(self, screens: List[Screen[Any]]) -> None:
         for screen in screens:
             self.screens.setdefault(screen.id, screen)
 
@@ -602,7 +602,7 @@ class Session:
 
     # -- labels --------------------------------------------------------------------------------
 
-    def name(self, screen: Screen) -> None:
+    def name(self, screen: Screen[Any]) -> None:
         """Names a new screen: the first of route R is ``R``, the n-th ``R#n``."""
         self.screens[screen.id] = screen
         self.name_id(screen.id, screen.route)
@@ -617,7 +617,7 @@ class Session:
     def label(self, screen_id: int) -> str:
         return self.labels.get(screen_id, f"#{screen_id}")
 
-    def labelled(self, label: str, line: int) -> Screen:
+    def labelled(self, label: str, line: int) -> Screen[Any]:
         """The screen with this label, live or not (a live one made by a factory and never seen
         in an event is asked of the navigator)."""
         screen_id = self.ids_by_label.get(label)
@@ -632,7 +632,7 @@ class Session:
         self.screens[screen.id] = screen
         return screen
 
-    def live_or_new(self, word: str) -> Screen:
+    def live_or_new(self, word: str) -> Screen[Any]:
         """``set``'s word: a live screen's label, else a new screen of the route (``#n`` dropped)."""
         screen_id = self.ids_by_label.get(word)
         if screen_id is not None and screen_id not in self.released and screen_id in self.screens:

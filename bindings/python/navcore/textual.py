@@ -78,7 +78,7 @@ class NavScreen(Screen[Any]):
 
     #: Set when the screen enters a navigation's stack.
     navigation: Optional["Navigation"] = None
-    navcore_screen: Optional[NavcoreScreen] = None
+    navcore_screen: Optional[NavcoreScreen[Any]] = None
 
     def action_navcore_back(self) -> None:
         """The back key: navcore's ``back`` (the veto is asked)."""
@@ -90,7 +90,7 @@ class NavScreen(Screen[Any]):
         user answers in a ``ConfirmScreen`` (a gesture cannot wait for it: it stays)."""
         return True
 
-    def dismiss(self, result: Any = None) -> Any:  # type: ignore[override]
+    def dismiss(self, result: Any = None) -> Any:
         """Pops this screen (navcore's top) with ``result`` for ``push_screen``'s callback
         (``pop(result=…)``); outside a navigation, Textual's own dismiss."""
         if self.navigation is None:
@@ -126,7 +126,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-def objects(change: Change, screens: Tuple[NavcoreScreen, ...]) -> List[Any]:
+def objects(change: Change, screens: Tuple[NavcoreScreen[Any], ...]) -> List[Any]:
     """The host objects of ``screens`` of a change (also of released ones)."""
     return [change.object(screen) for screen in screens]
 
@@ -242,7 +242,7 @@ class Navigation:
 
     # -- the mirror's calls --------------------------------------------------------------------
 
-    def _hold(self, screen: NavcoreScreen, obj: Any) -> None:
+    def _hold(self, screen: NavcoreScreen[Any], obj: Any) -> None:
         """Takes a navcore screen's Textual screen into the app (installed: Textual will not
         destroy it when it leaves Textual's stack)."""
         if not isinstance(obj, Screen):
@@ -254,7 +254,7 @@ class Navigation:
         if isinstance(obj, NavScreen):
             obj.navigation, obj.navcore_screen = self, screen
 
-    def _prepare(self, screen: NavcoreScreen, obj: Any) -> None:
+    def _prepare(self, screen: NavcoreScreen[Any], obj: Any) -> None:
         # Before the screen's will_show: it is on Textual's stack when its hooks run.
         self._hold(screen, obj)
         self._show([below.object for below in self.mirror.stack] + [obj])
@@ -290,7 +290,7 @@ class Navigation:
         if held and event.object not in self.app.screen_stack:
             self._remove(event.object)
 
-    def _veto(self, screen: NavcoreScreen, by_gesture: bool, decision: Decision) -> Any:
+    def _veto(self, screen: NavcoreScreen[Any], by_gesture: bool, decision: Decision) -> Any:
         ask = getattr(screen.object, "should_pop", None)
         answer = True if ask is None else ask(by_gesture)
         if not isinstance(answer, str):

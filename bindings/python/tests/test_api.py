@@ -266,7 +266,7 @@ def test_closed_navigator() -> None:
     assert nav.closed
     assert (waiting.outcome, queued.outcome) == (Outcome.ABORTED, Outcome.ABORTED)
     with pytest.raises(navcore.InvalidHandleError) as caught:
-        nav.push(nav_screen := navcore.Screen(1, "x"))
+        nav.push(nav_screen := navcore.Screen(1, "x", None))
     assert caught.value.code == -2 and nav_screen.route == "x"
     with pytest.raises(navcore.InvalidHandleError):
         _ = nav.stack

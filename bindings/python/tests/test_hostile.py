@@ -63,7 +63,7 @@ def test_a_dropped_navigator_is_not_destroyed_inside_the_gc() -> None:
 
 def _is_destroyed(handle: int) -> bool:
     busy = c_bool()
-    return _ffi.lib().navcore_is_busy(byref(busy), handle) == navcore.Status.INVALID_HANDLE
+    return _ffi.lib().navcore_is_busy(byref(busy), handle) == navcore.Status.INVALID_HANDLE.code
 
 
 def test_a_navigator_dropped_while_idle_is_destroyed_without_another_call() -> None:

@@ -63,7 +63,7 @@ def test_enum_tables_are_the_enums() -> None:
         navcore.Style: _enums.STYLES,
     }
     for cls, table in tables.items():
-        assert [table[member.value] for member in cls] == list(cls)
+        assert [table[member.code] for member in cls] == list(cls)
     assert _enums.ACCEPTED == (navcore.Status(0), navcore.Status(1))
     with pytest.raises(TypeError):
         _enums.by_value(navcore.Status)  # negative values: a tuple index would wrap around

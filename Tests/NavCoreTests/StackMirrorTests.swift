@@ -1,0 +1,129 @@
+import NavCore
+import Testing
+
+/// `StackMirror` (issue 14): every stack change reaches the host once, with its transition or
+/// none, the gesture's pop provisional until it commits or reverts.
+@Suite struct StackMirrorTests {
+    /// A navigator, its mirror, and the mirror's updates as lines: `A,B > A interactive
+    /// provisional`, `commit`, `revert` (routes name the screens).
+    final class Mirrored: Sendable {
+        let nav = Navigator()
+        let lines = Locked<[String]>([])
+        let transitions = Locked<[Transition]>([])
+        let mirror: StackMirror
+
+        init() {
+            let lines = lines, transitions = transitions
+            mirror = StackMirror(nav) { update in
+                switch update {
+                case .change(let change):
+                    if let transition = change.transition { transitions.update { $0.append(transition) } }
+                    lines.append(Mirrored.line(change))
+                case .resolved(let resolution):
+                    lines.append("\(resolution)")
+                }
+            }
+        }
+
+        static func line(_ change: StackMirrorChange) -> String {
+            let routes = { (stack: [Screen]) in stack.map(\.route).joined(separator: ",") }
+            let kind = change.transition.map { $0.interactive ? "interactive" : "animated" } ?? "instant"
+            return "\(routes(change.old)) > \(routes(change.new)) \(kind)" + (change.provisional ? " provisional" : "")
+        }
+
+        func screen(_ route: String) throws -> Screen { try nav.makeScreen(route: route) }
+
+        /// Ends the transition the mirror handed over last.
+        func end(finish: Bool = true) throws {
+            let transition = try #require(transitions.update { $0.popLast() })
+            if finish { try nav.finishTransition(transition.id) } else { try nav.cancelTransition(transition.id) }
+        }
+
+        var mirrored: [String] { mirror.stack.map(\.route) }
+
+        /// A mirrored stack A, B whose gesture has begun (its updates not yet taken).
+        static func gesturing() throws -> Mirrored {
+            let m = Mirrored()
+            try m.nav.push(m.screen("A"))
+            try m.nav.push(m.screen("B"), animated: false)
+            _ = m.lines.take()
+            try m.nav.beginGesture()
+            return m
+        }
+    }
+
+    @Test func instantOpsAreToldAtOnceWithoutATransition() throws {
+        let m = Mirrored()
+        try m.nav.push(m.screen("A"))  // the first push: no transition
+        try m.nav.push(m.screen("B"), animated: false)
+        try m.nav.pop(animated: false)
+        #expect(m.lines.take() == [" > A instant", "A > A,B instant", "A,B > A instant"])
+        #expect(m.mirrored == ["A"])
+    }
+
+    @Test func anAnimatedOpIsToldWithItsTransitionBeforeItEnds() throws {
+        let m = Mirrored()
+        try m.nav.push(m.screen("A"))
+        _ = m.lines.take()
+        try m.nav.push(m.screen("B"))
+        #expect(m.lines.take() == ["A > A,B animated"] && m.nav.isBusy)
+        try m.end()
+        #expect(m.lines.take().isEmpty && !m.nav.isBusy && m.mirrored == ["A", "B"])
+    }
+
+    @Test func theGesturesPopIsProvisionalAndRevertsWhenCancelled() throws {
+        let m = try Mirrored.gesturing()
+        #expect(m.lines.take() == ["A,B > A interactive provisional"] && m.mirrored == ["A"])
+        try m.end(finish: false)
+        #expect(m.lines.take() == ["revert"])
+        #expect(m.mirrored == ["A", "B"] && m.nav.stack.map(\.route) == ["A", "B"])
+    }
+
+    @Test func theGesturesPopCommitsWhenFinished() throws {
+        let m = try Mirrored.gesturing()
+        try m.end()
+        #expect(m.lines.take() == ["A,B > A interactive provisional", "commit"])
+        #expect(m.mirrored == ["A"])
+        try m.nav.push(m.screen("C"))  // after the commit, animated ops are plain again
+        try m.end()
+        #expect(m.lines.take() == ["A > A,C animated"])
+    }
+
+    @Test func opsWhileHiddenAreInstant() throws {
+        let m = Mirrored()
+        try m.nav.push(m.screen("A"))
+        try m.nav.setVisible(false)
+        try m.nav.push(m.screen("B"))  // animated asked, instant while hidden
+        try m.nav.setVisible(true)
+        #expect(m.lines.take() == [" > A instant", "A > A,B instant"])
+        #expect(m.mirrored == ["A", "B"])
+    }
+
+    @Test func setIsToldAsOneChangeOfTheWholeStack() throws {
+        let m = Mirrored()
+        let a = try m.screen("A"), b = try m.screen("B"), c = try m.screen("C")
+        try m.nav.setStack([a, b], animated: false)
+        try m.nav.setStack([c, a])
+        #expect(m.lines.take() == [" > A,B instant", "A,B > C,A animated"])
+        try m.end()
+        try m.nav.setStack([a], animated: false)
+        #expect(m.lines.take() == ["C,A > A instant"] && m.mirrored == ["A"])
+    }
+
+    @Test func showIsToldLikeAnyOtherOp() throws {
+        let m = Mirrored()
+        try m.nav.registerRoute("detail") { _ in nil }
+        try m.nav.push(m.screen("A"))
+        try m.nav.show("detail", options: ShowOptions(animated: false, removeCurrent: false))
+        #expect(m.lines.take() == [" > A instant", "A > A,detail instant"])
+    }
+
+    @Test func stopEndsTheUpdatesAndRemovesTheAnimator() throws {
+        let m = Mirrored()
+        try m.nav.push(m.screen("A"))
+        m.mirror.stop()
+        try m.nav.push(m.screen("B"))  // no animator any more: instant
+        #expect(m.lines.take() == [" > A instant"] && m.nav.stack.count == 2)
+        expectError(.state) { try m.nav.beginGesture() }
+    }
+}

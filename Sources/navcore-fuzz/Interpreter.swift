@@ -87,9 +87,12 @@ extension Harness {
             ask(NAVCORE_OP_BACK, t, flags, "back") { navcore_back(t.handle, flags & 1 == 1, $0, $1) }
         case .gesture:
             let flags = r.byte()
+            // A decision pending when the gesture is asked must refuse it (busy); one that a
+            // later op asks while this call drives the queue is no violation.
+            let pending = t.live?.pendingDecision ?? 0
             let box = ask(NAVCORE_OP_GESTURE, t, flags, "gesture") { navcore_gesture_begin(t.handle, $0, $1) }
-            if let nav = t.live, nav.pendingDecision != 0, box.status == NAVCORE_OK.rawValue {
-                violation("a gesture started while decision \(nav.pendingDecision) is pending")
+            if pending != 0, box.status == NAVCORE_OK.rawValue {
+                violation("a gesture started while decision \(pending) is pending")
             }
         case .run: run(&r, t)
         case .visible:

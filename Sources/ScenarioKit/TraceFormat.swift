@@ -14,8 +14,9 @@ public struct TraceLine: Sendable {
     public let text: String
 }
 
-/// Formats events as SPEC §11's trace lines, naming screens by their labels: the one formatter
-/// of the Swift runner and of the Swift tests (Tests/NavCoreTests/TestSupport.swift).
+/// Formats events as SPEC §11's trace lines, naming screens by their labels, with their
+/// categories: the Swift runner's. The lines themselves are `NavigationEvent.traceLine`'s, which
+/// the Swift tests use too (Tests/NavCoreTests/TestSupport.swift).
 public struct TraceFormat {
     /// The label of a screen id.
     let label: (UInt64) -> String

@@ -1,6 +1,5 @@
 import Foundation
 import NavCore
-import ScenarioKit
 import Synchronization
 import Testing
 

@@ -93,7 +93,6 @@ extension NavigatorCore {
         try read { state throws(NavigationError) in try state.record(id).savedState }
     }
 
-
     /// The entries of the saved document of the stack as queries see it now (SPEC §14).
     package func savedEntries() throws(NavigationError) -> [RouteEntry] {
         try read { state in state.stack.map { RouteEntry(route: $0.route, state: state.screens[$0.id]?.savedState) } }

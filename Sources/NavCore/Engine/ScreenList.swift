@@ -46,20 +46,20 @@ package struct ScreenList: Sequence, Sendable {
         }
     }
 
-    /// Writes the screens' ids, front to back, into `ids`, as many as fit; returns how many.
-    /// Reads the screens in place: unlike iterating, it retains none of them (the C front's
-    /// action events).
-    package func writeIDs(into ids: UnsafeMutableBufferPointer<UInt64>) -> Int {
+    /// Writes `element` of each screen, front to back, into `buffer`, as many as fit; returns
+    /// how many. Reads the screens in place: unlike iterating, it retains none of them (the C
+    /// front's action events: their ids and host objects).
+    package func write<Element>(into buffer: UnsafeMutableBufferPointer<Element>, _ element: (ScreenRef) -> Element) -> Int {
         switch storage {
         case .empty:
             return 0
         case .single(let screen):
-            guard !ids.isEmpty else { return 0 }
-            ids.initializeElement(at: 0, to: screen.id)
+            guard !buffer.isEmpty else { return 0 }
+            buffer.initializeElement(at: 0, to: element(screen))
             return 1
         case .many(let screens):
-            let count = Swift.min(screens.count, ids.count)
-            for index in 0..<count { ids.initializeElement(at: index, to: screens[index].id) }
+            let count = Swift.min(screens.count, buffer.count)
+            for index in 0..<count { buffer.initializeElement(at: index, to: element(screens[index])) }
             return count
         }
     }

@@ -11,12 +11,8 @@ enum HostCalls {
         let capacity = Swift.max(1, event.disappearing.count)
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { ids in
             withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: capacity) { objects in
-                var count = 0
-                for screen in event.disappearing where count < ids.count {
-                    ids.initializeElement(at: count, to: screen.id)
-                    objects.initializeElement(at: count, to: screen.object.pointer)
-                    count += 1
-                }
+                let count = event.disappearing.write(into: ids) { $0.id }
+                _ = event.disappearing.write(into: objects) { $0.object.pointer }
                 var cEvent = navcore_action_event(
                     state: event.state.rawValue, appearing: event.appearing?.id ?? 0,
                     disappearing: UnsafePointer(ids.baseAddress), disappearing_count: count, animated: event.animated,

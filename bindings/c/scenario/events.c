@@ -162,7 +162,7 @@ static void on_transition(ffi_cif *cif, void *ret, void **args, void *user) {
 }
 
 /* A progress value (0 <= value <= 1, as navcore delivers it) in hundredths, rounded from the
- * exact value of the double, ties away from zero (SPEC §11; TraceFormat.twoDecimals in Swift):
+ * exact value of the double, ties away from zero (SPEC §11; NavigationEvent.twoDecimals in Swift):
  * p = value * 100 is rounded, but its error e = fma(value, 100, -p) is exact (value * 100 =
  * p + e), and so is p - floor(p) - 0.5: the tie test is exact. */
 static double progress_hundredths(double progress) {

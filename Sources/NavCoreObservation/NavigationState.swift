@@ -8,8 +8,9 @@ import Observation
 ///
 /// It is updated on the main actor, the navigator's isolation, after every event and after
 /// every call that queues or runs ops, and only where a value changed, so a view is invalidated
-/// only by what it read. It holds no reference to the navigator (the navigator holds it
-/// weakly); keep it next to the navigator.
+/// only by what it read. It and the navigator hold each other weakly; keep it next to the
+/// navigator. Dropping it removes its handler from the navigator, so a view that makes a new
+/// one on every init (`@State var state = NavigationState(nav)`) leaves none behind.
 ///
 /// ```swift
 /// let nav = MainActorNavigator()
@@ -39,9 +40,20 @@ public final class NavigationState {
     /// The interactive transition's last reported progress (0…1); `nil` when none was reported.
     public private(set) var progress: Double?
 
+    /// The navigator it follows, and its handler there, to remove when it goes.
+    @ObservationIgnored private weak var navigator: MainActorNavigator?
+    @ObservationIgnored private var handler: ObserverToken?
+
     /// The state of `navigator`, kept up to date from now on.
     public init(_ navigator: MainActorNavigator) {
-        navigator.onStateChange { [weak self] navigator, event in self?.refresh(from: navigator, after: event) }
+        self.navigator = navigator
+        handler = navigator.onStateChange { [weak self] navigator, event in
+            self?.refresh(from: navigator, after: event)
+        }
+    }
+
+    isolated deinit {
+        if let handler { navigator?.removeStateChangeHandler(handler) }
     }
 
     /// Reads what the navigator holds now; assigns only what changed (each assignment

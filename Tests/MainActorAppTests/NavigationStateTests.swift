@@ -53,4 +53,13 @@ import Testing
         #expect(ended == .cancelled)
         #expect(state.transition == nil && state.progress == nil && state.stack == [home, inbox])
     }
+
+    @Test func droppedStatesLeaveNoHandlerBehind() throws {
+        let nav = MainActorNavigator()
+        let kept = NavigationState(nav)
+        for _ in 0..<1000 { _ = NavigationState(nav) }  // as a view's `@State` initial value is, on every init
+        #expect(nav.stateChangeHandlerCount == 1)
+        _ = try nav.push(nav.makeScreen(route: "A"), completion: nil)
+        #expect(kept.stack.count == 1)
+    }
 }

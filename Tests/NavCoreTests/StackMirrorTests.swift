@@ -126,4 +126,27 @@ import Testing
         #expect(m.lines.take() == [" > A instant"] && m.nav.stack.count == 2)
         expectError(.state) { try m.nav.beginGesture() }
     }
+
+    @Test func droppingTheMirrorStopsIt() throws {
+        let nav = Navigator()
+        let updates = Locked<[String]>([])
+        do {
+            let mirror = StackMirror(nav) { _ in updates.append("update") }
+            try nav.push(nav.makeScreen(route: "A"))
+            _ = mirror
+        }
+        try nav.push(nav.makeScreen(route: "B"))  // its animator went with it: instant
+        #expect(updates.take() == ["update"] && nav.stack.count == 2 && !nav.isBusy)
+    }
+
+    @Test func stopLeavesTheHostsAnimatorWhenItInstalledNone() throws {
+        let nav = Navigator()
+        let played = Locked<[String]>([])
+        nav.setAnimator { _ in played.append("played") }
+        let mirror = StackMirror(nav, animates: false) { _ in }
+        mirror.stop()
+        try nav.push(nav.makeScreen(route: "A"))
+        try nav.push(nav.makeScreen(route: "B"))  // the first push never animates; this one does
+        #expect(played.take() == ["played"] && nav.isBusy)
+    }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Keeps a retained-mode toolkit's own screen stack (views that live between frames) in step
 /// with a ``Navigator``, from one callback.
 ///
@@ -13,10 +15,19 @@
 /// Updates arrive on the thread that drives the navigator, in order; the mirror's initial
 /// ``stack`` is the navigator's at its creation. It replaces the navigator's animator (with
 /// `animates: false` it installs none: every op is instant, and the gesture is refused).
+///
+/// It mirrors while it is held: ``stop()``, or dropping the last reference, removes its
+/// observer and the animator it installed, so later ops are instant rather than handed to a
+/// host that no longer listens. A transition already handed over is still the host's to finish.
 public final class StackMirror: Sendable {
     private let navigator: Navigator
     private let state: Lock<StackMirrorState>
     private let observer: ObserverToken
+    /// Whether it installed the navigator's animator (`animates`).
+    private let animates: Bool
+    /// Whether it still mirrors: `stop()` acts once, so a later one (or the deinit) leaves
+    /// an animator installed since alone.
+    private let mirroring = Atomic(true)
 
     /// Mirrors `navigator`'s stack into `update`, from now on.
     public init(
@@ -25,6 +36,7 @@ public final class StackMirror: Sendable {
         let state = Lock(StackMirrorState(stack: navigator.stack))
         self.navigator = navigator
         self.state = state
+        self.animates = animates
         observer = navigator.addObserver { [weak navigator] event in
             guard case .action(let change) = event, let navigator else { return }
             let current = navigator.stack
@@ -38,9 +50,14 @@ public final class StackMirror: Sendable {
     /// What the host should be showing: the last change's `new`, or its `old` after a revert.
     public var stack: [Screen] { state.withLock { $0.stack } }
 
-    /// Stops mirroring: removes its observer and the navigator's animator.
+    deinit {
+        stop()
+    }
+
+    /// Stops mirroring: removes its observer and the animator it installed, if it did; once.
     public func stop() {
+        guard mirroring.exchange(false, ordering: .acquiringAndReleasing) else { return }
         navigator.removeObserver(observer)
-        navigator.setAnimator(nil)
+        if animates { navigator.setAnimator(nil) }
     }
 }

@@ -32,7 +32,9 @@ public final class MainActorNavigator: Sendable {
     public weak var delegate: (any MainActorNavigatorDelegate)?
     /// Told of every event and after every call that may have changed the state without one
     /// (an op queued, a drain; then with no event): what an observable mirror refreshes from.
-    private var stateChangeHandlers: [@MainActor (MainActorNavigator, NavigationEvent?) -> Void] = []
+    private var stateChangeHandlers: [(token: Int, body: @MainActor (MainActorNavigator, NavigationEvent?) -> Void)] = []
+    /// The token of the next state-change handler.
+    private var nextStateChangeToken = 1
 
     /// A navigator, visible, with an empty stack.
     public init() {
@@ -57,15 +59,29 @@ public final class MainActorNavigator: Sendable {
         stateMayHaveChanged()
     }
 
-    /// Adds a handler told of every possible change of the state (see `stateChangeHandlers`).
-    package func onStateChange(_ handler: @escaping @MainActor (MainActorNavigator, NavigationEvent?) -> Void) {
-        stateChangeHandlers.append(handler)
+    /// Adds a handler told of every possible change of the state (see `stateChangeHandlers`)
+    /// and tells it now; its owner removes it with the token when it goes.
+    package func onStateChange(
+        _ handler: @escaping @MainActor (MainActorNavigator, NavigationEvent?) -> Void
+    ) -> ObserverToken {
+        let token = nextStateChangeToken
+        nextStateChangeToken += 1
+        stateChangeHandlers.append((token, handler))
         handler(self, nil)
+        return ObserverToken(value: token)
     }
+
+    /// Removes a state-change handler.
+    package func removeStateChangeHandler(_ token: ObserverToken) {
+        stateChangeHandlers.removeAll { $0.token == token.value }
+    }
+
+    /// How many state-change handlers are added.
+    package var stateChangeHandlerCount: Int { stateChangeHandlers.count }
 
     /// Tells the state-change handlers, with the event that changed it if any.
     func stateMayHaveChanged(by event: NavigationEvent? = nil) {
-        for handler in stateChangeHandlers { handler(self, event) }
+        for handler in stateChangeHandlers { handler.body(self, event) }
     }
 
     /// Tells the screen's `MainActorScreenFeedback` object, the state-change handlers, then the

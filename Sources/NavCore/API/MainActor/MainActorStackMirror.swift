@@ -1,10 +1,17 @@
 /// ``StackMirror`` for a ``MainActorNavigator``: the same updates, on the main actor, with
 /// transitions that end on the main actor (`Task { try await transition.finish() }`).
+///
+/// It mirrors while it is held: ``stop()``, or dropping the last reference, removes its
+/// observer and the animator it installed, so later ops are instant rather than handed to a
+/// host that no longer listens. A transition already handed over is still the host's to finish.
 @MainActor
 public final class MainActorStackMirror {
     private let navigator: MainActorNavigator
     private var state: StackMirrorState
+    /// Its observer, until it stops.
     private var observer: ObserverToken?
+    /// Whether it installed the navigator's animator (`animates`).
+    private let animates: Bool
     private let update: @MainActor (StackMirrorUpdate) -> Void
 
     /// Mirrors `navigator`'s stack into `update`, from now on; it becomes the navigator's
@@ -14,6 +21,7 @@ public final class MainActorStackMirror {
     ) {
         self.navigator = navigator
         self.update = update
+        self.animates = animates
         state = StackMirrorState(stack: navigator.stack)
         observer = navigator.addObserver { [weak self] event in
             guard case .action(let change) = event, let self else { return }
@@ -30,10 +38,15 @@ public final class MainActorStackMirror {
     /// What the host should be showing: the last change's `new`, or its `old` after a revert.
     public var stack: [Screen] { state.stack }
 
-    /// Stops mirroring: removes its observer and the navigator's animator.
+    isolated deinit {
+        stop()
+    }
+
+    /// Stops mirroring: removes its observer and the animator it installed, if it did; once.
     public func stop() {
-        if let observer { navigator.removeObserver(observer) }
-        observer = nil
-        navigator.setAnimator(nil)
+        guard let observer else { return }
+        navigator.removeObserver(observer)
+        self.observer = nil
+        if animates { navigator.setAnimator(nil) }
     }
 }

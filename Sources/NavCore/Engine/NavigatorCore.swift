@@ -213,6 +213,16 @@ package final class NavigatorCore: Sendable {
             }
         }
     }
+
+    /// The lock section that must come first after a callback returns: `body` changes the state
+    /// before anything raised inside the callback reaches the host, then `decide` delivers that.
+    /// SPEC §13: a veto's decision is pending from the moment the hook returns later, so a
+    /// `decide` made from the events raised inside the hook (a discard's result and release, a
+    /// threshold's bar) answers it.
+    func settle(_ body: (inout NavigatorState) -> Void) {
+        state.withLock { body(&$0) }
+        decide { _ in }
+    }
 }
 
 /// What `decide` found under the lock: an event to deliver first, or the decision.

@@ -92,9 +92,13 @@ package final class NavigatorCore: Sendable {
         }
     }
 
-    /// The installed sink, if it is a `Sink`.
-    package func currentSink<Sink: EventSink>(_: Sink.Type) -> Sink? {
-        state.withLock { $0.sink as? Sink }
+    /// What `body` reads from the installed sink, if it is a `Sink`, evaluated under the lock.
+    /// Only the value leaves the lock, never the sink: were the sink handed out, a registration
+    /// replacing it meanwhile could leave this thread with its last reference, and its host
+    /// code (a ctx destructor, a closure's deinit) would be dropped here, beside callbacks,
+    /// rather than by the driver.
+    package func readSink<Sink: EventSink, Value: Sendable>(_: Sink.Type, _ body: (Sink) -> Value) -> Value? {
+        state.withLock { state in (state.sink as? Sink).map(body) }
     }
 
     /// Whether `destroy` has been called.

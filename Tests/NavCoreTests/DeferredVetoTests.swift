@@ -32,6 +32,33 @@ import Testing
         expectError(.state) { try h.nav.decide(decision, allow: false) }
     }
 
+    /// SPEC §13: the decision is pending from the moment the hook returns later, so a decide
+    /// made from the events raised inside the hook (here the result of a detached screen the
+    /// hook discarded) answers it, and the back goes on.
+    @Test func decideFromAnEventRaisedInsideTheHookIsAnswered() throws {
+        let h = Harness(animator: false)
+        try h.stack("list", "compose")
+        let draft = try h.nav.makeScreen(route: "draft")
+        let outcome = Locked<String?>(nil)
+        h.nav.setDeferrablePopVeto { [nav = h.nav] _, _, decision in
+            do throws(NavigationError) {
+                try nav.onResult(of: draft) { _ in
+                    do throws(NavigationError) {
+                        try nav.decide(decision, allow: true)
+                        outcome.update { $0 = "decided" }
+                    } catch { outcome.update { $0 = "\(error)" } }
+                }
+                try nav.discard(draft)
+            } catch { outcome.update { $0 = "hook: \(error)" } }
+            return .later
+        }
+        let completions = Completions()
+        try h.nav.back(animated: false, completion: completions.handler)
+        #expect(outcome.value == "decided")
+        #expect(completions.received == [.completed])
+        #expect(h.names == ["list"] && !h.nav.isBusy)
+    }
+
     @Test func laterForAGestureIsNoAndABoolVetoKeepsItsMeaning() throws {
         let h = Harness()
         try h.stack("a", "b")

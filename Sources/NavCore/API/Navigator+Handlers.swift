@@ -2,7 +2,7 @@
 extension Navigator {
     /// The delegate, held weakly.
     public var delegate: (any NavigatorDelegate)? {
-        get { core.currentSink(HandlerSet.self)?.handlers.delegate }
+        get { core.readSink(HandlerSet.self) { $0.handlers.delegate } ?? nil }
         set { updateHandlers { $0.delegate = newValue } }
     }
 

@@ -92,9 +92,13 @@ package final class NavigatorCore: Sendable {
         }
     }
 
-    /// The installed sink, if it is a `Sink`.
-    package func currentSink<Sink: EventSink>(_: Sink.Type) -> Sink? {
-        state.withLock { $0.sink as? Sink }
+    /// What `body` reads from the installed sink, if it is a `Sink`, evaluated under the lock.
+    /// Only the value leaves the lock, never the sink: were the sink handed out, a registration
+    /// replacing it meanwhile could leave this thread with its last reference, and its host
+    /// code (a ctx destructor, a closure's deinit) would be dropped here, beside callbacks,
+    /// rather than by the driver.
+    package func readSink<Sink: EventSink, Value: Sendable>(_: Sink.Type, _ body: (Sink) -> Value) -> Value? {
+        state.withLock { state in (state.sink as? Sink).map(body) }
     }
 
     /// Whether `destroy` has been called.
@@ -212,6 +216,16 @@ package final class NavigatorCore: Sendable {
             case .decided(let decision): return decision
             }
         }
+    }
+
+    /// The lock section that must come first after a callback returns: `body` changes the state
+    /// before anything raised inside the callback reaches the host, then `decide` delivers that.
+    /// SPEC §13: a veto's decision is pending from the moment the hook returns later, so a
+    /// `decide` made from the events raised inside the hook (a discard's result and release, a
+    /// threshold's bar) answers it.
+    func settle(_ body: (inout NavigatorState) -> Void) {
+        state.withLock { body(&$0) }
+        decide { _ in }
     }
 }
 

@@ -30,7 +30,7 @@ final class CNavigator: Sendable {
     /// (`CScreenHooks`), once: before the first screen with hooks exists, so that no event
     /// about it is skipped.
     func enableScreenHooks() throws(NavigationError) {
-        guard core.currentSink(CallbackTable.self)?.slots.screenHooks != true else { return }
+        guard core.readSink(CallbackTable.self, { $0.slots.screenHooks }) != true else { return }
         try register { $0.screenHooks = true }
     }
 }

@@ -348,8 +348,8 @@ NAVCORE_API int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
  */
 
 /** The navcore_screen_hooks layout this header declares. A minor version that adds hooks (at
- *  the end) raises it; the library accepts every version up to its own and reads only the
- *  fields of the version given. */
+ *  the end) raises it; the library accepts every version up to its own and reads and writes
+ *  only the fields of the version given (those a version lacks keep their defaults). */
 #define NAVCORE_SCREEN_HOOKS_VERSION 1
 
 typedef struct navcore_screen_hooks {
@@ -370,8 +370,9 @@ typedef struct navcore_screen_hooks {
 
 #define NAVCORE_SCREEN_HOOKS_INIT { NAVCORE_SCREEN_HOOKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
-/** Sets `*hooks` to `version`'s empty hooks (every field NULL). NAVCORE_ERR_INVALID for a NULL
- *  `hooks` or a version this library does not know. Callbacks: none.
+/** Sets `*hooks` to `version`'s empty hooks (every field NULL, `version` as given), writing only
+ *  the bytes that version has. NAVCORE_ERR_INVALID for a NULL `hooks` or a version this library
+ *  does not know (then nothing is written). Callbacks: none.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID. */
 NAVCORE_API int navcore_screen_hooks_init(navcore_screen_hooks *hooks, unsigned int version);
 
@@ -421,8 +422,8 @@ typedef void (*navcore_run_fn)(navcore_navigator *nav, void *ctx);
 typedef enum navcore_recycle { NAVCORE_RECYCLE_MAP(NAVCORE_ENUMERATOR) } navcore_recycle;
 
 /** The navcore_show_options layout this header declares. A minor version that adds fields (at
- *  the end) raises it; the library accepts every version up to its own and reads only the
- *  fields of the version given. */
+ *  the end) raises it; the library accepts every version up to its own and reads and writes
+ *  only the fields of the version given (those a version lacks keep their defaults). */
 #define NAVCORE_SHOW_OPTIONS_VERSION 1
 
 /**
@@ -441,8 +442,9 @@ typedef struct navcore_show_options {
 #define NAVCORE_SHOW_OPTIONS_INIT { NAVCORE_SHOW_OPTIONS_VERSION, false, true, NAVCORE_RECYCLE_ANY, NULL }
 
 /** Writes the defaults of options `version` (pass NAVCORE_SHOW_OPTIONS_VERSION) into `*options`,
- *  as NAVCORE_SHOW_OPTIONS_INIT does, for hosts that cannot use the macro (FFI). NAVCORE_ERR_INVALID
- *  for a NULL `options` or a version this library does not know. Callbacks: none.
+ *  as NAVCORE_SHOW_OPTIONS_INIT does, for hosts that cannot use the macro (FFI): `version` as
+ *  given and only the bytes that version has. NAVCORE_ERR_INVALID for a NULL `options` or a
+ *  version this library does not know (then nothing is written). Callbacks: none.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID. */
 NAVCORE_API int navcore_show_options_init(navcore_show_options *options, unsigned int version);
 

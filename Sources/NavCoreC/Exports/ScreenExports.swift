@@ -23,17 +23,9 @@ import NavCore
     }
 }
 
-/// Starts a `navcore_screen_hooks` of `version`: every hook NULL.
+/// Starts a `navcore_screen_hooks` of `version`: every hook NULL, only that version's bytes written.
 @c public func navcore_screen_hooks_init(_ hooks: UnsafeMutablePointer<navcore_screen_hooks>?, _ version: UInt32) -> Int32 {
-    do throws(NavigationError) {
-        let hooks = try CAPI.required(hooks, "the hooks struct")
-        try CScreenHooks.check(version: version)
-        hooks.pointee = navcore_screen_hooks()
-        hooks.pointee.version = version
-        return NAVCORE_OK.rawValue
-    } catch {
-        return CAPI.fail(error)
-    }
+    CScreenHooks.layout.initialize(hooks, version)
 }
 
 /// Releases a detached screen.

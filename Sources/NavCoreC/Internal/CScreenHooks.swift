@@ -13,23 +13,18 @@ final class CScreenHooks: @unchecked Sendable {
     /// The hooks of a host's struct, read as its `version` says; `invalid` for an unknown
     /// version (the struct can only grow, each version a prefix of the next).
     init(_ hooks: UnsafePointer<navcore_screen_hooks>) throws(NavigationError) {
-        try Self.check(version: hooks.pointee.version)
-        self.hooks = hooks.pointee
+        self.hooks = try Self.layout.read(hooks)
     }
 
-    /// NAVCORE_SCREEN_HOOKS_VERSION: the newest layout this library knows.
-    static let newestVersion = UInt32(NAVCORE_SCREEN_HOOKS_VERSION)
-
-    /// `invalid` unless `version` is a layout this library knows (1 … NAVCORE_SCREEN_HOOKS_VERSION).
-    /// Version 1 is every field there is; a later version copies its new hooks only when
-    /// `version` says the host's struct has them.
-    static func check(version: UInt32) throws(NavigationError) {
-        guard (1...newestVersion).contains(version) else {
-            throw NavigationError(
-                .invalid,
-                "navcore_screen_hooks version \(version) is not one this library knows (1 to \(newestVersion)): "
-                    + "start from NAVCORE_SCREEN_HOOKS_INIT or navcore_screen_hooks_init()")
-        }
+    /// The versions of navcore_screen_hooks: version 1 ends with `destroy`. A later version
+    /// appends the end of its last hook. The defaults: every hook NULL.
+    static let layout = VersionedStruct<navcore_screen_hooks>(
+        name: "navcore_screen_hooks", initializer: "NAVCORE_SCREEN_HOOKS_INIT", what: "the hooks struct",
+        sizes: [VersionedStruct.end(of: \navcore_screen_hooks.destroy)]
+    ) { version in
+        var hooks = navcore_screen_hooks()
+        hooks.version = version
+        return hooks
     }
 
     /// The appearance hook of one phase.

@@ -1,0 +1,81 @@
+import CNavCore
+import Testing
+
+/// navcore.h: navcore_show_options_init and navcore_screen_hooks_init write only the bytes of
+/// the version asked — a host built against an older header has a smaller struct, and the
+/// library must not write past it.
+@Suite("Versioned struct initializers") struct VersionedInitTests {
+    /// The canary that fills the buffer before an `_init` call.
+    static let canary: UInt8 = 0xA5
+
+    /// Runs `initialize` on a canary-filled buffer `spare` bytes longer than `prefix`; returns
+    /// its status and the buffer after.
+    static func initialized<Layout>(
+        _: Layout.Type, prefix: Int, spare: Int = 32, _ initialize: (UnsafeMutablePointer<Layout>) -> Int32
+    ) -> (status: Int32, bytes: [UInt8]) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: prefix + spare, alignment: MemoryLayout<Layout>.alignment)
+        defer { buffer.deallocate() }
+        buffer.initializeMemory(as: UInt8.self, repeating: canary)
+        let status = initialize(buffer.baseAddress!.assumingMemoryBound(to: Layout.self))
+        return (status, Array(buffer))
+    }
+
+    /// Runs a successful `initialize` with version 1 on a canary-filled buffer, expects every
+    /// byte after version 1's last field untouched, and returns the struct written.
+    static func version1<Layout, Last>(
+        ending last: KeyPath<Layout, Last>, _ initialize: (UnsafeMutablePointer<Layout>) -> Int32,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Layout {
+        let prefix = try end(of: last)
+        let (status, bytes) = initialized(Layout.self, prefix: prefix, initialize)
+        expectStatus(status, sourceLocation: sourceLocation)
+        #expect(bytes[prefix...].allSatisfy { $0 == canary }, sourceLocation: sourceLocation)
+        return bytes.withUnsafeBytes { $0.loadUnaligned(as: Layout.self) }
+    }
+
+    /// Where version 1 of `Layout` ends: its last field's offset plus its size.
+    static func end<Layout, Field>(of field: KeyPath<Layout, Field>) throws -> Int {
+        try #require(MemoryLayout<Layout>.offset(of: field)) + MemoryLayout<Field>.size
+    }
+
+    @Test("navcore_show_options_init(1) writes version 1's fields, with version 1, and not one byte after them")
+    func showOptionsVersion1() throws {
+        let options = try Self.version1(ending: \navcore_show_options.payload) { navcore_show_options_init($0, 1) }
+        #expect(options.version == 1)
+        #expect(options.animated == false)
+        #expect(options.remove_current == true)
+        #expect(options.recycle == c(NAVCORE_RECYCLE_ANY))
+        #expect(options.payload == nil)
+    }
+
+    @Test("navcore_screen_hooks_init(1) writes version 1's NULL hooks, with version 1, and not one byte after them")
+    func screenHooksVersion1() throws {
+        let hooks = try Self.version1(ending: \navcore_screen_hooks.destroy) { navcore_screen_hooks_init($0, 1) }
+        #expect(hooks.version == 1)
+        #expect(hooks.will_show == nil && hooks.did_show == nil && hooks.will_hide == nil && hooks.did_hide == nil)
+        #expect(hooks.payload == nil && hooks.release == nil && hooks.ctx == nil && hooks.destroy == nil)
+    }
+
+    /// Expects `initialize` to fail with invalid for version 0 and for `newest + 1`, writing nothing.
+    static func unknownVersions<Layout, Last>(
+        ending last: KeyPath<Layout, Last>, newest: Int32, _ initialize: (UnsafeMutablePointer<Layout>, UInt32) -> Int32
+    ) throws {
+        let prefix = try end(of: last)
+        for version in [0, UInt32(newest) + 1] {
+            let (status, bytes) = initialized(Layout.self, prefix: prefix, spare: 0) { initialize($0, version) }
+            expectError(status, NAVCORE_ERR_INVALID)
+            #expect(bytes.allSatisfy { $0 == canary }, "version \(version)")
+        }
+    }
+
+    @Test("an _init with an unknown version writes nothing")
+    func unknownVersionWritesNothing() throws {
+        try Self.unknownVersions(ending: \navcore_show_options.payload, newest: NAVCORE_SHOW_OPTIONS_VERSION) {
+            navcore_show_options_init($0, $1)
+        }
+        try Self.unknownVersions(ending: \navcore_screen_hooks.destroy, newest: NAVCORE_SCREEN_HOOKS_VERSION) {
+            navcore_screen_hooks_init($0, $1)
+        }
+    }
+}

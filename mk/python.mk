@@ -14,9 +14,9 @@
 #                                   wheel with the self-contained library, manylinux_2_XX when
 #                                   auditwheel can repair it, else linux_ARCH
 #
-# The venv build/venv (editable install with the textual extra, which navcore.textual's tests
-# need, pytest, hypothesis, mypy, wheel and setuptools>=70.1, which the build backend needs to
-# build a wheel offline) is made when missing or when pyproject.toml or
+# The venv build/venv (editable install with the test extra: pytest, hypothesis, mypy and
+# textual, which navcore.textual's tests need; plus wheel and setuptools>=70.1, which the build
+# backend needs to build a wheel offline) is made when missing or when pyproject.toml or
 # this file changes. PyPI must be reachable then; every other step works without the network.
 
 PYTHON      ?= python3
@@ -46,7 +46,7 @@ python-venv: $(PY_STAMP)
 
 $(PY_STAMP): $(PY_DIR)/pyproject.toml mk/python.mk
 	@test -x $(PY_VENV)/bin/python || { echo "python: creating $(PY_VENV)"; $(call py-venv,$(PY_VENV)); }
-	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e "./$(PY_DIR)[textual]" pytest hypothesis mypy wheel "setuptools>=70.1"
+	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e "./$(PY_DIR)[test]" wheel "setuptools>=70.1"
 	@touch $@
 
 ## wheel: pip builds the wheel through the package's build backend (bindings/python/build_backend),

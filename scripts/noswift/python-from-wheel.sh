@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Python side of "a machine without Swift" (issue 10), run by `make test-noswift` inside
 # scripts/without-swift.sh:
-#   1. the wheel installed into a fresh venv with its textual extra, pytest and hypothesis from PyPI;
+#   1. the wheel installed into a fresh venv with its test extra (pytest, hypothesis, mypy,
+#      textual) from PyPI;
 #   2. `import navcore` from outside the checkout loads the wheel's own library, and does not
 #      import asyncio (its import time, min of 5 runs of `python -X importtime`, is printed);
 #   3. the whole Python test suite against the installed package (--import-mode=importlib: the
@@ -20,7 +21,7 @@ pip_quiet="--disable-pip-version-check -q"
 rm -rf "$venv"
 "$python" -m venv "$venv"
 venv=$(cd "$venv" && pwd)
-"$venv/bin/python" -m pip install $pip_quiet "$wheel[textual]" pytest hypothesis
+"$venv/bin/python" -m pip install $pip_quiet "$wheel[test]"
 outside=$(mktemp -d)
 trap 'rm -rf "$outside"' EXIT
 cd "$outside"

@@ -9,7 +9,10 @@ TESTS += client-package
 
 .PHONY: client-package
 
+# A fresh scratch path each time: SwiftPM keeps the source list of a path dependency in its
+# build description and does not notice files moved inside it ("missing inputs").
 client-package: setup
+	rm -rf $(CLIENT_SCRATCH)
 	cd Tests/ClientPackage && $(SWIFT) build --product Client --scratch-path $(CURDIR)/$(CLIENT_SCRATCH) \
 	  > $(CURDIR)/$(CLIENT_SCRATCH).log 2>&1 || { cat $(CURDIR)/$(CLIENT_SCRATCH).log; exit 1; }
 	@compiled=$$(find $(CLIENT_SCRATCH) -name '*.o' -path '*.build/*' | sed 's|.*/\([^/]*\)\.build/.*|\1|' | sort -u | xargs); \

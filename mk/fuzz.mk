@@ -2,7 +2,8 @@
 # Adds fuzz-replay and fuzz to TESTS.
 #
 #   make fuzz SECONDS=N   build with libFuzzer + AddressSanitizer (in .build/fuzz) and fuzz for
-#                         N seconds (default 60) over a copy of fuzz/corpus in build/fuzz-corpus;
+#                         N seconds (default 60) over a copy of fuzz/corpus in build/fuzz-corpus
+#                         (FUZZ_SEED=N fixes libFuzzer's seed, as make test does);
 #                         a crash, leak, hang or broken invariant fails with its reproducer in
 #                         build/fuzz-artifacts/ (full log: build/fuzz.log)
 #   make fuzz-replay      the normal build of navcore-fuzz over fuzz/corpus (a regression test)
@@ -22,10 +23,16 @@ FUZZ_BUILD     := $(SWIFT) build -c release --product navcore-fuzz --scratch-pat
 # The Swift runtime's crash handler would race ASan's report; LSan checks every input.
 FUZZ_ENV       := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
                   LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp:print_suppressions=0
-FUZZ_OPTIONS   := -max_total_time=$(SECONDS) -timeout=10 -max_len=2048 -print_final_stats=1 \
-                  -artifact_prefix=$(FUZZ_ARTIFACTS)/
+# libFuzzer's seed: 0 (the default) draws one from the clock; `make test` fixes it (below), so
+# that its short run explores the same inputs first on every machine and a failure reproduces.
+FUZZ_SEED      ?= 0
+FUZZ_OPTIONS    = -max_total_time=$(SECONDS) -timeout=10 -max_len=2048 -print_final_stats=1 \
+                  -seed=$(FUZZ_SEED) -artifact_prefix=$(FUZZ_ARTIFACTS)/
 
 TESTS += fuzz-replay fuzz
+
+# make test's fuzz run (60 s) with a fixed seed; `make fuzz` alone explores afresh each time.
+test: FUZZ_SEED := 1
 
 .PHONY: fuzz fuzz-build fuzz-replay fuzz-crashers fuzz-corpus
 

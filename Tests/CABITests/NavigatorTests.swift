@@ -161,8 +161,10 @@ import Testing
         old.build("A")
         let oldBits = UInt(bitPattern: old.nav)
         expectStatus(navcore_navigator_destroy(old.nav))
-        // Handles encode a slot in their low 32 bits (see HandleTable); other tests run in
-        // parallel and may take the freed slot for a while, so keep creating until it comes back.
+        // Handles encode their slot in bits 1-23 and the slot's generation above them (see
+        // HandleTable); other tests run in parallel and may take the freed slot for a while, so
+        // keep creating until it comes back.
+        let slotMask: UInt = 0xFF_FFFE
         var created: [Nav] = []
         var reusing: Nav?
         let deadline = Date().addingTimeInterval(10)
@@ -170,7 +172,7 @@ import Testing
             var nav: Nav?
             expectStatus(navcore_navigator_create(&nav, c(NAVCORE_DISPATCH_INLINE)))
             guard let nav else { break }
-            if UInt(bitPattern: nav) & 0xFFFF_FFFF == oldBits & 0xFFFF_FFFF {
+            if UInt(bitPattern: nav) & slotMask == oldBits & slotMask {
                 reusing = nav
             } else {
                 created.append(nav)

@@ -101,6 +101,9 @@ private func racePoster(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRaw
 }
 
 extension Harness {
+    /// How many rounds of replacements the main thread races the worker for, at most.
+    static let raceRounds = 256
+
     /// `race posts what` (above).
     func race(_ r: inout Reader) {
         let posts = 1 + Int(r.byte()) % 16
@@ -114,10 +117,15 @@ extension Harness {
         var worker = pthread_t()
         let context = Unmanaged.passUnretained(books).toOpaque()
         guard pthread_create(&worker, nil, { racePoster($0) }, context) == 0 else { violation("race: no thread") }
+        // Race the worker for a bounded number of rounds, then block in the join: a main
+        // thread spinning until the worker ends could starve it on a loaded machine (a 10 s
+        // libFuzzer timeout at load 6–8, docs/reliability.md).
+        var rounds = 0
         repeat {
             for pick in 0..<3 where what & (1 << pick) != 0 { books.replace(pick) }
             if what & 8 != 0 { _ = navcore_drain(nav) }
-        } while !books.workerDone.load(ordering: .sequentiallyConsistent)
+            rounds += 1
+        } while rounds < Self.raceRounds && !books.workerDone.load(ordering: .sequentiallyConsistent)
         pthread_join(worker, nil)
         _ = navcore_drain(nav)
         if navcore_navigator_destroy(nav) != NAVCORE_OK.rawValue { violation("race: destroy failed") }

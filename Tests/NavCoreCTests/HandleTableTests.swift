@@ -63,6 +63,18 @@ import Testing
         #expect(try lookup(table, childs) == childs)
     }
 
+    @Test("the slots grow chunk by chunk (64, 128, 256, …) and every handle finds its own navigator")
+    func slotsGrowAcrossChunks() throws {
+        let table = HandleTable()
+        let handles = try (0..<500).map { _ in try insert(table) }
+        #expect(Set(handles.map { $0 >> 1 & (1 << HandleTable.slotBits - 1) }) == Set(0..<500))
+        for handle in handles { #expect(try lookup(table, handle) == handle) }
+        for handle in handles { _ = try table.remove(handle) }
+        for handle in handles { #expect(throws: HandleTable.Refusal.unknown) { try lookup(table, handle) } }
+        // A slot index beyond every chunk made so far is refused, not read.
+        #expect(throws: HandleTable.Refusal.unknown) { try lookup(table, HandleTable.handle(slot: 100_000, generation: 1)) }
+    }
+
     @Test("a navigator destroyed during a call on it is released, and its slot reused, only when that call returns")
     func destroyDuringACallWaitsForIt() throws {
         let table = HandleTable()

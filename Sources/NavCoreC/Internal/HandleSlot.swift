@@ -136,7 +136,7 @@ struct HandleSlot: ~Copyable {
     func close(_ generation: UInt64) throws(HandleTable.Refusal) -> (navigator: CNavigator, idle: Bool) {
         var seen = current
         try seen.checkLive(generation)
-        guard let navigator = navigator?.takeUnretainedValue() else { throw .unknown }
+        guard let navigator = self.navigator?.takeUnretainedValue() else { throw .unknown }
         // Under the lock only the pins of a live slot change.
         while true {
             let (exchanged, original) = state.compareExchange(

@@ -23,9 +23,9 @@ import Synchronization
 /// thread that takes them to zero is the only one that releases the navigator.
 ///
 /// Why there is no ABA: a pin's compare-and-exchange expects the whole word, generation
-/// included. Within one generation the word only goes live → closing → empty, and the pins
-/// move only while it is live or closing; when the slot is reused its generation grows, and a
-/// generation never comes back (40 bits, and a slot whose generation is used up is retired).
+/// included. Within one generation the word only goes live → closing, the pins moving only
+/// meanwhile; emptying the slot gives it the next generation (or retires it when its
+/// generation is used up), and a generation never comes back (40 bits).
 /// So a stale word, read before a destroy and a reuse, can never be exchanged: a word equal to
 /// it names the very same live navigator.
 struct HandleSlot: ~Copyable {

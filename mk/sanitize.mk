@@ -9,8 +9,9 @@
 #                      on): the C scenario runner on every scenario and the edge files,
 #                      bad_input, hostile, misuse (but longjmp), a short C stress, and a canary proving the
 #                      library itself is instrumented
-#   make test-tsan-c   against lib-tsan, built with TSan: hostile, misuse's two races (a
-#                      registration replaced while a wakeup runs) and a short C stress
+#   make test-tsan-c   against lib-tsan, built with TSan: hostile, misuse's races (a
+#                      registration replaced while a wakeup runs; lookups racing destroy) and a
+#                      short C stress
 #   make test-hostile  against the shipped library: hostile (plain and under valgrind memcheck),
 #                      its function list against the header, misuse (issue 16: races, fork,
 #                      longjmp, small stacks, the last TLS-destructor round under valgrind),
@@ -119,7 +120,7 @@ test-asan: lib-asan $(ASAN_BIN)/navcore-scenario-c $(ASAN_BIN)/bad_input $(ASAN_
 	@$(RUN_STEP) "test-asan: bad_input" $(ASAN_BIN)/bad_input.out env $(SAN_ASAN_ENV) $(ASAN_BIN)/bad_input
 	@$(RUN_STEP) "test-asan: hostile" $(ASAN_BIN)/hostile.out env $(SAN_ASAN_ENV) $(ASAN_BIN)/hostile
 	@# Not longjmp: the navigator it wedges is leaked on purpose (docs/c-api.md).
-	@$(RUN_STEP) "test-asan: misuse" $(ASAN_BIN)/misuse.out env $(SAN_ASAN_ENV) $(ASAN_BIN)/misuse wakeup-replace done-replace fork small-stack
+	@$(RUN_STEP) "test-asan: misuse" $(ASAN_BIN)/misuse.out env $(SAN_ASAN_ENV) $(ASAN_BIN)/misuse wakeup-replace done-replace fork destroy-race small-stack
 	@$(RUN_STEP) "test-asan" $(ASAN_BIN)/stress.out env $(SAN_ASAN_ENV) $(ASAN_BIN)/stress $(SAN_STRESS)
 	@# The canary must be stopped by a report from inside the library.
 	@status=0; $(SAN_ASAN_ENV) $(ASAN_BIN)/asan_canary > $(ASAN_BIN)/canary.out 2>&1 || status=$$?; \
@@ -132,7 +133,7 @@ test-asan: lib-asan $(ASAN_BIN)/navcore-scenario-c $(ASAN_BIN)/bad_input $(ASAN_
 ## test-tsan-c: hostile, misuse's races and the short stress with TSan against the TSan build of the library.
 test-tsan-c: lib-tsan $(TSAN_BIN)/hostile $(TSAN_BIN)/stress $(TSAN_BIN)/misuse
 	@$(RUN_STEP) "test-tsan-c: hostile" $(TSAN_BIN)/hostile.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/hostile
-	@$(RUN_STEP) "test-tsan-c: misuse" $(TSAN_BIN)/misuse.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/misuse wakeup-replace done-replace
+	@$(RUN_STEP) "test-tsan-c: misuse" $(TSAN_BIN)/misuse.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/misuse wakeup-replace done-replace destroy-race
 	@$(RUN_STEP) "test-tsan-c" $(TSAN_BIN)/stress.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/stress --ops 1000 --timeout 300
 
 ## test-hostile: hostile callbacks against the shipped library, plain and under memcheck.

@@ -11,9 +11,7 @@ import NavCore
             throw NavigationError(.invalid, "dispatch mode \(dispatch) is not a navcore_dispatch")
         }
         let hostDispatch = dispatch == NAVCORE_DISPATCH_HOST.rawValue
-        guard let navigator = HandleTable.shared.withLock({ table in
-            table.insert { CNavigator(handle: $0, hostDispatch: hostDispatch) }
-        }) else {
+        guard let navigator = HandleTable.shared.insert({ CNavigator(handle: $0, hostDispatch: hostDispatch) }) else {
             throw NavigationError(.noMemory, "no navigator handle is left")
         }
         out.pointee = navigator.pointer
@@ -29,7 +27,7 @@ import NavCore
     do throws(NavigationError) {
         let navigator: CNavigator
         do throws(HandleTable.Refusal) {
-            navigator = try HandleTable.shared.withLock { table throws(HandleTable.Refusal) in try table.remove(nav.handleBits) }
+            navigator = try HandleTable.shared.remove(nav.handleBits)
         } catch {
             throw error.failure
         }

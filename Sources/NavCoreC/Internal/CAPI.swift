@@ -4,12 +4,20 @@ import NavCore
 /// The shape of every exported function: resolve the handle, validate, act, and turn the result
 /// into a C status, setting the thread's last error message on failure. Nothing here traps.
 enum CAPI {
-    /// Runs `body` with the live navigator behind `handle`.
+    /// Runs `body` with the live navigator behind `handle`, found without a lock
+    /// (`HandleTable.withNavigator`).
     static func call(_ handle: NavigatorHandle?, _ body: (CNavigator) throws(NavigationError) -> Int32) -> Int32 {
-        do throws(NavigationError) {
-            return try body(navigator(handle))
+        guard let handle else { return fail(NavigationError(.invalid, "the navigator handle is NULL")) }
+        do throws(HandleTable.Refusal) {
+            return try HandleTable.shared.withNavigator(handle.handleBits) { navigator in
+                do throws(NavigationError) {
+                    return try body(navigator)
+                } catch {
+                    return fail(error)
+                }
+            }
         } catch {
-            return fail(error)
+            return fail(error.failure)
         }
     }
 
@@ -47,16 +55,6 @@ enum CAPI {
             let out = try required(out, "the out-parameter")
             out.pointee = try navigator.core.read(read)
             return NAVCORE_OK.rawValue
-        }
-    }
-
-    /// The live navigator behind `handle`.
-    static func navigator(_ handle: NavigatorHandle?) throws(NavigationError) -> CNavigator {
-        guard let handle else { throw NavigationError(.invalid, "the navigator handle is NULL") }
-        do throws(HandleTable.Refusal) {
-            return try HandleTable.shared.withLock { table throws(HandleTable.Refusal) in try table.lookup(handle.handleBits) }
-        } catch {
-            throw error.failure
         }
     }
 

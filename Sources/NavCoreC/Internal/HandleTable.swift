@@ -10,20 +10,13 @@ import NavCore
 /// No handle is ever issued twice: a slot's generation grows by one per navigator (40 bits:
 /// a trillion navigators per slot), and a slot whose generation is used up is never reused,
 /// so that a stale handle can never name a newer navigator.
-struct HandleTable: Sendable {
-    private struct Slot: Sendable {
-        var generation: UInt64
-        var entry: Entry?
-    }
-
-    /// What a slot holds.
-    private enum Entry: Sendable {
-        case live(CNavigator)
-        /// A navigator of the parent process, in a child made by `fork()`: its lock and its
-        /// driver may belong to threads that do not exist here, so it is never touched again.
-        case inherited(CNavigator)
-    }
-
+///
+/// Every exported call resolves its handle without a lock (`withNavigator`): the slots are
+/// never freed and each one is pinned by the calls that use its navigator (`HandleSlot`, which
+/// explains why a lookup racing a destroy never touches freed memory, and why there is no
+/// ABA). Only `insert` and `remove`, and the rare last unpin of a destroyed navigator, take
+/// the table's lock, which guards the free slots.
+final class HandleTable: Sendable {
     /// Why a handle names no live navigator.
     enum Refusal: Error {
         case unknown
@@ -41,23 +34,29 @@ struct HandleTable: Sendable {
         }
     }
 
+    /// What the lock guards: the slots handed out so far, and those free for reuse.
+    private struct Allocation: Sendable {
+        var count = 0
+        var free: [Int] = []
+    }
+
     /// Bits of the slot number (8,388,608 navigators at once) and of the generation.
     static let slotBits = 23
     static let generationBits = 64 - 1 - slotBits
     static let lastGeneration: UInt64 = 1 << generationBits - 1
 
-    /// The process's table. It is held across `fork()`, so that the child gets it whole and
-    /// usable, with every navigator inherited.
-    static let shared: Lock<HandleTable> = {
+    /// The process's table. Its lock is held across `fork()`, so that the child gets the table
+    /// whole and usable, with every navigator inherited.
+    static let shared: HandleTable = {
         pthread_atfork(
-            { HandleTable.shared.lock() },
-            { HandleTable.shared.unlock() },
-            { HandleTable.shared.unlock { $0.inheritAll() } })
-        return Lock(HandleTable())
+            { HandleTable.shared.prepareFork() },
+            { HandleTable.shared.parentAfterFork() },
+            { HandleTable.shared.childAfterFork() })
+        return HandleTable()
     }()
 
-    private var slots: [Slot] = []
-    private var free: [Int] = []
+    private let slots = HandleSlots()
+    private let allocation = Lock(Allocation())
     /// The generation of a new slot: 1, but for tests of the generation's end.
     private let firstGeneration: UInt64
 
@@ -67,48 +66,63 @@ struct HandleTable: Sendable {
 
     /// Registers the navigator that `make` builds for its new handle; `nil` when every slot is
     /// taken.
-    mutating func insert(_ make: (UInt64) -> CNavigator) -> CNavigator? {
-        let index: Int
-        if let reused = free.popLast() {
-            index = reused
-        } else {
-            guard slots.count < 1 << Self.slotBits else { return nil }
-            slots.append(Slot(generation: firstGeneration))
-            index = slots.count - 1
-        }
-        guard slots.indices.contains(index) else { return nil }
-        let navigator = make(Self.handle(slot: index, generation: slots[index].generation))
-        slots[index].entry = .live(navigator)
-        return navigator
-    }
-
-    /// The live navigator behind `handle`.
-    func lookup(_ handle: UInt64) throws(Refusal) -> CNavigator {
-        switch entry(handle) {
-        case .live(let navigator): return navigator
-        case .inherited: throw .inherited
-        case nil: throw .unknown
+    func insert(_ make: (UInt64) -> CNavigator) -> CNavigator? {
+        allocation.withLock { allocation in
+            let index: Int
+            let generation: UInt64
+            if let reused = allocation.free.last, let slot = slots.slot(reused) {
+                allocation.free.removeLast()
+                index = reused
+                generation = slot.pointee.current.generation
+            } else {
+                guard allocation.count < 1 << Self.slotBits else { return nil }
+                index = allocation.count
+                generation = firstGeneration
+            }
+            guard let slot = slots.make(index) else { return nil }
+            if index == allocation.count { allocation.count += 1 }
+            let navigator = make(Self.handle(slot: index, generation: generation))
+            slot.pointee.publish(navigator, generation: generation)
+            return navigator
         }
     }
 
-    /// Removes the navigator behind `handle`; the slot's next handle gets the next generation,
+    /// Runs `body` with the live navigator behind `handle`, lock-free: the navigator is
+    /// borrowed, pinned in its slot for the call, not retained.
+    @inline(__always)
+    func withNavigator<Result>(_ handle: UInt64, _ body: (CNavigator) -> Result) throws(Refusal) -> Result {
+        guard case let (slot, index, generation)? = address(handle) else { throw .unknown }
+        try slot.pointee.pin(generation)
+        defer { if slot.pointee.unpin() { empty(slot, index) } }
+        guard let navigator = slot.pointee.navigator else { throw .unknown }
+        return navigator._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Removes the navigator behind `handle`: no call finds it again, and the table's reference
+    /// is dropped once no call is using it. The slot's next handle gets the next generation,
     /// or, if the generation is used up, the slot is never used again.
-    mutating func remove(_ handle: UInt64) throws(Refusal) -> CNavigator {
-        let navigator = try lookup(handle)
-        guard let index = slotIndex(handle) else { throw .unknown }
-        slots[index].entry = nil
-        if slots[index].generation < Self.lastGeneration {
-            slots[index].generation += 1
-            free.append(index)
+    func remove(_ handle: UInt64) throws(Refusal) -> CNavigator {
+        guard case let (slot, index, generation)? = address(handle) else { throw .unknown }
+        let (navigator, emptied) = try allocation.withLock { allocation throws(Refusal) in
+            let (navigator, idle) = try slot.pointee.close(generation)
+            return (navigator, idle ? empty(slot, index, &allocation) : nil)
         }
+        emptied?.release()
         return navigator
     }
 
-    /// In the child after `fork()`: every navigator becomes inherited. They are kept, never
-    /// released: releasing one could run host code or wait on a lock a vanished thread holds.
-    mutating func inheritAll() {
-        for index in slots.indices {
-            if case .live(let navigator) = slots[index].entry { slots[index].entry = .inherited(navigator) }
+    /// Takes the table's lock across `fork()` (`pthread_atfork`'s prepare handler).
+    func prepareFork() { allocation.lock() }
+
+    /// Releases it in the parent.
+    func parentAfterFork() { allocation.unlock() }
+
+    /// In the child: every navigator becomes inherited, then the lock is released. They are
+    /// kept, never released: releasing one could run host code or wait on a lock a vanished
+    /// thread holds.
+    func childAfterFork() {
+        allocation.unlock { allocation in
+            for index in 0..<allocation.count { slots.slot(index)?.pointee.inherit() }
         }
     }
 
@@ -117,17 +131,27 @@ struct HandleTable: Sendable {
         generation << (Self.slotBits + 1) | UInt64(truncatingIfNeeded: slot) << 1 | 1
     }
 
-    /// What the slot of a well-formed handle whose generation is current holds.
-    private func entry(_ handle: UInt64) -> Entry? {
-        slotIndex(handle).flatMap { slots[$0].entry }
-    }
-
-    /// The slot of a well-formed handle whose generation is current.
-    private func slotIndex(_ handle: UInt64) -> Int? {
+    /// The slot a well-formed handle names, its index and the handle's generation; `nil` for
+    /// a handle no navigator ever had.
+    @inline(__always)
+    private func address(_ handle: UInt64) -> (UnsafeMutablePointer<HandleSlot>, Int, UInt64)? {
         guard handle & 1 == 1 else { return nil }
         let index = Int(truncatingIfNeeded: (handle >> 1) & (1 << Self.slotBits - 1))
-        guard slots.indices.contains(index), slots[index].generation == handle >> (Self.slotBits + 1) else { return nil }
-        return index
+        return slots.slot(index).map { ($0, index, handle >> (Self.slotBits + 1)) }
+    }
+
+    /// Empties a closing slot that no call pins any more, then drops the table's reference to
+    /// its navigator outside the lock (its deinit may run host code).
+    private func empty(_ slot: UnsafeMutablePointer<HandleSlot>, _ index: Int) {
+        allocation.withLock { empty(slot, index, &$0) }?.release()
+    }
+
+    /// Empties the slot with the lock held; returns the reference to drop.
+    private func empty(_ slot: UnsafeMutablePointer<HandleSlot>, _ index: Int,
+                       _ allocation: inout Allocation) -> Unmanaged<CNavigator>? {
+        let (navigator, reusable) = slot.pointee.empty(lastGeneration: Self.lastGeneration)
+        if reusable { allocation.free.append(index) }
+        return navigator
     }
 }
 

@@ -13,6 +13,13 @@
  *                   call on a navigator inherited from the parent must fail at once with
  *                   NAVCORE_ERR_INVALID_HANDLE and a message naming fork. A child that hangs is
  *                   killed by its alarm and fails the case.
+ *   destroy-race    4 threads call navcore on 4 shared handles (queries, screens, pushes, and now
+ *                   and then a destroy of their own) while the main thread replaces each
+ *                   navigator with a new one and destroys the old, 20,000 times: the handle
+ *                   lookup is lock-free (docs/c-api.md, "Threads"), so a lookup races every
+ *                   destroy. Each call must succeed or fail with NAVCORE_ERR_INVALID_HANDLE and
+ *                   the "destroyed" message; ASan and TSan (make test-asan, test-tsan-c) check
+ *                   that no lookup touches a freed navigator.
  *   small-stack     the first navcore calls of a thread with a 64 KB stack work (a stack under
  *                   about 24–32 KB crashes in the Swift runtime's one-time setup: documented, and
  *                   shown by `misuse --stack BYTES`, not run here).
@@ -235,6 +242,80 @@ static int case_fork(void) {
     return failures ? 1 : 0;
 }
 
+/* ---- destroy-race --------------------------------------------------------------------------- */
+
+#define RACE_NAVS 4
+#define RACE_THREADS 4
+#define RACE_ROUNDS 20000
+
+typedef struct race {
+    _Atomic(navcore_navigator *) navs[RACE_NAVS];
+    atomic_int running;
+    atomic_long served, refused, wrong;
+} race;
+
+/* One call's status: OK (or queued, behind another thread's push), or a refusal naming a
+ * destroyed handle; anything else is wrong. */
+static void race_count(race *r, int status) {
+    if (status == NAVCORE_OK || status == NAVCORE_QUEUED) {
+        atomic_fetch_add(&r->served, 1);
+    } else if (status == NAVCORE_ERR_INVALID_HANDLE && strstr(navcore_last_error_message(), "destroyed")) {
+        atomic_fetch_add(&r->refused, 1);
+    } else {
+        if (atomic_fetch_add(&r->wrong, 1) == 0)
+            fprintf(stderr, "  a call racing destroy: %s: %s\n", navcore_status_string(status), navcore_last_error_message());
+    }
+}
+
+static void *race_caller(void *ctx) {
+    race *r = ctx;
+    for (unsigned i = 0; atomic_load(&r->running); i++) {
+        navcore_navigator *nav = atomic_load(&r->navs[i % RACE_NAVS]);
+        size_t count;
+        uint64_t screen = 0;
+        race_count(r, navcore_stack_count(&count, nav));
+        int status = navcore_screen_create(&screen, nav, "r", NULL);
+        race_count(r, status);
+        if (status == NAVCORE_OK) race_count(r, navcore_push(nav, screen, false, NULL, NULL));
+        /* Now and then destroy it ourselves: destroy races destroy too. */
+        if (i % 64 == 63) race_count(r, navcore_navigator_destroy(nav));
+    }
+    return NULL;
+}
+
+static int case_destroy_race(void) {
+    race r = {.running = 1};
+    for (int i = 0; i < RACE_NAVS; i++) {
+        navcore_navigator *nav = NULL;
+        CHECK(navcore_navigator_create(&nav, NAVCORE_DISPATCH_INLINE) == NAVCORE_OK, "create");
+        atomic_store(&r.navs[i], nav);
+    }
+    pthread_t threads[RACE_THREADS];
+    for (int t = 0; t < RACE_THREADS; t++) CHECK(pthread_create(&threads[t], NULL, race_caller, &r) == 0, "thread");
+    int failed = 0;
+    for (int round = 0; round < RACE_ROUNDS && !failed; round++) {
+        navcore_navigator *fresh = NULL;
+        if (navcore_navigator_create(&fresh, NAVCORE_DISPATCH_INLINE) != NAVCORE_OK) {
+            failed = 1;
+            break;
+        }
+        navcore_navigator *old = atomic_exchange(&r.navs[round % RACE_NAVS], fresh);
+        int status = navcore_navigator_destroy(old); /* a caller may have destroyed it first */
+        failed = status != NAVCORE_OK && status != NAVCORE_ERR_INVALID_HANDLE;
+    }
+    atomic_store(&r.running, 0);
+    for (int t = 0; t < RACE_THREADS; t++) pthread_join(threads[t], NULL);
+    for (int i = 0; i < RACE_NAVS; i++) {
+        int status = navcore_navigator_destroy(atomic_load(&r.navs[i]));
+        CHECK(status == NAVCORE_OK || status == NAVCORE_ERR_INVALID_HANDLE, "the last destroy: %s", navcore_status_string(status));
+    }
+    CHECK(!failed, "the main thread's create or destroy failed");
+    CHECK(atomic_load(&r.wrong) == 0, "%ld calls failed otherwise than with a destroyed handle", atomic_load(&r.wrong));
+    CHECK(atomic_load(&r.served) > 0 && atomic_load(&r.refused) > 0, "served %ld, refused %ld: the calls did not race",
+          atomic_load(&r.served), atomic_load(&r.refused));
+    return 0;
+}
+
 /* ---- small-stack ---------------------------------------------------------------------------- */
 
 /* A thread's first navcore calls: create, push, query, fail once (a message), destroy. */
@@ -352,6 +433,7 @@ static const named_case cases[] = {
     {"wakeup-replace", case_wakeup_replace, 1},
     {"done-replace", case_done_replace, 1},
     {"fork", case_fork, 1},
+    {"destroy-race", case_destroy_race, 1},
     {"small-stack", case_small_stack, 1},
     {"longjmp", case_longjmp, 1},
     {"tls-last-round", case_tls_last_round, 0},

@@ -1,5 +1,7 @@
-/// Every live screen of one navigator, by id, and how many of each route are in the stack
-/// (so that `show` with recycle knows in O(1) whether to look for one).
+/// Every live screen of one navigator, by id, and how many of each named route are in the stack
+/// (so that `show` with recycle knows in O(1) whether to look for one). Screens without a
+/// route name (the empty route, what a host that never uses `show` creates) are not counted:
+/// pushing and releasing them hashes nothing.
 package struct ScreenRegistry: Sendable {
     /// One live screen.
     package struct Record: Sendable {
@@ -91,7 +93,7 @@ package struct ScreenRegistry: Sendable {
         let newlyStacked = records.update(id) { record -> String? in
             guard !record.stacked else { return nil }
             record.stacked = true
-            return record.screen.route
+            return record.screen.route.isEmpty ? nil : record.screen.route
         }
         guard let newlyStacked else { return false }
         if let route = newlyStacked { stackedByRoute[route, default: 0] += 1 }
@@ -106,7 +108,9 @@ package struct ScreenRegistry: Sendable {
     /// Removes a screen; returns its record, or `nil` if it was not live.
     package mutating func removeRecord(_ id: UInt64) -> Record? {
         guard let record = records.remove(id) else { return nil }
-        if record.stacked, let index = stackedByRoute.index(forKey: record.screen.route) {  // one hash
+        if record.stacked, !record.screen.route.isEmpty,
+            let index = stackedByRoute.index(forKey: record.screen.route)  // one hash
+        {
             if stackedByRoute.values[index] > 1 {
                 stackedByRoute.values[index] -= 1
             } else {
@@ -116,8 +120,10 @@ package struct ScreenRegistry: Sendable {
         return record
     }
 
-    /// Whether some screen of `route` is stacked.
-    package func hasStacked(route: String) -> Bool { stackedByRoute[route] != nil }
+    /// Whether some screen of `route` may be stacked: exact for a named route; always true for
+    /// the empty route, which is not counted (the caller's search of the stack decides, O(n) only
+    /// for a `show` of a route registered with the empty name).
+    package func hasStacked(route: String) -> Bool { route.isEmpty || stackedByRoute[route] != nil }
 
     /// Removes every screen and returns their records in creation order (ids only grow).
     package mutating func removeAll() -> [Record] {

@@ -52,13 +52,14 @@ package struct IDMap<Value> {
     /// Sets the value of `id` (0 is not an id: ignored), replacing any it had.
     package mutating func insert(_ value: Value, for id: UInt64) {
         guard id != 0 else { return }
-        if let index = find(id) {
-            slots[index].value = value
-            return
-        }
         if (count + 1) * 4 > capacity * 3 { resize(to: Swift.max(Self.minimumCapacity, capacity * 2)) }
-        place(id, value)
-        count += 1
+        let index = probe(id)
+        if slots[index].key == id {
+            slots[index].value = value
+        } else {
+            slots[index] = Slot(key: id, value: value)
+            count += 1
+        }
     }
 
     /// Changes the value of `id` in place (moved out of its slot and back, never copied);
@@ -102,23 +103,20 @@ package struct IDMap<Value> {
     /// The slot holding `id`, if any.
     private func find(_ id: UInt64) -> Int? {
         guard count > 0, id != 0 else { return nil }
+        let index = probe(id)
+        return slots[index].key == id ? index : nil
+    }
+
+    /// The slot holding `id`, or else the empty slot that ends its run (the table has one: it is
+    /// allocated and at most 3/4 full).
+    private func probe(_ id: UInt64) -> Int {
         let mask = capacity - 1
         var index = home(id)
         while true {
             let key = slots[index].key
-            if key == id { return index }
-            if key == 0 { return nil }
+            if key == id || key == 0 { return index }
             index = (index + 1) & mask
         }
-    }
-
-    /// Puts `id`, known absent, in the first empty slot of its run (the table has one: it is at
-    /// most 3/4 full).
-    private mutating func place(_ id: UInt64, _ value: Value?) {
-        let mask = capacity - 1
-        var index = home(id)
-        while slots[index].key != 0 { index = (index + 1) & mask }
-        slots[index] = Slot(key: id, value: value)
     }
 
     /// Backward-shift deletion: moves each following entry of the run whose home is not in
@@ -147,7 +145,7 @@ package struct IDMap<Value> {
         swap(&old, &slots)
         shift = 64 - newCapacity.trailingZeroBitCount
         for index in old.indices where old[index].key != 0 {
-            place(old[index].key, old[index].value.take())
+            slots[probe(old[index].key)] = Slot(key: old[index].key, value: old[index].value.take())
         }
     }
 }

@@ -157,6 +157,26 @@ import Testing
         ])
     }
 
+    /// The empty name is a route like any other; the registry does not count its stacked
+    /// screens (docs/performance.md, issue 15), so this checks that `show` still finds them.
+    @Test func showRecyclesAScreenOfTheEmptyRouteAndCreatesOneWhenNoneIsStacked() throws {
+        let h = Harness()
+        let requests = try register("", on: h)
+        try h.stack("A")
+        let unnamed = try h.screen("")
+        try h.nav.push(unnamed, animated: false)
+        try h.nav.push(try h.screen("X"), animated: false)
+        try h.nav.show("", options: ShowOptions(removeCurrent: false))
+        #expect(requests.value.isEmpty, "recycled: no new screen")
+        #expect(h.nav.top?.id == unnamed.id)
+        #expect(h.names == ["A", ""])
+        try h.nav.pop(animated: false)
+        try h.nav.show("", options: ShowOptions(removeCurrent: false))
+        #expect(requests.value.count == 1, "none stacked: the factory made one")
+        #expect(h.nav.top?.id == requests.value.first?.id)
+        #expect(h.names == ["A", ""])
+    }
+
     @Test func showRecyclingTheTopIsNoopButStillDeliversThePayload() throws {
         let h = Harness()
         let requests = try register("d", on: h)

@@ -1,5 +1,7 @@
-/// Every live screen of one navigator, by id, and how many of each route are in the stack
-/// (so that `show` with recycle knows in O(1) whether to look for one).
+/// Every live screen of one navigator, by id, and how many of each named route are in the stack
+/// (so that `show` with recycle knows in O(1) whether to look for one). Screens without a
+/// route name (the empty route, what a host that never uses `show` creates) are not counted:
+/// pushing and releasing them hashes nothing.
 package struct ScreenRegistry: Sendable {
     /// One live screen.
     package struct Record: Sendable {
@@ -65,7 +67,7 @@ package struct ScreenRegistry: Sendable {
         case data(ScreenData)
     }
 
-    private var records: [UInt64: Record] = [:]
+    private var records = IDMap<Record>()
     private var stackedByRoute: [String: Int] = [:]
 
     package init() {}
@@ -75,30 +77,26 @@ package struct ScreenRegistry: Sendable {
 
     /// Registers a new detached screen; `held` for one that a `show` or `open` made.
     package mutating func add(_ screen: ScreenRef, held: Bool = false) {
-        records[screen.id] = Record(screen: screen, held: held)
+        records.insert(Record(screen: screen, held: held), for: screen.id)
     }
 
-    /// Changes the live screen `id`'s record; `nil` (and nothing changed) if it is dead.
+    /// Changes the live screen `id`'s record in place; `nil` (and nothing changed) if it is dead.
     @discardableResult
     package mutating func update<R>(_ id: UInt64, _ change: (inout Record) -> R) -> R? {
-        guard var record = records[id] else { return nil }
-        let answer = change(&record)
-        records[id] = record
-        return answer
+        records.update(id, change)
     }
 
     /// Marks a screen as entering the stack; returns false if it is not live.
     @discardableResult
     package mutating func markStacked(_ id: UInt64) -> Bool {
-        guard let index = records.index(forKey: id) else { return false }
-        // Changed in place (one lookup, no copy of the record); the route only if it was not
-        // stacked yet.
-        func stack(_ record: inout Record) -> String? {
+        // The route counts only if the screen was not stacked yet.
+        let newlyStacked = records.update(id) { record -> String? in
             guard !record.stacked else { return nil }
             record.stacked = true
-            return record.screen.route
+            return record.screen.route.isEmpty ? nil : record.screen.route
         }
-        if let route = stack(&records.values[index]) { stackedByRoute[route, default: 0] += 1 }
+        guard let newlyStacked else { return false }
+        if let route = newlyStacked { stackedByRoute[route, default: 0] += 1 }
         return true
     }
 
@@ -109,8 +107,10 @@ package struct ScreenRegistry: Sendable {
 
     /// Removes a screen; returns its record, or `nil` if it was not live.
     package mutating func removeRecord(_ id: UInt64) -> Record? {
-        guard let record = records.removeValue(forKey: id) else { return nil }
-        if record.stacked, let index = stackedByRoute.index(forKey: record.screen.route) {  // one hash
+        guard let record = records.remove(id) else { return nil }
+        if record.stacked, !record.screen.route.isEmpty,
+            let index = stackedByRoute.index(forKey: record.screen.route)  // one hash
+        {
             if stackedByRoute.values[index] > 1 {
                 stackedByRoute.values[index] -= 1
             } else {
@@ -120,14 +120,14 @@ package struct ScreenRegistry: Sendable {
         return record
     }
 
-    /// Whether some screen of `route` is stacked.
-    package func hasStacked(route: String) -> Bool { stackedByRoute[route] != nil }
+    /// Whether some screen of `route` may be stacked: exact for a named route; always true for
+    /// the empty route, which is not counted (the caller's search of the stack decides, O(n) only
+    /// for a `show` of a route registered with the empty name).
+    package func hasStacked(route: String) -> Bool { route.isEmpty || stackedByRoute[route] != nil }
 
     /// Removes every screen and returns their records in creation order (ids only grow).
     package mutating func removeAll() -> [Record] {
-        let screens = records.values.sorted { $0.screen.id < $1.screen.id }
-        records.removeAll()
         stackedByRoute.removeAll()
-        return screens
+        return records.removeAll()
     }
 }

@@ -60,11 +60,11 @@ public final class Navigator: Sendable {
     /// Creates a detached screen of `route` carrying `object` (<doc:Semantics> §1). It is released
     /// when it leaves the stack, when discarded, or when the navigator is destroyed.
     public func makeScreen(route: String = "", object: (any Sendable)? = nil) throws(NavigationError) -> Screen {
-        let object = HostObject(object)
-        let id = try core.createScreen(route: route, object: object)
+        let host = SwiftObject(route: route, object: object)
+        let id = try core.createScreen(route: route, object: .swift(host))
         // Built here rather than looked up again: a destroy from another thread right after
         // the creation must not make this call fail once the screen exists (<doc:Semantics> §10).
-        return Screen(ScreenRef(id: id, route: route, object: object))
+        return Screen(id: id, host: host)
     }
 
     /// Releases a detached screen at once (its result listener, then its release), in both

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A screen of a navigator's stack (<doc:Semantics> §1): an id, a route name and the host's object.
 ///
 /// A `Screen` is a value that names a screen; it stays valid to compare and to print after the
@@ -6,19 +8,35 @@
 public struct Screen: Hashable, Sendable, CustomStringConvertible {
     /// The process-wide id: non-zero, never reused.
     public let id: UInt64
-    /// The route the screen belongs to; may be empty.
-    public let route: String
-    /// What the host attached, if anything.
-    public let object: (any Sendable)?
+    /// The route and object, made once with the screen and shared by every `Screen` value that
+    /// names it: making a `Screen` for an event costs one reference, not a copy of the route
+    /// `String` and of the object's existential.
+    let host: SwiftObject
 
-    init(_ screen: ScreenRef) {
-        id = screen.id
-        route = screen.route
-        if case .swift(let host) = screen.object {
-            object = host.object
+    /// The route the screen belongs to; may be empty.
+    public var route: String { host.route }
+    /// What the host attached, if anything.
+    public var object: (any Sendable)? { host.object }
+
+    init(id: UInt64, host: SwiftObject) {
+        self.id = id
+        self.host = host
+    }
+
+    /// The screen as the engine names it. A screen the Swift front made carries its
+    /// `SwiftObject`; any other (none is expected in a Swift navigator) gets one made here, so
+    /// `route` is read from the engine only then.
+    init(id: UInt64, object: HostObject, route: @autoclosure () -> String) {
+        if case .swift(let host) = object {
+            self.init(id: id, host: host)
         } else {
-            object = nil
+            self.init(id: id, host: SwiftObject(route: route(), object: nil))
         }
+    }
+
+    /// The screen an engine event or the state names.
+    init(_ screen: ScreenRef) {
+        self.init(id: screen.id, object: screen.object, route: screen.route)
     }
 
     /// Screens are equal when their ids are.
@@ -31,28 +49,43 @@ public struct Screen: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(route)#\(id)" }
 }
 
-/// A Swift host's object as the engine carries it, with its `ScreenFeedback` conformance looked
-/// up once, when the screen is made, instead of on every show/hide event.
+/// A Swift screen's route and object as the engine carries them (its `HostObject`), with the
+/// object's `ScreenFeedback` conformance looked up once, when the screen is made, instead of on
+/// every show/hide event. Every screen the Swift front makes has one, object or not.
 package final class SwiftObject: Sendable {
+    /// The screen's route.
+    let route: String
     /// What the host attached.
-    let object: any Sendable
+    let object: (any Sendable)?
     /// The same object, if it adopts `ScreenFeedback`.
     let feedback: (any ScreenFeedback)?
 
-    init(_ object: any Sendable) {
+    init(route: String, object: (any Sendable)?) {
+        self.route = route
         self.object = object
-        feedback = object as? any ScreenFeedback
+        feedback = object.flatMap(Self.feedback(of:))
+    }
+
+    /// The type last found not to adopt `ScreenFeedback` (its metadata's address), so that the
+    /// screens of an app's one or two view types skip the dynamic cast (≈ 2,000 instructions
+    /// through the runtime's conformance lookup, for an answer that does not change). One
+    /// entry, written by any thread: a stale or overwritten entry only costs a cast.
+    private static let lastPlainType = Atomic<UInt>(0)
+
+    /// `object` as a `ScreenFeedback`, if it adopts it.
+    private static func feedback(of object: any Sendable) -> (any ScreenFeedback)? {
+        let type = UInt(bitPattern: ObjectIdentifier(Swift.type(of: object)))
+        if lastPlainType.load(ordering: .relaxed) == type { return nil }
+        if let feedback = object as? any ScreenFeedback { return feedback }
+        lastPlainType.store(type, ordering: .relaxed)
+        return nil
     }
 }
 
 extension HostObject {
-    /// The engine's form of a Swift host object.
-    init(_ object: (any Sendable)?) {
-        if let object {
-            self = .swift(SwiftObject(object))
-        } else {
-            self = .none
-        }
+    /// The engine's form of a Swift screen's route and object.
+    init(route: String, object: (any Sendable)?) {
+        self = .swift(SwiftObject(route: route, object: object))
     }
 
     /// The object's `ScreenFeedback`, if it adopts it.

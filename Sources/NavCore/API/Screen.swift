@@ -87,10 +87,4 @@ extension HostObject {
     init(route: String, object: (any Sendable)?) {
         self = .swift(SwiftObject(route: route, object: object))
     }
-
-    /// The object's `ScreenFeedback`, if it adopts it.
-    var feedback: (any ScreenFeedback)? {
-        if case .swift(let host) = self { return host.feedback }
-        return nil
-    }
 }

@@ -53,6 +53,34 @@ import Testing
         #expect(seen.value == ["home true false", "plain false true"])
     }
 
+    /// A screen object that records what it hears.
+    final class Page: ScreenFeedback {
+        let heard = Locked<[String]>([])
+        func didShow(reason: AppearanceReason, animated: Bool) { heard.append("didShow \(reason)") }
+        func receivePayload(_ payload: String) { heard.append("payload \(payload)") }
+    }
+
+    /// A screen object that adopts nothing.
+    final class Plain: Sendable {}
+
+    @Test func objectsOfTypesThatAdoptScreenFeedbackHearTheirEventsWhateverTypeCameBefore() throws {
+        let nav = Navigator()
+        try nav.registerRoute("page") { _ in Page() }
+        // Plain, page, plain, page: the front remembers the last type that does not adopt
+        // `ScreenFeedback`, and must not take the next one for it.
+        let first = Page()
+        let second = Page()
+        try nav.push(try nav.makeScreen(route: "plain", object: Plain()), animated: false)
+        try nav.push(try nav.makeScreen(route: "page", object: first), animated: false)
+        try nav.push(try nav.makeScreen(route: "plain", object: Plain()), animated: false)
+        try nav.push(try nav.makeScreen(route: "page", object: second), animated: false)
+        try nav.show("page", options: ShowOptions(removeCurrent: false, recycle: .none, payload: "p"))
+        let made = try #require(nav.top?.object as? Page)
+        #expect(first.heard.value == ["didShow push"])
+        #expect(second.heard.value == ["didShow push"])
+        #expect(made.heard.value == ["payload p", "didShow push"])
+    }
+
     /// Counts its calls; keeps the navigator it is given, as a delegate may.
     final class KeepingDelegate: NavigatorDelegate {
         let calls = Counter()

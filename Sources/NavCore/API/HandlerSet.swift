@@ -68,7 +68,7 @@ final class HandlerSet: EventSink {
         switch event {
         case .appearance(let event):
             let change = AppearanceChange(event)
-            change.screen.host.feedback?.hear(change)
+            change.screen.host.tell(change)
             tellDelegate { $0.navigator($1, appearance: change) }
             notify(.appearance(change))
         case .action(let event):
@@ -89,7 +89,7 @@ final class HandlerSet: EventSink {
             notify(.bar(shown: shown, animated: animated))
         case .payload(let screen, let text):
             let screen = Screen(screen)
-            screen.host.feedback?.receivePayload(text)
+            screen.host.tell(payload: text)
             tellDelegate { $0.navigator($1, didDeliver: text, to: screen) }
             notify(.payload(screen, text))
         case .release(let screen):

@@ -81,6 +81,22 @@ import Testing
         #expect(made.heard.value == ["payload p", "didShow push"])
     }
 
+    /// A main-actor screen object that records what it hears.
+    @MainActor final class MainActorPage: MainActorScreenFeedback {
+        var heard: [String] = []
+        func appearance(_ change: AppearanceChange) { heard.append("\(change.phase) \(change.reason)") }
+    }
+
+    @MainActor @Test func mainActorScreenObjectsHearTheirEventsWhateverTypeCameBefore() throws {
+        let nav = MainActorNavigator()
+        let page = MainActorPage()
+        try nav.push(try nav.makeScreen(route: "plain", object: Plain()), animated: false, completion: nil)
+        try nav.push(try nav.makeScreen(route: "page", object: page), animated: false, completion: nil)
+        try nav.push(try nav.makeScreen(route: "plain", object: Plain()), animated: false, completion: nil)
+        try nav.pop(animated: false, completion: nil)
+        #expect(page.heard == ["will_show push", "did_show push", "will_hide push", "did_hide push", "will_show pop", "did_show pop"])
+    }
+
     /// Counts its calls; keeps the navigator it is given, as a delegate may.
     final class KeepingDelegate: NavigatorDelegate {
         let calls = Counter()

@@ -50,8 +50,9 @@ public struct Screen: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A Swift screen's route and object as the engine carries them (its `HostObject`), with the
-/// object's `ScreenFeedback` conformance looked up once, when the screen is made, instead of on
-/// every show/hide event. Every screen the Swift front makes has one, object or not.
+/// object's `ScreenFeedback` and `MainActorScreenFeedback` conformances looked up once, when
+/// the screen is made, instead of on every show/hide event. Every screen the Swift front makes
+/// has one, object or not.
 package final class SwiftObject: Sendable {
     /// The screen's route.
     let route: String
@@ -63,17 +64,28 @@ package final class SwiftObject: Sendable {
     /// witnesses (≈ 160 instructions per show/hide event with the copy's destruction), even
     /// when it is empty, which it nearly always is.
     private let hasFeedback: Bool
+    /// The same object, if it adopts `MainActorScreenFeedback` (a class-bound existential:
+    /// testing it costs nothing).
+    let mainActorFeedback: (any MainActorScreenFeedback)?
 
     init(route: String, object: (any Sendable)?) {
         self.route = route
         self.object = object
-        if let object, let feedback = Self.feedback(of: object) {
+        guard let object else {
+            feedback = nil
+            hasFeedback = false
+            mainActorFeedback = nil
+            return
+        }
+        if let feedback = Self.adopted(object, as: (any ScreenFeedback).self, unless: Self.lastWithoutFeedback) {
             self.feedback = feedback
             hasFeedback = true
         } else {
             feedback = nil
             hasFeedback = false
         }
+        mainActorFeedback = Self.adopted(
+            object, as: (any MainActorScreenFeedback).self, unless: Self.lastWithoutMainActorFeedback)
     }
 
     /// Tells the object of its show/hide event, if it adopts `ScreenFeedback`.
@@ -86,18 +98,23 @@ package final class SwiftObject: Sendable {
         if hasFeedback { feedback?.receivePayload(payload) }
     }
 
-    /// The type last found not to adopt `ScreenFeedback` (its metadata's address), so that the
-    /// screens of an app's one or two view types skip the dynamic cast (≈ 2,000 instructions
-    /// through the runtime's conformance lookup, for an answer that does not change). One
-    /// entry, written by any thread: a stale or overwritten entry only costs a cast.
-    private static let lastPlainType = Atomic<UInt>(0)
+    /// The type last found not to adopt `ScreenFeedback`, and `MainActorScreenFeedback` (its
+    /// metadata's address), so that the screens of an app's one or two view types skip the
+    /// dynamic cast (≈ 2,000 instructions through the runtime's conformance lookup, for an
+    /// answer that does not change). One entry each, written by any thread: a stale or
+    /// overwritten entry only costs a cast.
+    private static let lastWithoutFeedback = Atomic<UInt>(0)
+    private static let lastWithoutMainActorFeedback = Atomic<UInt>(0)
 
-    /// `object` as a `ScreenFeedback`, if it adopts it.
-    private static func feedback(of object: any Sendable) -> (any ScreenFeedback)? {
+    /// `object` as a `Protocol` existential, if it adopts it; `lastWithout` remembers the last
+    /// type that does not.
+    private static func adopted<Protocol>(
+        _ object: any Sendable, as _: Protocol.Type, unless lastWithout: borrowing Atomic<UInt>
+    ) -> Protocol? {
         let type = UInt(bitPattern: ObjectIdentifier(Swift.type(of: object)))
-        if lastPlainType.load(ordering: .relaxed) == type { return nil }
-        if let feedback = object as? any ScreenFeedback { return feedback }
-        lastPlainType.store(type, ordering: .relaxed)
+        if lastWithout.load(ordering: .relaxed) == type { return nil }
+        if let adopted = object as? Protocol { return adopted }
+        lastWithout.store(type, ordering: .relaxed)
         return nil
     }
 }

@@ -23,20 +23,15 @@ public struct Screen: Hashable, Sendable, CustomStringConvertible {
         self.host = host
     }
 
-    /// The screen as the engine names it. A screen the Swift front made carries its
-    /// `SwiftObject`; any other (none is expected in a Swift navigator) gets one made here, so
-    /// `route` is read from the engine only then.
-    init(id: UInt64, object: HostObject, route: @autoclosure () -> String) {
-        if case .swift(let host) = object {
-            self.init(id: id, host: host)
-        } else {
-            self.init(id: id, host: SwiftObject(route: route(), object: nil))
-        }
-    }
-
-    /// The screen an engine event or the state names.
+    /// The screen an engine event or the state names. A screen the Swift front made carries
+    /// its `SwiftObject`; any other (none is expected in a Swift navigator) gets one made here,
+    /// so the route is read from the engine only then.
     init(_ screen: ScreenRef) {
-        self.init(id: screen.id, object: screen.object, route: screen.route)
+        if case .swift(let host) = screen.object {
+            self.init(id: screen.id, host: host)
+        } else {
+            self.init(id: screen.id, host: SwiftObject(route: screen.route, object: nil))
+        }
     }
 
     /// Screens are equal when their ids are.
@@ -70,14 +65,15 @@ package final class SwiftObject: Sendable {
 
     init(route: String, object: (any Sendable)?) {
         self.route = route
-        self.object = object
         guard let object else {
+            self.object = nil
             feedback = nil
             hasFeedback = false
             mainActorFeedback = nil
             return
         }
-        if let feedback = Self.adopted(object, as: (any ScreenFeedback).self, unless: Self.lastWithoutFeedback) {
+        let type = UInt(bitPattern: ObjectIdentifier(Swift.type(of: object)))
+        if let feedback = Self.adopted(object, of: type, as: (any ScreenFeedback).self, unless: Self.lastWithoutFeedback) {
             self.feedback = feedback
             hasFeedback = true
         } else {
@@ -85,7 +81,8 @@ package final class SwiftObject: Sendable {
             hasFeedback = false
         }
         mainActorFeedback = Self.adopted(
-            object, as: (any MainActorScreenFeedback).self, unless: Self.lastWithoutMainActorFeedback)
+            object, of: type, as: (any MainActorScreenFeedback).self, unless: Self.lastWithoutMainActorFeedback)
+        self.object = object  // last: moved, not copied again
     }
 
     /// Tells the object of its show/hide event, if it adopts `ScreenFeedback`.
@@ -106,12 +103,11 @@ package final class SwiftObject: Sendable {
     private static let lastWithoutFeedback = Atomic<UInt>(0)
     private static let lastWithoutMainActorFeedback = Atomic<UInt>(0)
 
-    /// `object` as a `Protocol` existential, if it adopts it; `lastWithout` remembers the last
-    /// type that does not.
+    /// `object`, whose dynamic type is `type`, as a `Protocol` existential, if it adopts it;
+    /// `lastWithout` remembers the last type that does not.
     private static func adopted<Protocol>(
-        _ object: any Sendable, as _: Protocol.Type, unless lastWithout: borrowing Atomic<UInt>
+        _ object: any Sendable, of type: UInt, as _: Protocol.Type, unless lastWithout: borrowing Atomic<UInt>
     ) -> Protocol? {
-        let type = UInt(bitPattern: ObjectIdentifier(Swift.type(of: object)))
         if lastWithout.load(ordering: .relaxed) == type { return nil }
         if let adopted = object as? Protocol { return adopted }
         lastWithout.store(type, ordering: .relaxed)

@@ -20,7 +20,7 @@ struct ClosureFactory: RouteFactory {
 
     func makeObject(route: String, id: UInt64, payload: String?) -> HostObject? {
         do {
-            return HostObject(try body(RouteRequest(route: route, id: id, payload: payload)))
+            return HostObject(route: route, object: try body(RouteRequest(route: route, id: id, payload: payload)))
         } catch {
             return nil
         }

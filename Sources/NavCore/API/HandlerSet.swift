@@ -5,7 +5,8 @@
 final class HandlerSet: EventSink {
     /// The host's handlers.
     struct Handlers: Sendable {
-        weak var navigator: Navigator?
+        /// The navigator they belong to.
+        let link: NavigatorLink
         weak var delegate: (any NavigatorDelegate)?
         var animator: (@Sendable (Transition) -> Void)?
         var veto: (@Sendable (Screen, PopTrigger, VetoDecision) -> VetoAnswer)?
@@ -23,17 +24,21 @@ final class HandlerSet: EventSink {
 
     // The handlers' fields, stored one by one: reading a field of a stored `Handlers` would
     // copy the whole struct, weak references included, on every event.
-    private weak let navigator: Navigator?
+    private let link: NavigatorLink
     private weak let delegate: (any NavigatorDelegate)?
     private let animator: (@Sendable (Transition) -> Void)?
     private let veto: (@Sendable (Screen, PopTrigger, VetoDecision) -> VetoAnswer)?
     private let wakeupHandler: (@Sendable () -> Void)?
     private let observers: [Observer]
     private let nextToken: Int
+    /// Whether a delegate or observers were there when the snapshot was made: otherwise the
+    /// public values of action and release events are not built (a weak load to learn whether
+    /// the delegate is still there would cost more than it saves).
+    private let listens: Bool
     let interest: EventInterest
 
     init(_ handlers: Handlers) {
-        navigator = handlers.navigator
+        link = handlers.link
         delegate = handlers.delegate
         animator = handlers.animator
         veto = handlers.veto
@@ -42,8 +47,9 @@ final class HandlerSet: EventSink {
         nextToken = handlers.nextToken
         // Show/hide and payloads always, for `ScreenFeedback` objects; everything once anyone
         // observes.
+        listens = handlers.delegate != nil || !handlers.observers.isEmpty
         var interest: EventInterest = [.appearance, .payload]
-        if handlers.delegate != nil || !handlers.observers.isEmpty { interest = .all.subtracting([.animator, .veto]) }
+        if listens { interest = .all.subtracting([.animator, .veto]) }
         if handlers.animator != nil { interest.insert(.animator) }
         if handlers.veto != nil { interest.insert(.veto) }
         self.interest = interest
@@ -51,27 +57,73 @@ final class HandlerSet: EventSink {
 
     /// The handlers, to derive the next snapshot from.
     var handlers: Handlers {
-        Handlers(navigator: navigator, delegate: delegate, animator: animator, veto: veto, wakeup: wakeupHandler,
+        Handlers(link: link, delegate: delegate, animator: animator, veto: veto, wakeup: wakeupHandler,
                  observers: observers, nextToken: nextToken)
     }
 
+    /// Delivers `event` straight from the engine's form: one switch, the public values built
+    /// once and shared by the screen's object, the delegate and the observers, and a
+    /// `NavigationEvent` only when there are observers.
     func deliver(_ event: consuming Event) {
-        if case .transition(let transition) = copy event {
+        switch event {
+        case .appearance(let event):
+            let change = AppearanceChange(event)
+            change.screen.host.tell(change)
+            tellDelegate { $0.navigator($1, appearance: change) }
+            notify(.appearance(change))
+        case .action(let event):
+            guard listens else { return }
+            let change = ActionChange(event)
+            tellDelegate { $0.navigator($1, actionDidChange: change) }
+            notify(.action(change))
+        case .transition(let event):
             // The engine asks for a transition only while an animator is installed.
-            animator?(Transition(transition, control: navigator))
+            let transition = Transition(event, control: link.navigator)
+            animator?(transition)
+            notify(.transition(transition))
+        case .progress(let id, let value):
+            tellDelegate { $0.navigator($1, transition: id, didProgress: value) }
+            notify(.progress(transition: id, value: value))
+        case .bar(let shown, let animated):
+            tellDelegate { $0.navigator($1, barDidChange: shown, animated: animated) }
+            notify(.bar(shown: shown, animated: animated))
+        case .payload(let screen, let text):
+            let screen = Screen(screen)
+            screen.host.tell(payload: text)
+            tellDelegate { $0.navigator($1, didDeliver: text, to: screen) }
+            notify(.payload(screen, text))
+        case .release(let screen):
+            guard listens else { return }
+            let screen = Screen(screen)
+            tellDelegate { $0.navigator($1, didRelease: screen) }
+            notify(.released(screen))
+        case .done(let kind, let outcome):
+            tellDelegate { $0.navigator($1, operation: kind, didEndWith: outcome) }
+            notify(.done(kind, outcome))
+        case .result:
+            break  // `send` gives results to the screen's listener, never to the sink
         }
-        event.notifyScreenObject()
-        let delegate = delegate
-        guard delegate != nil || !observers.isEmpty else { return }
-        guard let notification = NavigationEvent(event, control: navigator) else { return }
-        if let delegate, let navigator {
-            delegate.receive(notification, from: navigator)
-        }
-        for observer in observers { observer.body(notification) }
+    }
+
+    /// Calls `body` with the delegate, if it is still there, and the navigator, if it is not
+    /// ending. The weak reference is loaded here, once per event, straight into the binding: a
+    /// copy of a loaded delegate would be retained again around each call, through its side
+    /// table.
+    @inline(__always)
+    private func tellDelegate(_ body: (any NavigatorDelegate, Navigator) -> Void) {
+        guard let delegate else { return }
+        link.withNavigator { body(delegate, $0) }
+    }
+
+    /// Tells the observers `event`, made only if there are any.
+    private func notify(_ event: @autoclosure () -> NavigationEvent) {
+        guard !observers.isEmpty else { return }
+        let event = event()
+        for observer in observers { observer.body(event) }
     }
 
     func shouldPop(_ top: ScreenRef, trigger: PopTrigger, decision: UInt64) -> VetoAnswer {
-        veto?(Screen(top), trigger, VetoDecision(id: decision, control: navigator)) ?? .allow
+        veto?(Screen(top), trigger, VetoDecision(id: decision, control: link.navigator)) ?? .allow
     }
 
     func wakeup() {

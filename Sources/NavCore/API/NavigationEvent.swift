@@ -25,8 +25,9 @@ public struct ActionChange: Sendable {
     public let state: ActionState
     /// The screen that becomes top, if the op has one.
     public let appearing: Screen?
-    /// The screens that leave the top or the stack, bottom to top.
-    public let disappearing: [Screen]
+    /// The screens that leave the top or the stack, bottom to top (a collection that stores
+    /// one screen without an array; `Array(change.disappearing)` makes one).
+    public let disappearing: ScreenCollection
     /// Whether the op animates (<doc:Semantics> §4's effective flag).
     public let animated: Bool
 }
@@ -62,34 +63,23 @@ public struct Transition: Sendable, Identifiable {
     weak var control: (any NavigatorControl)?
 }
 
-extension NavigationEvent {
-    /// The public form of an engine event; `nil` for a `result`, which goes to the screen's
-    /// listener only (<doc:Semantics> §12).
-    init?(_ event: Event, control: (any NavigatorControl)? = nil) {
-        switch event {
-        case .action(let action):
-            self = .action(
-                ActionChange(state: action.state, appearing: action.appearing.map(Screen.init),
-                             disappearing: action.disappearing.map(Screen.init), animated: action.animated))
-        case .appearance(let change):
-            self = .appearance(
-                AppearanceChange(phase: change.phase, screen: Screen(change.screen), reason: change.reason,
-                                 animated: change.animated))
-        case .transition(let transition):
-            self = .transition(Transition(transition, control: control))
-        case .progress(let id, let value):
-            self = .progress(transition: id, value: value)
-        case .bar(let shown, let animated):
-            self = .bar(shown: shown, animated: animated)
-        case .payload(let screen, let text):
-            self = .payload(Screen(screen), text)
-        case .release(let screen):
-            self = .released(Screen(screen))
-        case .done(let kind, let outcome):
-            self = .done(kind, outcome)
-        case .result:
-            return nil
-        }
+extension ActionChange {
+    /// The public form of an engine action event.
+    init(_ action: ActionEvent) {
+        state = action.state
+        appearing = action.appearing.map(Screen.init)
+        disappearing = ScreenCollection(action.disappearing)
+        animated = action.animated
+    }
+}
+
+extension AppearanceChange {
+    /// The public form of an engine show/hide event.
+    init(_ change: AppearanceEvent) {
+        phase = change.phase
+        screen = Screen(change.screen)
+        reason = change.reason
+        animated = change.animated
     }
 }
 

@@ -25,22 +25,29 @@ public final class Navigator: Sendable {
     /// (the main-actor front's second view of a host-mode core); such a view does not own the
     /// core.
     let drainsOnAsk: Bool
+    /// How the handlers reach this navigator (the owner's, for a view that drains on ask).
+    let link: NavigatorLink
 
     /// A navigator, visible, with an empty stack, in the given dispatch mode (<doc:Semantics> §9).
     public init(dispatch: DispatchMode = .inline) {
-        core = NavigatorCore(hostDispatch: dispatch == .host, sink: HandlerSet(HandlerSet.Handlers()))
+        let link = NavigatorLink()
+        core = NavigatorCore(hostDispatch: dispatch == .host, sink: HandlerSet(HandlerSet.Handlers(link: link)))
         drainsOnAsk = false
-        updateHandlers { $0.navigator = self }
+        self.link = link
+        link.attach(self)
     }
 
     /// A view of `navigator`'s core whose asks drain at once (see `NavigatorCore.askDraining`).
     init(drainingAsksOf navigator: Navigator) {
         core = navigator.core
         drainsOnAsk = true
+        link = navigator.link
     }
 
     deinit {
-        if !drainsOnAsk { try? core.destroy() }
+        guard !drainsOnAsk else { return }
+        link.detach()
+        try? core.destroy()
     }
 
     /// Installs new handlers derived from the current ones; returns them, or `nil` once the
@@ -48,7 +55,7 @@ public final class Navigator: Sendable {
     @discardableResult
     func updateHandlers(newWakeup: Bool = false, _ change: (inout HandlerSet.Handlers) -> Void) -> HandlerSet.Handlers? {
         let installed = try? core.replaceSink(newWakeup: newWakeup) { (current: HandlerSet?) in
-            var handlers = current?.handlers ?? HandlerSet.Handlers()
+            var handlers = current?.handlers ?? HandlerSet.Handlers(link: link)
             change(&handlers)
             return HandlerSet(handlers)
         }
@@ -60,11 +67,11 @@ public final class Navigator: Sendable {
     /// Creates a detached screen of `route` carrying `object` (<doc:Semantics> §1). It is released
     /// when it leaves the stack, when discarded, or when the navigator is destroyed.
     public func makeScreen(route: String = "", object: (any Sendable)? = nil) throws(NavigationError) -> Screen {
-        let object = HostObject(object)
-        let id = try core.createScreen(route: route, object: object)
+        let host = SwiftObject(route: route, object: object)
+        let id = try core.createScreen(route: route, object: .swift(host))
         // Built here rather than looked up again: a destroy from another thread right after
         // the creation must not make this call fail once the screen exists (<doc:Semantics> §10).
-        return Screen(ScreenRef(id: id, route: route, object: object))
+        return Screen(id: id, host: host)
     }
 
     /// Releases a detached screen at once (its result listener, then its release), in both

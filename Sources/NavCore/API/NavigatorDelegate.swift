@@ -52,30 +52,13 @@ extension NavigatorDelegate {
 }
 
 extension NavigatorDelegate {
-    /// Calls the method that matches `event`.
-    func receive(_ event: NavigationEvent, from navigator: Navigator) {
-        switch event {
-        case .action(let change):
-            self.navigator(navigator, actionDidChange: change)
-        case .appearance(let change):
-            switch change.phase {
-            case .willShow: self.navigator(navigator, willShow: change.screen, reason: change.reason, animated: change.animated)
-            case .didShow: self.navigator(navigator, didShow: change.screen, reason: change.reason, animated: change.animated)
-            case .willHide: self.navigator(navigator, willHide: change.screen, reason: change.reason, animated: change.animated)
-            case .didHide: self.navigator(navigator, didHide: change.screen, reason: change.reason, animated: change.animated)
-            }
-        case .transition:
-            break  // the animator receives transitions
-        case .progress(let id, let value):
-            self.navigator(navigator, transition: id, didProgress: value)
-        case .bar(let shown, let animated):
-            self.navigator(navigator, barDidChange: shown, animated: animated)
-        case .payload(let screen, let text):
-            self.navigator(navigator, didDeliver: text, to: screen)
-        case .released(let screen):
-            self.navigator(navigator, didRelease: screen)
-        case .done(let kind, let outcome):
-            self.navigator(navigator, operation: kind, didEndWith: outcome)
+    /// Calls the method of `change`'s phase.
+    func navigator(_ navigator: Navigator, appearance change: AppearanceChange) {
+        switch change.phase {
+        case .willShow: self.navigator(navigator, willShow: change.screen, reason: change.reason, animated: change.animated)
+        case .didShow: self.navigator(navigator, didShow: change.screen, reason: change.reason, animated: change.animated)
+        case .willHide: self.navigator(navigator, willHide: change.screen, reason: change.reason, animated: change.animated)
+        case .didHide: self.navigator(navigator, didHide: change.screen, reason: change.reason, animated: change.animated)
         }
     }
 }

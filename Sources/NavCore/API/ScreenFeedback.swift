@@ -31,23 +31,14 @@ extension ScreenFeedback {
     public func receivePayload(_ payload: String) {}
 }
 
-extension Event {
-    /// Tells the screen object this event concerns, if it adopts `ScreenFeedback` (known since
-    /// the screen was made: no cast per event).
-    func notifyScreenObject() {
-        switch self {
-        case .appearance(let change):
-            guard let feedback = change.screen.object.feedback else { return }
-            switch change.phase {
-            case .willShow: feedback.willShow(reason: change.reason, animated: change.animated)
-            case .didShow: feedback.didShow(reason: change.reason, animated: change.animated)
-            case .willHide: feedback.willHide(reason: change.reason, animated: change.animated)
-            case .didHide: feedback.didHide(reason: change.reason, animated: change.animated)
-            }
-        case .payload(let screen, let text):
-            screen.object.feedback?.receivePayload(text)
-        default:
-            break
+extension ScreenFeedback {
+    /// Calls the method of `change`'s phase.
+    func hear(_ change: AppearanceChange) {
+        switch change.phase {
+        case .willShow: willShow(reason: change.reason, animated: change.animated)
+        case .didShow: didShow(reason: change.reason, animated: change.animated)
+        case .willHide: willHide(reason: change.reason, animated: change.animated)
+        case .didHide: didHide(reason: change.reason, animated: change.animated)
         }
     }
 }

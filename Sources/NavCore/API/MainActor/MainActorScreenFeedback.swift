@@ -18,14 +18,15 @@ extension MainActorScreenFeedback {
 }
 
 extension NavigationEvent {
-    /// Tells the screen object this event concerns, if it adopts `MainActorScreenFeedback`.
+    /// Tells the screen object this event concerns, if it adopts `MainActorScreenFeedback`
+    /// (known since the screen was made: no cast per event).
     @MainActor
     func notifyMainActorScreenObject() {
         switch self {
         case .appearance(let change):
-            (change.screen.object as? any MainActorScreenFeedback)?.appearance(change)
+            change.screen.host.mainActorFeedback?.appearance(change)
         case .payload(let screen, let text):
-            (screen.object as? any MainActorScreenFeedback)?.receivePayload(text)
+            screen.host.mainActorFeedback?.receivePayload(text)
         default:
             break
         }

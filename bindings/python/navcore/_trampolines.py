@@ -46,7 +46,7 @@ _new = object.__new__
 
 #
 # The per-op events (action, appearance, release, done) are built as ``_new(Event)`` then
-# ``event.__dict__.update(field=…)``, not ``Event(…)``: see _events.py, "Building events".
+# ``fields = event.__dict__; fields["…"] = …``, not ``Event(…)``: see _events.py, "Building events".
 #
 # Each trampoline's body is one ``try`` whose ``except`` stashes the exception for the binding
 # call (none may reach ctypes, which would print and drop it). The try costs nothing in CPython
@@ -128,12 +128,11 @@ def _on_action(ran: Any, nav: Any, event_p: Any, ctx: Optional[int]) -> None:
         event = event_p.contents
         screen = navigator._known_screen  # type: ignore[union-attr]
         action = _new(ActionEvent)
-        action.__dict__.update(
-            state=ACTIONS[event.state],
-            appearing=screen(event.appearing) if event.appearing else None,
-            disappearing=tuple(screen(event.disappearing[i]) for i in range(event.disappearing_count)),
-            animated=event.animated,
-        )
+        fields = action.__dict__
+        fields["state"] = ACTIONS[event.state]
+        fields["appearing"] = screen(event.appearing) if event.appearing else None
+        fields["disappearing"] = tuple(screen(event.disappearing[i]) for i in range(event.disappearing_count))
+        fields["animated"] = event.animated
         _deliver(listeners, action)
         if action.state is Action.IDLE:  # the op's last event: its released screens are done with
             navigator._released.clear()  # type: ignore[union-attr]
@@ -159,7 +158,11 @@ def _on_appearance(
             receivers = (hooks[phase], *receivers)
         if receivers:
             event = _new(AppearanceEvent)
-            event.__dict__.update(phase=PHASES[phase], screen=screen, reason=REASONS[reason], animated=animated)
+            fields = event.__dict__
+            fields["phase"] = PHASES[phase]
+            fields["screen"] = screen
+            fields["reason"] = REASONS[reason]
+            fields["animated"] = animated
             for receiver in receivers:  # _deliver, inline: 4 of a cycle's 7 callbacks come here
                 try:
                     receiver(event)
@@ -228,7 +231,9 @@ def _on_release(ran: Any, nav: Any, screen_id: int, obj: Any, route: bytes, ctx:
         listeners = navigator._listeners["release"]
         if listeners:
             event = _new(ReleaseEvent)
-            event.__dict__.update(screen=screen, object=held)
+            fields = event.__dict__
+            fields["screen"] = screen
+            fields["object"] = held
             _deliver(listeners, event)
     except BaseException as error:  # noqa: B902
         _stash(error)
@@ -243,7 +248,9 @@ def _on_done(ran: Any, nav: Any, op: int, outcome: int, ctx: Optional[int]) -> N
         listeners = navigator._listeners["done"] if navigator is not None else None
         if listeners:
             event = _new(DoneEvent)
-            event.__dict__.update(op=OPS[op], outcome=OUTCOMES[outcome])
+            fields = event.__dict__
+            fields["op"] = OPS[op]
+            fields["outcome"] = OUTCOMES[outcome]
             _deliver(listeners, event)
     except BaseException as error:  # noqa: B902
         _stash(error)

@@ -7,8 +7,8 @@
  * navcore calls is this C one: it calls the binding's trampoline (a ctypes closure taking a
  * `int *ran` before the C arguments), which sets `*ran` as the last thing it does, and calls it
  * again while it has not, at most GUARD_TRIES times. No Python runs between two tries, so a
- * trampoline runs once per callback however often it is interrupted at entry (a trampoline
- * interrupted GUARD_TRIES times running counts as not run: the answer below is C's).
+ * trampoline interrupted at entry up to GUARD_TRIES - 1 times in a row still runs, once; after
+ * GUARD_TRIES interruptions in a row it counts as not run (an int guard then answers FALLBACK).
  *
  * One guard per trampoline, each with its target: `navcore_pyguard_<name>` is registered with
  * navcore, `navcore_pyguard_<name>_target` is set once by the binding (navcore/_guard.py) before
@@ -26,29 +26,35 @@
 /** How many times a guard calls a trampoline that was interrupted at entry each time. */
 #define GUARD_TRIES 8
 
+/* The target's parameter list: `int *ran` first, then the callback's (PARAMS is parenthesised). */
+#define PARAMS_WITH_RAN(...) (int *ran, __VA_ARGS__)
+#define EXPORTED __attribute__((visibility("default")))
+#define TARGET(NAME) navcore_pyguard_##NAME##_target
+#define HAS_ITS_TYPE(NAME, TYPE)                                                                   \
+    _Static_assert(__builtin_types_compatible_p(__typeof__(&navcore_pyguard_##NAME), TYPE),      \
+                   #NAME " has its callback's type")
+
 /* A guard for a callback returning nothing: NAME, its header type, the parameters, the arguments. */
 #define VOID_GUARD(NAME, TYPE, PARAMS, ARGS)                                                       \
-    NAVCORE_PYGUARD_EXPORT void (*navcore_pyguard_##NAME##_target) PARAMS_WITH_RAN PARAMS;      \
-    NAVCORE_PYGUARD_EXPORT void navcore_pyguard_##NAME PARAMS {                                 \
-        int ran = 0;                                                                            \
-        for (int tries = 0; !ran && tries < GUARD_TRIES; tries++) navcore_pyguard_##NAME##_target ARGS; \
-    }                                                                                           \
-    _Static_assert(__builtin_types_compatible_p(__typeof__(&navcore_pyguard_##NAME), TYPE), #NAME " has its callback's type");
+    EXPORTED void(*TARGET(NAME)) PARAMS_WITH_RAN PARAMS;                                           \
+    EXPORTED void navcore_pyguard_##NAME PARAMS {                                                  \
+        int ran = 0;                                                                               \
+        for (int tries = 0; !ran && tries < GUARD_TRIES; tries++)                                  \
+            TARGET(NAME) ARGS;                                                                     \
+    }                                                                                              \
+    HAS_ITS_TYPE(NAME, TYPE);
 
 /* A guard for a callback returning an int: FALLBACK is C's answer when it never ran. */
 #define INT_GUARD(NAME, TYPE, FALLBACK, PARAMS, ARGS)                                              \
-    NAVCORE_PYGUARD_EXPORT int (*navcore_pyguard_##NAME##_target) PARAMS_WITH_RAN PARAMS;       \
-    NAVCORE_PYGUARD_EXPORT int navcore_pyguard_##NAME PARAMS {                                  \
-        int ran = 0;                                                                            \
-        int answer = FALLBACK;                                                                  \
-        for (int tries = 0; !ran && tries < GUARD_TRIES; tries++) answer = navcore_pyguard_##NAME##_target ARGS; \
-        return ran ? answer : FALLBACK;                                                         \
-    }                                                                                           \
-    _Static_assert(__builtin_types_compatible_p(__typeof__(&navcore_pyguard_##NAME), TYPE), #NAME " has its callback's type");
-
-/* The target's parameter list: `int *ran` first, then the callback's (PARAMS is parenthesised). */
-#define PARAMS_WITH_RAN(...) (int *ran, __VA_ARGS__)
-#define NAVCORE_PYGUARD_EXPORT __attribute__((visibility("default")))
+    EXPORTED int(*TARGET(NAME)) PARAMS_WITH_RAN PARAMS;                                            \
+    EXPORTED int navcore_pyguard_##NAME PARAMS {                                                   \
+        int ran = 0;                                                                               \
+        int answer = FALLBACK;                                                                     \
+        for (int tries = 0; !ran && tries < GUARD_TRIES; tries++)                                  \
+            answer = TARGET(NAME) ARGS;                                                            \
+        return ran ? answer : FALLBACK;                                                            \
+    }                                                                                              \
+    HAS_ITS_TYPE(NAME, TYPE);
 
 #define NAV navcore_navigator *nav
 

@@ -1,6 +1,7 @@
 """The C callbacks: module-level ctypes trampolines, created once (so they stay alive for the
 life of the process), each behind the guard that runs it even when an exception is raised at its
-entry (_guard.py: each takes the guard's ``ran`` pointer first and sets it last), and the tables that name what their ``ctx`` stands for.
+entry (_guard.py: each takes the guard's ``ran`` pointer first and sets it last), and the tables
+that name what their ``ctx`` stands for.
 
 The ``void *ctx`` they receive is a small integer naming a live Navigator (its registrations),
 an item of one (a route's factory, a screen's result listener: ``_owners``) or an Operation (op

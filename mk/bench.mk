@@ -32,7 +32,7 @@ bench: bench-build
 bench-smoke: bench-build
 	$(PYTHON) bench/run.py --smoke
 
-bench-build: lib bench-swift bench-c $(PY_STAMP)
+bench-build: lib bench-swift bench-c $(PY_GUARD) $(PY_STAMP)
 
 bench-swift: setup
 	$(SWIFT) build -c release --product navcore-bench

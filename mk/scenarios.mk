@@ -24,6 +24,6 @@ swift-runner: setup
 generate-scenarios:
 	$(PYTHON) scripts/generate-scenarios.py $(GEN_DIR) --seed $(GEN_SEED) --count $(GEN_COUNT)
 
-compare-runners: lib swift-runner $(C_RUNNER) $(PY_STAMP) generate-scenarios
+compare-runners: lib swift-runner $(C_RUNNER) $(PY_GUARD) $(PY_STAMP) generate-scenarios
 	scripts/compare-runners.sh swift=$(CURDIR)/$(SWIFT_RUNNER) c=$(CURDIR)/$(C_RUNNER) "python=$(PY_RUNNER)" \
 	  -- $(SCENARIO_DIRS) $(GEN_DIR)

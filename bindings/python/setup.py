@@ -2,7 +2,7 @@
 
 The build backend (build_backend/navcore_build.py) sets NAVCORE_BUNDLE to the C library to
 bundle and NAVCORE_BUNDLE_AS to its name in the package (``libnavcore.so.MAJOR``, the name the
-loader looks for). ``build_py`` then copies it into the wheel's ``navcore/_lib/`` (never into
+loader looks for), and NAVCORE_BUNDLE_GUARD to the binding's C entry guard, if there is one. ``build_py`` then copies it into the wheel's ``navcore/_lib/`` (never into
 the source tree), and ``bdist_wheel`` tags the wheel ``py3-none-<platform>``: any Python 3
 (ctypes, no extension module), but this platform's library.
 """
@@ -17,7 +17,8 @@ from setuptools.command.build_py import build_py
 
 
 class BundlingBuildPy(build_py):
-    """build_py, plus the library named by NAVCORE_BUNDLE under navcore/_lib/."""
+    """build_py, plus the library named by NAVCORE_BUNDLE (and the guard named by
+    NAVCORE_BUNDLE_GUARD) under navcore/_lib/."""
 
     def run(self) -> None:
         super().run()
@@ -26,9 +27,12 @@ class BundlingBuildPy(build_py):
         library = os.environ.get("NAVCORE_BUNDLE")
         if library:
             target.mkdir(parents=True)
-            bundled = target / os.environ["NAVCORE_BUNDLE_AS"]
-            shutil.copyfile(library, bundled)
-            os.chmod(bundled, 0o755)
+            guard = os.environ.get("NAVCORE_BUNDLE_GUARD")
+            for source, name in ((library, os.environ["NAVCORE_BUNDLE_AS"]), (guard, "libnavcore_pyguard.so")):
+                if source:
+                    bundled = target / name
+                    shutil.copyfile(source, bundled)
+                    os.chmod(bundled, 0o755)
 
 
 class PlatformWheel(bdist_wheel):

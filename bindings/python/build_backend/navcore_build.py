@@ -10,7 +10,10 @@ for this platform:
    ``build/lib`` (so a fresh checkout builds the library itself);
 3. inside a checkout without Swift: a library that ``make lib`` built there before.
 
-Without any of them the build fails with a message that says what to do. Editable installs
+Without any of them the build fails with a message that says what to do. Beside the library goes
+the binding's C entry guard, ``libnavcore_pyguard.so`` (``NAVCORE_BUNDLE_GUARD``): the one next
+to the library, built first by ``make python-guard`` when that is the checkout's ``build/lib``.
+Without a C compiler the wheel goes without it, and the binding uses its slower Python guard. Editable installs
 (``pip install -e``) bundle nothing: they load the checkout's ``build/lib``. Every other hook is
 setuptools' own.
 """
@@ -34,6 +37,8 @@ LIBRARY_ENV = "NAVCORE_WHEEL_LIBRARY"
 BUNDLE_ENV = "NAVCORE_BUNDLE"
 
 _PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+#: The binding's C entry guard (navcore/_guard.py), bundled beside the library.
+GUARD_FILE = "libnavcore_pyguard.so"
 
 
 class NoLibraryError(RuntimeError):
@@ -83,15 +88,33 @@ def library() -> Path:
     )
 
 
+def guard(library_path: Path) -> Optional[Path]:
+    """The C entry guard to bundle: the file beside the library (see the module's docstring)."""
+    root = _checkout()
+    if root is not None and library_path.resolve().parent == (root / "build" / "lib").resolve():
+        # not checked: without a C compiler the wheel has the Python guard
+        subprocess.run(["make", "-C", str(root), "python-guard"], stdout=sys.stderr)
+    candidate = library_path.resolve().parent / GUARD_FILE
+    if candidate.is_file():
+        return candidate
+    print(f"navcore: no {GUARD_FILE} beside {library_path}: the wheel uses the Python guard", file=sys.stderr)
+    return None
+
+
 def build_wheel(
     wheel_directory: str,
     config_settings: Optional[Dict[str, Any]] = None,
     metadata_directory: Optional[str] = None,
 ) -> str:
     """setuptools' wheel, with the C library inside and a platform tag."""
-    os.environ[BUNDLE_ENV] = str(library())
+    bundled = library()
+    os.environ[BUNDLE_ENV] = str(bundled)
     os.environ[BUNDLE_ENV + "_AS"] = f"libnavcore.so.{_major()}"
+    guard_path = guard(bundled)
+    if guard_path is not None:
+        os.environ[BUNDLE_ENV + "_GUARD"] = str(guard_path)
     try:
         return str(_setuptools.build_wheel(wheel_directory, config_settings, metadata_directory))
     finally:
-        del os.environ[BUNDLE_ENV], os.environ[BUNDLE_ENV + "_AS"]
+        for name in (BUNDLE_ENV, BUNDLE_ENV + "_AS", BUNDLE_ENV + "_GUARD"):
+            os.environ.pop(name, None)

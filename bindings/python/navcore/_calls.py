@@ -27,6 +27,7 @@ import functools
 import sys
 import threading
 import types
+from ctypes import c_int, pointer
 from typing import Any, Callable, List, TypeVar, cast
 
 from . import _ffi
@@ -36,15 +37,15 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class _Calls:
-    """One thread's binding calls in progress (``depth``), what their callbacks raised, and
-    whether the last trampoline to end on this thread ran (``ran``, see _guarded)."""
+    """One thread's binding calls in progress (``depth``), what their callbacks raised, and the
+    ``ran`` cell the Python guard hands its trampolines (``ran_cell``, see _guard.py)."""
 
-    __slots__ = ("depth", "errors", "ran")
+    __slots__ = ("depth", "errors", "ran_cell")
 
     def __init__(self) -> None:
         self.depth = 0
         self.errors: List[BaseException] = []
-        self.ran = False
+        self.ran_cell = pointer(c_int(0))
 
 
 class _ThreadState(threading.local):

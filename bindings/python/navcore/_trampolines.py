@@ -1,6 +1,7 @@
 """The C callbacks: module-level ctypes trampolines, created once (so they stay alive for the
 life of the process), each behind the guard that runs it even when an exception is raised at its
-entry (_guarded), and the tables that name what their ``ctx`` stands for.
+entry (_guard.py: each takes the guard's ``ran`` pointer first and sets it last), and the tables
+that name what their ``ctx`` stands for.
 
 The ``void *ctx`` they receive is a small integer naming a live Navigator (its registrations),
 an item of one (a route's factory, a screen's result listener: ``_owners``) or an Operation (op
@@ -23,20 +24,19 @@ tables, build events only for a receiver, and take no lock (see "Threads" below)
 
 from __future__ import annotations
 
-import ctypes
 import inspect
 import itertools
 import weakref
-from ctypes import c_void_p
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Sequence, Tuple
 
 from . import _ffi
-from ._calls import _stash, _tls
+from ._calls import _stash
 from ._enums import ACTIONS, OPS, OUTCOMES, PHASES, REASONS, STYLES, Action, Phase
 from ._enums import Veto as VetoAnswer
 from ._errors import FactoryFailed
 from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DoneEvent, Payload, PayloadEvent
 from ._events import ProgressEvent, ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
+from ._guard import guarded
 from ._hooks import _PAYLOAD_HOOK, _PHASE_KINDS
 from ._operation import Operation
 
@@ -47,7 +47,7 @@ _new = object.__new__
 
 #
 # The per-op events (action, appearance, release, done) are built as ``_new(Event)`` then
-# ``event.__dict__.update(field=…)``, not ``Event(…)``: see _events.py, "Building events".
+# ``fields = event.__dict__; fields["…"] = …``, not ``Event(…)``: see _events.py, "Building events".
 #
 # Each trampoline's body is one ``try`` whose ``except`` stashes the exception for the binding
 # call (none may reach ctypes, which would print and drop it). The try costs nothing in CPython
@@ -91,7 +91,7 @@ def _deliver(receivers: Sequence[Callable[[Any], Any]], value: Any) -> None:
             _stash(error)
 
 
-def _op_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
+def _op_done(ran: Any, nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
     """An op ended: its Operation records the outcome and calls its done callbacks."""
     try:
         operation = _ops.pop(ctx, None)
@@ -103,10 +103,10 @@ def _op_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
-def _run_block(nav: Any, ctx: Optional[int]) -> None:
+def _run_block(ran: Any, nav: Any, ctx: Optional[int]) -> None:
     """A ``run`` op's turn came: calls its block."""
     try:
         operation = _ops.get(ctx)
@@ -116,10 +116,10 @@ def _run_block(nav: Any, ctx: Optional[int]) -> None:
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
-def _on_action(nav: Any, event_p: Any, ctx: Optional[int]) -> None:
+def _on_action(ran: Any, nav: Any, event_p: Any, ctx: Optional[int]) -> None:
     """An action event, for the action listeners."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -129,23 +129,22 @@ def _on_action(nav: Any, event_p: Any, ctx: Optional[int]) -> None:
         event = event_p.contents
         screen = navigator._known_screen  # type: ignore[union-attr]
         action = _new(ActionEvent)
-        action.__dict__.update(
-            state=ACTIONS[event.state],
-            appearing=screen(event.appearing) if event.appearing else None,
-            disappearing=tuple(screen(event.disappearing[i]) for i in range(event.disappearing_count)),
-            animated=event.animated,
-        )
+        fields = action.__dict__
+        fields["state"] = ACTIONS[event.state]
+        fields["appearing"] = screen(event.appearing) if event.appearing else None
+        fields["disappearing"] = tuple(screen(event.disappearing[i]) for i in range(event.disappearing_count))
+        fields["animated"] = event.animated
         _deliver(listeners, action)
         if action.state is Action.IDLE:  # the op's last event: its released screens are done with
             navigator._released.clear()  # type: ignore[union-attr]
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
 def _on_appearance(
-    nav: Any, phase: int, screen_id: int, obj: Any, reason: int, animated: bool, ctx: Optional[int]
+    ran: Any, nav: Any, phase: int, screen_id: int, obj: Any, reason: int, animated: bool, ctx: Optional[int]
 ) -> None:
     """A show or hide: the screen's own hook first, then the listeners of the phase. The event is
     built only if one of them is there to receive it."""
@@ -160,7 +159,11 @@ def _on_appearance(
             receivers = (hooks[phase], *receivers)
         if receivers:
             event = _new(AppearanceEvent)
-            event.__dict__.update(phase=PHASES[phase], screen=screen, reason=REASONS[reason], animated=animated)
+            fields = event.__dict__
+            fields["phase"] = PHASES[phase]
+            fields["screen"] = screen
+            fields["reason"] = REASONS[reason]
+            fields["animated"] = animated
             for receiver in receivers:  # _deliver, inline: 4 of a cycle's 7 callbacks come here
                 try:
                     receiver(event)
@@ -169,10 +172,10 @@ def _on_appearance(
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
-def _on_progress(nav: Any, transition: int, progress: float, ctx: Optional[int]) -> None:
+def _on_progress(ran: Any, nav: Any, transition: int, progress: float, ctx: Optional[int]) -> None:
     """The interactive transition's progress, for the progress listeners."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -181,10 +184,10 @@ def _on_progress(nav: Any, transition: int, progress: float, ctx: Optional[int])
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
-def _on_bar(nav: Any, shown: bool, animated: bool, ctx: Optional[int]) -> None:
+def _on_bar(ran: Any, nav: Any, shown: bool, animated: bool, ctx: Optional[int]) -> None:
     """The navigation bar was shown or hidden, for the bar listeners."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -193,10 +196,10 @@ def _on_bar(nav: Any, shown: bool, animated: bool, ctx: Optional[int]) -> None:
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
-def _on_payload(nav: Any, screen_id: int, obj: Any, payload: bytes, ctx: Optional[int]) -> None:
+def _on_payload(ran: Any, nav: Any, screen_id: int, obj: Any, payload: bytes, ctx: Optional[int]) -> None:
     """A payload for a screen: its ``receive_payload`` hook first, then the listeners."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -212,10 +215,10 @@ def _on_payload(nav: Any, screen_id: int, obj: Any, payload: bytes, ctx: Optiona
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
-def _on_release(nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[int]) -> None:
+def _on_release(ran: Any, nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[int]) -> None:
     """The binding's own callback: lets go of the screen's object, then tells the listeners."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -229,30 +232,34 @@ def _on_release(nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[
         listeners = navigator._listeners["release"]
         if listeners:
             event = _new(ReleaseEvent)
-            event.__dict__.update(screen=screen, object=held)
+            fields = event.__dict__
+            fields["screen"] = screen
+            fields["object"] = held
             _deliver(listeners, event)
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
-def _on_done(nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
+def _on_done(ran: Any, nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
     """An op ended, for the done listeners (the op's own Operation hears it from _op_done)."""
     try:
         navigator = _live.get(ctx, _gone)()
         listeners = navigator._listeners["done"] if navigator is not None else None
         if listeners:
             event = _new(DoneEvent)
-            event.__dict__.update(op=OPS[op], outcome=OUTCOMES[outcome])
+            fields = event.__dict__
+            fields["op"] = OPS[op]
+            fields["outcome"] = OUTCOMES[outcome]
             _deliver(listeners, event)
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
-def _on_wakeup(nav: Any, ctx: Optional[int]) -> None:
+def _on_wakeup(ran: Any, nav: Any, ctx: Optional[int]) -> None:
     """Host dispatch: ops wait, for the wakeup listeners."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -261,10 +268,10 @@ def _on_wakeup(nav: Any, ctx: Optional[int]) -> None:
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
-def _on_transition(nav: Any, transition_p: Any, ctx: Optional[int]) -> None:
+def _on_transition(ran: Any, nav: Any, transition_p: Any, ctx: Optional[int]) -> None:
     """A transition for the animator; one that raises (or is gone) has it ended at once."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -291,7 +298,7 @@ def _on_transition(nav: Any, transition_p: Any, ctx: Optional[int]) -> None:
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
 class _AnimatorGone(Exception):
@@ -299,7 +306,7 @@ class _AnimatorGone(Exception):
 
 
 def _on_veto_impl(
-    nav: Any, screen_id: int, obj: Any, by_gesture: bool, decision: int, ctx: Optional[int]
+    ran: Any, nav: Any, screen_id: int, obj: Any, by_gesture: bool, decision: int, ctx: Optional[int]
 ) -> int:
     """The pop veto (registered deferrable): a veto taking three arguments also gets the
     Decision, and may answer LATER."""
@@ -320,7 +327,7 @@ def _on_veto_impl(
         _stash(error)
         return VetoAnswer.REFUSE.code
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
 def _veto_answer(answer: Any, takes_decision: bool) -> int:
@@ -354,7 +361,7 @@ def _owner(ctx: Optional[int]) -> "Optional[Navigator]":
     return _live.get(_owners.get(ctx), _gone)()
 
 
-def _on_result(nav: Any, screen_id: int, obj: Any, result: Optional[bytes], ctx: Optional[int]) -> None:
+def _on_result(ran: Any, nav: Any, screen_id: int, obj: Any, result: Optional[bytes], ctx: Optional[int]) -> None:
     """A screen's result, right before its release, for its result listener."""
     try:
         navigator = _owner(ctx)
@@ -365,10 +372,10 @@ def _on_result(nav: Any, screen_id: int, obj: Any, result: Optional[bytes], ctx:
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
-def _item_destroyed(ctx: Optional[int]) -> None:
+def _item_destroyed(ran: Any, ctx: Optional[int]) -> None:
     """C let go of an item's registration: a route unregistered, a result listener called,
     replaced or removed, or the navigator destroyed."""
     try:
@@ -380,11 +387,11 @@ def _item_destroyed(ctx: Optional[int]) -> None:
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
 def _on_factory_impl(
-    out_object: Any, nav: Any, route: bytes, screen_id: int, payload: Optional[bytes], ctx: Optional[int]
+    ran: Any, out_object: Any, nav: Any, route: bytes, screen_id: int, payload: Optional[bytes], ctx: Optional[int]
 ) -> int:
     try:
         navigator = _owner(ctx)
@@ -403,10 +410,10 @@ def _on_factory_impl(
         _stash(error)
         return -1
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
-def _registration_destroyed(ctx: Optional[int]) -> None:
+def _registration_destroyed(ran: Any, ctx: Optional[int]) -> None:
     """C let go of one of the navigator's registrations (its ctx destructor)."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -415,85 +422,34 @@ def _registration_destroyed(ctx: Optional[int]) -> None:
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        _tls.calls.ran = True  # see _guarded
+        ran[0] = 1  # it ran: see _guard.py
 
 
-# ---------------------------------------------------------------------------------------------
-# The guard: a trampoline interrupted before its first instruction runs all the same
-# ---------------------------------------------------------------------------------------------
-#
-# A signal handler (Ctrl-C's KeyboardInterrupt, SIGALRM's) runs at the first instruction of any
-# Python function, so it can raise at a trampoline's entry, before its ``try``. ctypes then
-# prints "Exception ignored" and returns to C as if the callback had run: an animator that never
-# got its transition leaves the navigator busy forever, a completion that never ran leaves its
-# Operation without an outcome, a release that never ran keeps the screen's object. No Python
-# code can catch an exception raised before it starts, so the function C calls is not Python:
-#
-#     C -> outer thunk -> [C] inner function pointer -> inner thunk -> trampoline
-#                                   `-> then its errcheck: _guarded's ``retry``
-#
-# The trampoline sets its thread's ``_Calls.ran`` as the last thing it does (``finally``), so
-# when its inner thunk returns, ``retry`` knows whether it ran: if it did, ``retry`` clears the
-# flag and passes its answer on; if not (the exception was raised at its entry, and ctypes
-# printed it), ``retry`` runs it now, with the same arguments. A second signal at ``retry``'s own
-# entry is ctypes' "Exception ignored" again, with the trampoline already run (for the veto and
-# factory, C then gets ctypes' default answer). Nested callbacks do not confuse the flag: the
-# innermost trampoline's retry clears it before the outer trampoline sets it again at its end.
-#
-# The inner function pointer is called with the GIL held (PYFUNCTYPE), so no other thread runs
-# between the inner thunk's return and ``retry``. It costs about 0.7 µs per callback
-# (docs/performance.md).
-
-#: The guarded function pointers' parts, kept alive for the life of the process.
-_guard_parts: List[Any] = []
-
-
-def _guarded(prototype: Any, trampoline: Callable[..., Any]) -> Any:
-    """The C function pointer of type ``prototype`` that runs ``trampoline`` even when an
-    exception is raised at its entry (see above)."""
-    inner = prototype(trampoline)
-    call = ctypes.PYFUNCTYPE(prototype._restype_, *prototype._argtypes_)(cast(int, ctypes.cast(inner, c_void_p).value))
-
-    def retry(result: Any, _function: Any, arguments: Tuple[Any, ...]) -> Any:
-        calls = _tls.calls
-        if calls.ran:
-            calls.ran = False
-            return result
-        try:
-            return trampoline(*arguments)
-        finally:
-            calls.ran = False
-
-    call.errcheck = retry
-    _guard_parts.extend((inner, call))
-    return prototype(call)
-
-
-_DONE_OP = _guarded(_ffi.DoneFn, _op_done)
-_RUN = _guarded(_ffi.RunFn, _run_block)
-_DESTROY = _guarded(_ffi.DestroyFn, _registration_destroyed)
+_DONE_OP = guarded("op_done", _ffi.DoneFn, _op_done)
+_RUN = guarded("run_block", _ffi.RunFn, _run_block)
+_DESTROY = guarded("registration_destroyed", _ffi.DestroyFn, _registration_destroyed)
 _NO_DESTROY = _ffi.DestroyFn()  # NULL
-_FACTORY = _guarded(_ffi.FactoryFn, _on_factory_impl)
-_RESULT = _guarded(_ffi.ResultFn, _on_result)
-_ITEM_DESTROY = _guarded(_ffi.DestroyFn, _item_destroyed)
+_FACTORY = guarded("on_factory", _ffi.FactoryFn, _on_factory_impl)
+_RESULT = guarded("on_result", _ffi.ResultFn, _on_result)
+_ITEM_DESTROY = guarded("item_destroyed", _ffi.DestroyFn, _item_destroyed)
 
 #: kind -> (C function, trampoline, leading arguments after the handle).
 _REGISTRATIONS: Dict[str, Tuple[str, Any, Tuple[int, ...]]] = {
-    "action": ("navcore_on_action", _guarded(_ffi.ActionFn, _on_action), ()),
+    "action": ("navcore_on_action", guarded("on_action", _ffi.ActionFn, _on_action), ()),
     "will_show": ("navcore_on_appearance", None, (Phase.WILL_SHOW.code,)),
     "did_show": ("navcore_on_appearance", None, (Phase.DID_SHOW.code,)),
     "will_hide": ("navcore_on_appearance", None, (Phase.WILL_HIDE.code,)),
     "did_hide": ("navcore_on_appearance", None, (Phase.DID_HIDE.code,)),
-    "progress": ("navcore_on_progress", _guarded(_ffi.ProgressFn, _on_progress), ()),
-    "bar": ("navcore_on_bar", _guarded(_ffi.BarFn, _on_bar), ()),
-    "payload": ("navcore_on_payload", _guarded(_ffi.PayloadFn, _on_payload), ()),
-    "release": ("navcore_on_release", _guarded(_ffi.ReleaseFn, _on_release), ()),
-    "done": ("navcore_on_done", _guarded(_ffi.DoneFn, _on_done), ()),
-    "wakeup": ("navcore_on_wakeup", _guarded(_ffi.WakeupFn, _on_wakeup), ()),
-    "animator": ("navcore_on_transition", _guarded(_ffi.TransitionFn, _on_transition), ()),
-    "veto": ("navcore_on_pop_veto_deferrable", _guarded(_ffi.DeferrableVetoFn, _on_veto_impl), ()),
+    "progress": ("navcore_on_progress", guarded("on_progress", _ffi.ProgressFn, _on_progress), ()),
+    "bar": ("navcore_on_bar", guarded("on_bar", _ffi.BarFn, _on_bar), ()),
+    "payload": ("navcore_on_payload", guarded("on_payload", _ffi.PayloadFn, _on_payload), ()),
+    "release": ("navcore_on_release", guarded("on_release", _ffi.ReleaseFn, _on_release), ()),
+    "done": ("navcore_on_done", guarded("on_done", _ffi.DoneFn, _on_done), ()),
+    "wakeup": ("navcore_on_wakeup", guarded("on_wakeup", _ffi.WakeupFn, _on_wakeup), ()),
+    "animator": ("navcore_on_transition", guarded("on_transition", _ffi.TransitionFn, _on_transition), ()),
+    "veto": ("navcore_on_pop_veto_deferrable", guarded("on_veto", _ffi.DeferrableVetoFn, _on_veto_impl), ()),
 }
-_APPEARANCE = _guarded(_ffi.AppearanceFn, _on_appearance)
+_APPEARANCE = guarded("on_appearance", _ffi.AppearanceFn, _on_appearance)
 for _kind in _PHASE_KINDS:
     _name, _, _lead = _REGISTRATIONS[_kind]
     _REGISTRATIONS[_kind] = (_name, _APPEARANCE, _lead)

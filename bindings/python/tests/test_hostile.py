@@ -10,17 +10,18 @@
 from __future__ import annotations
 
 import gc
+import os
 import subprocess
 import sys
 import textwrap
 import tracemalloc
-from ctypes import byref, c_bool
+from ctypes import CFUNCTYPE, byref, c_bool, c_void_p, cast
 from typing import Any, Callable, Iterator, List
 
 import pytest
 
 import navcore
-from navcore import Action, Outcome, _ffi, _navigator, _text, _trampolines
+from navcore import Action, Outcome, _ffi, _guard, _navigator, _text, _trampolines
 
 
 class View:
@@ -224,6 +225,62 @@ def test_interrupted_deferrable_veto_still_answers_later(nav: navcore.Navigator,
     assert len(decisions) == 1 and op.outcome is None and nav.busy
     decisions[0].allow()
     assert op.outcome is Outcome.COMPLETED and len(nav.stack) == 1
+
+
+def test_the_c_guard_sits_beside_the_library() -> None:
+    """The binding's C entry guard (make python-guard; bundled in the wheel) is the one in use:
+    the Python guard costs a second ctypes call and callback per callback."""
+    assert _guard.guard_library is not None, "libnavcore_pyguard.so was not found: `make python-guard`"
+    assert os.path.dirname(_guard.guard_library._name) == os.path.dirname(_ffi.library_path())
+
+
+def test_c_guard_calls_again_until_the_trampoline_has_run(nav: navcore.Navigator) -> None:
+    """The C guard calls a trampoline again while it has not run (a profiler is disabled by the
+    exception it raises, so here the op completion's target fails by itself): twice, then it
+    runs, once; and a target that never runs is given up after 8 tries (no hang)."""
+    target = c_void_p.in_dll(_guard.guard_library, "navcore_pyguard_op_done_target")
+    saved = target.value
+    calls = [0]
+    failing = [2]
+
+    def flaky(ran: Any, *arguments: Any) -> None:
+        calls[0] += 1
+        if failing[0]:
+            failing[0] -= 1
+            raise Injected("at entry")
+        _trampolines._op_done(ran, *arguments)
+
+    closure = CFUNCTYPE(None, _guard.RanPointer, *_ffi.DoneFn._argtypes_)(flaky)
+    reported: List[BaseException] = []
+    previous = sys.unraisablehook
+    sys.unraisablehook = lambda args: reported.append(args.exc_value)
+    target.value = cast(closure, c_void_p).value
+    try:
+        op = nav.push(View())
+        assert calls == [3] and len(reported) == 2 and op.outcome is Outcome.COMPLETED
+        failing[0] = 100
+        calls[0] = 0
+        never = nav.push(View())
+        assert calls == [8] and never.outcome is None
+        for token in [t for t, o in _trampolines._ops.items() if o is never]:  # it never will
+            del _trampolines._ops[token]
+    finally:
+        target.value = saved
+        sys.unraisablehook = previous
+
+
+def test_the_python_guard_keeps_the_promise() -> None:
+    """Without the C guard (NAVCORE_PYGUARD=none: a navcore library without it beside), the
+    Python guard runs every trampoline interrupted at its entry: this file's tests of it."""
+    environment = dict(os.environ, NAVCORE_PYGUARD="none")
+    check = "from navcore import _guard, _trampolines; assert _guard.guard_library is None"
+    subprocess.run([sys.executable, "-c", check], env=environment, check=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__, "-k", "test_interrupted"],
+        env=environment, capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert " passed" in result.stdout and "failed" not in result.stdout
 
 
 LISTENER_KINDS = [

@@ -81,6 +81,17 @@ import Testing
         #expect(made.heard.value == ["payload p", "didShow push"])
     }
 
+    @Test func anOptionalObjectHearsItsEventsAfterAnEmptyOptionalOfTheSameType() throws {
+        // A cast looks inside `Optional`: `Page?.none` adopts nothing, `Optional(Page())` adopts
+        // `ScreenFeedback`, so the front may not remember the answer for the type.
+        let nav = Navigator()
+        let none: Page? = nil
+        _ = try nav.makeScreen(route: "none", object: none as any Sendable)
+        let page = Page()
+        try nav.push(try nav.makeScreen(route: "page", object: Optional(page) as any Sendable), animated: false)
+        #expect(page.heard.value == ["didShow push"])
+    }
+
     /// A main-actor screen object that records what it hears.
     @MainActor final class MainActorPage: MainActorScreenFeedback {
         var heard: [String] = []

@@ -72,7 +72,7 @@ package final class SwiftObject: Sendable {
             mainActorFeedback = nil
             return
         }
-        let type = UInt(bitPattern: ObjectIdentifier(Swift.type(of: object)))
+        let type = Self.cacheKey(of: object)
         if let feedback = Self.adopted(object, of: type, as: (any ScreenFeedback).self, unless: Self.lastWithoutFeedback) {
             self.feedback = feedback
             hasFeedback = true
@@ -95,7 +95,7 @@ package final class SwiftObject: Sendable {
         if hasFeedback { feedback?.receivePayload(payload) }
     }
 
-    /// The type last found not to adopt `ScreenFeedback`, and `MainActorScreenFeedback` (its
+    /// The class last found not to adopt `ScreenFeedback`, and `MainActorScreenFeedback` (its
     /// metadata's address), so that the screens of an app's one or two view types skip the
     /// dynamic cast (≈ 2,000 instructions through the runtime's conformance lookup, for an
     /// answer that does not change). One entry each, written by any thread: a stale or
@@ -103,14 +103,24 @@ package final class SwiftObject: Sendable {
     private static let lastWithoutFeedback = Atomic<UInt>(0)
     private static let lastWithoutMainActorFeedback = Atomic<UInt>(0)
 
-    /// `object`, whose dynamic type is `type`, as a `Protocol` existential, if it adopts it;
-    /// `lastWithout` remembers the last type that does not.
+    /// The key under which `object`'s answers may be cached: its class's metadata address, or
+    /// 0 (never cached) for any other type. Only a class answers a cast by its type alone: a
+    /// cast looks inside `Optional` and `AnyHashable`, so for those (and any value type, to be
+    /// safe) the answer depends on the value — `Optional<Page>.none` does not adopt what
+    /// `Optional(Page())` does.
+    private static func cacheKey(of object: any Sendable) -> UInt {
+        let type = Swift.type(of: object)
+        return type is AnyClass ? UInt(bitPattern: ObjectIdentifier(type)) : 0
+    }
+
+    /// `object`, whose cache key is `type` (`cacheKey(of:)`), as a `Protocol` existential, if it
+    /// adopts it; `lastWithout` remembers the last class that does not.
     private static func adopted<Protocol>(
         _ object: any Sendable, of type: UInt, as _: Protocol.Type, unless lastWithout: borrowing Atomic<UInt>
     ) -> Protocol? {
-        if lastWithout.load(ordering: .relaxed) == type { return nil }
+        if type != 0 && lastWithout.load(ordering: .relaxed) == type { return nil }
         if let adopted = object as? Protocol { return adopted }
-        lastWithout.store(type, ordering: .relaxed)
+        if type != 0 { lastWithout.store(type, ordering: .relaxed) }
         return nil
     }
 }

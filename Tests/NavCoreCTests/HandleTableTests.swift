@@ -75,6 +75,15 @@ import Testing
         #expect(throws: HandleTable.Refusal.unknown) { try lookup(table, HandleTable.handle(slot: 100_000, generation: 1)) }
     }
 
+    @Test("the chunks hold exactly the 2^23 slots a handle can name: the last one 64, not 2^23")
+    func chunksCoverTheSlotsExactly() {
+        let capacities = (0..<HandleSlots.chunkCount).map(HandleSlots.capacity(of:))
+        #expect(capacities.reduce(0, +) == 1 << HandleTable.slotBits)
+        #expect(capacities.first == 64)
+        #expect(capacities.last == 64)
+        #expect(capacities.dropLast().enumerated().allSatisfy { $0.element == 64 << $0.offset })
+    }
+
     @Test("a navigator destroyed during a call on it is released, and its slot reused, only when that call returns")
     func destroyDuringACallWaitsForIt() throws {
         let table = HandleTable()

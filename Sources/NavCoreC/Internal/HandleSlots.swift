@@ -2,8 +2,8 @@ import Synchronization
 
 /// The handle table's slots, in chunks that are allocated as the table grows and never freed,
 /// so that a lookup can reach a slot without a lock while another thread adds a chunk or
-/// destroys a navigator. Chunk k holds 64 · 2^k slots (64, 128, 256, …): 18 chunks cover the
-/// 2^23 slots a handle can name, and a process with a few navigators allocates one chunk of
+/// destroys a navigator. Chunk k holds 64 · 2^k slots (64, 128, 256, …; the last only
+/// the 64 below 2^23): 18 chunks cover the 2^23 slots a handle can name, and a process with a few navigators allocates one chunk of
 /// 64 (2 KB). Each chunk's address is published with a release store into a directory of 18
 /// words, read with an acquire load.
 ///
@@ -35,11 +35,18 @@ struct HandleSlots: @unchecked Sendable {
     func make(_ index: Int) -> UnsafeMutablePointer<HandleSlot>? {
         guard let (chunk, offset) = Self.place(index) else { return nil }
         if let existing = slot(index) { return existing }
-        let capacity = 1 << (chunk + Self.firstChunkBits)
+        let capacity = Self.capacity(of: chunk)
         let base = UnsafeMutablePointer<HandleSlot>.allocate(capacity: capacity)
         for slot in 0..<capacity { (base + slot).initialize(to: HandleSlot()) }
         chunks[chunk].store(UInt(bitPattern: base), ordering: .releasing)
         return base + offset
+    }
+
+    /// How many slots chunk `chunk` holds: 64 · 2^chunk, but for the last chunk, which holds
+    /// only the slots below 2^23 (64 of them, not 2^23).
+    static func capacity(of chunk: Int) -> Int {
+        let first = (1 << firstChunkBits) * ((1 << chunk) - 1)
+        return Swift.min(1 << (chunk + firstChunkBits), (1 << HandleTable.slotBits) - first)
     }
 
     /// The chunk of slot `index` and its place in it: `index + 64` has its highest bit at

@@ -27,6 +27,10 @@ public final class Navigator: Sendable {
     let drainsOnAsk: Bool
     /// How the handlers reach this navigator (the owner's, for a view that drains on ask).
     let link: NavigatorLink
+    /// The navigator a view that drains on ask belongs to, kept alive by the view: events its
+    /// asks deliver reach handlers through the owner's unretained `link`, so the owner must
+    /// outlive every call on the view (`nil` for an owner; it never holds its views).
+    private let owner: Navigator?
 
     /// A navigator, visible, with an empty stack, in the given dispatch mode (<doc:Semantics> §9).
     public init(dispatch: DispatchMode = .inline) {
@@ -34,6 +38,7 @@ public final class Navigator: Sendable {
         core = NavigatorCore(hostDispatch: dispatch == .host, sink: HandlerSet(HandlerSet.Handlers(link: link)))
         drainsOnAsk = false
         self.link = link
+        owner = nil
         link.attach(self)
     }
 
@@ -42,6 +47,7 @@ public final class Navigator: Sendable {
         core = navigator.core
         drainsOnAsk = true
         link = navigator.link
+        owner = navigator
     }
 
     deinit {

@@ -84,7 +84,7 @@ extension NavigationEvent {
         case .payload(let screen, let text):
             self = .payload(Screen(screen), text)
         case .release(let screen):
-            self = .released(Screen(screen))
+            self = .released(Screen(screen.ref))
         case .done(let kind, let outcome):
             self = .done(kind, outcome)
         case .result:

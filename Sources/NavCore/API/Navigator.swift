@@ -64,7 +64,7 @@ public final class Navigator: Sendable {
         let id = try core.createScreen(route: route, object: object)
         // Built here rather than looked up again: a destroy from another thread right after
         // the creation must not make this call fail once the screen exists (<doc:Semantics> §10).
-        return Screen(ScreenRef(id: id, route: route, object: object))
+        return Screen(id: id, route: route, hostObject: object)
     }
 
     /// Releases a detached screen at once (its result listener, then its release), in both

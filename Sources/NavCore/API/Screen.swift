@@ -12,9 +12,14 @@ public struct Screen: Hashable, Sendable, CustomStringConvertible {
     public let object: (any Sendable)?
 
     init(_ screen: ScreenRef) {
-        id = screen.id
-        route = screen.route
-        if case .swift(let host) = screen.object {
+        self.init(id: screen.id, route: screen.route, hostObject: screen.object)
+    }
+
+    /// A screen made from its fields (a screen just created, before any event names it).
+    init(id: UInt64, route: String, hostObject: HostObject) {
+        self.id = id
+        self.route = route
+        if case .swift(let host) = hostObject {
             object = host.object
         } else {
             object = nil

@@ -194,9 +194,9 @@ extension NavigatorCore {
             guard let object = factory.makeObject(route: show.route, id: id, payload: show.payload) else {
                 return end(.factoryFailed)
             }
-            let screen = ScreenRef(id: id, route: show.route, object: object)
+            let screen = ScreenBox(id: id, route: show.route, object: object)
             let entry = decide { $0.adopt(screen, show, animated: animated) }
-            deliver(show.payload, to: screen)
+            deliver(show.payload, to: screen.ref)
             carryOut(entry)
         }
     }
@@ -220,7 +220,7 @@ extension NavigatorCore {
                 for screen in decide({ $0.current?.made.reversed() ?? [] }) { release(screen) }
                 return end(.factoryFailed)
             }
-            step { $0.adoptOpened(ScreenRef(id: id, route: entry.route, object: object), state: entry.state) }
+            step { $0.adoptOpened(ScreenBox(id: id, route: entry.route, object: object), state: entry.state) }
         }
         guard !decide({ $0.haltIfDestroyed() }) else { return }
         carryOut(decide { $0.planOpen(animated: animated) })

@@ -143,11 +143,13 @@ extension NavigatorState {
         aborted += queue.removeAll()
         let leaving = current?.change.flatMap { $0.removesScreens ? $0.disappearing.backwards : nil } ?? []
         let made = current?.made.reversed() ?? []
-        current = nil
+        // Kept until the records are removed: its change owns the screens it was removing.
+        let op = current.take()
         var released: [Event] = []
         for screen in leaving + made + stack.reversed() {
             if let record = screens.removeRecord(screen.id) { released += Self.finalEvents(of: record) }
         }
+        withExtendedLifetime(op) {}
         for record in screens.removeAll() { released += Self.finalEvents(of: record) }
         stack.removeAll()
         return .teardown(

@@ -21,7 +21,7 @@ package struct NavigatorState: Sendable {
 
     // MARK: Screens
 
-    /// The stack, bottom to top.
+    /// The stack, bottom to top, borrowed from the registry's records (a stacked screen is live).
     package var stack: [ScreenRef] = []
     /// Every live screen.
     package var screens = ScreenRegistry()
@@ -171,7 +171,7 @@ package struct NavigatorState: Sendable {
     /// Creates a detached screen.
     package mutating func createScreen(route: String, object: HostObject) -> UInt64 {
         let id = IDSource.next()
-        screens.add(ScreenRef(id: id, route: route, object: object))
+        screens.add(ScreenBox(id: id, route: route, object: object))
         return id
     }
 

@@ -89,8 +89,8 @@ final class CallbackTable: EventSink {
             if let callback = slots.payload?.call { HostCalls.payload(callback, handle, screen, text) }
         case .release(let screen):
             let hooks = screen.object.screenHooks
-            hooks?.release(handle, screen)
-            if let callback = slots.release?.call { HostCalls.release(callback, handle, screen) }
+            hooks?.release(handle, screen.ref)
+            if let callback = slots.release?.call { HostCalls.release(callback, handle, screen.ref) }
             hooks?.destroyContext()
         case .done(let kind, let outcome):
             if let callback = slots.done?.call { HostCalls.done(callback.function, handle, kind, outcome, callback.ctx) }

@@ -97,7 +97,7 @@ extension NavigatorCore {
             step { $0.appearance(.didShow, to, reason, animated: animated) }
         }
         if change.removesScreens {  // 8. result and release, top down
-            for screen in change.disappearing.backwards { release(screen) }
+            change.disappearing.refs.forEachBackwards { release($0) }
         }
         step(change) { $0.enter(.completed, of: $1) }  // 9. action <k>_completed
         done(.completed, ends: false)  // 10. done

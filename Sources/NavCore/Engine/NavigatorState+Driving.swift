@@ -141,7 +141,8 @@ extension NavigatorState {
         var aborted: [Request] = []
         if let request = current?.request { aborted.append(request) }
         aborted += queue.removeAll()
-        let leaving = current?.change.flatMap { $0.removesScreens ? $0.disappearing.backwards : nil } ?? []
+        var leaving: [ScreenRef] = []
+        if let change = current?.change, change.removesScreens { change.disappearing.refs.forEachBackwards { leaving.append($0) } }
         let made = current?.made.reversed() ?? []
         // Kept until the records are removed: its change owns the screens it was removing.
         let op = current.take()

@@ -36,9 +36,6 @@ package struct ScreenList: Sendable {
         case .many(let screens): ScreenRefs(.many(.passUnretained(screens)))
         }
     }
-
-    /// The screens in reverse order (the release order of SPEC §4 step 8: top down).
-    package var backwards: [ScreenRef] { refs.reversed() }
 }
 
 /// The heap storage of a `ScreenList` of two screens or more: a class, so that a borrowed list
@@ -95,6 +92,16 @@ package struct ScreenRefs: Sequence, @unchecked Sendable {
                 for index in 0..<count { buffer.initializeElement(at: index, to: element(array.screens[index].ref)) }
                 return count
             }
+        }
+    }
+
+    /// Calls `body` with each screen in reverse order (the release order of SPEC §4 step 8:
+    /// top down), without allocating.
+    package func forEachBackwards(_ body: (ScreenRef) -> Void) {
+        switch storage {
+        case .empty: break
+        case .single(let screen): body(screen)
+        case .many(let array): array._withUnsafeGuaranteedRef { array in for screen in array.screens.reversed() { body(screen.ref) } }
         }
     }
 

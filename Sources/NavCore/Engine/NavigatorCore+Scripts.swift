@@ -131,7 +131,7 @@ extension NavigatorCore {
         case nil: end(.noop)
         case (.refuse, _)?: end(.vetoed)
         case (.later, _)? where trigger == .gesture: end(.vetoed)
-        case (.later, let decision)?: settle { $0.current?.phase = .deciding(decision) }
+        case (.later, let decision)?: settle { $0.setPhase(.deciding(decision)) }
         case (.allow, _)?: carryOut(decide { $0.planPop(animated: animated, interactive: trigger == .gesture) })
         }
     }

@@ -113,14 +113,13 @@ extension NavigatorState {
             case .running, .waiting, .deciding, .halted: work = nil
             }
             if let work {
-                current?.phase = .running
+                setPhase(.running)
                 return work
             }
             drainActive = false
-        } else if let request = queue.first, canStartOps {
-            _ = queue.popFirst()
-            current = RunningOp(request)
-            current?.phase = .running
+        } else if canStartOps, let request = queue.popFirst() {
+            start(request)
+            setPhase(.running)
             return .start(request)
         } else if !queue.isEmpty && !wakeupOutstanding {
             wakeupOutstanding = true
@@ -145,7 +144,7 @@ extension NavigatorState {
         if let change = current?.change, change.removesScreens { change.disappearing.refs.forEachBackwards { leaving.append($0) } }
         let made = current?.made.reversed() ?? []
         // Kept until the records are removed: its change owns the screens it was removing.
-        let op = current.take()
+        let op = takeCurrent()
         var released: [Event] = []
         for screen in leaving + made + stack.reversed() {
             if let record = screens.removeRecord(screen.id) { released += Self.finalEvents(of: record) }

@@ -228,7 +228,7 @@ extension NavigatorState {
     /// Step 6: the op waits for the host's animator.
     mutating func beginTransition(_ change: StackChange, showsAppearance: Bool, from: ScreenRef, to: ScreenRef) -> Event {
         let id = nextTransitionID()
-        current?.phase = .waiting(transition: id, interactive: change.interactive)
+        setPhase(.waiting(transition: id, interactive: change.interactive))
         current?.change = change
         current?.showsAppearance = showsAppearance
         return .transition(TransitionEvent(id: id, style: change.style, from: from, to: to,
@@ -258,6 +258,6 @@ extension NavigatorState {
 
     /// The op in flight ends; it is kept in `ended` until the lock is released.
     private mutating func endOp() {
-        ended = current.take()  // moved, not copied
+        ended = takeCurrent()
     }
 }

@@ -1,7 +1,7 @@
 /// A piece of work the driving thread does with the lock released.
 package enum Work: Sendable {
     /// Deliver an event raised outside the op in flight, to the sink current when it is taken.
-    case deliver(Event, any EventSink)
+    case deliver(Event, LentSink)
     /// Drop host code the navigator let go of.
     case drop([any Sendable])
     /// Host mode: raise `wakeup` (a queued op waits for `drain`).
@@ -95,7 +95,7 @@ extension NavigatorState {
     /// op in flight has finished its synchronous part; the op in flight's next part; the next
     /// queued op (inline mode, or during a drain). `nil` ends the driving, in the same lock.
     package mutating func nextWork() -> Work? {
-        if let event = popRaised() { return .deliver(event, sink) }
+        if let event = popRaised() { return .deliver(event, lentSink) }
         if !retired.isEmpty { return .drop(takeRetired()) }
         if destroyed && !tornDown && currentPhase != .running { return tearDown() }
         if let phase = currentPhase {
@@ -169,7 +169,7 @@ package struct Teardown: Sendable {
     /// The route factories, dropped only after the lock.
     let routes: [any RouteFactory]
     /// The front's last sink, which hears the teardown and is then let go.
-    let sink: any EventSink
+    let sink: InstalledSink
 }
 
 extension NavigatorState {

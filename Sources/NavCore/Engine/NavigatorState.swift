@@ -7,7 +7,7 @@ package struct NavigatorState: Sendable {
     /// Host dispatch mode (SPEC §9): asking only enqueues; `drain` runs the queue.
     package let hostDispatch: Bool
     /// The front's current host code; replaced as a whole by `install(_:)`.
-    package private(set) var sink: any EventSink = SilentSink()
+    package private(set) var installed = InstalledSink(SilentSink())
     /// What the sink listens to (cached from it).
     package private(set) var interest: EventInterest = []
     /// Emit show/hide events while hidden (SPEC §7).
@@ -256,13 +256,20 @@ package struct NavigatorState: Sendable {
 
     // MARK: The front
 
-    /// Installs the front's new sink; returns the old one, for the caller to drop after the lock.
-    package mutating func install(_ sink: any EventSink) -> any EventSink {
+    /// The front's current host code.
+    package var sink: any EventSink { installed.sink }
+
+    /// The current sink, lent to the driver for the event it takes out of the lock.
+    var lentSink: LentSink { LentSink(installed) }
+
+    /// Installs the front's new sink; returns the old one, for the caller to drop after the lock
+    /// (or, if a delivery may be using it, to retire).
+    package mutating func install(_ sink: any EventSink) -> InstalledSink {
         defer {
-            self.sink = sink
+            installed = InstalledSink(sink)
             interest = sink.interest
         }
-        return self.sink
+        return installed
     }
 
     // MARK: Transitions

@@ -142,10 +142,13 @@ package final class SilentSink: EventSink {
 extension EventSink {
     /// Delivers an event to whoever takes it: a `result` to the screen's listener, anything
     /// else to this sink.
+    @inline(__always)  // into the caller: an unspecialised call on an existential copies the event
     func send(_ event: consuming Event) {
-        switch consume event {
-        case .result(let delivery): delivery.listener.deliver(delivery.screen.ref, result: delivery.text)
-        case let other: deliver(other)
+        // Not `case let other: deliver(other)`, which copies the event into a binding.
+        if case .result(let delivery) = event {
+            delivery.listener.deliver(delivery.screen.ref, result: delivery.text)
+        } else {
+            deliver(event)
         }
     }
 }

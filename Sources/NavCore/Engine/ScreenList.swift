@@ -76,6 +76,12 @@ package struct ScreenRefs: Sequence, @unchecked Sendable {
         }
     }
 
+    /// The screen, when the list holds exactly one (nearly every push and pop).
+    @inlinable package var single: ScreenRef? {
+        if case .single(let screen) = storage { return screen }
+        return nil
+    }
+
     /// Writes `element` of each screen, front to back, into `buffer`, as many as fit; returns
     /// how many (the C front's action events: their ids and host objects).
     @inlinable package func write<Element>(into buffer: UnsafeMutableBufferPointer<Element>, _ element: (ScreenRef) -> Element) -> Int {

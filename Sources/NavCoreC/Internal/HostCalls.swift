@@ -8,19 +8,30 @@ enum HostCalls {
     /// screens being released: in a `*_completed` event their ids are dead, their objects not
     /// yet handed back).
     static func action(_ callback: Call<navcore_action_fn>, _ nav: NavigatorHandle?, _ event: ActionEvent) {
+        if let only = event.disappearing.single {  // nearly every push and pop: no list to copy
+            var id = only.id
+            var object = only.pointer
+            action(callback, nav, event, ids: &id, objects: &object, count: 1)
+            return
+        }
         let capacity = Swift.max(1, event.disappearing.count)
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { ids in
             withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: capacity) { objects in
                 let count = event.disappearing.write(into: ids) { $0.id }
                 _ = event.disappearing.write(into: objects) { $0.pointer }
-                var cEvent = navcore_action_event(
-                    state: event.state.rawValue, appearing: event.appearing?.id ?? 0,
-                    disappearing: UnsafePointer(ids.baseAddress), disappearing_count: count, animated: event.animated,
-                    appearing_object: event.appearing?.pointer,
-                    disappearing_objects: UnsafePointer(objects.baseAddress))
-                callback.function(nav, &cEvent, callback.ctx)
+                action(callback, nav, event, ids: ids.baseAddress, objects: objects.baseAddress, count: count)
             }
         }
+    }
+
+    /// The action callback with the disappearing screens' ids and objects at `ids`, `objects`.
+    private static func action(_ callback: Call<navcore_action_fn>, _ nav: NavigatorHandle?, _ event: ActionEvent,
+                               ids: UnsafePointer<UInt64>?, objects: UnsafePointer<UnsafeMutableRawPointer?>?, count: Int) {
+        var cEvent = navcore_action_event(
+            state: event.state.rawValue, appearing: event.appearing?.id ?? 0,
+            disappearing: ids, disappearing_count: count, animated: event.animated,
+            appearing_object: event.appearing?.pointer, disappearing_objects: objects)
+        callback.function(nav, &cEvent, callback.ctx)
     }
 
     /// A navigator's appearance callback or a screen's own hook.

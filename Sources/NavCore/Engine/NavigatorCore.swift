@@ -194,7 +194,9 @@ package final class NavigatorCore: Sendable {
         var ended: RunningOp?
         step({ state in
             let event = body(&state)
-            swap(&ended, &state.ended)
+            // Moved only when the op did end (`done` of an op with action events does not): the
+            // op record is large, and each move copies it.
+            if !state.busy { ended = state.ended.take() }
             return event
         }, host: host)
         withExtendedLifetime(ended) {}

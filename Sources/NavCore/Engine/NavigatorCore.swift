@@ -207,14 +207,13 @@ package final class NavigatorCore: Sendable {
     /// `body` computes under the lock (an op's plan, the top to ask the veto about, an event).
     func decide<Decision>(_ body: (inout NavigatorState) -> Decision) -> Decision {
         while true {
-            var retired: [any Sendable]?  // optional: dropping an empty array still calls swift_release
             let next = state.withLock { state -> Decided<Decision> in
-                if !state.retired.isEmpty { retired = state.takeRetired() }
+                if !state.retired.isEmpty { return .dropRetired }
                 if let event = state.popRaised() { return .raised(event, state.lentSink) }
                 return .decided(body(&state))
             }
-            withExtendedLifetime(retired) {}
             switch next {
+            case .dropRetired: withExtendedLifetime(state.withLock { $0.takeRetired() }) {}
             case .raised(let event, let sink): sink.send(event)
             case .decided(let decision): return decision
             }
@@ -232,8 +231,11 @@ package final class NavigatorCore: Sendable {
     }
 }
 
-/// What `decide` found under the lock: an event to deliver first, or the decision.
+/// What `decide` found under the lock: retired host code to drop first (taken in a lock hold of
+/// its own: carried beside every result, an empty batch would still be released on every step),
+/// an event to deliver first, or the decision.
 private enum Decided<Decision> {
+    case dropRetired
     case raised(Event, LentSink)
     case decided(Decision)
 }

@@ -160,7 +160,10 @@ extension NavigatorCore {
     private func release(_ screen: ScreenRef) {
         var heard = false
         step { state in
-            guard let result = state.beginRelease(screen.id) else { return state.release(screen) }
+            // Without a listener nothing needs marking: the release follows in this lock hold.
+            guard state.screens[screen.id]?.listener != nil, let result = state.beginRelease(screen.id) else {
+                return state.release(screen)
+            }
             heard = true
             return result
         }

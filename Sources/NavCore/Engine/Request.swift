@@ -11,9 +11,9 @@ package struct Request: Sendable {
     /// Told the outcome when the op ends, if the caller gave one.
     package var completion: (any CompletionHandler)?
 
-    package init(_ operation: Operation, animated: Bool, completion: (any CompletionHandler)?) {
-        self.operation = operation
+    package init(_ operation: consuming Operation, animated: Bool, completion: consuming (any CompletionHandler)?) {
         kind = operation.kind
+        self.operation = operation  // moved, not copied
         self.animated = animated
         self.completion = completion
     }

@@ -94,7 +94,7 @@ final class HandlerSet: EventSink {
             notify(.payload(screen, text))
         case .release(let screen):
             guard listens else { return }
-            let screen = Screen(screen)
+            let screen = Screen(screen.ref)
             tellDelegate { $0.navigator($1, didRelease: screen) }
             notify(.released(screen))
         case .done(let kind, let outcome):

@@ -31,7 +31,7 @@ extension Navigator {
     public var canGoBack: Bool { query(false) { $0.canGoBack } }
 
     /// The id of the transition waiting for the host, if any.
-    public var transitionInFlight: UInt64? { query(nil) { $0.current?.transition?.id } }
+    public var transitionInFlight: UInt64? { query(nil) { $0.transition?.id } }
 
     private func query<R: Sendable>(_ whenDestroyed: R, _ body: (borrowing NavigatorState) -> R) -> R {
         (try? core.read { body($0) }) ?? whenDestroyed

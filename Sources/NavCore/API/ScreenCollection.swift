@@ -11,7 +11,7 @@ public struct ScreenCollection: RandomAccessCollection, Sendable {
     private let storage: Storage
 
     /// The screens of an engine event's list.
-    init(_ screens: ScreenList) {
+    init(_ screens: ScreenRefs) {
         if screens.count > 1 {
             storage = .many(screens.map(Screen.init))
         } else {

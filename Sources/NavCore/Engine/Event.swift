@@ -1,7 +1,9 @@
 /// One notification the engine delivers to the host, in the order of SPEC §4.
 ///
 /// Events are made under the lock, with the state they describe, and delivered after the lock
-/// is released; every screen they name travels with its route and object.
+/// is released. They name screens by borrowed `ScreenRef`s (no reference count per event; see
+/// `ScreenRef` for why they stay valid until delivered), except what hands a screen back to the
+/// host for the last time — `release` and `result` — which owns its `ScreenBox`.
 package enum Event: Sendable {
     /// The action state changed (`action <state> …`).
     case action(ActionEvent)
@@ -17,7 +19,7 @@ package enum Event: Sendable {
     case payload(ScreenRef, String)
     /// A screen was released: its id is dead, its object goes back to the host. Always
     /// produced, listened to or not, so that the object leaves the lock before it is dropped.
-    case release(ScreenRef)
+    case release(ScreenBox)
     /// A screen that has a result listener is about to be released: the engine calls the
     /// listener with the result (SPEC §12), not the sink.
     case result(ResultDelivery)
@@ -28,11 +30,11 @@ package enum Event: Sendable {
 /// A result on its way to its screen's listener (SPEC §12). A class, so that an `Event` stays
 /// as small as it was without results (most screens have no listener).
 package final class ResultDelivery: Sendable {
-    package let screen: ScreenRef
+    package let screen: ScreenBox
     package let text: String?
     package let listener: any ResultListener
 
-    init(_ screen: ScreenRef, _ text: String?, _ listener: any ResultListener) {
+    init(_ screen: ScreenBox, _ text: String?, _ listener: any ResultListener) {
         self.screen = screen
         self.text = text
         self.listener = listener
@@ -45,8 +47,9 @@ package struct ActionEvent: Sendable {
     package let state: ActionState
     /// The screen that becomes top, if the op has one (none for `idle`).
     package let appearing: ScreenRef?
-    /// The screens that leave the top or the stack, bottom to top.
-    package let disappearing: ScreenList
+    /// The screens that leave the top or the stack, bottom to top (borrowed from the op's
+    /// `StackChange`).
+    package let disappearing: ScreenRefs
     /// The op's effective animation (SPEC §4).
     package let animated: Bool
 }
@@ -139,10 +142,13 @@ package final class SilentSink: EventSink {
 extension EventSink {
     /// Delivers an event to whoever takes it: a `result` to the screen's listener, anything
     /// else to this sink.
+    @inline(__always)  // into the caller: an unspecialised call on an existential copies the event
     func send(_ event: consuming Event) {
-        switch consume event {
-        case .result(let delivery): delivery.listener.deliver(delivery.screen, result: delivery.text)
-        case let other: deliver(other)
+        // Not `case let other: deliver(other)`, which copies the event into a binding.
+        if case .result(let delivery) = event {
+            delivery.listener.deliver(delivery.screen.ref, result: delivery.text)
+        } else {
+            deliver(event)
         }
     }
 }

@@ -16,3 +16,13 @@ package enum HostObject: Sendable {
     /// A Swift host's object (see `SwiftObject`).
     case swift(SwiftObject)
 }
+
+extension HostObject {
+    /// A C host's `void *` as its bit pattern; 0 for none or a Swift object.
+    @inlinable package var address: UInt {
+        switch self {
+        case .address(let address), .hookedAddress(let address, _): address
+        case .none, .swift: 0
+        }
+    }
+}

@@ -3,7 +3,7 @@
 extension NavigatorCore {
     /// Asks an op (SPEC §3); the gesture starts at once or is refused (SPEC §5).
     package func ask(_ request: Request) throws(NavigationError) -> RequestStatus {
-        if case .gesture = request.operation {
+        if request.kind == .gesture {  // the stored kind: matching the operation copies it
             return try perform(.always) { state throws(NavigationError) in
                 try state.startGesture(request.completion)
             }

@@ -6,7 +6,7 @@
 extension NavigatorCore {
     /// Asks `request` and drains; the gesture, never queued, starts at once or is refused.
     package func askDraining(_ request: Request) throws(NavigationError) -> RequestStatus {
-        if case .gesture = request.operation { return try ask(request) }
+        if request.kind == .gesture { return try ask(request) }
         return try perform(.always) { state throws(NavigationError) in
             try state.validate(request.operation)
             let startsNow = !state.busy && state.queue.isEmpty && !state.driving

@@ -97,7 +97,7 @@ extension NavigatorCore {
             step { $0.appearance(.didShow, to, reason, animated: animated) }
         }
         if change.removesScreens {  // 8. result and release, top down
-            for screen in change.disappearing.backwards { release(screen) }
+            change.disappearing.refs.forEachBackwards { release($0) }
         }
         step(change) { $0.enter(.completed, of: $1) }  // 9. action <k>_completed
         done(.completed, ends: false)  // 10. done
@@ -131,7 +131,7 @@ extension NavigatorCore {
         case nil: end(.noop)
         case (.refuse, _)?: end(.vetoed)
         case (.later, _)? where trigger == .gesture: end(.vetoed)
-        case (.later, let decision)?: settle { $0.current?.phase = .deciding(decision) }
+        case (.later, let decision)?: settle { $0.setPhase(.deciding(decision)) }
         case (.allow, _)?: carryOut(decide { $0.planPop(animated: animated, interactive: trigger == .gesture) })
         }
     }
@@ -160,7 +160,10 @@ extension NavigatorCore {
     private func release(_ screen: ScreenRef) {
         var heard = false
         step { state in
-            guard let result = state.beginRelease(screen.id) else { return state.release(screen) }
+            // Without a listener nothing needs marking: the release follows in this lock hold.
+            guard state.screens[screen.id]?.listener != nil, let result = state.beginRelease(screen.id) else {
+                return state.release(screen)
+            }
             heard = true
             return result
         }
@@ -194,9 +197,9 @@ extension NavigatorCore {
             guard let object = factory.makeObject(route: show.route, id: id, payload: show.payload) else {
                 return end(.factoryFailed)
             }
-            let screen = ScreenRef(id: id, route: show.route, object: object)
+            let screen = ScreenBox(id: id, route: show.route, object: object)
             let entry = decide { $0.adopt(screen, show, animated: animated) }
-            deliver(show.payload, to: screen)
+            deliver(show.payload, to: screen.ref)
             carryOut(entry)
         }
     }
@@ -220,7 +223,7 @@ extension NavigatorCore {
                 for screen in decide({ $0.current?.made.reversed() ?? [] }) { release(screen) }
                 return end(.factoryFailed)
             }
-            step { $0.adoptOpened(ScreenRef(id: id, route: entry.route, object: object), state: entry.state) }
+            step { $0.adoptOpened(ScreenBox(id: id, route: entry.route, object: object), state: entry.state) }
         }
         guard !decide({ $0.haltIfDestroyed() }) else { return }
         carryOut(decide { $0.planOpen(animated: animated) })

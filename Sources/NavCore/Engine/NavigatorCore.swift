@@ -144,13 +144,14 @@ package final class NavigatorCore: Sendable {
     /// SPEC §9 destroy, with the lock released: the aborted ops end, the screens are released,
     /// and the front's last sink hears it and is let go.
     private func tearDown(_ teardown: Teardown) {
+        let sink = teardown.sink.sink
         for request in teardown.aborted {
             request.completion?.complete(request.kind, .aborted)
-            if teardown.reportsDone { teardown.sink.deliver(.done(request.kind, .aborted)) }
+            if teardown.reportsDone { sink.deliver(.done(request.kind, .aborted)) }
         }
-        for event in teardown.released { teardown.sink.send(event) }
+        for event in teardown.released { sink.send(event) }
         withExtendedLifetime(teardown.routes) {}
-        teardown.sink.navigatorDidEnd()
+        sink.navigatorDidEnd()
     }
 
     /// One step of a script: changes the state under the lock, runs the step's host code (an
@@ -158,7 +159,7 @@ package final class NavigatorCore: Sendable {
     /// raised meanwhile by other calls go first, in order, so that a threshold set inside a
     /// callback shows its bar event right after that callback.
     func step(_ body: (inout NavigatorState) -> Event?, host: () -> Void = {}) {
-        let delivery = decide { state in body(&state).map { ($0, state.sink) } }
+        let delivery = decide { state in body(&state).map { ($0, state.lentSink) } }
         host()
         switch consume delivery {
         case .some((let event, let sink)): sink.send(event)
@@ -193,7 +194,9 @@ package final class NavigatorCore: Sendable {
         var ended: RunningOp?
         step({ state in
             let event = body(&state)
-            swap(&ended, &state.ended)
+            // Moved only when the op did end (`done` of an op with action events does not): the
+            // op record is large, and each move copies it.
+            if !state.busy { ended = state.ended.take() }
             return event
         }, host: host)
         withExtendedLifetime(ended) {}
@@ -204,14 +207,13 @@ package final class NavigatorCore: Sendable {
     /// `body` computes under the lock (an op's plan, the top to ask the veto about, an event).
     func decide<Decision>(_ body: (inout NavigatorState) -> Decision) -> Decision {
         while true {
-            var retired: [any Sendable] = []
             let next = state.withLock { state -> Decided<Decision> in
-                if !state.retired.isEmpty { retired = state.takeRetired() }
-                if let event = state.popRaised() { return .raised(event, state.sink) }
+                if !state.retired.isEmpty { return .dropRetired }
+                if let event = state.popRaised() { return .raised(event, state.lentSink) }
                 return .decided(body(&state))
             }
-            withExtendedLifetime(retired) {}
             switch next {
+            case .dropRetired: withExtendedLifetime(state.withLock { $0.takeRetired() }) {}
             case .raised(let event, let sink): sink.send(event)
             case .decided(let decision): return decision
             }
@@ -229,8 +231,11 @@ package final class NavigatorCore: Sendable {
     }
 }
 
-/// What `decide` found under the lock: an event to deliver first, or the decision.
+/// What `decide` found under the lock: retired host code to drop first (taken in a lock hold of
+/// its own: carried beside every result, an empty batch would still be released on every step),
+/// an event to deliver first, or the decision.
 private enum Decided<Decision> {
-    case raised(Event, any EventSink)
+    case dropRetired
+    case raised(Event, LentSink)
     case decided(Decision)
 }

@@ -1,7 +1,7 @@
 /// A piece of work the driving thread does with the lock released.
 package enum Work: Sendable {
     /// Deliver an event raised outside the op in flight, to the sink current when it is taken.
-    case deliver(Event, any EventSink)
+    case deliver(Event, LentSink)
     /// Drop host code the navigator let go of.
     case drop([any Sendable])
     /// Host mode: raise `wakeup` (a queued op waits for `drain`).
@@ -95,7 +95,7 @@ extension NavigatorState {
     /// op in flight has finished its synchronous part; the op in flight's next part; the next
     /// queued op (inline mode, or during a drain). `nil` ends the driving, in the same lock.
     package mutating func nextWork() -> Work? {
-        if let event = popRaised() { return .deliver(event, sink) }
+        if let event = popRaised() { return .deliver(event, lentSink) }
         if !retired.isEmpty { return .drop(takeRetired()) }
         if destroyed && !tornDown && currentPhase != .running { return tearDown() }
         if let phase = currentPhase {
@@ -113,14 +113,13 @@ extension NavigatorState {
             case .running, .waiting, .deciding, .halted: work = nil
             }
             if let work {
-                current?.phase = .running
+                setPhase(.running)
                 return work
             }
             drainActive = false
-        } else if let request = queue.first, canStartOps {
-            _ = queue.popFirst()
-            current = RunningOp(request)
-            current?.phase = .running
+        } else if canStartOps, let request = queue.popFirst() {
+            start(request)
+            setPhase(.running)
             return .start(request)
         } else if !queue.isEmpty && !wakeupOutstanding {
             wakeupOutstanding = true
@@ -141,13 +140,16 @@ extension NavigatorState {
         var aborted: [Request] = []
         if let request = current?.request { aborted.append(request) }
         aborted += queue.removeAll()
-        let leaving = current?.change.flatMap { $0.removesScreens ? $0.disappearing.backwards : nil } ?? []
+        var leaving: [ScreenRef] = []
+        if let change = current?.change, change.removesScreens { change.disappearing.refs.forEachBackwards { leaving.append($0) } }
         let made = current?.made.reversed() ?? []
-        current = nil
+        // Kept until the records are removed: its change owns the screens it was removing.
+        let op = takeCurrent()
         var released: [Event] = []
         for screen in leaving + made + stack.reversed() {
             if let record = screens.removeRecord(screen.id) { released += Self.finalEvents(of: record) }
         }
+        withExtendedLifetime(op) {}
         for record in screens.removeAll() { released += Self.finalEvents(of: record) }
         stack.removeAll()
         return .teardown(
@@ -167,7 +169,7 @@ package struct Teardown: Sendable {
     /// The route factories, dropped only after the lock.
     let routes: [any RouteFactory]
     /// The front's last sink, which hears the teardown and is then let go.
-    let sink: any EventSink
+    let sink: InstalledSink
 }
 
 extension NavigatorState {

@@ -89,8 +89,9 @@ extension NavigatorState {
 
     /// Registers the screen a route's factory made and plans its entry: replacing the current
     /// top (`remove_current`) or pushed.
-    mutating func adopt(_ screen: ScreenRef, _ show: ShowRequest, animated: Bool) -> Plan {
-        self.screens.add(screen)
+    mutating func adopt(_ box: ScreenBox, _ show: ShowRequest, animated: Bool) -> Plan {
+        self.screens.add(box)
+        let screen = box.ref
         guard show.removeCurrent, !stack.isEmpty else {
             return .change(push(screen, animated: animated))
         }
@@ -113,10 +114,10 @@ extension NavigatorState {
 
     /// Registers a screen that `open`'s factory made, held by the op until it enters the stack;
     /// its state becomes its saved state before its `payload` event, which this returns.
-    mutating func adoptOpened(_ screen: ScreenRef, state: String?) -> Event? {
+    mutating func adoptOpened(_ screen: ScreenBox, state: String?) -> Event? {
         screens.add(screen, held: true)
-        current?.made.append(screen)
-        return deliverPayload(state, to: screen)
+        current?.made.append(screen.ref)
+        return deliverPayload(state, to: screen.ref)
     }
 
     /// `open`'s change once every factory has made its screen: the new screens become the
@@ -144,7 +145,7 @@ extension NavigatorState {
         let from = stack.last
         return StackChange(
             kind: .push, edit: .push(screen), appearing: screen,
-            disappearing: from.map { ScreenList($0) } ?? ScreenList(),
+            disappearing: from.map { ScreenList(CollectionOfOne($0)) } ?? ScreenList(),
             from: from, to: screen, style: .push,
             animated: effectiveAnimation(asked: animated, from: from, to: screen), interactive: false)
     }
@@ -196,7 +197,7 @@ extension NavigatorState {
     private func actionEvent(for change: StackChange) -> Event? {
         guard interest.contains(.action) else { return nil }
         return .action(
-            ActionEvent(state: action, appearing: change.appearing, disappearing: change.disappearing,
+            ActionEvent(state: action, appearing: change.appearing, disappearing: change.disappearing.refs,
                         animated: change.animated))
     }
 
@@ -214,7 +215,7 @@ extension NavigatorState {
 
     /// §5 cancel: the popped screens go back on top.
     mutating func restore(_ change: StackChange) {
-        stack.append(contentsOf: change.disappearing)
+        stack.append(contentsOf: change.disappearing.refs)
     }
 
     /// Steps 5 and 7: one show/hide event, if appearance events are on for this change.
@@ -227,7 +228,7 @@ extension NavigatorState {
     /// Step 6: the op waits for the host's animator.
     mutating func beginTransition(_ change: StackChange, showsAppearance: Bool, from: ScreenRef, to: ScreenRef) -> Event {
         let id = nextTransitionID()
-        current?.phase = .waiting(transition: id, interactive: change.interactive)
+        setPhase(.waiting(transition: id, interactive: change.interactive))
         current?.change = change
         current?.showsAppearance = showsAppearance
         return .transition(TransitionEvent(id: id, style: change.style, from: from, to: to,
@@ -252,11 +253,11 @@ extension NavigatorState {
         endOp()
         action = .idle
         guard interest.contains(.action) else { return nil }
-        return .action(ActionEvent(state: .idle, appearing: nil, disappearing: ScreenList(), animated: false))
+        return .action(ActionEvent(state: .idle, appearing: nil, disappearing: ScreenRefs(), animated: false))
     }
 
     /// The op in flight ends; it is kept in `ended` until the lock is released.
     private mutating func endOp() {
-        ended = current.take()  // moved, not copied
+        ended = takeCurrent()
     }
 }

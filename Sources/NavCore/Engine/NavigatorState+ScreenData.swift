@@ -40,7 +40,7 @@ extension NavigatorState {
             throw NavigationError(.state, "screen \(id) is in the stack or held by an op and cannot be discarded")
         }
         if let result = beginRelease(id) { outbox.append(result) }
-        outbox.append(.release(record.screen))
+        outbox.append(.release(record.box))
     }
 
     /// The first half of every release (SPEC §12): the screen can no longer be discarded nor
@@ -51,7 +51,7 @@ extension NavigatorState {
             record.releasing = true
             guard let listener = record.listener else { return nil }
             record.listener = nil
-            return .result(ResultDelivery(record.screen, record.result, listener))
+            return .result(ResultDelivery(record.box, record.result, listener))
         }
         return event ?? nil
     }
@@ -68,8 +68,8 @@ extension NavigatorState {
     /// a failed `open`): its `result` if it has a listener, then its `release`.
     static func finalEvents(of record: ScreenRegistry.Record) -> [Event] {
         var events: [Event] = []
-        if let listener = record.listener { events.append(.result(ResultDelivery(record.screen, record.result, listener))) }
-        events.append(.release(record.screen))
+        if let listener = record.listener { events.append(.result(ResultDelivery(record.box, record.result, listener))) }
+        events.append(.release(record.box))
         return events
     }
 }

@@ -7,7 +7,7 @@ package struct NavigatorState: Sendable {
     /// Host dispatch mode (SPEC §9): asking only enqueues; `drain` runs the queue.
     package let hostDispatch: Bool
     /// The front's current host code; replaced as a whole by `install(_:)`.
-    package private(set) var sink: any EventSink = SilentSink()
+    package private(set) var installed = InstalledSink(SilentSink())
     /// What the sink listens to (cached from it).
     package private(set) var interest: EventInterest = []
     /// Emit show/hide events while hidden (SPEC §7).
@@ -21,7 +21,7 @@ package struct NavigatorState: Sendable {
 
     // MARK: Screens
 
-    /// The stack, bottom to top.
+    /// The stack, bottom to top, borrowed from the registry's records (a stacked screen is live).
     package var stack: [ScreenRef] = []
     /// Every live screen.
     package var screens = ScreenRegistry()
@@ -33,7 +33,11 @@ package struct NavigatorState: Sendable {
     /// Ops waiting to run, in FIFO order.
     package var queue = ChunkedQueue<Request>()
     /// The op in flight; the navigator is busy while there is one.
-    package var current: RunningOp?
+    package internal(set) var current: RunningOp?
+    /// Where the op in flight stands; `nil` exactly when there is none. Stored beside the op,
+    /// not in it: reading a field of the optional op copies the whole op (its request, change
+    /// and screens), and the driving loop reads the phase several times per op.
+    package private(set) var currentPhase: RunningOp.Phase?
     /// The op that has just ended, kept until the lock is released: dropping it may release
     /// host closures (a completion, a run block), whose deinit must not run under the lock.
     package var ended: RunningOp?
@@ -71,14 +75,15 @@ package struct NavigatorState: Sendable {
 
     /// Whether an op is in flight.
     package var busy: Bool { currentPhase != nil }
-    /// The phase of the op in flight, `nil` when there is none. Read through a switch on the
-    /// stored op, which borrows it: `current == nil` or `current?.phase` copies the whole op
-    /// (its request, change and screens) on every check of the driving loop.
-    package var currentPhase: RunningOp.Phase? {
-        switch current {
-        case .some(let op): op.phase
-        case .none: nil
-        }
+    /// The transition in flight, if the op waits for one.
+    package var transition: (id: UInt64, interactive: Bool)? {
+        if case .waiting(let id, let interactive) = currentPhase { return (id, interactive) }
+        return nil
+    }
+    /// The id of the pending veto decision, if the op waits for one.
+    package var pendingDecision: UInt64? {
+        if case .deciding(let id) = currentPhase { return id }
+        return nil
     }
     /// How many ops wait in the queue (the op in flight not counted).
     package var pending: Int { queue.count }
@@ -95,7 +100,7 @@ package struct NavigatorState: Sendable {
     /// delivering callbacks and the mode is inline; otherwise it waits in the queue.
     package mutating func enqueue(_ request: Request) -> RequestStatus {
         if !hostDispatch && !busy && queue.isEmpty && !driving {
-            current = RunningOp(request)
+            start(request)
             return .ok
         }
         queue.append(request)
@@ -112,28 +117,28 @@ package struct NavigatorState: Sendable {
         guard !busy, queue.isEmpty else {
             throw NavigationError(.busy, "the navigator is busy or has queued ops")
         }
-        current = RunningOp(Request(.gesture, animated: true, completion: completion))
+        start(Request(.gesture, animated: true, completion: completion))
         return .ok
     }
 
     /// Marks the transition `id` finished, or cancelled, for the driver to act on.
     package mutating func endTransition(_ id: UInt64, cancel: Bool) throws(NavigationError) {
-        guard let transition = current?.transition, transition.id == id else {
+        guard let transition, transition.id == id else {
             throw NavigationError(.state, "transition \(id) is not in flight")
         }
         if cancel {
             guard transition.interactive else {
                 throw NavigationError(.state, "transition \(id) is not interactive and cannot be cancelled")
             }
-            current?.phase = .cancelRequested
+            currentPhase = .cancelRequested
         } else {
-            current?.phase = .finishRequested
+            currentPhase = .finishRequested
         }
     }
 
     /// Records the progress of the interactive transition `id` (SPEC §5).
     package mutating func progress(_ id: UInt64, _ value: Double) throws(NavigationError) {
-        guard let transition = current?.transition, transition.id == id, transition.interactive else {
+        guard let transition, transition.id == id, transition.interactive else {
             throw NavigationError(.state, "no interactive transition \(id) is in flight")
         }
         guard value >= 0, value <= 1 else {
@@ -154,16 +159,35 @@ package struct NavigatorState: Sendable {
     /// Whether `destroy` was called; if so the op in flight stops here, for the teardown to
     /// end it `aborted` (SPEC §9: nothing new starts, not even an `open`'s next factory).
     mutating func haltIfDestroyed() -> Bool {
-        if destroyed { current?.phase = .halted }
+        if destroyed { setPhase(.halted) }
         return destroyed
     }
 
     /// Answers the pending veto decision `id` (SPEC §13); `state` if it is not the one pending.
     package mutating func answerDecision(_ id: UInt64, allow: Bool) throws(NavigationError) {
-        guard let pending = current?.pendingDecision, pending == id else {
+        guard let pending = pendingDecision, pending == id else {
             throw NavigationError(.state, "decision \(id) is not pending")
         }
-        current?.phase = .decided(allow: allow)
+        currentPhase = .decided(allow: allow)
+    }
+
+    // MARK: The op in flight
+
+    /// Makes `request` the op in flight, `pending` until the driver runs it.
+    package mutating func start(_ request: consuming Request) {
+        current = RunningOp(request)
+        currentPhase = .pending
+    }
+
+    /// Moves the op in flight to `phase`; nothing when there is none.
+    package mutating func setPhase(_ phase: RunningOp.Phase) {
+        if currentPhase != nil { currentPhase = phase }
+    }
+
+    /// Takes the op in flight out of the state (moved, not copied): it ends.
+    mutating func takeCurrent() -> RunningOp? {
+        currentPhase = nil
+        return current.take()
     }
 
     // MARK: Screens
@@ -171,7 +195,7 @@ package struct NavigatorState: Sendable {
     /// Creates a detached screen.
     package mutating func createScreen(route: String, object: HostObject) -> UInt64 {
         let id = IDSource.next()
-        screens.add(ScreenRef(id: id, route: route, object: object))
+        screens.add(ScreenBox(id: id, route: route, object: object))
         return id
     }
 
@@ -232,13 +256,20 @@ package struct NavigatorState: Sendable {
 
     // MARK: The front
 
-    /// Installs the front's new sink; returns the old one, for the caller to drop after the lock.
-    package mutating func install(_ sink: any EventSink) -> any EventSink {
+    /// The front's current host code.
+    package var sink: any EventSink { installed.sink }
+
+    /// The current sink, lent to the driver for the event it takes out of the lock.
+    var lentSink: LentSink { LentSink(installed) }
+
+    /// Installs the front's new sink; returns the old one, for the caller to drop after the lock
+    /// (or, if a delivery may be using it, to retire).
+    package mutating func install(_ sink: any EventSink) -> InstalledSink {
         defer {
-            self.sink = sink
+            installed = InstalledSink(sink)
             interest = sink.interest
         }
-        return self.sink
+        return installed
     }
 
     // MARK: Transitions

@@ -2,20 +2,21 @@
 /// ended. Requests wait in the queue and are validated against the stack only when they run.
 package struct Request: Sendable {
     /// What to do.
-    package var operation: Operation
+    package let operation: Operation
+    /// The op's kind, as its `done` event names it: stored, since reading it from `operation`
+    /// copies the operation's payload.
+    package let kind: OperationKind
     /// Whether the caller asked for animation (SPEC §4 decides whether it happens).
     package var animated: Bool
     /// Told the outcome when the op ends, if the caller gave one.
     package var completion: (any CompletionHandler)?
 
-    package init(_ operation: Operation, animated: Bool, completion: (any CompletionHandler)?) {
-        self.operation = operation
+    package init(_ operation: consuming Operation, animated: Bool, completion: consuming (any CompletionHandler)?) {
+        kind = operation.kind
+        self.operation = operation  // moved, not copied
         self.animated = animated
         self.completion = completion
     }
-
-    /// The op's kind, as its `done` event names it.
-    package var kind: OperationKind { operation.kind }
 }
 
 /// The ops of SPEC §2 with their arguments.

@@ -1,4 +1,6 @@
-/// The op in flight: its request, where it stands, and the change it waits to complete.
+/// The op in flight: its request and the change it waits to complete. Where it stands (its
+/// `Phase`) is stored beside it, in `NavigatorState.currentPhase`, so that the driving loop
+/// reads it without copying the op.
 package struct RunningOp: Sendable {
     /// Where the op stands between the driver and the host.
     package enum Phase: Sendable, Equatable {
@@ -23,7 +25,6 @@ package struct RunningOp: Sendable {
     }
 
     package var request: Request
-    package var phase: Phase
     /// The change waiting for its transition (set at step 6).
     package var change: StackChange?
     /// Whether that change emitted show/hide events at step 5: decided then and kept for step 7,
@@ -35,18 +36,5 @@ package struct RunningOp: Sendable {
 
     package init(_ request: Request) {
         self.request = request
-        phase = .pending
-    }
-
-    /// The transition in flight, if the op waits for one.
-    package var transition: (id: UInt64, interactive: Bool)? {
-        if case .waiting(let id, let interactive) = phase { return (id, interactive) }
-        return nil
-    }
-
-    /// The id of the pending veto decision, if the op waits for one.
-    package var pendingDecision: UInt64? {
-        if case .deciding(let id) = phase { return id }
-        return nil
     }
 }

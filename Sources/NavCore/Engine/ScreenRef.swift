@@ -1,8 +1,9 @@
-/// A screen as the engine and its events carry it: its id, its route name and the host's
-/// object. One immutable object per screen, shared by the registry, the stack and every event
-/// that names the screen, so that carrying a screen costs a reference, not a copy of its route
-/// and object.
-package final class ScreenRef: Sendable {
+/// One screen's identity on the heap: its id, its route name and the host's object. The
+/// engine's owned references to it are the registry's record (while the screen is live), the
+/// `StackChange` of an op that removes it (until the op's last event), a `release` event and a
+/// `ResultDelivery`; everything else — the stack, events, plans — names it by a borrowed
+/// `ScreenRef`, which costs no reference count.
+package final class ScreenBox: Sendable {
     /// The screen's process-wide id (SPEC §1).
     package let id: UInt64
     /// The screen's route name; may be empty.
@@ -15,4 +16,47 @@ package final class ScreenRef: Sendable {
         self.route = route
         self.object = object
     }
+
+    /// A borrowed reference to this screen, valid while this box is alive.
+    @inlinable package var ref: ScreenRef { ScreenRef(self) }
+}
+
+/// A screen as the stack and the events name it: a borrowed reference to its `ScreenBox`,
+/// trivially copyable — carrying, copying or dropping one retains and releases nothing.
+///
+/// Why a borrowed reference is enough (SPEC §9): a `ScreenRef` is made under the navigator's
+/// lock from a screen that an owned reference keeps alive, and is read either under the same
+/// lock hold or by the driving thread while it delivers the event it is in:
+/// - a screen in the stack, or held by the op in flight, is owned by its registry record, and
+///   only the driving thread removes such a record (an op's release step, or the teardown of
+///   `destroy`, which the driver runs only between ops): the record outlives every event of the
+///   op that names it, since that driver delivers them before it takes its next work;
+/// - a screen an op removes from the stack is owned, besides, by the op's `StackChange`
+///   (`disappearing`), which the driver holds for the whole script, so the `<k>_completed`
+///   event still names it after its `release` has removed its record;
+/// - a `discard` (another thread, any time) removes only a detached, unheld screen, which no
+///   stack, change or event of an op names; its `release` event owns its box (`ScreenBox`), as
+///   does every `release` and `result` delivery, so what the host gets back stays alive for the
+///   call whoever removed it.
+/// A `ScreenRef` must not leave the lock any other way (a query copies the fields it returns).
+package struct ScreenRef: @unchecked Sendable {
+    // @unchecked: `Unmanaged` is a plain pointer; the box it points to is `Sendable` and
+    // immutable, and the rules above keep it alive while this reference is read.
+    // The accessors are inlinable: the C front reads them on every event.
+    @usableFromInline let box: Unmanaged<ScreenBox>
+
+    /// A reference to `box`, which the caller keeps alive as the rules above say.
+    @inlinable package init(_ box: ScreenBox) { self.box = .passUnretained(box) }
+
+    /// The screen's process-wide id (SPEC §1).
+    @inlinable package var id: UInt64 { box._withUnsafeGuaranteedRef { $0.id } }
+    /// The screen's route name; may be empty.
+    package var route: String { box._withUnsafeGuaranteedRef { $0.route } }
+    /// What the host attached.
+    package var object: HostObject { box._withUnsafeGuaranteedRef { $0.object } }
+    /// A C host's `void *` as its bit pattern (0 for none or a Swift object), read in place.
+    @inlinable package var address: UInt { box._withUnsafeGuaranteedRef { $0.object.address } }
+
+    /// An owned reference to the screen, for what must keep it (a plan's disappearing screens).
+    package var owned: ScreenBox { box.takeUnretainedValue() }
 }

@@ -5,7 +5,8 @@
 package struct ScreenRegistry: Sendable {
     /// One live screen.
     package struct Record: Sendable {
-        package var screen: ScreenRef
+        /// The screen's owned box: the reference that keeps a live screen alive.
+        package let box: ScreenBox
         /// In the stack, entering it with the op in flight, or leaving it before its release.
         /// A stacked screen cannot be discarded.
         package var stacked: Bool
@@ -19,8 +20,8 @@ package struct ScreenRegistry: Sendable {
         /// stays one word larger than without them (a million screens cost 8 MB, not 80).
         private var extras: Extras? = nil
 
-        init(screen: ScreenRef, held: Bool) {
-            self.screen = screen
+        init(screen: ScreenBox, held: Bool) {
+            box = screen
             stacked = false
             self.held = held
         }
@@ -49,6 +50,9 @@ package struct ScreenRegistry: Sendable {
             set { extras = newValue.isEmpty ? nil : .data(newValue) }
         }
 
+        /// The screen, borrowed from this record.
+        package var screen: ScreenRef { box.ref }
+
         /// Whether the host may discard it now (SPEC §1).
         package var discardable: Bool { !stacked && !held && !releasing }
     }
@@ -76,7 +80,7 @@ package struct ScreenRegistry: Sendable {
     package subscript(id: UInt64) -> Record? { records[id] }
 
     /// Registers a new detached screen; `held` for one that a `show` or `open` made.
-    package mutating func add(_ screen: ScreenRef, held: Bool = false) {
+    package mutating func add(_ screen: ScreenBox, held: Bool = false) {
         records.insert(Record(screen: screen, held: held), for: screen.id)
     }
 
@@ -100,9 +104,9 @@ package struct ScreenRegistry: Sendable {
         return true
     }
 
-    /// Removes a screen; returns it, or `nil` if it was not live.
-    package mutating func remove(_ id: UInt64) -> ScreenRef? {
-        removeRecord(id)?.screen
+    /// Removes a screen; returns its box, or `nil` if it was not live.
+    package mutating func remove(_ id: UInt64) -> ScreenBox? {
+        removeRecord(id)?.box
     }
 
     /// Removes a screen; returns its record, or `nil` if it was not live.

@@ -65,5 +65,5 @@ import NavCore
 }
 
 @c public func navcore_transition_current(_ out: UnsafeMutablePointer<UInt64>?, _ nav: NavigatorHandle?) -> Int32 {
-    CAPI.query(out, nav) { $0.current?.transition?.id ?? 0 }
+    CAPI.query(out, nav) { $0.transition?.id ?? 0 }
 }

@@ -75,7 +75,8 @@ final class CallbackTable: EventSink {
                 case .willHide: slots.willHide?.call
                 case .didHide: slots.didHide?.call
                 }
-            change.screen.object.screenHooks?.appearance(handle, change)
+            // The screen's hooks only once some screen has hooks: reading them copies its object.
+            if slots.screenHooks { change.screen.object.screenHooks?.appearance(handle, change) }
             if let callback { HostCalls.appearance(callback, handle, change) }
         case .transition(let transition):
             // The engine asks for a transition only while an animator is installed.
@@ -85,12 +86,12 @@ final class CallbackTable: EventSink {
         case .bar(let shown, let animated):
             if let callback = slots.bar?.call { HostCalls.bar(callback, handle, shown, animated) }
         case .payload(let screen, let text):
-            screen.object.screenHooks?.payload(handle, screen, text)
+            if slots.screenHooks { screen.object.screenHooks?.payload(handle, screen, text) }
             if let callback = slots.payload?.call { HostCalls.payload(callback, handle, screen, text) }
         case .release(let screen):
-            let hooks = screen.object.screenHooks
-            hooks?.release(handle, screen)
-            if let callback = slots.release?.call { HostCalls.release(callback, handle, screen) }
+            let hooks = slots.screenHooks ? screen.object.screenHooks : nil
+            hooks?.release(handle, screen.ref)
+            if let callback = slots.release?.call { HostCalls.release(callback, handle, screen.ref) }
             hooks?.destroyContext()
         case .done(let kind, let outcome):
             if let callback = slots.done?.call { HostCalls.done(callback.function, handle, kind, outcome, callback.ctx) }

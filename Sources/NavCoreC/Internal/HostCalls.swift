@@ -8,31 +8,42 @@ enum HostCalls {
     /// screens being released: in a `*_completed` event their ids are dead, their objects not
     /// yet handed back).
     static func action(_ callback: Call<navcore_action_fn>, _ nav: NavigatorHandle?, _ event: ActionEvent) {
+        if let only = event.disappearing.single {  // nearly every push and pop: no list to copy
+            var id = only.id
+            var object = only.pointer
+            action(callback, nav, event, ids: &id, objects: &object, count: 1)
+            return
+        }
         let capacity = Swift.max(1, event.disappearing.count)
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { ids in
             withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: capacity) { objects in
                 let count = event.disappearing.write(into: ids) { $0.id }
-                _ = event.disappearing.write(into: objects) { $0.object.pointer }
-                var cEvent = navcore_action_event(
-                    state: event.state.rawValue, appearing: event.appearing?.id ?? 0,
-                    disappearing: UnsafePointer(ids.baseAddress), disappearing_count: count, animated: event.animated,
-                    appearing_object: event.appearing?.object.pointer,
-                    disappearing_objects: UnsafePointer(objects.baseAddress))
-                callback.function(nav, &cEvent, callback.ctx)
+                _ = event.disappearing.write(into: objects) { $0.pointer }
+                action(callback, nav, event, ids: ids.baseAddress, objects: objects.baseAddress, count: count)
             }
         }
     }
 
+    /// The action callback with the disappearing screens' ids and objects at `ids`, `objects`.
+    private static func action(_ callback: Call<navcore_action_fn>, _ nav: NavigatorHandle?, _ event: ActionEvent,
+                               ids: UnsafePointer<UInt64>?, objects: UnsafePointer<UnsafeMutableRawPointer?>?, count: Int) {
+        var cEvent = navcore_action_event(
+            state: event.state.rawValue, appearing: event.appearing?.id ?? 0,
+            disappearing: ids, disappearing_count: count, animated: event.animated,
+            appearing_object: event.appearing?.pointer, disappearing_objects: objects)
+        callback.function(nav, &cEvent, callback.ctx)
+    }
+
     /// A navigator's appearance callback or a screen's own hook.
     static func appearance(_ callback: Call<navcore_appearance_fn>, _ nav: NavigatorHandle?, _ event: AppearanceEvent) {
-        callback.function(nav, event.phase.rawValue, event.screen.id, event.screen.object.pointer,
+        callback.function(nav, event.phase.rawValue, event.screen.id, event.screen.pointer,
                           event.reason.rawValue, event.animated, callback.ctx)
     }
 
     static func transition(_ callback: Call<navcore_transition_fn>, _ nav: NavigatorHandle?, _ event: TransitionEvent) {
         var transition = navcore_transition(
             id: event.id, style: event.style.rawValue, from: event.from.id, to: event.to.id,
-            from_object: event.from.object.pointer, to_object: event.to.object.pointer, interactive: event.interactive)
+            from_object: event.from.pointer, to_object: event.to.pointer, interactive: event.interactive)
         callback.function(nav, &transition, callback.ctx)
     }
 
@@ -45,11 +56,11 @@ enum HostCalls {
     }
 
     static func payload(_ callback: Call<navcore_payload_fn>, _ nav: NavigatorHandle?, _ screen: ScreenRef, _ text: String) {
-        text.withCString { callback.function(nav, screen.id, screen.object.pointer, $0, callback.ctx) }
+        text.withCString { callback.function(nav, screen.id, screen.pointer, $0, callback.ctx) }
     }
 
     static func release(_ callback: Call<navcore_release_fn>, _ nav: NavigatorHandle?, _ screen: ScreenRef) {
-        screen.route.withCString { callback.function(nav, screen.id, screen.object.pointer, $0, callback.ctx) }
+        screen.route.withCString { callback.function(nav, screen.id, screen.pointer, $0, callback.ctx) }
     }
 
     static func done(_ function: navcore_done_fn, _ nav: NavigatorHandle?, _ kind: OperationKind, _ outcome: Outcome,
@@ -67,9 +78,9 @@ enum HostCalls {
                      _ trigger: PopTrigger, _ decision: UInt64) -> VetoAnswer {
         switch callback.function {
         case .yesNo(let function):
-            return function(nav, top.id, top.object.pointer, trigger == .gesture, callback.ctx) ? .allow : .refuse
+            return function(nav, top.id, top.pointer, trigger == .gesture, callback.ctx) ? .allow : .refuse
         case .deferrable(let function):
-            switch UInt32(bitPattern: function(nav, top.id, top.object.pointer, trigger == .gesture, decision, callback.ctx)) {
+            switch UInt32(bitPattern: function(nav, top.id, top.pointer, trigger == .gesture, decision, callback.ctx)) {
             case NAVCORE_VETO_ALLOW.rawValue: return .allow
             case NAVCORE_VETO_LATER.rawValue: return .later
             default: return .refuse
@@ -79,7 +90,7 @@ enum HostCalls {
 
     static func result(_ callback: Call<navcore_result_fn>, _ nav: NavigatorHandle?, _ screen: ScreenRef,
                        _ text: String?) {
-        withOptionalCString(text) { callback.function(nav, screen.id, screen.object.pointer, $0, callback.ctx) }
+        withOptionalCString(text) { callback.function(nav, screen.id, screen.pointer, $0, callback.ctx) }
     }
 
     static func run(_ function: navcore_run_fn, _ nav: NavigatorHandle?, _ ctx: UnsafeMutableRawPointer?) {
@@ -108,10 +119,10 @@ enum HostCalls {
 
 extension HostObject {
     /// The host's `void *`.
-    var pointer: UnsafeMutableRawPointer? {
-        switch self {
-        case .address(let address), .hookedAddress(let address, _): UnsafeMutableRawPointer(bitPattern: address)
-        case .none, .swift: nil
-        }
-    }
+    var pointer: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: address) }
+}
+
+extension ScreenRef {
+    /// The screen's host `void *`, read in place.
+    var pointer: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: address) }
 }

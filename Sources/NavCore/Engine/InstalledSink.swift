@@ -1,0 +1,28 @@
+/// The front's sink as the navigator's state installs it: boxed in a final class, so that a
+/// step can hand it out of the lock beside its event as an unmanaged pointer (`LentSink`), with
+/// no retain and release per event.
+package final class InstalledSink: Sendable {
+    /// The front's host code.
+    package let sink: any EventSink
+
+    init(_ sink: any EventSink) { self.sink = sink }
+}
+
+/// The installed sink, borrowed by the driving thread for the delivery of one event.
+///
+/// Why borrowing is safe: the state owns the installed box; installing another one moves it to
+/// `retired`, and retired host code is dropped only by the driving thread, between deliveries
+/// (`decide` drops a batch before it takes the next event, `nextWork` hands one over as work of
+/// its own). A `LentSink` is made under the lock and used only by the driver, for the event it
+/// left the lock with, so its box outlives the delivery whoever replaces the sink meanwhile.
+package struct LentSink: @unchecked Sendable {
+    // @unchecked: a plain pointer to an immutable, `Sendable` box, alive as said above.
+    private let box: Unmanaged<InstalledSink>
+
+    init(_ box: InstalledSink) { self.box = .passUnretained(box) }
+
+    /// Delivers `event` to the sink (`EventSink.send`).
+    func send(_ event: borrowing Event) {
+        box._withUnsafeGuaranteedRef { $0.sink.send(copy event) }
+    }
+}

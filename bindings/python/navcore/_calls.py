@@ -23,11 +23,12 @@ the callback had returned normally, with these answers where one is needed:
 from __future__ import annotations
 
 import builtins
+import ctypes
 import functools
 import sys
 import threading
 import types
-from ctypes import c_int, pointer
+from ctypes import POINTER, c_int
 from typing import Any, Callable, List, TypeVar, cast
 
 from . import _ffi
@@ -38,14 +39,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 class _Calls:
     """One thread's binding calls in progress (``depth``), what their callbacks raised, and the
-    ``ran`` cell the Python guard hands its trampolines (``ran_cell``, see _guard.py)."""
+    cell (``{ran, answer}``) the Python guard hands its trampolines (``cell``, see _guard.py)."""
 
-    __slots__ = ("depth", "errors", "ran_cell")
+    __slots__ = ("depth", "errors", "cell")
 
     def __init__(self) -> None:
         self.depth = 0
         self.errors: List[BaseException] = []
-        self.ran_cell = pointer(c_int(0))
+        self.cell = ctypes.cast((c_int * 2)(), POINTER(c_int))  # keeps the array
 
 
 class _ThreadState(threading.local):

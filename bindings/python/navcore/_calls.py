@@ -5,7 +5,9 @@ An exception raised by Python code called from C (a listener, a screen hook, the
 animator, a route factory, a ``run`` block, a done callback, a result listener) is caught in
 the trampoline and re-raised, after the C call returns, from the outermost navcore call on the
 thread where the callback ran (several become one ExceptionGroup; before Python 3.11, the first
-is raised with the others in its ``navcore_other_errors``). Meanwhile the core carries on as if
+is raised with the others in its ``navcore_other_errors``). So is an exception that escapes a
+trampoline itself (a signal at its first instruction, the trampoline then run again by the entry
+guard), through the binding's sys.unraisablehook (_guard.py). Meanwhile the core carries on as if
 the callback had returned normally, with these answers where one is needed:
 
 - a listener or screen hook: the event's other listeners are still called; the op goes on;

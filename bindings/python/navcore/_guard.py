@@ -80,7 +80,8 @@ def _warn(reason: str) -> None:
     """Warns, once per reason, that the Python guard is used instead of the C guard."""
     if reason not in _warned:
         _warned.add(reason)
-        warnings.warn(f"navcore: the C entry guard is not used ({reason}): using the slower Python guard", RuntimeWarning)
+        message = f"navcore: the C entry guard is not used ({reason}): using the slower Python guard"
+        warnings.warn(message, RuntimeWarning)
 
 
 def _guard_candidates() -> List[str]:

@@ -56,7 +56,8 @@ def uses_c_guard(package, name, pointer):
     if library is None:
         return False
     guard = getattr(library, "navcore_pyguard_" + name, None)
-    return guard is not None and ctypes.cast(pointer, ctypes.c_void_p).value == ctypes.cast(guard, ctypes.c_void_p).value
+    address = ctypes.cast(pointer, ctypes.c_void_p).value
+    return guard is not None and address == ctypes.cast(guard, ctypes.c_void_p).value
 """
 
 TWO_COPIES = """

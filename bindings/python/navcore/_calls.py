@@ -5,7 +5,9 @@ An exception raised by Python code called from C (a listener, a screen hook, the
 animator, a route factory, a ``run`` block, a done callback, a result listener) is caught in
 the trampoline and re-raised, after the C call returns, from the outermost navcore call on the
 thread where the callback ran (several become one ExceptionGroup; before Python 3.11, the first
-is raised with the others in its ``navcore_other_errors``). Meanwhile the core carries on as if
+is raised with the others in its ``navcore_other_errors``). So is an exception that escapes a
+trampoline itself (a signal at its first instruction, the trampoline then run again by the entry
+guard), through the binding's sys.unraisablehook (_guard.py). Meanwhile the core carries on as if
 the callback had returned normally, with these answers where one is needed:
 
 - a listener or screen hook: the event's other listeners are still called; the op goes on;
@@ -23,11 +25,12 @@ the callback had returned normally, with these answers where one is needed:
 from __future__ import annotations
 
 import builtins
+import ctypes
 import functools
 import sys
 import threading
 import types
-from ctypes import c_int, pointer
+from ctypes import POINTER, c_int
 from typing import Any, Callable, List, TypeVar, cast
 
 from . import _ffi
@@ -38,14 +41,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 class _Calls:
     """One thread's binding calls in progress (``depth``), what their callbacks raised, and the
-    ``ran`` cell the Python guard hands its trampolines (``ran_cell``, see _guard.py)."""
+    cell (``{ran, answer}``) the Python guard hands its trampolines (``cell``, see _guard.py)."""
 
-    __slots__ = ("depth", "errors", "ran_cell")
+    __slots__ = ("depth", "errors", "cell")
 
     def __init__(self) -> None:
         self.depth = 0
         self.errors: List[BaseException] = []
-        self.ran_cell = pointer(c_int(0))
+        self.cell = ctypes.cast((c_int * 2)(), POINTER(c_int))  # keeps the array
 
 
 class _ThreadState(threading.local):

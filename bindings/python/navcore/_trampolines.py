@@ -1,6 +1,7 @@
 """The C callbacks: module-level ctypes trampolines, created once (so they stay alive for the
 life of the process), each behind the guard that runs it even when an exception is raised at its
-entry (_guard.py: each takes the guard's ``ran`` pointer first and sets it last), and the tables
+entry (_guard.py: each takes the guard's ``cell`` first, writes its answer, if any, to ``cell[1]``
+and sets ``cell[0]`` last), and the tables
 that name what their ``ctx`` stands for.
 
 The ``void *ctx`` they receive is a small integer naming a live Navigator (its registrations),
@@ -91,7 +92,7 @@ def _deliver(receivers: Sequence[Callable[[Any], Any]], value: Any) -> None:
             _stash(error)
 
 
-def _op_done(ran: Any, nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
+def _op_done(cell: Any, nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
     """An op ended: its Operation records the outcome and calls its done callbacks."""
     try:
         operation = _ops.pop(ctx, None)
@@ -103,10 +104,10 @@ def _op_done(ran: Any, nav: Any, op: int, outcome: int, ctx: Optional[int]) -> N
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[0] = 1  # it ran: see _guard.py
 
 
-def _run_block(ran: Any, nav: Any, ctx: Optional[int]) -> None:
+def _run_block(cell: Any, nav: Any, ctx: Optional[int]) -> None:
     """A ``run`` op's turn came: calls its block."""
     try:
         operation = _ops.get(ctx)
@@ -116,10 +117,10 @@ def _run_block(ran: Any, nav: Any, ctx: Optional[int]) -> None:
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[0] = 1  # it ran: see _guard.py
 
 
-def _on_action(ran: Any, nav: Any, event_p: Any, ctx: Optional[int]) -> None:
+def _on_action(cell: Any, nav: Any, event_p: Any, ctx: Optional[int]) -> None:
     """An action event, for the action listeners."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -140,11 +141,11 @@ def _on_action(ran: Any, nav: Any, event_p: Any, ctx: Optional[int]) -> None:
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[0] = 1  # it ran: see _guard.py
 
 
 def _on_appearance(
-    ran: Any, nav: Any, phase: int, screen_id: int, obj: Any, reason: int, animated: bool, ctx: Optional[int]
+    cell: Any, nav: Any, phase: int, screen_id: int, obj: Any, reason: int, animated: bool, ctx: Optional[int]
 ) -> None:
     """A show or hide: the screen's own hook first, then the listeners of the phase. The event is
     built only if one of them is there to receive it."""
@@ -172,10 +173,10 @@ def _on_appearance(
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[0] = 1  # it ran: see _guard.py
 
 
-def _on_progress(ran: Any, nav: Any, transition: int, progress: float, ctx: Optional[int]) -> None:
+def _on_progress(cell: Any, nav: Any, transition: int, progress: float, ctx: Optional[int]) -> None:
     """The interactive transition's progress, for the progress listeners."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -184,10 +185,10 @@ def _on_progress(ran: Any, nav: Any, transition: int, progress: float, ctx: Opti
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[0] = 1  # it ran: see _guard.py
 
 
-def _on_bar(ran: Any, nav: Any, shown: bool, animated: bool, ctx: Optional[int]) -> None:
+def _on_bar(cell: Any, nav: Any, shown: bool, animated: bool, ctx: Optional[int]) -> None:
     """The navigation bar was shown or hidden, for the bar listeners."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -196,10 +197,10 @@ def _on_bar(ran: Any, nav: Any, shown: bool, animated: bool, ctx: Optional[int])
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[0] = 1  # it ran: see _guard.py
 
 
-def _on_payload(ran: Any, nav: Any, screen_id: int, obj: Any, payload: bytes, ctx: Optional[int]) -> None:
+def _on_payload(cell: Any, nav: Any, screen_id: int, obj: Any, payload: bytes, ctx: Optional[int]) -> None:
     """A payload for a screen: its ``receive_payload`` hook first, then the listeners."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -215,10 +216,10 @@ def _on_payload(ran: Any, nav: Any, screen_id: int, obj: Any, payload: bytes, ct
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[0] = 1  # it ran: see _guard.py
 
 
-def _on_release(ran: Any, nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[int]) -> None:
+def _on_release(cell: Any, nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[int]) -> None:
     """The binding's own callback: lets go of the screen's object, then tells the listeners."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -239,10 +240,10 @@ def _on_release(ran: Any, nav: Any, screen_id: int, obj: Any, route: bytes, ctx:
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[0] = 1  # it ran: see _guard.py
 
 
-def _on_done(ran: Any, nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
+def _on_done(cell: Any, nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
     """An op ended, for the done listeners (the op's own Operation hears it from _op_done)."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -256,10 +257,10 @@ def _on_done(ran: Any, nav: Any, op: int, outcome: int, ctx: Optional[int]) -> N
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[0] = 1  # it ran: see _guard.py
 
 
-def _on_wakeup(ran: Any, nav: Any, ctx: Optional[int]) -> None:
+def _on_wakeup(cell: Any, nav: Any, ctx: Optional[int]) -> None:
     """Host dispatch: ops wait, for the wakeup listeners."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -268,10 +269,10 @@ def _on_wakeup(ran: Any, nav: Any, ctx: Optional[int]) -> None:
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[0] = 1  # it ran: see _guard.py
 
 
-def _on_transition(ran: Any, nav: Any, transition_p: Any, ctx: Optional[int]) -> None:
+def _on_transition(cell: Any, nav: Any, transition_p: Any, ctx: Optional[int]) -> None:
     """A transition for the animator; one that raises (or is gone) has it ended at once."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -298,7 +299,7 @@ def _on_transition(ran: Any, nav: Any, transition_p: Any, ctx: Optional[int]) ->
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[0] = 1  # it ran: see _guard.py
 
 
 class _AnimatorGone(Exception):
@@ -306,28 +307,30 @@ class _AnimatorGone(Exception):
 
 
 def _on_veto_impl(
-    ran: Any, nav: Any, screen_id: int, obj: Any, by_gesture: bool, decision: int, ctx: Optional[int]
-) -> int:
+    cell: Any, nav: Any, screen_id: int, obj: Any, by_gesture: bool, decision: int, ctx: Optional[int]
+) -> None:
     """The pop veto (registered deferrable): a veto taking three arguments also gets the
-    Decision, and may answer LATER."""
+    Decision, and may answer LATER. Its answer goes to ``cell[1]``; a veto that raises refuses."""
+    answer = VetoAnswer.REFUSE.code
     try:
         navigator = _live.get(ctx, _gone)()
         entry = navigator._veto_entry if navigator is not None else None
         if navigator is None or entry is None:
-            return VetoAnswer.ALLOW.code
+            answer = VetoAnswer.ALLOW.code
+            return
         veto, takes_decision = entry
         screen = navigator._screen(screen_id)
         gesture = bool(by_gesture)
         if takes_decision:
-            answer = veto(screen, gesture, Decision(decision, screen, gesture, navigator))
+            given = veto(screen, gesture, Decision(decision, screen, gesture, navigator))
         else:
-            answer = veto(screen, gesture)
-        return _veto_answer(answer, takes_decision)
+            given = veto(screen, gesture)
+        answer = _veto_answer(given, takes_decision)
     except BaseException as error:  # noqa: B902
         _stash(error)
-        return VetoAnswer.REFUSE.code
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[1] = answer  # the answer, then "it ran": see _guard.py
+        cell[0] = 1
 
 
 def _veto_answer(answer: Any, takes_decision: bool) -> int:
@@ -361,7 +364,7 @@ def _owner(ctx: Optional[int]) -> "Optional[Navigator]":
     return _live.get(_owners.get(ctx), _gone)()
 
 
-def _on_result(ran: Any, nav: Any, screen_id: int, obj: Any, result: Optional[bytes], ctx: Optional[int]) -> None:
+def _on_result(cell: Any, nav: Any, screen_id: int, obj: Any, result: Optional[bytes], ctx: Optional[int]) -> None:
     """A screen's result, right before its release, for its result listener."""
     try:
         navigator = _owner(ctx)
@@ -372,10 +375,10 @@ def _on_result(ran: Any, nav: Any, screen_id: int, obj: Any, result: Optional[by
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[0] = 1  # it ran: see _guard.py
 
 
-def _item_destroyed(ran: Any, ctx: Optional[int]) -> None:
+def _item_destroyed(cell: Any, ctx: Optional[int]) -> None:
     """C let go of an item's registration: a route unregistered, a result listener called,
     replaced or removed, or the navigator destroyed."""
     try:
@@ -387,33 +390,35 @@ def _item_destroyed(ran: Any, ctx: Optional[int]) -> None:
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[0] = 1  # it ran: see _guard.py
 
 
 def _on_factory_impl(
-    ran: Any, out_object: Any, nav: Any, route: bytes, screen_id: int, payload: Optional[bytes], ctx: Optional[int]
-) -> int:
+    cell: Any, out_object: Any, nav: Any, route: bytes, screen_id: int, payload: Optional[bytes], ctx: Optional[int]
+) -> None:
+    """A route's factory makes a screen's object: ``cell[1]`` is 0, or -1 when it failed."""
+    answer = -1
     try:
         navigator = _owner(ctx)
         name = route.decode("utf-8")
         factory = navigator._items.get(ctx) if navigator is not None else None
         if navigator is None or factory is None:
-            return -1
+            return
         request = RouteRequest(name, screen_id, Payload(payload.decode("utf-8")) if payload is not None else None)
         obj = factory(request)
         navigator._adopt(Screen(screen_id, name, obj))
         out_object[0] = None
-        return 0
+        answer = 0
     except FactoryFailed:
-        return -1
+        pass
     except BaseException as error:  # noqa: B902
         _stash(error)
-        return -1
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[1] = answer  # the answer, then "it ran": see _guard.py
+        cell[0] = 1
 
 
-def _registration_destroyed(ran: Any, ctx: Optional[int]) -> None:
+def _registration_destroyed(cell: Any, ctx: Optional[int]) -> None:
     """C let go of one of the navigator's registrations (its ctx destructor)."""
     try:
         navigator = _live.get(ctx, _gone)()
@@ -422,14 +427,14 @@ def _registration_destroyed(ran: Any, ctx: Optional[int]) -> None:
     except BaseException as error:  # noqa: B902
         _stash(error)
     finally:
-        ran[0] = 1  # it ran: see _guard.py
+        cell[0] = 1  # it ran: see _guard.py
 
 
 _DONE_OP = guarded("op_done", _ffi.DoneFn, _op_done)
 _RUN = guarded("run_block", _ffi.RunFn, _run_block)
 _DESTROY = guarded("registration_destroyed", _ffi.DestroyFn, _registration_destroyed)
 _NO_DESTROY = _ffi.DestroyFn()  # NULL
-_FACTORY = guarded("on_factory", _ffi.FactoryFn, _on_factory_impl)
+_FACTORY = guarded("on_factory", _ffi.FactoryFn, _on_factory_impl, -1)
 _RESULT = guarded("on_result", _ffi.ResultFn, _on_result)
 _ITEM_DESTROY = guarded("item_destroyed", _ffi.DestroyFn, _item_destroyed)
 
@@ -447,7 +452,11 @@ _REGISTRATIONS: Dict[str, Tuple[str, Any, Tuple[int, ...]]] = {
     "done": ("navcore_on_done", guarded("on_done", _ffi.DoneFn, _on_done), ()),
     "wakeup": ("navcore_on_wakeup", guarded("on_wakeup", _ffi.WakeupFn, _on_wakeup), ()),
     "animator": ("navcore_on_transition", guarded("on_transition", _ffi.TransitionFn, _on_transition), ()),
-    "veto": ("navcore_on_pop_veto_deferrable", guarded("on_veto", _ffi.DeferrableVetoFn, _on_veto_impl), ()),
+    "veto": (
+        "navcore_on_pop_veto_deferrable",
+        guarded("on_veto", _ffi.DeferrableVetoFn, _on_veto_impl, VetoAnswer.REFUSE.code),
+        (),
+    ),
 }
 _APPEARANCE = guarded("on_appearance", _ffi.AppearanceFn, _on_appearance)
 for _kind in _PHASE_KINDS:

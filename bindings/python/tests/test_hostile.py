@@ -99,19 +99,21 @@ class Injected(BaseException):
 
 
 @pytest.fixture
-def inject() -> Iterator[Callable[[Callable[..., Any]], List[BaseException]]]:
+def inject() -> Iterator[Callable[..., List[BaseException]]]:
     """``inject(trampoline)`` arms a profiler that raises Injected on the trampoline's next call,
-    before its first instruction, as a signal handler can; returns the list of what ctypes
-    reported instead of raising (sys.unraisablehook)."""
+    before its first instruction, as a signal handler can; ``inject(trampoline, "return")`` on
+    its next return instead, after its ``finally`` set "ran" (a second signal in its ``except``
+    or ``finally``). Returns the list of what ctypes reported instead of raising
+    (sys.unraisablehook)."""
     reported: List[BaseException] = []
     previous = sys.unraisablehook
     sys.unraisablehook = lambda args: reported.append(args.exc_value)
 
-    def arm(trampoline: Callable[..., Any]) -> List[BaseException]:
+    def arm(trampoline: Callable[..., Any], when: str = "call") -> List[BaseException]:
         code = trampoline.__code__
 
         def profiler(frame: Any, event: str, arg: Any) -> None:
-            if event == "call" and frame.f_code is code:
+            if event == when and frame.f_code is code:
                 sys.setprofile(None)
                 raise Injected(code.co_name)
 
@@ -227,6 +229,35 @@ def test_interrupted_deferrable_veto_still_answers_later(nav: navcore.Navigator,
     assert op.outcome is Outcome.COMPLETED and len(nav.stack) == 1
 
 
+VETOES = [
+    (lambda screen, by_gesture, decision: True, 1, Outcome.COMPLETED),
+    (lambda screen, by_gesture, decision: False, 2, Outcome.VETOED),
+    (lambda screen, by_gesture, decision: navcore.LATER, 2, None),
+]
+
+
+@pytest.mark.parametrize("veto,depth,outcome", VETOES, ids=["allow", "refuse", "later"])
+def test_interrupted_veto_after_it_ran_keeps_its_answer(
+    nav: navcore.Navigator, inject: Any, veto: Any, depth: int, outcome: Any
+) -> None:
+    """An exception escaping the veto's trampoline after it ran leaves ctypes' return slot
+    unwritten: the guard answers from the cell, never from that slot."""
+    nav.set_stack([View(), View()])
+    nav.veto = veto
+    reported = inject(_trampolines._on_veto_impl, "return")
+    op = nav.back()
+    _interrupted(reported, "_on_veto_impl")
+    assert op.outcome is outcome and len(nav.stack) == depth and nav.busy is (outcome is None)
+
+
+def test_interrupted_factory_after_it_ran_keeps_its_screen(nav: navcore.Navigator, inject: Any) -> None:
+    nav.register_route("detail", lambda request: View())
+    reported = inject(_trampolines._on_factory_impl, "return")
+    op = nav.show("detail")
+    _interrupted(reported, "_on_factory_impl")
+    assert op.outcome is Outcome.COMPLETED and isinstance(nav.top.object, View)  # type: ignore[union-attr]
+
+
 def test_the_c_guard_sits_beside_the_library() -> None:
     """The binding's C entry guard (make python-guard; bundled in the wheel) is the one in use:
     the Python guard costs a second ctypes call and callback per callback."""
@@ -243,14 +274,14 @@ def test_c_guard_calls_again_until_the_trampoline_has_run(nav: navcore.Navigator
     calls = [0]
     failing = [2]
 
-    def flaky(ran: Any, *arguments: Any) -> None:
+    def flaky(cell: Any, *arguments: Any) -> None:
         calls[0] += 1
         if failing[0]:
             failing[0] -= 1
             raise Injected("at entry")
-        _trampolines._op_done(ran, *arguments)
+        _trampolines._op_done(cell, *arguments)
 
-    closure = CFUNCTYPE(None, _guard.RanPointer, *_ffi.DoneFn._argtypes_)(flaky)
+    closure = CFUNCTYPE(None, _guard.CellPointer, *_ffi.DoneFn._argtypes_)(flaky)
     reported: List[BaseException] = []
     previous = sys.unraisablehook
     sys.unraisablehook = lambda args: reported.append(args.exc_value)

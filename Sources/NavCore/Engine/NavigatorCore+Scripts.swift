@@ -68,7 +68,7 @@ extension NavigatorCore {
         let waitsForHost = animated && from != nil && to != nil
         var shows = false
         var waits = false
-        steps(change, waitsForHost ? 6 : 5) { state, change, index in
+        steps(waitsForHost ? 6 : 5) { state, index in
             switch index {
             case 0:  // 1. action will_<k>
                 return state.enter(.will, of: change)

@@ -194,12 +194,6 @@ package final class NavigatorCore: Sendable {
         }
     }
 
-    /// `steps` over the op's planned change, lent to `body` for each step, not captured.
-    @inline(__always)
-    func steps(_ change: borrowing StackChange, _ count: Int, _ body: (inout NavigatorState, borrowing StackChange, Int) -> Event?) {
-        steps(count) { body(&$0, change, $1) }
-    }
-
     /// A step whose change of state needs the op's planned change: lent to `body` for the
     /// step, not captured (a capture would copy it for every event).
     func step(_ change: borrowing StackChange, _ body: (inout NavigatorState, borrowing StackChange) -> Event?) {

@@ -49,6 +49,7 @@ extension NavigatorCore {
     /// Step 10: the op's own completion, then the `done` observers; `entered` is the step just
     /// before (`<k>_completed`, `pop_cancelled`), which shares its lock hold when it emits
     /// nothing.
+    @inline(__always)
     private func done(_ outcome: Outcome, ends: Bool, after entered: (inout NavigatorState) -> Event? = { _ in nil }) {
         var completion: (any CompletionHandler)?
         var kind = OperationKind.run
@@ -162,6 +163,7 @@ extension NavigatorCore {
 
     /// One screen's release (step 8, a failed `open`): its listener is called with its result,
     /// while it is still live, then its `release` (SPEC §12). One step when it has no listener.
+    @inline(__always)
     private func release(_ screen: ScreenRef) {
         var heard = false
         step { state in

@@ -754,6 +754,7 @@ def print_table(report: Dict[str, Any], sizes: Dict[str, Any], smoke: bool) -> N
                          fmt(d["floor_callgrind"]["ir_per_op"]), f"{d['callgrind_ratio']:.1f}x"))
             rows.append(("   callgrind: navcore's share / the binding's", f"{fmt(d['engine_callgrind']['ir_per_op'])} / "
                          f"{fmt(d['binding_ir_per_op'])}", "Ir/cycle", "", ""))
+            rows.append(("   navcore's share: atomics", atomics(d["engine_callgrind"]), "per cycle", "", ""))
     for op in ("pop_to_root", "set"):
         key = f"W7.{op}"
         if key in w:
@@ -877,6 +878,8 @@ def print_markdown(report: Dict[str, Any]) -> None:
             ecg = d.get("engine_callgrind", {}).get("ir_per_op")
             rows.append(("  navcore's share (W6's registrations, from C)",
                          f"{fmt(d['engine_from_c']['median'])} ns/cycle; {fmt(ecg)} Ir", "", "", "informative"))
+            if "engine_callgrind" in d:
+                rows.append(("  navcore's share: atomics per cycle", atomics(d["engine_callgrind"]), "", "", "informative"))
     for op in ("pop_to_root", "set"):
         key = f"W7.{op}"
         if key in w:

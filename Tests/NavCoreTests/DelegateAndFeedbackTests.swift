@@ -157,6 +157,39 @@ import Testing
         #expect(b.calls.take() == ["B will_hide pop animated", "B did_hide pop animated"])
     }
 
+    /// Without observers nobody listens to action and `done` events, so the steps between the
+    /// appearance calls share lock holds (`NavigatorCore.steps`); each call and the op's
+    /// completion must still see the state at its own event (SPEC §4, §9).
+    @Test func withoutObserversEachFeedbackCallAndTheCompletionSeeTheStateAtTheirEvent() throws {
+        let nav = Navigator()
+        let seen = Locked<[String]>([])
+        let record: @Sendable (String) -> Void = { [weak nav] line in
+            guard let nav else { return }
+            seen.append("\(line): \(nav.actionState) \(nav.stack.map(\.route).joined(separator: ","))")
+        }
+        let a = try nav.makeScreen(route: "A", object: FeedbackRecorder("A", onCall: record))
+        let b = try nav.makeScreen(route: "B", object: FeedbackRecorder("B", onCall: record))
+        try nav.push(a, animated: false)
+        _ = seen.take()
+        try nav.push(b, animated: false) { outcome in record("push \(outcome)") }
+        #expect(seen.take() == [
+            "A will_hide push instant: did_push A,B",
+            "B will_show push instant: did_push A,B",
+            "A did_hide push instant: did_push A,B",
+            "B did_show push instant: did_push A,B",
+            "push completed: push_completed A,B",
+        ])
+        try nav.pop(animated: false) { outcome in record("pop \(outcome)") }
+        #expect(seen.take() == [
+            "B will_hide pop instant: did_pop A",
+            "A will_show pop instant: did_pop A",
+            "B did_hide pop instant: did_pop A",
+            "A did_show pop instant: did_pop A",
+            "pop completed: pop_completed A",
+        ])
+        #expect(nav.actionState == .idle)
+    }
+
     @Test func screenObjectsHearTheCancelOfAGesture() throws {
         let nav = Navigator()
         nav.setAnimator { _ in }

@@ -46,61 +46,68 @@ extension NavigatorCore {
         done(outcome, ends: true)
     }
 
-    /// Step 10: the op's own completion, then the `done` observers.
-    private func done(_ outcome: Outcome, ends: Bool) {
+    /// Step 10: the op's own completion, then the `done` observers; `entered` is the step just
+    /// before (`<k>_completed`, `pop_cancelled`), which shares its lock hold when it emits
+    /// nothing.
+    @inline(__always)
+    private func done(_ outcome: Outcome, ends: Bool, after entered: (inout NavigatorState) -> Event? = { _ in nil }) {
         var completion: (any CompletionHandler)?
         var kind = OperationKind.run
-        finalStep({ state in
+        finalSteps(2, { state, index in
+            guard index == 1 else { return entered(&state) }
             kind = state.current?.request.kind ?? kind
             completion = state.current?.request.completion
             return state.done(outcome, ends: ends)
         }, host: { completion?.complete(kind, outcome) })
     }
 
-    /// SPEC §4 steps 1–6. Returns with the op waiting when its transition is animated; runs
-    /// steps 7–11 at once when it is instant.
+    /// SPEC §4 steps 1–6, each in the lock hold of the one before when that one emitted
+    /// nothing. Returns with the op waiting when its transition is animated; runs steps 7–11 at
+    /// once when it is instant.
     private func begin(_ change: StackChange) {
         let (from, to, reason, animated) = (change.from, change.to, change.kind.reason, change.animated)
-        let showsAppearance = change.topChanges
-        var appearanceOn = false
-        step(change) { $0.enter(.will, of: $1) }  // 1. action will_<k>
-        step(change) { state, change in  // 2. the stack changes; 3. action did_<k>
-            state.apply(change)
-            return state.enter(.did, of: change)
-        }
-        step({ state in  // 4. bar, if the threshold was crossed
-            appearanceOn = state.appearanceOn
-            return state.updateBar(animated: animated)
-        }, then: { state in  // 5. will_hide X (in step 4's lock hold when the bar did not change)
-            showsAppearance && appearanceOn ? state.appearance(.willHide, from, reason, animated: animated) : nil
-        })
-        let shows = showsAppearance && appearanceOn
-        if shows { step { $0.appearance(.willShow, to, reason, animated: animated) } }  // 5. will_show Y
-        if animated, let from, let to {  // 6. the host's transition
-            var waits = false
-            step(change) { state, change in
+        let waitsForHost = animated && from != nil && to != nil
+        var shows = false
+        var waits = false
+        steps(waitsForHost ? 6 : 5) { state, index in
+            switch index {
+            case 0:  // 1. action will_<k>
+                return state.enter(.will, of: change)
+            case 1:  // 2. the stack changes; 3. action did_<k>
+                state.apply(change)
+                return state.enter(.did, of: change)
+            case 2:  // 4. bar, if the threshold was crossed
+                shows = change.topChanges && state.appearanceOn
+                return state.updateBar(animated: animated)
+            case 3:  // 5. will_hide X
+                return shows ? state.appearance(.willHide, from, reason, animated: animated) : nil
+            case 4:  // 5. will_show Y
+                return shows ? state.appearance(.willShow, to, reason, animated: animated) : nil
+            default:  // 6. the host's transition
                 // An animator removed since the op was planned would never finish it.
-                guard state.interest.contains(.animator) else { return nil }
+                guard let from, let to, state.interest.contains(.animator) else { return nil }
                 waits = true
                 return state.beginTransition(change, showsAppearance: shows, from: from, to: to)
             }
-            if waits { return }
         }
-        complete(change, showsAppearance: shows)
+        if !waits { complete(change, showsAppearance: shows) }
     }
 
-    /// SPEC §4 steps 7–11, when the transition ended (or there was none).
+    /// SPEC §4 steps 7–11, when the transition ended (or there was none); consecutive steps
+    /// that emit nothing share a lock hold.
     func complete(_ change: StackChange, showsAppearance: Bool) {
         let (from, to, reason, animated) = (change.from, change.to, change.kind.reason, change.animated)
         if showsAppearance {  // 7. did_hide X, did_show Y
-            step { $0.appearance(.didHide, from, reason, animated: animated) }
-            step { $0.appearance(.didShow, to, reason, animated: animated) }
+            steps(2) { state, index in
+                index == 0
+                    ? state.appearance(.didHide, from, reason, animated: animated)
+                    : state.appearance(.didShow, to, reason, animated: animated)
+            }
         }
         if change.removesScreens {  // 8. result and release, top down
             change.disappearing.refs.forEachBackwards { release($0) }
         }
-        step(change) { $0.enter(.completed, of: $1) }  // 9. action <k>_completed
-        done(.completed, ends: false)  // 10. done
+        done(.completed, ends: false) { $0.enter(.completed, of: change) }  // 9. <k>_completed; 10. done
         finalStep { $0.enterIdle() }  // 11. action idle
     }
 
@@ -118,8 +125,7 @@ extension NavigatorCore {
             step { $0.appearance(.didHide, to, .cancel, animated: animated) }
             step { $0.appearance(.didShow, from, .cancel, animated: animated) }
         }
-        step(change) { $0.enterCancelled($1) }
-        done(.cancelled, ends: false)
+        done(.cancelled, ends: false) { $0.enterCancelled(change) }
         finalStep { $0.enterIdle() }
     }
 
@@ -157,6 +163,7 @@ extension NavigatorCore {
 
     /// One screen's release (step 8, a failed `open`): its listener is called with its result,
     /// while it is still live, then its `release` (SPEC §12). One step when it has no listener.
+    @inline(__always)
     private func release(_ screen: ScreenRef) {
         var heard = false
         step { state in

@@ -167,18 +167,31 @@ package final class NavigatorCore: Sendable {
         }
     }
 
-    /// Two steps of which the first often emits nothing (the bar check): then the second runs
-    /// in the same lock hold, as nothing reaches the host between them; otherwise it runs in a
-    /// step of its own after the first one's event.
+    /// Consecutive steps of a script, numbered `0..<count`: a step whose event nobody listens
+    /// to (it emits nothing) is followed by the next one in the same lock hold, as nothing
+    /// reaches the host between them, so no callback can see the state between them; a step
+    /// that emits ends the hold, its event is delivered, and the next step opens a hold of its
+    /// own (after the events raised meanwhile, as every step). Step bodies raise nothing
+    /// themselves (only calls do, from other threads or from callbacks, outside the hold), so
+    /// the order of SPEC §9 is kept. `host` (an op's completion) runs after the hold of the
+    /// last step, before that step's event.
     @inline(__always)
-    func step(_ first: (inout NavigatorState) -> Event?, then second: (inout NavigatorState) -> Event?) {
-        var secondTaken = false
-        step { state in
-            if let event = first(&state) { return event }
-            secondTaken = true
-            return second(&state)
+    func steps(_ count: Int, _ body: (inout NavigatorState, Int) -> Event?, host: () -> Void = {}) {
+        var next = 0
+        while next < count {
+            var hostDue = false
+            step({ state in
+                while true {
+                    let index = next
+                    next += 1
+                    let event = body(&state, index)
+                    // Returned as is, not unwrapped and wrapped again: an event is a large value.
+                    if case .none = event, next < count { continue }
+                    hostDue = next == count
+                    return event
+                }
+            }, host: { if hostDue { host() } })
         }
-        if !secondTaken { step(second) }
     }
 
     /// A step whose change of state needs the op's planned change: lent to `body` for the
@@ -187,19 +200,26 @@ package final class NavigatorCore: Sendable {
         step { body(&$0, change) }
     }
 
-    /// The step that ends an op (`done` for ops without action events, else `action idle`):
-    /// the ended op leaves the lock with the event and is dropped only after the delivery, as
-    /// it may hold host closures whose deinit must not run under the lock.
-    func finalStep(_ body: (inout NavigatorState) -> Event?, host: () -> Void = {}) {
+    /// The steps that end an op (`done` for ops without action events, else `action idle`),
+    /// the last of which ends it: the ended op leaves the lock with the event and is dropped
+    /// only after the delivery, as it may hold host closures whose deinit must not run under
+    /// the lock.
+    @inline(__always)
+    func finalSteps(_ count: Int, _ body: (inout NavigatorState, Int) -> Event?, host: () -> Void = {}) {
         var ended: RunningOp?
-        step({ state in
-            let event = body(&state)
+        steps(count, { state, index in
+            let event = body(&state, index)
             // Moved only when the op did end (`done` of an op with action events does not): the
             // op record is large, and each move copies it.
-            if !state.busy { ended = state.ended.take() }
+            if index == count - 1, !state.busy { ended = state.ended.take() }
             return event
         }, host: host)
         withExtendedLifetime(ended) {}
+    }
+
+    /// `finalSteps` of one step.
+    func finalStep(_ body: (inout NavigatorState) -> Event?) {
+        finalSteps(1) { state, _ in body(&state) }
     }
 
     /// The lock section of every step: first drops retired host code (a replaced callback ends

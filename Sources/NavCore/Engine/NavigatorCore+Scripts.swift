@@ -227,7 +227,11 @@ extension NavigatorCore {
             guard !decide({ $0.haltIfDestroyed() }) else { return }
             let id = IDSource.next()
             guard let object = factory.makeObject(route: entry.route, id: id, payload: entry.state) else {
-                for screen in decide({ $0.current?.made.reversed() ?? [] }) { release(screen) }
+                // Taken, not copied: the op names no screen once its release has begun.
+                for screen in decide({ state in
+                    defer { state.current?.made = [] }
+                    return state.current?.made.reversed() ?? []
+                }) { release(screen) }
                 return end(.factoryFailed)
             }
             step { $0.adoptOpened(ScreenBox(id: id, route: entry.route, object: object), state: entry.state) }

@@ -26,7 +26,10 @@ package final class ScreenBox: Sendable {
 ///
 /// Why a borrowed reference is enough (SPEC §9): a `ScreenRef` is made under the navigator's
 /// lock from a screen that an owned reference keeps alive, and is read either under the same
-/// lock hold or by the driving thread while it delivers the event it is in:
+/// lock hold or by the driving thread during the op in flight — while it delivers the events
+/// that name it, and across the op's steps and host callbacks (a `visible` op's top, a `show`'s
+/// recycled screen, the veto's top, an `open`'s made screens), as long as the op keeps the
+/// screen's record as the first rule says:
 /// - a screen in the stack, or held by the op in flight, is owned by its registry record, and
 ///   only the driving thread removes such a record (an op's release step, or the teardown of
 ///   `destroy`, which the driver runs only between ops): the record outlives every event of the

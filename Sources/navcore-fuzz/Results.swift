@@ -74,6 +74,10 @@ extension Harness {
         let screen = screens[id].flatMap { $0.nav === t.live ? $0 : nil }
         let previous = screen?.listener
         let started = screen?.resultStarted ?? false
+        // Taken before the call: the replaced listener's ctx destructor runs inside it and may
+        // drive ops that release the screen, or destroy the navigator, after navcore accepted.
+        // Once navcore has begun calling the listener, until the release: state.
+        let expected = screenCallExpectation(id, t, live: started ? .status(NAVCORE_ERR_STATE) : .any)
         box?.accepted = screen != nil
         screen?.listener = box
         let status = navcore_screen_on_result(t.handle, id, removing ? nil : resultCallback, box?.ctx,
@@ -84,9 +88,7 @@ extension Harness {
         let what = "on_result(\(id), mode \(mode))"
         expect(status, what, t)
         if let box, !box.accepted, box.destroys > 0 { violation("a failed on_result's ctx destructor ran") }
-        // Once navcore has begun calling the listener, until the release: state.
-        let live: Expectation = started ? .status(NAVCORE_ERR_STATE) : .any
-        screenCallExpectation(id, t, live: live).check(status, what)
+        expected.check(status, what)
         if t.live != nil, status != NAVCORE_OK.rawValue, status != NAVCORE_ERR_STATE.rawValue,
            status != NAVCORE_ERR_NO_SUCH_SCREEN.rawValue
         {

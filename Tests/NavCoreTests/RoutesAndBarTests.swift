@@ -244,6 +244,21 @@ import Testing
         #expect(h.nav.isBarShown)
     }
 
+    /// docs/semantics.md reading 2: step 10 (the completion, then the `done` observers) is one
+    /// step, so the bar event of a threshold set inside the completion follows `done`, before
+    /// the op's `action idle`.
+    @Test func aThresholdSetInsideACompletionShowsItsBarAfterTheDoneObservers() throws {
+        let h = Harness()
+        try h.stack("A")
+        let nav = h.nav
+        try nav.push(try h.screen("B"), animated: false) { _ in
+            h.log.append("completion")
+            try? nav.setBarThreshold(3)
+        }
+        let tail = Array(h.trace().suffix(4))
+        #expect(tail == ["completion", "done push completed", "bar hidden instant", "action idle"])
+    }
+
     @Test func theBarFollowsTheStackDuringOpsWithTheOpsFlag() throws {
         let h = Harness()
         try h.stack("A")

@@ -16,10 +16,15 @@
 
 SHELL      := /bin/bash
 SWIFT      ?= swift
+# The specification and its scenarios travel with the repository (spec/, a copy of ../shared,
+# checked against it by `make check-spec` when ../shared exists beside the checkout).
 SHARED     ?= ../shared
-# Every scenario directory: the project's and the shared ones, SPEC §12-15's (scenarios-next)
-# included, which all three runners implement.
-SCENARIO_DIRS := Tests/Scenarios Tests/ScenariosNext $(wildcard $(SHARED)/scenarios $(SHARED)/scenarios-next)
+SPEC_DIR   := spec
+# The planned scenarios (spec/scenarios-planned) that every runner implements already.
+PLANNED_SCENARIOS := $(addprefix $(SPEC_DIR)/scenarios-planned/,$(shell sed -n 's/^\([0-9][^ #]*\.nav\).*/\1/p' Tests/planned-scenarios.txt))
+# Every scenario the runners must pass: the project's, the specification's, the planned ones
+# implemented so far.
+SCENARIO_DIRS := Tests/Scenarios $(SPEC_DIR)/scenarios $(PLANNED_SCENARIOS)
 FILES      ?= $(SCENARIO_DIRS)
 PREFIX     ?= build/install
 
@@ -32,7 +37,7 @@ GENERATED_HEADER := .build/debug/NavCoreC.build/include/NavCoreC-Swift.h
 TESTS            := test-swift check-header scenarios-swift
 SCENARIO_RUNNERS := scenarios-swift
 
-.PHONY: all setup build lib install check-header check test test-swift test-tsan scenarios scenarios-swift demo clean
+.PHONY: all setup build lib install check-header check-spec check test test-swift test-tsan scenarios scenarios-swift demo clean
 
 all: build lib
 
@@ -98,10 +103,15 @@ include mk/gtk.mk
 
 TESTS += test-tsan
 
+## check-spec: spec/ equals ../shared (when ../shared exists beside the checkout); a stale copy
+## fails with the list of files that differ.
+check-spec:
+	scripts/check-spec-copy.sh $(SPEC_DIR) $(SHARED)
+
 ## check: the loop a developer runs after every change (17–71 s on 2 cores once built;
 ## README): the generated tables, the Swift tests, the three scenario runners compared on
 ## every scenario, pytest, mypy --strict over the Python package.
-check: build lib check-generated test-swift compare-runners test-python typecheck-python
+check: check-spec build lib check-generated test-swift compare-runners test-python typecheck-python
 	@echo "make check: all passed"
 
 ## test: everything, failing on the first failure.

@@ -62,6 +62,6 @@ fuzz-crashers: build
 	  else echo "fuzz-crashers: no open crasher"; fi
 
 fuzz-corpus:
-	python3 fuzz/nav2bytes.py fuzz/corpus --prefix shared- $(wildcard $(SHARED)/scenarios $(SHARED)/scenarios-next)
-	python3 fuzz/nav2bytes.py fuzz/corpus --prefix project- Tests/Scenarios Tests/ScenariosNext
+	python3 fuzz/nav2bytes.py fuzz/corpus --prefix shared- $(SPEC_DIR)/scenarios
+	python3 fuzz/nav2bytes.py fuzz/corpus --prefix project- Tests/Scenarios
 	python3 fuzz/nav2bytes.py fuzz/corpus --prefix seed- fuzz/seeds

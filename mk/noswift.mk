@@ -71,5 +71,5 @@ noswift-c: noswift-unpack cmake setup
 	$(NOSWIFT) -- scripts/noswift/c-from-tarball.sh $(NOSWIFT_PREFIX) $(NOSWIFT_DIR)/c $(SCENARIO_DIRS)
 
 noswift-python: wheel
-	$(NOSWIFT) -- env NAVCORE_SHARED=$(abspath $(SHARED)) PYTHON=$(PYTHON) \
+	$(NOSWIFT) -- env PYTHON=$(PYTHON) \
 	  scripts/noswift/python-from-wheel.sh $$(ls $(DIST_DIR)/navcore-$(VERSION)-*.whl) $(NOSWIFT_DIR)/venv $(SCENARIO_DIRS)

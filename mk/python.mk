@@ -85,7 +85,7 @@ PY_STRESS        := $(PY_DIR)/tests/stress_hostile.py
 PY_STRESS_CYCLES ?= 3000
 
 test-python: lib $(PY_GUARD) $(PY_STAMP)
-	cd $(PY_DIR) && NAVCORE_LIBRARY=$(PY_LIBRARY) NAVCORE_SHARED=$(abspath $(SHARED)) \
+	cd $(PY_DIR) && NAVCORE_LIBRARY=$(PY_LIBRARY) \
 	  $(CURDIR)/$(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider tests
 	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python $(PY_STRESS) --cycles $(PY_STRESS_CYCLES) --timeout 600
 

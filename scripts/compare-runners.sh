@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every scenario runner on the same files and requires byte-identical reports.
 #
-# usage: compare-runners.sh NAME=COMMAND… -- SCENARIO_DIR…
+# usage: compare-runners.sh NAME=COMMAND… -- SCENARIO_DIR_OR_FILE…
 #   e.g. compare-runners.sh swift=.build/debug/navcore-scenario c=build/c/navcore-scenario-c \
 #          "python=env NAVCORE_LIBRARY=… build/venv/bin/python -m navcore.scenario" -- Tests/Scenarios
 #
@@ -20,7 +20,7 @@ while [ $# -gt 0 ] && [ "$1" != -- ]; do
   shift
 done
 [ $# -gt 0 ] && shift
-[ ${#names[@]} -ge 2 ] && [ $# -ge 1 ] || { echo "usage: compare-runners.sh NAME=COMMAND… -- SCENARIO_DIR…" >&2; exit 2; }
+[ ${#names[@]} -ge 2 ] && [ $# -ge 1 ] || { echo "usage: compare-runners.sh NAME=COMMAND… -- SCENARIO_DIR_OR_FILE…" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 work=$(mktemp -d)
@@ -29,8 +29,9 @@ mkdir -p "$work/all"
 for file in "$root"/bindings/c/tests/edge/*.nav; do
   cp "$file" "$work/all/edge-$(basename "$file")"
 done
-for dir in "$@"; do
-  for file in "$dir"/*.nav; do
+for path in "$@"; do
+  if [ -d "$path" ]; then files=("$path"/*.nav) dir=$path; else files=("$path") dir=$(dirname "$path"); fi
+  for file in "${files[@]}"; do
     awk '
       /^[ \t]*expect[ \t]+trace[ \t]*$/ { print; inside = 1; next }
       inside { if ($0 ~ /^[ \t]*end[ \t]*$/) { print; inside = 0 }; next }

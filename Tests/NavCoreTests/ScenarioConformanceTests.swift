@@ -2,30 +2,40 @@ import Foundation
 import ScenarioKit
 import Testing
 
-/// SPEC §11: every scenario of the project (`Tests/Scenarios`, and `Tests/ScenariosNext` for
-/// SPEC §12–15, which only this runner knows so far) and, when it exists beside the checkout,
-/// of `../shared/scenarios`, passes through the Swift runner.
+/// SPEC §11: every scenario of the project (`Tests/Scenarios`), of the specification
+/// (`spec/scenarios`, the repository's copy of the shared folder) and the planned ones that the
+/// runners implement (`spec/scenarios-planned`, as listed in `Tests/planned-scenarios.txt`)
+/// passes through the Swift runner.
 @Suite struct ScenarioConformanceTests {
     /// The package root, found from this file's path.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    static let projectScenarios = ScenarioRunner.files(
-        in: ["Tests/Scenarios", "Tests/ScenariosNext"].map { root.appendingPathComponent($0).path })
+    static let projectScenarios = ScenarioRunner.files(in: [root.appendingPathComponent("Tests/Scenarios").path])
 
-    static let sharedScenarios: [String] = {
-        let shared = root.deletingLastPathComponent().appendingPathComponent("shared/scenarios").path
-        return FileManager.default.fileExists(atPath: shared) ? ScenarioRunner.files(in: [shared]) : []
+    static let specScenarios = ScenarioRunner.files(in: [root.appendingPathComponent("spec/scenarios").path])
+
+    /// The names `Tests/planned-scenarios.txt` lists (one a line, `#` starts a comment).
+    static let plannedScenarios: [String] = {
+        let list = root.appendingPathComponent("Tests/planned-scenarios.txt").path
+        let text = (try? String(contentsOfFile: list, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            let name = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                .trimmingCharacters(in: .whitespaces)
+            return name.isEmpty ? nil : root.appendingPathComponent("spec/scenarios-planned/\(name)").path
+        }
     }()
 
-    @Test(arguments: projectScenarios + sharedScenarios)
+    @Test(arguments: projectScenarios + specScenarios + plannedScenarios)
     func scenarioPasses(_ path: String) {
         let result = ScenarioRunner.run(file: path)
         #expect(result.passed, "\(result.report)")
     }
 
-    @Test func projectHasScenarios() {
+    @Test func projectAndSpecificationHaveScenarios() {
         #expect(!Self.projectScenarios.isEmpty)
+        #expect(Self.specScenarios.count >= 21)
+        #expect(Self.plannedScenarios.allSatisfy { FileManager.default.fileExists(atPath: $0) })
     }
 
     @Test func runnerReportsAWrongExpectation() throws {

@@ -14,16 +14,25 @@ from navcore import _navigator, _trampolines, scenario
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 REPO = PACKAGE_DIR.parents[1]
-SHARED = Path(os.environ.get("NAVCORE_SHARED", REPO.parent / "shared"))
+SPEC = REPO / "spec"
 HEADER = REPO / "include" / "navcore.h"
 
 
+def planned_scenarios() -> List[Path]:
+    """The files of ``spec/scenarios-planned`` that the runners implement already, as listed in
+    ``Tests/planned-scenarios.txt`` (one name a line, ``#`` comments)."""
+    listed = (REPO / "Tests" / "planned-scenarios.txt").read_text().splitlines()
+    names = [line.split("#")[0].strip() for line in listed]
+    return [SPEC / "scenarios-planned" / name for name in names if name]
+
+
 def scenario_files() -> List[Path]:
-    """Every project and shared scenario, those of SPEC §12–15 (``*Next``) included."""
+    """Every scenario the runners must pass: the project's, the specification's (``spec/``, the
+    repository's copy of the shared one) and the planned ones implemented so far."""
     found: List[Path] = []
-    for directory in (REPO / "Tests" / "Scenarios", SHARED / "scenarios", REPO / "Tests" / "ScenariosNext", SHARED / "scenarios-next"):
+    for directory in (REPO / "Tests" / "Scenarios", SPEC / "scenarios"):
         found += sorted(directory.glob("*.nav"))
-    return found
+    return found + planned_scenarios()
 
 
 class Recorder:

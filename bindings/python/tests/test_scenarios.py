@@ -1,4 +1,5 @@
-"""Every shared and project scenario through the Python runner, and the runner's output contract."""
+"""Every specification and project scenario through the Python runner, and the runner's output
+contract."""
 
 from __future__ import annotations
 
@@ -11,14 +12,19 @@ import pytest
 
 from navcore import scenario
 
-from .conftest import PACKAGE_DIR, SHARED, scenario_files
+from .conftest import PACKAGE_DIR, SPEC, planned_scenarios, scenario_files
 
 FILES = scenario_files()
 
 
-def test_the_shared_scenarios_are_there() -> None:
-    shared = [f for f in FILES if str(f).startswith(str(SHARED))]
-    assert len(shared) >= 15, f"no shared scenarios under {SHARED} (set NAVCORE_SHARED)"
+def test_the_specification_scenarios_are_there() -> None:
+    spec = [f for f in FILES if str(f).startswith(str(SPEC / "scenarios"))]
+    assert len(spec) >= 21, f"the repository's copy of the specification has no scenarios under {SPEC}"
+
+
+def test_every_listed_planned_scenario_exists() -> None:
+    missing = [str(path) for path in planned_scenarios() if not path.is_file()]
+    assert missing == [], "Tests/planned-scenarios.txt names files that spec/scenarios-planned lacks"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.parent.name}/{p.name}" for p in FILES])
@@ -35,8 +41,8 @@ def run_cli(*arguments: str) -> "subprocess.CompletedProcess[str]":
 
 
 def test_cli_passes_the_directories() -> None:
-    directories = sorted({str(path.parent) for path in FILES})
-    result = run_cli(*directories)
+    directories = sorted({str(path.parent) for path in FILES if "scenarios-planned" not in str(path)})
+    result = run_cli(*directories, *[str(path) for path in planned_scenarios()])
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
     assert lines[-1] == f"{len(FILES)} passed, 0 failed"

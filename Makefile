@@ -2,9 +2,15 @@
 #
 #   make demo               the main job (a terminal app driven by navcore)
 #   make check              the developer's loop: Swift tests, the three runners compared, pytest
-#   make generate           the tables generated from include/navcore.h (mk/generate.mk)
 #   make test               every test (Swift, C, Python, sanitizers, the runners); CI runs it
-#   make scenarios FILES=…  run .nav files through every runner (default: project + shared)
+#   make help               this list
+#   make generate           the tables generated from include/navcore.h (mk/generate.mk)
+#   make check-spec         spec/ is still a copy of ../shared (when ../shared exists)
+#   make scenarios FILES=…  run .nav files through every runner (default: every scenario)
+#   make compare-runners    the three runners' reports compared byte for byte (mk/scenarios.mk)
+#   make bench              the benchmarks, instruction counts and their targets (mk/bench.mk)
+#   make fuzz SECONDS=…     libFuzzer over the C ABI (mk/fuzz.mk)
+#   make stress             the long stress runs (mk/stress.mk)
 #   make lib                build/lib/libnavcore.so (release, self-contained, SONAME libnavcore.so.MAJOR)
 #   make install PREFIX=…   library, header, pkg-config file and CMake package under PREFIX
 #   make dist               build/dist/navcore-VERSION-linux-ARCH.tar.gz (relocatable; mk/dist.mk)
@@ -34,12 +40,16 @@ LIB_DIR    := build/lib
 LIBRARY    := $(LIB_DIR)/libnavcore.so
 GENERATED_HEADER := .build/debug/NavCoreC.build/include/NavCoreC-Swift.h
 
-TESTS            := test-swift check-header scenarios-swift
+TESTS            := check-spec test-swift check-header scenarios-swift
 SCENARIO_RUNNERS := scenarios-swift
 
-.PHONY: all setup build lib install check-header check-spec check test test-swift test-tsan scenarios scenarios-swift demo clean
+.PHONY: all help setup build lib install check-header check-spec check test test-clock test-swift test-tsan scenarios scenarios-swift demo clean
 
 all: build lib
+
+## help: the commands, as this file's header lists them.
+help:
+	@sed -n 's/^#   \(make .*\)/\1/p' $(firstword $(MAKEFILE_LIST))
 
 ## setup: system packages a fresh machine may lack (libffi for the C-ABI tests and runners,
 ## valgrind for memcheck and callgrind, tmux for the demo's terminal test).
@@ -114,9 +124,18 @@ check-spec:
 check: check-spec build lib check-generated test-swift compare-runners test-python typecheck-python
 	@echo "make check: all passed"
 
-## test: everything, failing on the first failure.
-test: build lib $(TESTS)
-	@echo "make test: all passed"
+## test: everything, failing on the first failure. After each step, its wall time (the step's
+## prerequisites that no earlier step built are counted in it); at the end, the total.
+TEST_CLOCK := build/test-clock
+uniq = $(if $1,$(firstword $1) $(call uniq,$(filter-out $(firstword $1),$1)))
+test: test-clock build lib $(foreach step,$(call uniq,$(TESTS)),$(step) step-time-$(step))
+	@printf 'make test: all passed in %s s\n' "$$(awk -v a=$$(date +%s.%N) -v b=$$(cat $(TEST_CLOCK).start) 'BEGIN { printf "%.0f", a - b }')"
+
+test-clock:
+	@mkdir -p build && date +%s.%N > $(TEST_CLOCK) && cp $(TEST_CLOCK) $(TEST_CLOCK).start
+
+step-time-%:
+	@now=$$(date +%s.%N); printf 'make test: %-22s %7.1f s\n' '$*' "$$(awk -v a=$$now -v b=$$(cat $(TEST_CLOCK)) 'BEGIN { print a - b }')"; echo $$now > $(TEST_CLOCK)
 
 test-swift: build
 	$(SWIFT) test

@@ -1,5 +1,7 @@
 /// The calls both fronts make, each validated at the call (SPEC §2: a NULL, a dead id, an
-/// out-of-range value fail here and queue nothing) and handed to `perform`.
+/// out-of-range value fail here and queue nothing) and handed to `perform`. A destroyed
+/// navigator's `invalid_handle` comes before any argument's status, as the C front's handle
+/// check does (SPEC §9): so the arguments are checked under the lock, after `perform`'s check.
 extension NavigatorCore {
     /// Asks an op (SPEC §3); the gesture starts at once or is refused (SPEC §5).
     package func ask(_ request: Request) throws(NavigationError) -> RequestStatus {
@@ -46,8 +48,10 @@ extension NavigatorCore {
 
     /// Creates a detached screen and returns its id.
     package func createScreen(route: String, object: HostObject) throws(NavigationError) -> UInt64 {
-        try Text.check(route, "route name")
-        return try perform(.inlineOnly) { $0.createScreen(route: route, object: object) }
+        try perform(.inlineOnly) { state throws(NavigationError) in
+            try Text.check(route, "route name")
+            return state.createScreen(route: route, object: object)
+        }
     }
 
     /// Releases a detached screen, at once in both dispatch modes (SPEC §9).
@@ -67,8 +71,10 @@ extension NavigatorCore {
 
     /// Sets or clears a screen's result (SPEC §12).
     package func setResult(_ id: UInt64, _ text: String?) throws(NavigationError) {
-        try Text.check(text, "result")
-        try configure { state throws(NavigationError) in try state.setResult(id, text) }
+        try configure { state throws(NavigationError) in
+            try Text.check(text, "result")
+            try state.setResult(id, text)
+        }
     }
 
     /// Attaches, replaces or (with `nil`) removes a screen's result listener (SPEC §12); the
@@ -79,8 +85,10 @@ extension NavigatorCore {
 
     /// Sets or clears a screen's saved state (SPEC §14).
     package func setSavedState(_ id: UInt64, _ text: String?) throws(NavigationError) {
-        try Text.check(text, "saved state")
-        try configure { state throws(NavigationError) in try state.setSavedState(id, text) }
+        try configure { state throws(NavigationError) in
+            try Text.check(text, "saved state")
+            try state.setSavedState(id, text)
+        }
     }
 
     /// A live screen's result (SPEC §12).
@@ -98,18 +106,22 @@ extension NavigatorCore {
         try read { state in state.stack.map { RouteEntry(route: $0.route, state: state.screens[$0.id]?.savedState) } }
     }
 
-    /// Parses a saved document at the call and asks `open` with its entries (SPEC §14).
+    /// Parses a saved document at the call and asks `open` with its entries (SPEC §14). The
+    /// document is parsed without the lock, once the navigator is known to be live.
     package func restore(
         _ document: String, animated: Bool, completion: (any CompletionHandler)?, draining: Bool = false
     ) throws(NavigationError) -> RequestStatus {
+        try checkLive()
         let entries = try SavedDocument.parse(document)
         return try ask(Request(.open(entries), animated: animated, completion: completion), draining: draining)
     }
 
     /// Registers a route's factory (SPEC §8).
     package func registerRoute(_ name: String, factory: any RouteFactory) throws(NavigationError) {
-        try Text.check(name, "route name")
-        try configure { state throws(NavigationError) in try state.routes.register(name, factory: factory) }
+        try configure { state throws(NavigationError) in
+            try Text.check(name, "route name")
+            try state.routes.register(name, factory: factory)
+        }
     }
 
     /// Unregisters a route; its factory is retired (dropped by the driving thread).

@@ -66,6 +66,13 @@ package final class NavigatorCore: Sendable {
         }
     }
 
+    /// Fails with `invalid_handle` once destroyed: the first check of a call that validates an
+    /// argument without the lock (a document to parse), so that a destroyed navigator's status
+    /// comes first, as everywhere (SPEC §9).
+    package func checkLive() throws(NavigationError) {
+        try read { _ in }
+    }
+
     /// Changes what emits nothing (always_appear, routes, results, saved states); fails with
     /// `invalid_handle` once destroyed. Internal: the fronts change the state only through the
     /// calls of NavigatorCore+Calls.swift, which use it.

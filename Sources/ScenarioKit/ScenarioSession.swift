@@ -361,18 +361,26 @@ final class ScenarioSession: @unchecked Sendable {
 
     private func label(_ id: UInt64) -> String { labels[id] ?? "#\(id)" }
 
-    /// The screen with this label, live or not.
+    /// The screen with this label, live or not: one the runner made or saw in an event, else a
+    /// live one (the screens an `open` makes below its top are named by no event). Every
+    /// command that names a label finds its screen here.
+    private func screen(labelled label: String) -> Screen? {
+        guard let id = idsByLabel[label], let screen = screens[id] ?? (try? nav().screen(id)) else { return nil }
+        screens[id] = screen
+        return screen
+    }
+
+    /// The screen with this label; naming a label no screen has is a scenario error.
     private func labelled(_ label: String, _ line: Int) throws(ScenarioError) -> Screen {
-        guard let id = idsByLabel[label], let screen = screens[id] ?? (try? nav().screen(id)) else {
+        guard let screen = screen(labelled: label) else {
             throw ScenarioError(line: line, "no screen is labelled '\(label)'")
         }
-        screens[id] = screen
         return screen
     }
 
     /// `set`'s word: a live screen's label, else a new screen of the route (`#n` dropped).
     private func liveOrNew(_ word: String) throws(NavigationError) -> Screen {
-        if let id = idsByLabel[word], !released.contains(id), let screen = screens[id] { return screen }
+        if let screen = screen(labelled: word), !released.contains(screen.id) { return screen }
         let screen = try nav().makeScreen(route: ScenarioSyntax.route(ofSetWord: word))
         name(screen)
         return screen

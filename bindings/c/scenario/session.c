@@ -135,12 +135,19 @@ static int on_off(session *s, const strvec *words, size_t index, int line) {
 }
 
 /* The screen with this label, live or not, that the runner has seen, or live now (a screen an
- * `open` made may never have been named by an event). */
-static bool labelled(session *s, const char *label, int line, uint64_t *out) {
+ * `open` made may never have been named by an event); NULL for none. Every command that names a
+ * label finds its screen here. */
+static screen_entry *known_entry(session *s, const char *label) {
     screen_entry *e = labelled_entry(s, label);
     void *object = NULL;
     if (e && !e->known && navcore_screen_object(&object, nav(s), e->id) == NAVCORE_OK) e->known = true;
-    if (!e || !e->known) {
+    return e && e->known ? e : NULL;
+}
+
+/* The screen with this label; naming a label no screen has is a scenario error. */
+static bool labelled(session *s, const char *label, int line, uint64_t *out) {
+    screen_entry *e = known_entry(s, label);
+    if (!e) {
         session_fail(s, line, "no screen is labelled '%s'", label);
         return false;
     }
@@ -150,8 +157,8 @@ static bool labelled(session *s, const char *label, int line, uint64_t *out) {
 
 /* `set`'s word: a live screen's label, else a new screen of the route (`#n` dropped). */
 static int live_or_new(session *s, const char *w, uint64_t *out) {
-    screen_entry *e = labelled_entry(s, w);
-    if (e && !e->released && e->known) {
+    screen_entry *e = known_entry(s, w);
+    if (e && !e->released) {
         *out = e->id;
         return NAVCORE_OK;
     }

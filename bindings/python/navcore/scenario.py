@@ -617,9 +617,10 @@ class Session:
     def label(self, screen_id: int) -> str:
         return self.labels.get(screen_id, f"#{screen_id}")
 
-    def labelled(self, label: str, line: int) -> Screen[Any]:
-        """The screen with this label, live or not (a live one made by a factory and never seen
-        in an event is asked of the navigator)."""
+    def known(self, label: str) -> Optional[Screen[Any]]:
+        """The screen with this label, live or not: one the runner made or saw in an event, else
+        a live one asked of the navigator (the screens an ``open`` makes below its top are named
+        by no event). Every command that names a label finds its screen here."""
         screen_id = self.ids_by_label.get(label)
         screen = self.screens.get(screen_id) if screen_id is not None else None
         if screen is None and screen_id is not None:
@@ -627,16 +628,22 @@ class Session:
                 screen = self.nav().screen(screen_id)
             except NavcoreError:
                 screen = None
+        if screen is not None:
+            self.screens[screen.id] = screen
+        return screen
+
+    def labelled(self, label: str, line: int) -> Screen[Any]:
+        """The screen with this label; naming a label no screen has is a scenario error."""
+        screen = self.known(label)
         if screen is None:
             raise ScenarioError(line, f"no screen is labelled '{label}'")
-        self.screens[screen.id] = screen
         return screen
 
     def live_or_new(self, word: str) -> Screen[Any]:
         """``set``'s word: a live screen's label, else a new screen of the route (``#n`` dropped)."""
-        screen_id = self.ids_by_label.get(word)
-        if screen_id is not None and screen_id not in self.released and screen_id in self.screens:
-            return self.screens[screen_id]
+        screen = self.known(word)
+        if screen is not None and screen.id not in self.released:
+            return screen
         screen = self.nav().create_screen(set_route(word))
         self.name(screen)
         return screen

@@ -165,7 +165,9 @@ final class ScenarioSession: @unchecked Sendable {
     /// `expect …`.
     private func check(_ words: [String], line: Int) throws(ScenarioError) {
         let what = try word(words, 0, line)
-        let expected = words.dropFirst(["result_of", "saved_of"].contains(what) ? 2 : 1).joined(separator: " ")
+        // What is read (`stack`, `result_of L`, …), then what it should read.
+        let subject = ["result_of", "saved_of"].contains(what) ? 2 : 1
+        let expected = words.dropFirst(subject).joined(separator: " ")
         let seen: String
         let nav = self.nav()
         let dead = nav.isDestroyed
@@ -187,7 +189,7 @@ final class ScenarioSession: @unchecked Sendable {
         default: throw ScenarioError(line: line, "unknown check 'expect \(words.joined(separator: " "))'")
         }
         if seen != expected {
-            failures.append("line \(line): expect \(what) \(expected): saw '\(seen)'")
+            failures.append("line \(line): expect \(words.prefix(subject).joined(separator: " ")) \(expected): saw '\(seen)'")
         }
     }
 

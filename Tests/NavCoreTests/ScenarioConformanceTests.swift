@@ -46,4 +46,14 @@ import Testing
         #expect(!result.passed)
         #expect(result.report.contains("expect stack B: saw 'A'"))
     }
+
+    @Test func runnerNamesTheScreenOfAFailingScreenCheck() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("navcore-wrong-\(UInt32.random(in: 0...UInt32.max)).nav").path
+        try "push A\nset_result A r\nset_saved A s\nexpect result_of A x\nexpect saved_of A y\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = ScenarioRunner.run(file: path)
+        #expect(result.report.contains("line 4: expect result_of A x: saw 'r'"), "\(result.report)")
+        #expect(result.report.contains("line 5: expect saved_of A y: saw 's'"), "\(result.report)")
+    }
 }

@@ -569,7 +569,11 @@ static void check(session *s, const strvec *words, int line) {
         free(expected);
         return;
     }
-    if (strcmp(seen, expected) != 0) session_fail(s, line, "expect %s %s: saw '%s'", what, expected, seen);
+    if (strcmp(seen, expected) != 0) {
+        char *subject = sv_join(words->items, skipped, " "); /* `stack`, `result_of L`, … */
+        session_fail(s, line, "expect %s %s: saw '%s'", subject, expected, seen);
+        free(subject);
+    }
     free(seen);
     free(expected);
 }

@@ -413,7 +413,8 @@ class Session:
 
     def check(self, words: List[str], line: int) -> None:
         what = self.word(words, 0, line)
-        expected = " ".join(words[2 if what in ("result_of", "saved_of") else 1 :])
+        subject = 2 if what in ("result_of", "saved_of") else 1  # `stack`, `result_of L`, …
+        expected = " ".join(words[subject:])
         nav = self.nav()
         dead = nav.closed
 
@@ -448,7 +449,7 @@ class Session:
         else:
             raise ScenarioError(line, f"unknown check 'expect {' '.join(words)}'")
         if seen != expected:
-            self.failures.append(f"line {line}: expect {what} {expected}: saw '{seen}'")
+            self.failures.append(f"line {line}: expect {' '.join(words[:subject])} {expected}: saw '{seen}'")
 
     # -- commands with options -------------------------------------------------------------------
 

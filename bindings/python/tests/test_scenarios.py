@@ -75,6 +75,13 @@ def test_cli_reports_failures_with_a_trace_diff(tmp_path: Path) -> None:
     assert lines[-1] == "1 passed, 1 failed"
 
 
+def test_a_failing_screen_check_names_its_screen(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.nav"
+    bad.write_text("push A\nset_result A r\nset_saved A s\nexpect result_of A x\nexpect saved_of A y\n")
+    _, failures = scenario.run_file(str(bad))
+    assert failures == ["line 4: expect result_of A x: saw 'r'", "line 5: expect saved_of A y: saw 's'"]
+
+
 def test_cli_usage() -> None:
     assert run_cli().returncode == 2
     assert run_cli("--help").returncode == 0

@@ -4,8 +4,13 @@
     generate-scenarios.py [--seed N] [--count N] [--commands N] OUT_DIR
 
 Each file is a seeded random sequence of the commands every runner knows (ops, gestures and
-progress values, routes and `show`, visibility, thresholds, vetoes, `on` hooks, host dispatch
-with `drain`, a late `destroy`), laid out with random spaces, tabs, indentation and comments.
+progress values, routes and `show`, `open` and `restore`, results and saved states, visibility,
+thresholds, vetoes that may answer later and `decide`, `on` hooks, host dispatch with `drain`, a
+late `destroy`), laid out with random spaces, tabs, indentation and comments. Calls with bad
+arguments (malformed documents, an empty `open`, labels of released screens, stale transitions
+and decisions, unknown or registered routes) come now and then, each followed by `expect
+status ?`, and always after a `destroy`: a destroyed navigator's `invalid_handle` must come
+before any argument's status in every runner (SPEC §2, §9).
 Its checks expect `?`, so that every runner prints what it saw (`saw '…'`), and the file ends
 with an empty `expect trace` block, so that every runner prints the whole trace as `+` lines:
 the runners' reports must then be identical byte for byte. The same seed writes the same
@@ -28,7 +33,24 @@ EVENTS = [
     "wakeup", "should_pop",
 ]
 CATEGORIES = ["action", "show", "transition", "veto", "payload", "bar", "release", "run", "wakeup", "done"]
-CHECKS = ["stack", "top", "state", "busy", "pending", "bar", "status"]
+CHECKS = ["stack", "top", "state", "busy", "pending", "bar", "status", "saved", "result_of", "saved_of"]
+# Saved documents (no spaces): well-formed ones, and ones navcore refuses at the call (SPEC §14:
+# an empty stack, another version, a missing or extra key, a duplicate key, an unpaired
+# surrogate, U+0000, trailing text, not JSON).
+DOCUMENTS = [
+    '{"navcore":1,"stack":[{"route":"Card","state":null}]}',
+    '{"navcore":1,"stack":[{"route":"Form","state":"s1"},{"route":"Card","state":null}]}',
+    '{"stack":[{"state":"s2","route":"Card"}],"navcore":1}',
+]
+MALFORMED_DOCUMENTS = [
+    '{}', '[]', 'null', '{"navcore":1,"stack":[]}', '{"navcore":2,"stack":[{"route":"Card","state":null}]}',
+    '{"navcore":1.0,"stack":[{"route":"Card","state":null}]}', '{"navcore":1,"stack":[{"route":"Card"}]}',
+    '{"navcore":1,"stack":[{"route":"Card","state":null,"x":1}]}',
+    '{"navcore":1,"navcore":1,"stack":[{"route":"Card","state":null}]}',
+    '{"navcore":1,"stack":[{"route":"\\ud800","state":null}]}',
+    '{"navcore":1,"stack":[{"route":"Card","state":"\\u0000"}]}',
+    '{"navcore":1,"stack":[{"route":"Card","state":null}]}x', '{"navcore":1,"stack":[{"route":Card}]}',
+]
 # Values whose two-decimal rounding is delicate: exact binary ties, decimal ties stored below
 # or above the tie, the ends of the range, and values navcore refuses.
 PROGRESS = ["0.125", "0.875", "0.375", "0.015", "0.005", "0.565", "0.995", "0.994999", "0", "1", "1.0",
@@ -41,12 +63,14 @@ class Scenario:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.lines: List[str] = []
-        self.created = {route: 0 for route in ROUTES}
+        self.created = {route: 0 for route in ROUTES + FACTORY_ROUTES}
         self.runs = 0
+        self.deferred = False  # whether a veto may have answered later (else `decide` is an error)
 
     def label(self) -> str:
-        """A label that was probably made (a made-up one now and then: a scenario error)."""
-        made = [r if n == 1 else f"{r}#{n}" for r in ROUTES for n in range(1, self.created[r] + 1)]
+        """A label that was probably made (a made-up one now and then: a scenario error). Routes'
+        factories make screens too (`show`, `open`, `restore`): their labels count."""
+        made = [r if n == 1 else f"{r}#{n}" for r, count in self.created.items() for n in range(1, count + 1)]
         if not made or self.rng.random() < 0.05:
             return self.rng.choice(ROUTES) + "#" + str(self.rng.randint(2, 9))
         return self.rng.choice(made)
@@ -63,8 +87,9 @@ class Scenario:
         rng = self.rng
         kind = rng.choices(
             ["push", "push_again", "pop", "back", "pop_to_root", "pop_to", "set", "run", "visible", "gesture",
-             "progress", "finish", "cancel", "veto", "route", "show", "threshold", "config", "trace", "on"],
-            weights=[14, 2, 6, 4, 2, 3, 4, 3, 2, 4, 4, 8, 3, 2, 2, 4, 2, 2, 2, 4])[0]
+             "progress", "finish", "cancel", "veto", "route", "show", "threshold", "config", "trace", "on",
+             "open", "restore", "result", "saved", "listen", "discard", "decide", "bad"],
+            weights=[14, 2, 6, 4, 2, 3, 4, 3, 2, 4, 4, 8, 3, 2, 2, 4, 2, 2, 2, 4, 3, 2, 2, 2, 2, 1, 2, 2])[0]
         if kind == "push":
             return "push " + self.new(rng.choice(ROUTES)) + self.instant()
         if kind in ("push_again", "pop_to"):
@@ -89,7 +114,29 @@ class Scenario:
         if kind == "progress":
             return self.progress()
         if kind == "veto":
-            return f"veto {self.label()} {rng.choice(['on', 'off'])}"
+            answer = rng.choice(["on", "off", "later"])
+            self.deferred = self.deferred or answer == "later"
+            return f"veto {self.label()} {answer}"
+        if kind == "decide":
+            return f"decide {rng.choice(['yes', 'no'])}" if self.deferred else self.bad_call()
+        if kind == "open":
+            entries = []
+            for _ in range(rng.randint(1, 3)):
+                route = rng.choice(FACTORY_ROUTES)
+                self.created[route] += 1
+                entries.append(route + (f"=s{rng.randint(1, 9)}" if rng.random() < 0.4 else ""))
+            return " ".join(["open"] + entries + (["animated"] if rng.random() < 0.3 else []))
+        if kind == "restore":
+            document = rng.choice(DOCUMENTS)
+            for route in FACTORY_ROUTES:
+                self.created[route] += document.count(f'"{route}"')
+            return f"restore {document}" + (" animated" if rng.random() < 0.3 else "")
+        if kind in ("result", "saved"):
+            return f"set_{kind} {self.label()} {rng.choice(['-', f'{kind[0]}{rng.randint(1, 9)}'])}"
+        if kind in ("listen", "discard"):
+            return f"{kind} {self.label()}"
+        if kind == "bad":
+            return self.bad_call()
         if kind == "route":
             route = rng.choice(FACTORY_ROUTES)
             return f"route {route}" + (" fail" if route == "Bad" else "")
@@ -114,12 +161,32 @@ class Scenario:
             inner = self.command()
         return f"on {event}: {inner}"
 
+    def bad_call(self) -> str:
+        """A call with an argument that is bad at the call (SPEC §2), or that names what is
+        probably dead or stale; after a `destroy` every runner must report `invalid_handle`."""
+        rng = self.rng
+        return rng.choice([
+            lambda: "restore " + rng.choice(MALFORMED_DOCUMENTS),
+            lambda: "open",
+            lambda: f"{rng.choice(['push_again', 'pop_to', 'discard', 'listen'])} {self.label()}",
+            lambda: f"set_result {self.label()} r0",
+            lambda: f"set_saved {self.label()} s0",
+            lambda: f"set {self.label()}",
+            lambda: "progress " + rng.choice(["nan", "1.5", "-0.25"]),
+            lambda: rng.choice(["finish", "cancel", "gesture", "drain"]),
+            lambda: "decide no" if self.deferred else "unroute Nope",
+            lambda: "unroute Nope",
+            lambda: "route Card",
+            lambda: "show Bad payload=p0",
+        ])()
+
     def progress(self) -> str:
         rng = self.rng
         return "progress " + (rng.choice(PROGRESS) if rng.random() < 0.5 else f"0.{rng.randint(0, 999):03d}")
 
     def check(self) -> str:
-        return f"expect {self.rng.choice(CHECKS)} ?"
+        what = self.rng.choice(CHECKS)
+        return f"expect {what} {self.label()} ?" if what.endswith("_of") else f"expect {what} ?"
 
     def write(self, commands: int) -> str:
         rng = self.rng
@@ -137,6 +204,10 @@ class Scenario:
                 line = "drain"
             else:
                 line = self.command()
+            if line == "destroy":
+                lines.append(self.layout(line))
+                lines += self.bad_calls()
+                continue
             if line == "gesture":  # ends what is in flight, so that the gesture may start
                 lines += ["finish", "drain", "finish", "finish"]
             lines.append(self.layout(line))
@@ -147,8 +218,17 @@ class Scenario:
                 lines.append("# a comment " + str(index))
             if rng.random() < 0.03:
                 lines.append("")
+        if rng.random() < 0.3:
+            lines += ["destroy"] + self.bad_calls()
         lines += ["expect trace", "end", ""]
         return "\n".join(lines)
+
+    def bad_calls(self) -> List[str]:
+        """Calls with bad arguments after a `destroy`, each with the status every runner saw."""
+        lines = []
+        for _ in range(self.rng.randint(3, 8)):
+            lines += [self.layout(self.bad_call()), "expect status ?"]
+        return lines
 
     def layout(self, line: str) -> str:
         """The line with random runs of spaces and tabs between its words, around it too."""

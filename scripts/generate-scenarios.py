@@ -66,6 +66,7 @@ class Scenario:
         self.created = {route: 0 for route in ROUTES + FACTORY_ROUTES}
         self.runs = 0
         self.deferred = False  # whether a veto may have answered later (else `decide` is an error)
+        self.registered = set()  # the routes registered so far (a failing open makes no label)
 
     def label(self) -> str:
         """A label that was probably made (a made-up one now and then: a scenario error). Routes'
@@ -120,16 +121,13 @@ class Scenario:
         if kind == "decide":
             return f"decide {rng.choice(['yes', 'no'])}" if self.deferred else self.bad_call()
         if kind == "open":
-            entries = []
-            for _ in range(rng.randint(1, 3)):
-                route = rng.choice(FACTORY_ROUTES)
-                self.created[route] += 1
-                entries.append(route + (f"=s{rng.randint(1, 9)}" if rng.random() < 0.4 else ""))
+            routes = [rng.choice(FACTORY_ROUTES) for _ in range(rng.randint(1, 3))]
+            self.made_by_factories(routes)
+            entries = [route + (f"=s{rng.randint(1, 9)}" if rng.random() < 0.4 else "") for route in routes]
             return " ".join(["open"] + entries + (["animated"] if rng.random() < 0.3 else []))
         if kind == "restore":
             document = rng.choice(DOCUMENTS)
-            for route in FACTORY_ROUTES:
-                self.created[route] += document.count(f'"{route}"')
+            self.made_by_factories([r for r in FACTORY_ROUTES for _ in range(document.count(f'"{r}"'))])
             return f"restore {document}" + (" animated" if rng.random() < 0.3 else "")
         if kind in ("result", "saved"):
             return f"set_{kind} {self.label()} {rng.choice(['-', f'{kind[0]}{rng.randint(1, 9)}'])}"
@@ -139,6 +137,7 @@ class Scenario:
             return self.bad_call()
         if kind == "route":
             route = rng.choice(FACTORY_ROUTES)
+            self.registered.add(route)
             return f"route {route}" + (" fail" if route == "Bad" else "")
         if kind == "show":
             options = [o for o in ["animated", "keep", "new"] if rng.random() < 0.3]
@@ -160,6 +159,13 @@ class Scenario:
         while inner == "command" or inner.startswith("on "):
             inner = self.command()
         return f"on {event}: {inner}"
+
+    def made_by_factories(self, routes: List[str]) -> None:
+        """Counts the screens an `open` of these routes probably makes: all, if every route is
+        registered and none fails; else none (its labels would name nothing)."""
+        if all(route in self.registered and route != "Bad" for route in routes):
+            for route in routes:
+                self.created[route] += 1
 
     def bad_call(self) -> str:
         """A call with an argument that is bad at the call (SPEC §2), or that names what is
@@ -195,6 +201,7 @@ class Scenario:
             lines.append("config pump on")
         if rng.random() < 0.7:
             lines += ["route Card", "route Form"]
+            self.registered |= {"Card", "Form"}
         for index in range(commands):
             if rng.random() < 0.05 and index > commands * 3 // 4:
                 line = "destroy"
@@ -202,6 +209,9 @@ class Scenario:
                 line = self.check()
             elif rng.random() < 0.08:
                 line = "drain"
+            elif rng.random() < 0.04:
+                lines += [self.layout(self.bad_call()), "expect status ?"]
+                continue
             else:
                 line = self.command()
             if line == "destroy":

@@ -123,7 +123,10 @@ import Testing
         #expect(f.harness.log.take().isEmpty, "no call after the destroy emits anything")
     }
 
-    static func expectFailure(_ bad: BadCall, _ code: NavigationError.Code) async {
+    /// Makes the call on the caller's actor (the main actor's calls stay there).
+    static func expectFailure(
+        _ bad: BadCall, _ code: NavigationError.Code, isolation: isolated (any Actor)? = #isolation
+    ) async {
         do {
             try await bad.call()
             Issue.record("\(bad.name) did not fail (expected \(code))")
@@ -151,37 +154,33 @@ import Testing
         let dead = try nav.makeScreen(route: "D")
         try nav.discard(dead)
         let live = try nav.makeScreen(route: "L")
-        let calls: [(String, NavigationError.Code, () throws -> Void)] = [
-            ("makeScreen(route: NUL)", .invalid, { _ = try nav.makeScreen(route: "a\u{0}") }),
-            ("discard(dead)", .noSuchScreen, { try nav.discard(dead) }),
-            ("screen(dead)", .noSuchScreen, { _ = try nav.screen(dead.id) }),
-            ("push(dead)", .noSuchScreen, { try nav.push(dead, completion: nil) }),
-            ("pop(result: NUL)", .invalid, { try nav.pop(result: "a\u{0}", completion: nil) }),
-            ("pop(to: dead)", .noSuchScreen, { try nav.pop(to: dead, completion: nil) }),
-            ("setStack([dead])", .noSuchScreen, { try nav.setStack([dead], completion: nil) }),
-            ("show(NUL)", .invalid, { try nav.show("a\u{0}", completion: nil) }),
-            ("post(NUL)", .invalid, { try nav.post("a\u{0}", completion: nil) }),
-            ("open([])", .invalid, { try nav.open([], completion: nil) }),
-            ("restore(malformed)", .invalid, { try nav.restore("{", completion: nil) }),
-            ("decide(unknown)", .state, { try nav.decide(VetoDecision(id: 1), allow: true) }),
-            ("finishTransition(unknown)", .state, { try nav.finishTransition(1) }),
-            ("cancelTransition(unknown)", .state, { try nav.cancelTransition(1) }),
-            ("updateTransition(unknown)", .state, { try nav.updateTransition(1, progress: 0.5) }),
-            ("setBarThreshold(-1)", .invalid, { try nav.setBarThreshold(-1) }),
-            ("registerRoute(NUL)", .invalid, { try nav.registerRoute("a\u{0}") { _ in nil } }),
-            ("unregisterRoute(unknown)", .invalid, { try nav.unregisterRoute("never registered") }),
-            ("setResult(NUL)", .invalid, { try nav.setResult("a\u{0}", for: live) }),
-            ("result(of: dead)", .noSuchScreen, { _ = try nav.result(of: dead) }),
-            ("setSavedState(NUL)", .invalid, { try nav.setSavedState("a\u{0}", for: live) }),
-            ("savedState(of: dead)", .noSuchScreen, { _ = try nav.savedState(of: dead) }),
+        let calls = [
+            BadCall("makeScreen(route: NUL)", .invalid) { _ = try nav.makeScreen(route: "a\u{0}") },
+            BadCall("discard(dead)", .noSuchScreen) { try nav.discard(dead) },
+            BadCall("screen(dead)", .noSuchScreen) { _ = try nav.screen(dead.id) },
+            BadCall("push(dead)", .noSuchScreen) { try nav.push(dead, completion: nil) },
+            BadCall("pop(result: NUL)", .invalid) { try nav.pop(result: "a\u{0}", completion: nil) },
+            BadCall("pop(to: dead)", .noSuchScreen) { try nav.pop(to: dead, completion: nil) },
+            BadCall("setStack([dead])", .noSuchScreen) { try nav.setStack([dead], completion: nil) },
+            BadCall("show(NUL)", .invalid) { try nav.show("a\u{0}", completion: nil) },
+            BadCall("post(NUL)", .invalid) { try nav.post("a\u{0}", completion: nil) },
+            BadCall("open([])", .invalid) { try nav.open([], completion: nil) },
+            BadCall("restore(malformed)", .invalid) { try nav.restore("{", completion: nil) },
+            BadCall("async restore(malformed)", .invalid) { _ = try await nav.restore("{") },
+            BadCall("decide(unknown)", .state) { try nav.decide(VetoDecision(id: 1), allow: true) },
+            BadCall("finishTransition(unknown)", .state) { try nav.finishTransition(1) },
+            BadCall("cancelTransition(unknown)", .state) { try nav.cancelTransition(1) },
+            BadCall("updateTransition(unknown)", .state) { try nav.updateTransition(1, progress: 0.5) },
+            BadCall("setBarThreshold(-1)", .invalid) { try nav.setBarThreshold(-1) },
+            BadCall("registerRoute(NUL)", .invalid) { try nav.registerRoute("a\u{0}") { _ in nil } },
+            BadCall("unregisterRoute(unknown)", .invalid) { try nav.unregisterRoute("never registered") },
+            BadCall("setResult(NUL)", .invalid) { try nav.setResult("a\u{0}", for: live) },
+            BadCall("result(of: dead)", .noSuchScreen) { _ = try nav.result(of: dead) },
+            BadCall("setSavedState(NUL)", .invalid) { try nav.setSavedState("a\u{0}", for: live) },
+            BadCall("savedState(of: dead)", .noSuchScreen) { _ = try nav.savedState(of: dead) },
         ]
-        for (name, code, call) in calls { expectError(code, { try call() }, name) }
+        for bad in calls { await Self.expectFailure(bad, bad.whileLive) }
         try nav.destroy()
-        for (name, _, call) in calls { expectError(.invalidHandle, { try call() }, name) }
-    }
-
-    private func expectError(_ code: NavigationError.Code, _ body: () throws -> Void, _ name: String) {
-        let error = #expect(throws: NavigationError.self, "\(name)") { try body() }
-        #expect(error?.code == code, "\(name)")
+        for bad in calls { await Self.expectFailure(bad, .invalidHandle) }
     }
 }

@@ -72,6 +72,7 @@ CTYPES = {
     "uint64_t *": "POINTER(c_uint64)",
     "const uint64_t *": "POINTER(c_uint64)",
     "const navcore_show_options *": "POINTER(ShowOptions)",
+    "const navcore_legacy_show_options *": "POINTER(LegacyShowOptions)",
     "navcore_show_options *": "POINTER(ShowOptions)",
     "const navcore_transition *": "POINTER(CTransition)",
     "const navcore_action_event *": "POINTER(CActionEvent)",
@@ -196,7 +197,8 @@ def declared_statuses(header: str, prototypes: List[Function]) -> List[Tuple[str
     in the header's order. The line must end the `/** … */` comment right above the prototype."""
     found = []
     for function in prototypes:
-        match = re.search(rf"/\*\*((?:(?!\*/).)*)\*/\s*NAVCORE_API[^;(]*\b{function.name}\s*\(", header, re.S)
+        match = re.search(rf"/\*\*((?:(?!\*/).)*)\*/\s*(?:NAVCORE_DEPRECATED\([^)]*\)\s*)?NAVCORE_API[^;(]*\b{function.name}\s*\(",
+                          header, re.S)
         returns = re.search(r"Returns:([^\n]*)", match.group(1)) if match else None
         if not returns:
             sys.exit(f"generate: {function.name} has no `Returns:` line in the doc comment right above it")

@@ -80,6 +80,8 @@
  * minor version only adds: functions, enum members, X-macro entries, fields at the end of a
  * versioned options struct (with a new NAVCORE_*_OPTIONS_VERSION). Removing or changing any of
  * them needs a major version. A function to be removed is first marked NAVCORE_DEPRECATED.
+ * `make check-abi` compares every build with the frozen 1.0 ABI (abi/libnavcore.so.1.abi). A
+ * function added after 1.0 says which minor version added it: `Since: 1.N.` above its Returns:.
  */
 
 /** Marks a function of the interface: exported from the library (a shared-library symbol of

@@ -43,7 +43,7 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
-from typing import Dict, List, Set
+from typing import Dict, List, NoReturn, Set
 
 import generate
 
@@ -57,26 +57,20 @@ VERSION_SCRIPT = ROOT / "scripts" / "navcore.map"
 ABIDIFF_ERROR, ABIDIFF_USAGE, ABIDIFF_CHANGE, ABIDIFF_INCOMPATIBLE = 1, 2, 4, 8
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     print(f"check-abi: {message}", file=sys.stderr)
     sys.exit(1)
 
 
-def run(command: List[str]) -> subprocess.CompletedProcess:
+def run(command: List[str]) -> "subprocess.CompletedProcess[str]":
     return subprocess.run(command, capture_output=True, text=True)
 
 
-def major_version(header: Path) -> int:
-    match = re.search(r"^#define NAVCORE_VERSION_MAJOR (\d+)", header.read_text(), re.M)
+def version(header: Path, part: str) -> int:
+    """The header's NAVCORE_VERSION_<part> (MAJOR, MINOR)."""
+    match = re.search(rf"^#define NAVCORE_VERSION_{part} (\d+)", header.read_text(), re.M)
     if not match:
-        fail(f"{header} defines no NAVCORE_VERSION_MAJOR")
-    return int(match.group(1))
-
-
-def minor_version(header: Path) -> int:
-    match = re.search(r"^#define NAVCORE_VERSION_MINOR (\d+)", header.read_text(), re.M)
-    if not match:
-        fail(f"{header} defines no NAVCORE_VERSION_MINOR")
+        fail(f"{header} defines no NAVCORE_VERSION_{part}")
     return int(match.group(1))
 
 
@@ -100,11 +94,11 @@ def twin_source(header: Path) -> str:
 
 def build_twin(header: Path, work: Path) -> Path:
     """The twin of `header`, with debug information, as work/libnavcore.so.MAJOR."""
-    soname = f"libnavcore.so.{major_version(header)}"
+    soname = f"libnavcore.so.{version(header, 'MAJOR')}"
     source = work / "twin.c"
     source.write_text(twin_source(header))
     twin = work / soname
-    compiled = run(["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-deprecated-declarations", "-g", "-O0",
+    compiled = run(["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-g", "-O0",
                     "-fPIC", "-shared", "-fvisibility=hidden", f"-I{header.parent}", f"-Wl,-soname,{soname}",
                     f"-Wl,--version-script={VERSION_SCRIPT}", str(source), "-o", str(twin)])
     if compiled.returncode != 0:
@@ -142,11 +136,11 @@ def without_appended_fields(baseline: Path, current: Path, out: Path) -> None:
     """`current` with each APPENDABLE struct cut to the baseline's fields and size: the fields
     after the baseline's count dropped. A struct that only grew at its end then compares equal;
     one whose first fields moved, changed or went compares as it is."""
-    def structs(tree: ElementTree.ElementTree) -> Dict[str, ElementTree.Element]:
-        return {s.get("name", ""): s for s in tree.iter("class-decl") if s.get("name") in APPENDABLE and s.get("size-in-bits")}
-    frozen = structs(ElementTree.parse(baseline))
+    def structs(root: ElementTree.Element) -> Dict[str, ElementTree.Element]:
+        return {s.get("name", ""): s for s in root.iter("class-decl") if s.get("name") in APPENDABLE and s.get("size-in-bits")}
+    frozen = structs(ElementTree.parse(baseline).getroot())
     tree = ElementTree.parse(current)
-    for name, struct in structs(tree).items():
+    for name, struct in structs(tree.getroot()).items():
         if name not in frozen:
             continue
         kept = len(frozen[name].findall("data-member"))
@@ -159,8 +153,8 @@ def without_appended_fields(baseline: Path, current: Path, out: Path) -> None:
 
 def check_since(header: Path, added: List[str]) -> None:
     """Each added function's doc comment names the minor version that added it."""
-    text, minor = header.read_text(), minor_version(header)
-    major = major_version(header)
+    text, minor = header.read_text(), version(header, "MINOR")
+    major = version(header, "MAJOR")
     wrong = []
     for name in added:
         comment = generate.doc_comment(text, name) or ""
@@ -176,7 +170,7 @@ def check_since(header: Path, added: List[str]) -> None:
 
 def check(baseline: Path, library: Path, header: Path, work: Path) -> None:
     if not baseline.exists():
-        fail(f"no baseline {baseline} for libnavcore.so.{major_version(header)}: a new SONAME starts a new "
+        fail(f"no baseline {baseline} for libnavcore.so.{version(header, 'MAJOR')}: a new SONAME starts a new "
              f"ABI, written once by `make abi-baseline` (abi/README.md)")
     twin = build_twin(header, work)
     if soname_of(library) != twin.name:

@@ -16,6 +16,7 @@
 #   make dist               build/dist/navcore-VERSION-linux-ARCH.tar.gz (relocatable; mk/dist.mk)
 #   make wheel              build/dist/navcore-VERSION-py3-none-PLATFORM.whl (mk/python.mk)
 #   make docs               the DocC archive of NavCore (build/docs), 0 warnings
+#   make check-abi          the C ABI against the frozen abi/libnavcore.so.MAJOR.abi (mk/abi.mk)
 #
 # Every target installs what it needs first (see `setup`). The C and Python parts live in
 # mk/c.mk and mk/python.mk; each adds its steps to TESTS and SCENARIO_RUNNERS.
@@ -52,12 +53,14 @@ help:
 	@sed -n 's/^#   \(make .*\)/\1/p' $(firstword $(MAKEFILE_LIST))
 
 ## setup: system packages a fresh machine may lack (libffi for the C-ABI tests and runners,
-## valgrind for memcheck and callgrind, tmux for the demo's terminal test).
+## valgrind for memcheck and callgrind, tmux for the demo's terminal test, abigail-tools for the
+## ABI guard's abidw and abidiff).
 setup:
-	@pkg-config --exists libffi 2>/dev/null && command -v valgrind >/dev/null && command -v tmux >/dev/null || { \
-	  echo "setup: installing libffi-dev, pkg-config, valgrind, tmux"; \
+	@pkg-config --exists libffi 2>/dev/null && command -v valgrind >/dev/null && command -v tmux >/dev/null && \
+	  command -v abidiff >/dev/null || { \
+	  echo "setup: installing libffi-dev, pkg-config, valgrind, tmux, abigail-tools"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libffi-dev pkg-config valgrind tmux >/dev/null; }
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libffi-dev pkg-config valgrind tmux abigail-tools >/dev/null; }
 
 build: setup
 	$(SWIFT) build
@@ -110,6 +113,7 @@ include mk/noswift.mk
 include mk/client.mk
 include mk/docs.mk
 include mk/gtk.mk
+include mk/abi.mk
 
 TESTS += test-tsan
 
@@ -119,9 +123,9 @@ check-spec:
 	scripts/check-spec-copy.sh $(SPEC_DIR) $(SHARED)
 
 ## check: the loop a developer runs after every change (17–71 s on 2 cores once built;
-## README): the generated tables, the Swift tests, the three scenario runners compared on
-## every scenario, pytest, mypy --strict over the Python package.
-check: check-spec build lib check-generated test-swift compare-runners test-python typecheck-python
+## README): the generated tables, the ABI guard, the Swift tests, the three scenario runners
+## compared on every scenario, pytest, mypy --strict over the Python package.
+check: check-spec build lib check-generated check-abi test-swift compare-runners test-python typecheck-python
 	@echo "make check: all passed"
 
 ## test: everything, failing on the first failure. After each step, its wall time (the step's

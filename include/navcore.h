@@ -80,6 +80,8 @@
  * minor version only adds: functions, enum members, X-macro entries, fields at the end of a
  * versioned options struct (with a new NAVCORE_*_OPTIONS_VERSION). Removing or changing any of
  * them needs a major version. A function to be removed is first marked NAVCORE_DEPRECATED.
+ * `make check-abi` compares every build with the frozen 1.0 ABI (abi/libnavcore.so.1.abi). A
+ * function added after 1.0 says which minor version added it: `Since: 1.N.` above its Returns:.
  */
 
 /** Marks a function of the interface: exported from the library (a shared-library symbol of
@@ -796,6 +798,46 @@ NAVCORE_API int navcore_can_go_back(bool *out_can, navcore_navigator *nav);
 /** The id of the transition waiting for the host, 0 if none.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
 NAVCORE_API int navcore_transition_current(uint64_t *out_id, navcore_navigator *nav);
+
+/* ---------------------------------------------------------------------------------------------
+ * Deprecated names: functions of the first 1.0 builds, renamed or replaced since (docs/c-api.md,
+ * "Deprecated names"). Each does what the function it names does, with the same statuses and
+ * callbacks, so a program built against the first header keeps linking and working; the
+ * compiler warns at each use (NAVCORE_DEPRECATED), and 2.0 removes them.
+ * ------------------------------------------------------------------------------------------- */
+
+/** navcore_on_transition's first name.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_DEPRECATED("use navcore_on_transition")
+NAVCORE_API int navcore_set_animator(navcore_navigator *nav, navcore_transition_fn fn, void *ctx, navcore_destroy_fn destroy);
+
+/** navcore_on_pop_veto's first name.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_DEPRECATED("use navcore_on_pop_veto")
+NAVCORE_API int navcore_set_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, void *ctx, navcore_destroy_fn destroy);
+
+/** navcore_on_pop_veto_deferrable's first name.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_DEPRECATED("use navcore_on_pop_veto_deferrable")
+NAVCORE_API int navcore_set_pop_veto_deferrable(navcore_navigator *nav, navcore_deferrable_veto_fn fn, void *ctx,
+                                                navcore_destroy_fn destroy);
+
+/** The show options as the first 1.0 builds laid them out, before they were versioned (`recycle`
+ *  true meant NAVCORE_RECYCLE_ANY, false NAVCORE_RECYCLE_NONE). Only navcore_show_recycling
+ *  reads it; navcore_show and navcore_post take a navcore_show_options. */
+typedef struct navcore_legacy_show_options {
+    bool animated;
+    bool remove_current;
+    bool recycle; /* not read: navcore_show_recycling's `recycle` argument replaces it */
+    const char *payload;
+} navcore_legacy_show_options;
+
+/** navcore_show with the first builds' options (NULL = the defaults: instant, remove_current, no
+ *  payload) and `recycle`, a NAVCORE_RECYCLE_* (another value is NAVCORE_ERR_INVALID).
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_DEPRECATED("use navcore_show with navcore_show_options.recycle")
+NAVCORE_API int navcore_show_recycling(navcore_navigator *nav, const char *route, const navcore_legacy_show_options *options,
+                                       int recycle, navcore_done_fn done, void *ctx);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,7 @@
 # Adds its steps to TESTS and SCENARIO_RUNNERS.
 #
 #   make scenarios-c FILES=…  the C scenario runner (bindings/c/scenario) on FILES
-#   make test-c               runner, bad_input, ASan+UBSan, valgrind, docs table
+#   make test-c               runner, bad_input, the deprecated names, ASan+UBSan, valgrind, docs table
 #                             (the comparison of the three runners is mk/scenarios.mk's)
 #   make example-c            install under build/install, build bindings/c/examples/host.c with
 #                             pkg-config against that tree, run it
@@ -23,6 +23,7 @@ C_RUNNER     := $(C_DIR)/navcore-scenario-c
 C_RUNNER_ASAN := $(C_DIR)/asan/navcore-scenario-c
 C_BAD        := $(C_DIR)/bad_input
 C_BAD_ASAN   := $(C_DIR)/asan/bad_input
+C_DEPRECATED := $(C_DIR)/deprecated
 C_EDGE       := bindings/c/tests/edge
 C_DOC        := docs/c-api.md
 C_EXAMPLE_PREFIX := build/install
@@ -31,7 +32,7 @@ RUN_STEP     := scripts/run-step.sh
 TESTS            += test-c example-c
 SCENARIO_RUNNERS += scenarios-c
 
-.PHONY: scenarios-c test-c example-c c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-doc-table
+.PHONY: scenarios-c test-c example-c c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-deprecated c-doc-table
 
 # $(call c-program,COMPILER AND FLAGS,SOURCES,LIBRARIES): the recipe of every C program of the
 # project (here, mk/sanitize.mk, mk/bench.mk): builds $@ from SOURCES, making its directory.
@@ -59,14 +60,18 @@ $(C_BAD): bindings/c/tests/bad_input.c include/navcore.h | lib
 $(C_BAD_ASAN): bindings/c/tests/bad_input.c include/navcore.h | lib
 	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) $(C_SANITIZE) -pthread -Iinclude,$<,$(C_LINK_LIB) -lm)
 
-c-programs: $(C_RUNNER) $(C_RUNNER_ASAN) $(C_BAD) $(C_BAD_ASAN)
+# The deprecated names of navcore.h, called on purpose (the program silences their warnings).
+$(C_DEPRECATED): bindings/c/tests/deprecated.c include/navcore.h | lib
+	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) -Iinclude,$<,$(C_LINK_LIB))
+
+c-programs: $(C_RUNNER) $(C_RUNNER_ASAN) $(C_BAD) $(C_BAD_ASAN) $(C_DEPRECATED)
 
 ## scenarios-c: the C runner on FILES (default: the project's and the shared scenarios).
 scenarios-c: lib $(C_RUNNER)
 	$(C_RUNNER) $(FILES)
 
 ## test-c: every C check.
-test-c: lib c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-doc-table
+test-c: lib c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-deprecated c-doc-table
 	@echo "test-c: all passed"
 
 c-run-scenarios: $(C_RUNNER)
@@ -89,6 +94,10 @@ c-valgrind: $(C_RUNNER)
 
 c-bad-input: $(C_BAD)
 	$(C_BAD)
+
+## c-deprecated: each deprecated name links and behaves as the function it names.
+c-deprecated: $(C_DEPRECATED)
+	$(C_DEPRECATED)
 
 # docs/c-api.md's table of bad inputs is bad_input's own: it cannot drift.
 c-doc-table: $(C_BAD)

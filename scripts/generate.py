@@ -38,7 +38,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = ROOT / "include" / "navcore.h"
@@ -72,6 +72,7 @@ CTYPES = {
     "uint64_t *": "POINTER(c_uint64)",
     "const uint64_t *": "POINTER(c_uint64)",
     "const navcore_show_options *": "POINTER(ShowOptions)",
+    "const navcore_legacy_show_options *": "POINTER(LegacyShowOptions)",
     "navcore_show_options *": "POINTER(ShowOptions)",
     "const navcore_transition *": "POINTER(CTransition)",
     "const navcore_action_event *": "POINTER(CActionEvent)",
@@ -162,9 +163,10 @@ def split_parameters(text: str) -> List[str]:
     return types
 
 
-def functions(header: str) -> Tuple[List[Function], List[Function]]:
-    """(prototypes, callback typedefs), in the header's order, each with its section."""
-    flat = preprocessed(HEADER)
+def functions(header: str, path: Path = HEADER) -> Tuple[List[Function], List[Function]]:
+    """(prototypes, callback typedefs) of `header`, the text of the file at `path`, in the
+    header's order, each with its section."""
+    flat = preprocessed(path)
     raw = strip_comments(header)
     banners = sections(header)
 
@@ -191,13 +193,21 @@ def functions(header: str) -> Tuple[List[Function], List[Function]]:
     return prototypes, callbacks
 
 
+def doc_comment(header: str, name: str) -> Optional[str]:
+    """The text of the `/** … */` comment right above the prototype of `name` (a
+    NAVCORE_DEPRECATED(…) may stand between), or None."""
+    match = re.search(rf"/\*\*((?:(?!\*/).)*)\*/\s*(?:NAVCORE_DEPRECATED\([^)]*\)\s*)?NAVCORE_API[^;(]*\b{name}\s*\(",
+                      header, re.S)
+    return match.group(1) if match else None
+
+
 def declared_statuses(header: str, prototypes: List[Function]) -> List[Tuple[str, List[str]]]:
     """(function, statuses of its `Returns:` line) for every function that returns a status,
     in the header's order. The line must end the `/** … */` comment right above the prototype."""
     found = []
     for function in prototypes:
-        match = re.search(rf"/\*\*((?:(?!\*/).)*)\*/\s*NAVCORE_API[^;(]*\b{function.name}\s*\(", header, re.S)
-        returns = re.search(r"Returns:([^\n]*)", match.group(1)) if match else None
+        comment = doc_comment(header, function.name)
+        returns = re.search(r"Returns:([^\n]*)", comment) if comment else None
         if not returns:
             sys.exit(f"generate: {function.name} has no `Returns:` line in the doc comment right above it")
         statuses = re.findall(r"\bNAVCORE_(?:OK|QUEUED|ERR_[A-Z_]+)\b", returns.group(1))

@@ -102,6 +102,10 @@ static const struct declared_statuses {
     {"navcore_is_visible", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_can_go_back", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_transition_current", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_set_animator", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_set_pop_veto", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_set_pop_veto_deferrable", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_show_recycling", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
 };
 // END GENERATED (statuses)
 
@@ -369,6 +373,17 @@ static int h_open(navcore_navigator *nav, fixture *f) {
     return navcore_open(nav, &entry, 1, false, DONE);
 }
 H(restore, navcore_restore(nav, "{\"navcore\":1,\"stack\":[{\"route\":\"ok\",\"state\":null}]}", false, DONE))
+/* The deprecated names (navcore.h), called on purpose: without the compiler's warning. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+H(set_animator, navcore_set_animator(nav, animator, DTOR))
+H(set_pop_veto, navcore_set_pop_veto(nav, veto, DTOR))
+H(set_pop_veto_deferrable, navcore_set_pop_veto_deferrable(nav, deferrable_veto, DTOR))
+static int h_show_recycling(navcore_navigator *nav, fixture *f) {
+    navcore_legacy_show_options legacy = {false, true, true, NULL};
+    return navcore_show_recycling(nav, "ok", &legacy, NAVCORE_RECYCLE_TOP, DONE);
+}
+#pragma GCC diagnostic pop
 
 #define HANDLE_FN(name) {"navcore_" #name, h_##name}
 static const struct {
@@ -390,6 +405,7 @@ static const struct {
     HANDLE_FN(screen_result), HANDLE_FN(screen_on_result), HANDLE_FN(pop_with_result),
     HANDLE_FN(on_pop_veto_deferrable), HANDLE_FN(decide), HANDLE_FN(screen_set_saved_state),
     HANDLE_FN(screen_saved_state), HANDLE_FN(save), HANDLE_FN(open), HANDLE_FN(restore),
+    HANDLE_FN(set_animator), HANDLE_FN(set_pop_veto), HANDLE_FN(set_pop_veto_deferrable), HANDLE_FN(show_recycling),
 };
 #define HANDLE_FUNCTIONS (sizeof handle_functions / sizeof *handle_functions)
 
@@ -577,6 +593,16 @@ static int a_show_version_zero(fixture *f) { return show_with(f, 0, NAVCORE_RECY
 static int a_show_version_newer(fixture *f) { return show_with(f, NAVCORE_SHOW_OPTIONS_VERSION + 1, NAVCORE_RECYCLE_ANY); }
 static int a_show_recycle_3(fixture *f) { return show_with(f, NAVCORE_SHOW_OPTIONS_VERSION, 3); }
 static int a_show_recycle_neg(fixture *f) { return show_with(f, NAVCORE_SHOW_OPTIONS_VERSION, -1); }
+/* navcore_show_recycling (deprecated) with the first builds' defaults but for one field */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+static int show_recycling_with(fixture *f, int recycle, const char *payload) {
+    navcore_legacy_show_options legacy = {false, true, true, payload};
+    return navcore_show_recycling(f->nav, "ok", &legacy, recycle, DONE);
+}
+#pragma GCC diagnostic pop
+static int a_show_recycling_3(fixture *f) { return show_recycling_with(f, 3, NULL); }
+static int a_show_recycling_bad_payload(fixture *f) { return show_recycling_with(f, NAVCORE_RECYCLE_ANY, invalid_utf8); }
 A(set_result_dead, navcore_screen_set_result(f->nav, f->x, "r"))
 A(set_result_bad, navcore_screen_set_result(f->nav, f->a, invalid_utf8))
 A(result_null_out, navcore_screen_result(NULL, f->nav, f->a))
@@ -747,6 +773,8 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_show", "options version `NAVCORE_SHOW_OPTIONS_VERSION + 1`", BASIC, INVALID, show_version_newer),
     FAILS("navcore_show", "options recycle 3", BASIC, INVALID, show_recycle_3),
     FAILS("navcore_show", "options recycle -1", BASIC, INVALID, show_recycle_neg),
+    FAILS("navcore_show_recycling", "recycle 3", BASIC, INVALID, show_recycling_3),
+    FAILS("navcore_show_recycling", "payload `\\xff\\xfe` (invalid UTF-8)", BASIC, INVALID, show_recycling_bad_payload),
     FAILS("navcore_screen_set_result", "a dead id", BASIC, NO_SCREEN, set_result_dead),
     FAILS("navcore_screen_set_result", "result `\\xff\\xfe` (invalid UTF-8)", BASIC, INVALID, set_result_bad),
     FAILS("navcore_screen_result", "`out` NULL", BASIC, INVALID, result_null_out),

@@ -7,7 +7,7 @@
  * completion and a registration's ctx destructor. The first time the case's callback kind
  * fires, it misbehaves in one of four ways:
  *
- *   everything  it calls every function of navcore.h (all 68, checked against the header by
+ *   everything  it calls every function of navcore.h (all 74, checked against the header by
  *               `hostile --functions`) on its own navigator and on a second one it creates and
  *               destroys there, and checks that each status is one navcore.h documents for it;
  *   destroy     it destroys its own navigator: the destroy returns ok, the handle is dead at
@@ -96,6 +96,8 @@ static const char *const functions[] = {
     "navcore_restore", "navcore_show_options_init",
     /* per-screen hooks */
     "navcore_screen_hooks_init", "navcore_screen_create_with_hooks",
+    /* the deprecated names */
+    "navcore_set_animator", "navcore_set_pop_veto", "navcore_set_pop_veto_deferrable", "navcore_show_recycling",
 };
 #define FUNCTION_COUNT (sizeof functions / sizeof functions[0])
 static unsigned char covered[K_COUNT][FUNCTION_COUNT];
@@ -609,6 +611,24 @@ static void call_everything(int kind) {
     OP(queued, W(navcore_pop_with_result), CALL(navcore_pop_with_result, nav, true, "r", completion, op_));
     /* removes the veto: register_all below puts the books' one back before the callback returns */
     check(CALL(navcore_on_pop_veto_deferrable, nav, NULL, NULL, NULL), OK_, W(navcore_on_pop_veto_deferrable));
+    /* the deprecated names, as the functions they name: an animator and a veto through the books
+     * (register_all below replaces the animator; the veto is removed again at once) */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    reg_rec *old_name = new_reg(K_TRANSITION);
+    old_name->accepted = 1;
+    if (check(CALL(navcore_set_animator, nav, on_transition, old_name, on_destroyed), OK_, W(navcore_set_animator)) !=
+        NAVCORE_OK)
+        old_name->accepted = 0;
+    old_name = new_reg(K_VETO);
+    old_name->accepted = 1;
+    if (check(CALL(navcore_set_pop_veto, nav, on_veto, old_name, on_destroyed), OK_, W(navcore_set_pop_veto)) != NAVCORE_OK)
+        old_name->accepted = 0;
+    check(CALL(navcore_set_pop_veto_deferrable, nav, NULL, NULL, NULL), OK_, W(navcore_set_pop_veto_deferrable));
+    navcore_legacy_show_options legacy = {true, false, true, "from a callback"};
+    OP(queued, W(navcore_show_recycling),
+       CALL(navcore_show_recycling, nav, "R", &legacy, NAVCORE_RECYCLE_NONE, completion, op_));
+#pragma GCC diagnostic pop
     check(CALL(navcore_decide, nav, BOGUS, true), STATE_, W(navcore_decide));
     check(CALL(navcore_screen_set_saved_state, nav, s1, "s"), OK_, W(navcore_screen_set_saved_state));
     copy = NULL;

@@ -63,6 +63,19 @@ class ShowOptions(Structure):
     ]
 
 
+class LegacyShowOptions(Structure):
+    """`navcore_legacy_show_options`: the first builds' unversioned options, which only the
+    deprecated `navcore_show_recycling` takes (declared because the table declares every function
+    the library exports; the binding never calls it)."""
+
+    _fields_ = [
+        ("animated", c_bool),
+        ("remove_current", c_bool),
+        ("recycle", c_bool),
+        ("payload", c_char_p),
+    ]
+
+
 class CTransition(Structure):
     """`navcore_transition`."""
 
@@ -222,6 +235,11 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_is_visible": (c_int, [POINTER(c_bool), NavPtr]),
     "navcore_can_go_back": (c_int, [POINTER(c_bool), NavPtr]),
     "navcore_transition_current": (c_int, [POINTER(c_uint64), NavPtr]),
+    # Deprecated names
+    "navcore_set_animator": (c_int, [NavPtr, TransitionFn, c_void_p, DestroyFn]),
+    "navcore_set_pop_veto": (c_int, [NavPtr, VetoFn, c_void_p, DestroyFn]),
+    "navcore_set_pop_veto_deferrable": (c_int, [NavPtr, DeferrableVetoFn, c_void_p, DestroyFn]),
+    "navcore_show_recycling": (c_int, [NavPtr, c_char_p, POINTER(LegacyShowOptions), c_int, DoneFn, c_void_p]),
 }
 # END GENERATED (signatures)
 

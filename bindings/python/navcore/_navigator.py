@@ -23,6 +23,7 @@ from ._errors import InvalidError, InvalidHandleError, NavcoreError, NoSuchScree
 from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DoneEvent, PayloadEvent, ProgressEvent
 from ._events import ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
 from ._hooks import _ALIASES, _HOOK_KINDS, EVENT_KINDS, HOOKS, Hooks, _hooks_of
+from ._interpreter import refuse_sub_interpreter
 from ._operation import Operation, ScreenResult
 from ._stream import EventStream
 from ._text import _json_text, _payload_text, _route_text, _take_text, _text
@@ -60,9 +61,10 @@ __all__ = ["EVENT_KINDS", "Navigator"]
 # its screens are released. A destroyed navigator's listeners are not called: they went with it.
 #
 # Every navigator starts the reaper, if none runs, before its handle exists: a start that fails
-# (no thread can start now: the thread limit, interpreter shutdown) fails Navigator(), with no
-# handle made, so none is ever queued with no reaper to destroy it; and the reaper is recorded
-# only once started, so the next navigator tries again.
+# (no thread can start now: the thread limit, interpreter shutdown; a sub-interpreter, which
+# _interpreter.py refuses) fails Navigator(), with no handle made, so none is ever queued with
+# no reaper to destroy it; and the reaper is recorded only once started, so the next navigator
+# tries again.
 
 #: Handles of dropped navigators, and the threading.Events of _reaped(), for the reaper.
 _dropped: "queue.SimpleQueue[Any]" = queue.SimpleQueue()
@@ -76,12 +78,13 @@ def _drop(handle: int) -> None:
 
 
 def _start_reaper() -> None:
-    """Starts the reaper thread unless it runs, or raises RuntimeError when the thread cannot
-    start (then the next call tries again). Called before a navigator is made, never by a
-    finalizer: starting a thread takes locks."""
+    """Starts the reaper thread unless it runs, or raises RuntimeError: in a sub-interpreter, or
+    when the thread cannot start (then the next call tries again). Called before a navigator is
+    made, never by a finalizer: starting a thread takes locks."""
     global _reaper
     if _reaper is not None:
         return
+    refuse_sub_interpreter()
     with _reaper_lock:
         if _reaper is None:
             reaper = threading.Thread(target=_reap, args=(_dropped,), name="navcore-reaper", daemon=True)
@@ -163,7 +166,7 @@ class Navigator:
     ``navcore.aio`` for an asyncio loop). Use it as a context manager, or call ``close()``;
     a navigator dropped without close() is destroyed soon after it is garbage-collected, on the
     binding's reaper thread (its ops end ``aborted`` there). ``Navigator()`` raises RuntimeError
-    when that thread is not running and cannot start.
+    in a sub-interpreter, and when that thread is not running and cannot start.
 
     Every method may be called from any thread. Ops return an Operation; calls that fail raise
     a NavcoreError subclass and change nothing.

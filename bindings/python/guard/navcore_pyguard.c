@@ -16,9 +16,9 @@
  * One guard per trampoline, each with its target: `navcore_pyguard_<name>` is registered with
  * navcore, `navcore_pyguard_<name>_target` is set once, through navcore_pyguard_claim, by the
  * binding (navcore/_guard.py) before any registration. A target is never written over: a second
- * copy of the binding in the process (vendored, imported under another name, in a
- * sub-interpreter) finds it taken and uses its Python guard, so no copy's callbacks reach
- * another copy's tables. The binding refuses a library whose navcore_pyguard_abi differs from
+ * copy of the binding in the process (vendored, imported under another name) finds it taken and
+ * uses its Python guard, so no copy's callbacks reach another copy's tables. A copy in a
+ * sub-interpreter claims none (it makes no navigator: navcore/_interpreter.py). The binding refuses a library whose navcore_pyguard_abi differs from
  * its own. The header's callback types check every guard's signature.
  *
  * The pure-Python guard it replaces (kept as the fallback when this library is missing) cost a

@@ -31,10 +31,14 @@ binding warns (RuntimeWarning, naming the reason) and uses the Python guard:
   newer binding may call trampolines with another signature);
 - every symbol a guard needs must be there (an older build may lack a guard);
 - a target is set once, by ``navcore_pyguard_claim`` (compare-and-set), never written over: a
-  second copy of the binding in the process (vendored, imported under another name, in a
-  sub-interpreter) loads the same library instance and finds the targets taken. Each copy's C
-  pointers then lead to its own trampolines. (Loading a private copy of the library per binding
-  copy would keep the C guard for both, but needs a writable, executable temporary file.)
+  second copy of the binding in the process (vendored, imported under another name) loads the
+  same library instance and finds the targets taken. Each copy's C pointers then lead to its own
+  trampolines. (Loading a private copy of the library per binding copy would keep the C guard
+  for both, but needs a writable, executable temporary file.)
+
+A copy in a sub-interpreter loads no guard library at all, and warns of nothing: it makes no
+navigator (_interpreter.py), and the targets it would set lead to closures of an interpreter that
+may end before the process, while the main interpreter's copy would find them taken.
 
 The closures a target points to are kept for the life of the process (a reference never given
 back), not in this module: ``importlib.reload`` of it, or of the package, cannot free one that C
@@ -57,6 +61,7 @@ from typing import Any, Callable, List, Optional, Set, Tuple, cast
 
 from . import _ffi
 from ._calls import _stash, _tls
+from ._interpreter import IN_MAIN_INTERPRETER
 
 #: The variable naming the guard library to load, or ``none`` for the Python guard.
 GUARD_ENV = "NAVCORE_PYGUARD"
@@ -122,8 +127,9 @@ def _load_guard() -> Optional[ctypes.CDLL]:
     return None
 
 
-#: The C guard library, or None: the Python guard.
-guard_library = _load_guard()
+#: The C guard library, or None: the Python guard. None in a sub-interpreter, which makes no
+#: navigator (_interpreter.py): its copy leaves the process-global targets to the main one's.
+guard_library = _load_guard() if IN_MAIN_INTERPRETER else None
 
 
 class _Reporter:

@@ -23,6 +23,7 @@ from ._errors import InvalidError, InvalidHandleError, NavcoreError, NoSuchScree
 from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DoneEvent, PayloadEvent, ProgressEvent
 from ._events import ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
 from ._hooks import _ALIASES, _HOOK_KINDS, EVENT_KINDS, HOOKS, Hooks, _hooks_of
+from ._interpreter import refuse_sub_interpreter
 from ._operation import Operation, ScreenResult
 from ._stream import EventStream
 from ._text import _json_text, _payload_text, _route_text, _take_text, _text
@@ -55,9 +56,15 @@ __all__ = ["EVENT_KINDS", "Navigator"]
 # the module-wide lock of _operation, which the aborted ops' completions take again). So its
 # finalizer runs no host code and takes no lock: it only puts the handle in _dropped (a
 # SimpleQueue, whose put() is reentrant and safe in finalizers), and the reaper, a daemon thread
-# started with the first navigator, destroys it from there: its ops end ``aborted`` and their
+# started before the first navigator, destroys it from there: its ops end ``aborted`` and their
 # done callbacks run on the reaper thread (an exception they raise goes to sys.unraisablehook),
 # its screens are released. A destroyed navigator's listeners are not called: they went with it.
+#
+# Every navigator starts the reaper, if none runs, before its handle exists: a start that fails
+# (no thread can start now: the thread limit, interpreter shutdown; a sub-interpreter, which
+# _interpreter.py refuses) fails Navigator(), with no handle made, so none is ever queued with
+# no reaper to destroy it; and the reaper is recorded only once started, so the next navigator
+# tries again.
 
 #: Handles of dropped navigators, and the threading.Events of _reaped(), for the reaper.
 _dropped: "queue.SimpleQueue[Any]" = queue.SimpleQueue()
@@ -71,15 +78,18 @@ def _drop(handle: int) -> None:
 
 
 def _start_reaper() -> None:
-    """Starts the reaper thread unless it runs (called by every new navigator, not by a
-    finalizer: starting a thread takes locks)."""
+    """Starts the reaper thread unless it runs, or raises RuntimeError: in a sub-interpreter, or
+    when the thread cannot start (then the next call tries again). Called before a navigator is
+    made, never by a finalizer: starting a thread takes locks."""
     global _reaper
     if _reaper is not None:
         return
+    refuse_sub_interpreter()
     with _reaper_lock:
         if _reaper is None:
-            _reaper = threading.Thread(target=_reap, args=(_dropped,), name="navcore-reaper", daemon=True)
-            _reaper.start()
+            reaper = threading.Thread(target=_reap, args=(_dropped,), name="navcore-reaper", daemon=True)
+            reaper.start()
+            _reaper = reaper
 
 
 def _reap(dropped: "queue.SimpleQueue[Any]") -> None:
@@ -96,10 +106,11 @@ def _reap(dropped: "queue.SimpleQueue[Any]") -> None:
 
 def _reaped(timeout: Optional[float] = None) -> bool:
     """Waits until every navigator dropped so far is destroyed; False if ``timeout`` passed.
-    Call it after ``gc.collect()`` to have the collected navigators destroyed (tests do)."""
+    Call it after ``gc.collect()`` to have the collected navigators destroyed (tests do).
+    Raises RuntimeError, as Navigator() does, where the reaper cannot run."""
+    _start_reaper()
     done = threading.Event()
     _dropped.put(done)
-    _start_reaper()
     return done.wait(timeout)
 
 
@@ -154,7 +165,8 @@ class Navigator:
     only enqueues them, calls the wakeup listeners, and runs them in ``drain()`` (see
     ``navcore.aio`` for an asyncio loop). Use it as a context manager, or call ``close()``;
     a navigator dropped without close() is destroyed soon after it is garbage-collected, on the
-    binding's reaper thread (its ops end ``aborted`` there).
+    binding's reaper thread (its ops end ``aborted`` there). ``Navigator()`` raises RuntimeError
+    in a sub-interpreter, and when that thread is not running and cannot start.
 
     Every method may be called from any thread. Ops return an Operation; calls that fail raise
     a NavcoreError subclass and change nothing.
@@ -162,6 +174,7 @@ class Navigator:
 
     def __init__(self, dispatch: Union[Dispatch, str, int] = Dispatch.INLINE) -> None:
         mode = Dispatch.parse(dispatch)
+        _start_reaper()  # before the handle: a navigator is made only if it can be reaped
         handle = c_void_p()
         library = _ffi.lib()
         _check(library.navcore_navigator_create(byref(handle), mode.code))
@@ -197,7 +210,6 @@ class Navigator:
         # The finalizer only queues the handle for the reaper (see "Dropped navigators").
         self._finalizer = weakref.finalize(self, _drop, cast(int, handle.value))
         self._finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
-        _start_reaper()
 
     # -- lifetime ------------------------------------------------------------------------------
 

@@ -65,7 +65,7 @@ _tokens = itertools.count(1)
 #: Navigators C may still call: token -> weak reference (its entry goes when the navigator is
 #: collected, or when close() is done with it). Weak: C calls back only during a navcore call,
 #: which some Python frame makes with the navigator in hand; a navigator dropped without close()
-#: is destroyed by its finalizer.
+#: is destroyed by the reaper thread once collected.
 _live: "Dict[Optional[int], weakref.ReferenceType[Navigator]]" = {}  # keyed by a ctx, which may be NULL
 #: Ops not yet ended, by token (their completion and run block ctx).
 _ops: Dict[Optional[int], Operation] = {}

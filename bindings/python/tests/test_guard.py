@@ -93,6 +93,36 @@ def test_a_second_copy_of_the_binding_does_not_take_the_c_guard_over(tmp_path: P
     assert len(found["warnings"]) == 1 and "another copy of the binding" in found["warnings"][0], found
 
 
+SUB_INTERPRETER_FIRST = """
+import ctypes, json, warnings
+import _xxsubinterpreters as interpreters
+""" + USES_C_GUARD + """
+class View:
+    pass
+
+interpreter = interpreters.create()  # the binding is loaded there first (Navigator() refused)
+interpreters.run_string(interpreter, "import navcore\\ntry: navcore.Navigator()\\nexcept RuntimeError: pass")
+interpreters.destroy(interpreter)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    import navcore
+    nav = navcore.Navigator()
+print(json.dumps({
+    "outcome": str(nav.push(View()).outcome),
+    "c_guard": uses_c_guard(navcore, "op_done", navcore._trampolines._DONE_OP),
+    "warnings": [str(w.message) for w in caught if w.category is RuntimeWarning],
+}))
+"""
+
+
+def test_a_sub_interpreter_leaves_the_c_guard_to_the_main_interpreter() -> None:
+    """A sub-interpreter makes no navigator (test_reaper.py), so its copy of the binding takes no
+    target: they would lead to closures of an interpreter that ends, and the main interpreter's
+    copy, imported later, would find them taken."""
+    found = _run(SUB_INTERPRETER_FIRST)
+    assert found == {"outcome": "completed", "c_guard": True, "warnings": []}
+
+
 RELOAD = """
 import gc, importlib, json, navcore
 from navcore import _guard

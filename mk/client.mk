@@ -1,7 +1,9 @@
 # make client-package (issue 10): Swift package hygiene. Tests/ClientPackage depends on the
 # NavCore product the way an app's package would; building it must compile NavCore and the
 # client only: no C target, no system library (CFFI's libffi), nothing to install first.
-# Adds it to TESTS.
+# The client is top-level code (main.swift) that awaits every op and checks that each had
+# ended, compiled with warnings as errors: `try await nav.push(x)` there must be the awaiting
+# form (docs/swift-concurrency.md, "The async surface"). Adds it to TESTS.
 
 CLIENT_SCRATCH := build/client-package
 

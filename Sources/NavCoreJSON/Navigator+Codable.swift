@@ -10,7 +10,7 @@ import NavCore
 /// struct Choice: Codable { let color: String }
 /// let choice = try await nav.pushForResult(picker, as: Choice.self)   // Choice?
 /// // in the picker:
-/// try nav.pop(encoding: Choice(color: "blue"))
+/// try nav.pop(encoding: Choice(color: "blue"), completion: nil)
 /// ```
 extension Navigator {
     /// Pushes `screen` and waits until it is released; returns its result decoded from JSON, or
@@ -24,19 +24,34 @@ extension Navigator {
     }
 
     /// Pops the top screen carrying `value` encoded as JSON text as its result (NavCore's
-    /// Semantics article, §12). (Not `pop(result:)`, which takes the text itself: a `String`
-    /// would be encoded as a JSON string.)
+    /// Semantics article, §12), without waiting: `.ok` or `.queued` at once, the outcome to
+    /// `completion`. (Not `pop(result:)`, which takes the text itself: a `String` would be
+    /// encoded as a JSON string.)
     @discardableResult
     public func pop<T: Encodable>(
-        encoding value: T, animated: Bool = true, encoder: JSONEncoder = JSONEncoder(), completion: Completion? = nil
+        encoding value: T, animated: Bool = true, encoder: JSONEncoder = JSONEncoder(), completion: Completion?
     ) throws -> RequestStatus {
-        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
-        return try pop(animated: animated, result: text, completion: completion)
+        try pop(animated: animated, result: try encoder.text(of: value), completion: completion)
+    }
+
+    /// Pops the top screen carrying `value` encoded as JSON text as its result, and waits for
+    /// the outcome.
+    public func pop<T: Encodable>(
+        encoding value: T, animated: Bool = true, encoder: JSONEncoder = JSONEncoder()
+    ) async throws -> Outcome {
+        try await pop(animated: animated, result: try encoder.text(of: value))
     }
 
     /// The saved document of the stack as JSON `Data` in its exact text form (NavCore's
     /// Semantics article, §14), for a file or a state-restoration archive.
     public func saveData() throws -> Data {
         Data(try save().utf8)
+    }
+}
+
+extension JSONEncoder {
+    /// `value` encoded as JSON text.
+    fileprivate func text(of value: some Encodable) throws -> String {
+        String(decoding: try encode(value), as: UTF8.self)
     }
 }

@@ -77,26 +77,26 @@ final class ScenarioSession: @unchecked Sendable {
             call {
                 let screen = try self.nav().makeScreen(route: route)
                 self.name(screen)
-                return try self.nav().push(screen, animated: animated)
+                return try self.nav().push(screen, animated: animated, completion: nil)
             }
         case "push_again":
             let screen = try labelled(word(plain, 0, line), line)
-            call { try self.nav().push(screen, animated: animated) }
+            call { try self.nav().push(screen, animated: animated, completion: nil) }
         case "pop":
             let result = try resultOption(plain, line)
-            call { try self.nav().pop(animated: animated, result: result) }
-        case "back": call { try self.nav().back(animated: animated) }
-        case "pop_to_root": call { try self.nav().popToRoot(animated: animated) }
+            call { try self.nav().pop(animated: animated, result: result, completion: nil) }
+        case "back": call { try self.nav().back(animated: animated, completion: nil) }
+        case "pop_to_root": call { try self.nav().popToRoot(animated: animated, completion: nil) }
         case "pop_to":
             let screen = try labelled(word(plain, 0, line), line)
-            call { try self.nav().pop(to: screen, animated: animated) }
+            call { try self.nav().pop(to: screen, animated: animated, completion: nil) }
         case "set":
-            call { try self.nav().setStack(try plain.map { try self.liveOrNew($0) }, animated: animated) }
+            call { try self.nav().setStack(try plain.map { try self.liveOrNew($0) }, animated: animated, completion: nil) }
         case "run":
             let name = try word(arguments, 0, line)
-            call { try self.nav().run { self.record(TraceLine(category: .run, text: "run \(name)")) } }
+            call { try self.nav().run({ self.record(TraceLine(category: .run, text: "run \(name)")) }, completion: nil) }
         case "visible": try setVisible(arguments, line)
-        case "gesture": call { try self.nav().beginGesture() }
+        case "gesture": call { try self.nav().beginGesture(completion: nil) }
         case "progress":
             guard let value = ScenarioSyntax.progress(try word(arguments, 0, line)) else {
                 throw ScenarioError(line: line, "progress needs a number")
@@ -143,11 +143,11 @@ final class ScenarioSession: @unchecked Sendable {
                 return RouteEntry(route: parts.first ?? word, state: parts.count > 1 ? parts[1] : nil)
             }
             let animated = arguments.contains("animated")
-            call { try self.nav().open(entries, animated: animated) }
+            call { try self.nav().open(entries, animated: animated, completion: nil) }
         case "restore":
             let document = try word(arguments, 0, line)
             let animated = arguments.dropFirst().contains("animated")
-            call { try self.nav().restore(document, animated: animated) }
+            call { try self.nav().restore(document, animated: animated, completion: nil) }
         case "route": try registerRoute(arguments, line)
         case "show": try show(arguments, line)
         case "threshold":
@@ -206,7 +206,7 @@ final class ScenarioSession: @unchecked Sendable {
 
     private func setVisible(_ arguments: [String], _ line: Int) throws(ScenarioError) {
         let visible = try onOff(arguments, 0, line)
-        call { try self.nav().setVisible(visible) }
+        call { try self.nav().setVisible(visible, completion: nil) }
     }
 
     private func registerRoute(_ arguments: [String], _ line: Int) throws(ScenarioError) {
@@ -234,7 +234,7 @@ final class ScenarioSession: @unchecked Sendable {
             default: throw ScenarioError(line: line, "unknown show option '\(option)'")
             }
         }
-        call { try self.nav().show(route, options: options) }
+        call { try self.nav().show(route, options: options, completion: nil) }
     }
 
     private func configure(_ arguments: [String], _ line: Int) throws(ScenarioError) {

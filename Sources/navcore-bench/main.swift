@@ -85,7 +85,7 @@ let navigator = Navigator(dispatch: .inline)
 for _ in 0..<depth {
     do {
         let screen = try navigator.makeScreen(route: "", object: view)
-        try navigator.push(screen, animated: false)
+        try navigator.push(screen, animated: false, completion: nil)
     } catch {
         failures += 1
     }
@@ -98,8 +98,8 @@ navigator.delegate = listener
 func cycle(_ navigator: Navigator, _ object: View) -> Int {
     do {
         let screen = try navigator.makeScreen(route: "", object: object)
-        let pushed = try navigator.push(screen, animated: false)
-        let popped = try navigator.pop(animated: false)
+        let pushed = try navigator.push(screen, animated: false, completion: nil)
+        let popped = try navigator.pop(animated: false, completion: nil)
         return (pushed == .ok ? 0 : 1) + (popped == .ok ? 0 : 1)
     } catch {
         return 1

@@ -37,7 +37,7 @@ import Testing
             live = try harness.stack("A", "B")[1]
             dead = try harness.screen("D")
             try nav.discard(dead)
-            try nav.push(try harness.screen("C"))
+            try nav.push(try harness.screen("C"), completion: nil)
             staleTransition = try #require(harness.transitions.value.last)
             try nav.finishTransition(staleTransition.id)
             let asked = Locked<[VetoDecision]>([])
@@ -45,7 +45,7 @@ import Testing
                 asked.update { $0.append(decision) }
                 return .later
             }
-            try nav.back(animated: false)
+            try nav.back(animated: false, completion: nil)
             staleDecision = try #require(asked.value.last)
             try nav.decide(staleDecision, allow: true)
             version2 = try JSONDecoder().decode(
@@ -61,18 +61,18 @@ import Testing
             BadCall("makeScreen(route: NUL)", .invalid) { _ = try nav.makeScreen(route: "a\u{0}") },
             BadCall("discard(dead)", .noSuchScreen) { try nav.discard(dead) },
             BadCall("screen(dead)", .noSuchScreen) { _ = try nav.screen(dead.id) },
-            BadCall("push(dead)", .noSuchScreen) { try nav.push(dead) },
-            BadCall("pop(result: NUL)", .invalid) { try nav.pop(result: "a\u{0}") },
-            BadCall("pop(to: dead)", .noSuchScreen) { try nav.pop(to: dead) },
-            BadCall("setStack([dead])", .noSuchScreen) { try nav.setStack([live, dead]) },
-            BadCall("show(NUL)", .invalid) { try nav.show("a\u{0}") },
-            BadCall("show(payload: NUL)", .invalid) { try nav.show("R", options: ShowOptions(payload: "a\u{0}")) },
-            BadCall("post(NUL)", .invalid) { try nav.post("a\u{0}") },
-            BadCall("open([])", .invalid) { try nav.open([]) },
-            BadCall("open(state: NUL)", .invalid) { try nav.open([RouteEntry(route: "R", state: "a\u{0}")]) },
-            BadCall("restore(malformed)", .invalid) { try nav.restore(#"{"navcore":1,"stack":[]"#) },
-            BadCall("restore(document version 2)", .invalid) { try nav.restore(f.version2) },
-            BadCall("restore(document, empty)", .invalid) { try nav.restore(NavigationDocument(stack: [])) },
+            BadCall("push(dead)", .noSuchScreen) { try nav.push(dead, completion: nil) },
+            BadCall("pop(result: NUL)", .invalid) { try nav.pop(result: "a\u{0}", completion: nil) },
+            BadCall("pop(to: dead)", .noSuchScreen) { try nav.pop(to: dead, completion: nil) },
+            BadCall("setStack([dead])", .noSuchScreen) { try nav.setStack([live, dead], completion: nil) },
+            BadCall("show(NUL)", .invalid) { try nav.show("a\u{0}", completion: nil) },
+            BadCall("show(payload: NUL)", .invalid) { try nav.show("R", options: ShowOptions(payload: "a\u{0}"), completion: nil) },
+            BadCall("post(NUL)", .invalid) { try nav.post("a\u{0}", completion: nil) },
+            BadCall("open([])", .invalid) { try nav.open([], completion: nil) },
+            BadCall("open(state: NUL)", .invalid) { try nav.open([RouteEntry(route: "R", state: "a\u{0}")], completion: nil) },
+            BadCall("restore(malformed)", .invalid) { try nav.restore(#"{"navcore":1,"stack":[]"#, completion: nil) },
+            BadCall("restore(document version 2)", .invalid) { try nav.restore(f.version2, completion: nil) },
+            BadCall("restore(document, empty)", .invalid) { try nav.restore(NavigationDocument(stack: []), completion: nil) },
             BadCall("decide(stale)", .state) { try nav.decide(f.staleDecision, allow: true) },
             BadCall("finishTransition(stale)", .state) { try nav.finishTransition(f.staleTransition.id) },
             BadCall("cancelTransition(stale)", .state) { try nav.cancelTransition(f.staleTransition.id) },
@@ -104,6 +104,7 @@ import Testing
             BadCall("async post(NUL)", .invalid) { _ = try await nav.post("a\u{0}") },
             BadCall("async open([])", .invalid) { _ = try await nav.open([]) },
             BadCall("async restore(malformed)", .invalid) { _ = try await nav.restore("[]") },
+            BadCall("async restore(document version 2)", .invalid) { _ = try await nav.restore(f.version2) },
             BadCall("pushForResult(dead)", .noSuchScreen) { _ = try await nav.pushForResult(dead) },
             BadCall("transition.finish() (stale)", .state) { try await f.staleTransition.finish() },
             BadCall("transition.cancel() (stale)", .state) { try await f.staleTransition.cancel() },

@@ -443,7 +443,7 @@ final class StressRun: Sendable {
                     transitionSignal.signal()
                 case .callback:
                     do throws(NavigationError) {
-                        try nav.run { [self] in callback { destroyNow("a run block") } }
+                        try nav.run ({ [self] in callback { destroyNow("a run block") } }, completion: nil)
                     } catch {
                         unexpectedErrors.append("the destroying run: \(error)")
                     }

@@ -62,10 +62,10 @@ import Testing
         let delegate = FullDelegate()
         h.nav.delegate = delegate
         try h.nav.registerRoute("R") { _ in nil }
-        try h.nav.push(try h.screen("A"))
+        try h.nav.push(try h.screen("A"), completion: nil)
         try h.nav.setBarThreshold(2)
-        try h.nav.show("R", options: ShowOptions(removeCurrent: false, payload: "hi"))  // instant
-        try h.nav.beginGesture()
+        try h.nav.show("R", options: ShowOptions(removeCurrent: false, payload: "hi"), completion: nil)  // instant
+        try h.nav.beginGesture(completion: nil)
         let id = try #require(h.nav.transitionInFlight)
         try h.nav.updateTransition(id, progress: 0.5)
         try h.nav.finishTransition(id)
@@ -92,8 +92,8 @@ import Testing
         h.nav.delegate = delegate
         try h.stack("A", "B")
         #expect(delegate.ended.take() == ["set completed"])
-        try h.nav.pop()
-        try h.nav.pop()
+        try h.nav.pop(completion: nil)
+        try h.nav.pop(completion: nil)
         #expect(delegate.ended.value == ["pop completed", "pop noop"])
     }
 
@@ -120,7 +120,7 @@ import Testing
         }
         #expect(weakDelegate == nil)
         #expect(nav.delegate == nil)
-        try nav.push(try nav.makeScreen(route: "A"))  // nobody to tell: no crash
+        try nav.push(try nav.makeScreen(route: "A"), completion: nil)  // nobody to tell: no crash
         #expect(nav.stack.count == 1)
     }
 
@@ -129,11 +129,11 @@ import Testing
         let first = DoneOnlyDelegate()
         let second = DoneOnlyDelegate()
         nav.delegate = first
-        try nav.run {}
+        try nav.run ({}, completion: nil)
         nav.delegate = second
-        try nav.run {}
+        try nav.run ({}, completion: nil)
         nav.delegate = nil
-        try nav.run {}
+        try nav.run ({}, completion: nil)
         #expect(first.ended.value == ["run completed"])
         #expect(second.ended.value == ["run completed"])
     }
@@ -145,14 +145,14 @@ import Testing
         nav.setAnimator { [weak nav] transition in try? nav?.finishTransition(transition.id) }
         let a = FeedbackRecorder("A")
         let b = FeedbackRecorder("B")
-        try nav.push(try nav.makeScreen(route: "A", object: a))
-        try nav.push(try nav.makeScreen(route: "B", object: b))
+        try nav.push(try nav.makeScreen(route: "A", object: a), completion: nil)
+        try nav.push(try nav.makeScreen(route: "B", object: b), completion: nil)
         #expect(a.calls.take() == [
             "A will_show push instant", "A did_show push instant",
             "A will_hide push animated", "A did_hide push animated",
         ])
         #expect(b.calls.take() == ["B will_show push animated", "B did_show push animated"])
-        try nav.pop()
+        try nav.pop(completion: nil)
         #expect(a.calls.take() == ["A will_show pop animated", "A did_show pop animated"])
         #expect(b.calls.take() == ["B will_hide pop animated", "B did_hide pop animated"])
     }
@@ -169,7 +169,7 @@ import Testing
         }
         let a = try nav.makeScreen(route: "A", object: FeedbackRecorder("A", onCall: record))
         let b = try nav.makeScreen(route: "B", object: FeedbackRecorder("B", onCall: record))
-        try nav.push(a, animated: false)
+        try nav.push(a, animated: false, completion: nil)
         _ = seen.take()
         try nav.push(b, animated: false) { outcome in record("push \(outcome)") }
         #expect(seen.take() == [
@@ -196,10 +196,10 @@ import Testing
         let a = FeedbackRecorder("A")
         let b = FeedbackRecorder("B")
         try nav.setStack([try nav.makeScreen(route: "A", object: a), try nav.makeScreen(route: "B", object: b)],
-                         animated: false)
+                         animated: false, completion: nil)
         _ = a.calls.take()
         _ = b.calls.take()
-        try nav.beginGesture()
+        try nav.beginGesture(completion: nil)
         try nav.cancelTransition(try #require(nav.transitionInFlight))
         #expect(a.calls.value == [
             "A will_show pop animated", "A will_hide cancel animated", "A did_hide cancel animated",
@@ -217,8 +217,8 @@ import Testing
             made.update { $0.append(object) }
             return object
         }
-        try nav.show("chat", options: ShowOptions(payload: "first"))
-        try nav.show("chat", options: ShowOptions(payload: "second"))  // recycled: the top, noop
+        try nav.show("chat", options: ShowOptions(payload: "first"), completion: nil)
+        try nav.show("chat", options: ShowOptions(payload: "second"), completion: nil)  // recycled: the top, noop
         let chat = try #require(made.value.first)
         #expect(made.value.count == 1)
         #expect(chat.calls.value == [
@@ -235,7 +235,7 @@ import Testing
         nav.addObserver { event in
             if case .appearance(let change) = event { order.append("observer \(change.phase)") }
         }
-        try nav.push(try nav.makeScreen(route: "A", object: a))
+        try nav.push(try nav.makeScreen(route: "A", object: a), completion: nil)
         #expect(order.value == [
             "object A will_show push instant", "delegate willShow", "observer will_show",
             "object A did_show push instant", "delegate didShow", "observer did_show",
@@ -245,8 +245,8 @@ import Testing
     // MARK: events() and observers
 
     private static func drive(_ nav: Navigator) throws {
-        try nav.push(try nav.makeScreen(route: "A"))
-        try nav.push(try nav.makeScreen(route: "B"), animated: false)
+        try nav.push(try nav.makeScreen(route: "A"), completion: nil)
+        try nav.push(try nav.makeScreen(route: "B"), animated: false, completion: nil)
         try nav.destroy()
     }
 
@@ -294,15 +294,15 @@ import Testing
         let keptToken = nav.addObserver { _ in kept.increment() }
         let removedToken = nav.addObserver { _ in removed.increment() }
         #expect(keptToken != removedToken)
-        try nav.run {}
+        try nav.run ({}, completion: nil)
         #expect(kept.value == 1 && removed.value == 1)
         nav.removeObserver(removedToken)
-        try nav.run {}
+        try nav.run ({}, completion: nil)
         #expect(kept.value == 2)
         #expect(removed.value == 1)
         nav.removeObserver(removedToken)  // twice: harmless
         nav.removeObserver(keptToken)
-        try nav.run {}
+        try nav.run ({}, completion: nil)
         #expect(kept.value == 2)
     }
 
@@ -314,8 +314,8 @@ import Testing
             heard.increment()
             if let nav, let token = token.value { nav.removeObserver(token) }
         } }
-        try nav.run {}
-        try nav.run {}
+        try nav.run ({}, completion: nil)
+        try nav.run ({}, completion: nil)
         #expect(heard.value == 1)
     }
 }

@@ -17,7 +17,7 @@ import Testing
             view = Navigator(drainingAsksOf: owner)
         }
         #expect(weakOwner != nil, "the view holds its owner")
-        try view.push(try view.makeScreen(route: "home"), animated: false)
+        try view.push(try view.makeScreen(route: "home"), animated: false, completion: nil)
         #expect(shown.value == ["home"])
         #expect(weakOwner?.top?.route == "home")
     }

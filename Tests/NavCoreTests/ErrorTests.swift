@@ -38,7 +38,7 @@ import Testing
         expectError(.invalid) { try h.nav.setBarThreshold(-3) }
         expectError(.invalid) { try h.nav.unregisterRoute("never registered") }
         try h.stack("A", "B")
-        try h.nav.beginGesture()
+        try h.nav.beginGesture(completion: nil)
         let id = try #require(h.nav.transitionInFlight)
         expectError(.invalid) { try h.nav.updateTransition(id, progress: 2) }
         let error = #expect(throws: NavigationError.self) { try h.nav.setBarThreshold(-1) }
@@ -48,7 +48,7 @@ import Testing
     @Test func invalidHandleComesFromADestroyedNavigator() throws {
         let nav = Navigator()
         try nav.destroy()
-        let error = #expect(throws: NavigationError.self) { try nav.pop() }
+        let error = #expect(throws: NavigationError.self) { try nav.pop(completion: nil) }
         #expect(error?.code == .invalidHandle)
         #expect(error?.rawValue == -2)
         #expect(error?.message.isEmpty == false)
@@ -58,7 +58,7 @@ import Testing
         let nav = Navigator()
         let screen = try nav.makeScreen()
         try nav.discard(screen)
-        let error = #expect(throws: NavigationError.self) { try nav.push(screen) }
+        let error = #expect(throws: NavigationError.self) { try nav.push(screen, completion: nil) }
         #expect(error?.code == .noSuchScreen)
         #expect(error?.rawValue == -3)
         #expect(error?.message.isEmpty == false)
@@ -67,8 +67,8 @@ import Testing
     @Test func busyComesFromAGestureWhileAnOpRuns() throws {
         let h = Harness()
         try h.stack("A")
-        try h.nav.push(try h.screen("B"))
-        let error = #expect(throws: NavigationError.self) { try h.nav.beginGesture() }
+        try h.nav.push(try h.screen("B"), completion: nil)
+        let error = #expect(throws: NavigationError.self) { try h.nav.beginGesture(completion: nil) }
         #expect(error?.code == .busy)
         #expect(error?.rawValue == -4)
         #expect(error?.message.isEmpty == false)
@@ -98,7 +98,7 @@ import Testing
     @Test func aFailedCallChangesNothing() throws {
         let h = Harness()
         let screens = try h.stack("A", "B")
-        try h.nav.push(try h.screen("C"))  // waits
+        try h.nav.push(try h.screen("C"), completion: nil)  // waits
         let id = try #require(h.nav.transitionInFlight)
         let pending = Completions()
         try h.nav.run({}, completion: pending.handler)
@@ -108,9 +108,9 @@ import Testing
         expectError(.state) { try h.nav.discard(screens[0]) }
         expectError(.state) { try h.nav.finishTransition(id + 7) }
         expectError(.state) { try h.nav.cancelTransition(id) }
-        expectError(.busy) { try h.nav.beginGesture() }
+        expectError(.busy) { try h.nav.beginGesture(completion: nil) }
         expectError(.invalid) { try h.nav.setBarThreshold(-1) }
-        expectError(.noSuchScreen) { try h.nav.push(try Navigator().makeScreen()) }
+        expectError(.noSuchScreen) { try h.nav.push(try Navigator().makeScreen(), completion: nil) }
 
         #expect(h.nav.stack == before.0)
         #expect(h.nav.pendingCount == before.1)
@@ -133,18 +133,18 @@ import Testing
             ("makeScreen", { _ = try h.nav.makeScreen(route: "X") }),
             ("discard", { try h.nav.discard(screens[0]) }),
             ("screen", { _ = try h.nav.screen(screens[0].id) }),
-            ("push", { try h.nav.push(screens[0]) }),
-            ("pop", { try h.nav.pop() }),
-            ("pop(to:)", { try h.nav.pop(to: screens[0]) }),
-            ("popToRoot", { try h.nav.popToRoot() }),
-            ("setStack", { try h.nav.setStack(screens) }),
-            ("setStack([])", { try h.nav.setStack([]) }),
-            ("back", { try h.nav.back() }),
-            ("beginGesture", { try h.nav.beginGesture() }),
-            ("run", { try h.nav.run {} }),
-            ("setVisible", { try h.nav.setVisible(false) }),
-            ("show", { try h.nav.show("R") }),
-            ("post", { try h.nav.post("R") }),
+            ("push", { try h.nav.push(screens[0], completion: nil) }),
+            ("pop", { try h.nav.pop(completion: nil) }),
+            ("pop(to:)", { try h.nav.pop(to: screens[0], completion: nil) }),
+            ("popToRoot", { try h.nav.popToRoot(completion: nil) }),
+            ("setStack", { try h.nav.setStack(screens, completion: nil) }),
+            ("setStack([])", { try h.nav.setStack([], completion: nil) }),
+            ("back", { try h.nav.back(completion: nil) }),
+            ("beginGesture", { try h.nav.beginGesture(completion: nil) }),
+            ("run", { try h.nav.run ({}, completion: nil) }),
+            ("setVisible", { try h.nav.setVisible(false, completion: nil) }),
+            ("show", { try h.nav.show("R", completion: nil) }),
+            ("post", { try h.nav.post("R", completion: nil) }),
             ("finishTransition", { try h.nav.finishTransition(1) }),
             ("cancelTransition", { try h.nav.cancelTransition(1) }),
             ("updateTransition", { try h.nav.updateTransition(1, progress: 0.5) }),
@@ -167,8 +167,8 @@ import Testing
         let h = Harness()
         try h.stack("A", "B")
         try h.nav.setBarThreshold(5)
-        try h.nav.push(try h.screen("C"))  // waits
-        try h.nav.run {}
+        try h.nav.push(try h.screen("C"), completion: nil)  // waits
+        try h.nav.run ({}, completion: nil)
         try h.nav.destroy()
         #expect(h.nav.isDestroyed)
         #expect(h.nav.stack.isEmpty)
@@ -190,7 +190,7 @@ import Testing
             nav.addObserver { event in
                 if case .released(let screen) = event { released.append(screen.route) }
             }
-            try nav.push(try nav.makeScreen(route: "A"))
+            try nav.push(try nav.makeScreen(route: "A"), completion: nil)
             try nav.push(try nav.makeScreen(route: "B"), completion: aborted.handler)
             _ = try nav.makeScreen(route: "D")
         }

@@ -8,8 +8,8 @@ import Testing
         let home = try nav.makeScreen(route: "home"), inbox = try nav.makeScreen(route: "inbox")
         let log = Locked<[String]>([])
         nav.addObserver { log.append($0.description) }
-        try nav.push(home, animated: false)
-        try nav.push(inbox, animated: false)
+        try nav.push(home, animated: false, completion: nil)
+        try nav.push(inbox, animated: false, completion: nil)
         let lines = log.take()
         #expect(lines.contains("action will_push +inbox#\(inbox.id) -home#\(home.id) instant"))
         #expect(lines.contains("did_show inbox#\(inbox.id) push instant"))

@@ -32,7 +32,7 @@ import Testing
 
     @Test func theFirstScreenNeverAnimates() throws {
         let h = Harness()
-        try h.nav.push(try h.screen("A"), animated: true)
+        try h.nav.push(try h.screen("A"), animated: true, completion: nil)
         #expect(h.trace() == [
             "action will_push +A instant",
             "action did_push +A instant",
@@ -48,7 +48,7 @@ import Testing
     @Test func anAnimatedPopReleasesTheScreenAfterTheDidEvents() throws {
         let h = Harness()
         try h.stack("A", "B")
-        try h.nav.pop()
+        try h.nav.pop(completion: nil)
         #expect(h.trace() == [
             "action will_pop +A -B animated",
             "action did_pop +A -B animated",
@@ -70,7 +70,7 @@ import Testing
     @Test func popToNamesTheRemovedScreensBottomToTopAndReleasesThemTopDown() throws {
         let h = Harness()
         let screens = try h.stack("A", "B", "C", "D")
-        try h.nav.pop(to: screens[0])
+        try h.nav.pop(to: screens[0], completion: nil)
         try h.finish()
         #expect(h.trace() == [
             "action will_pop +A -B -C -D animated",
@@ -92,7 +92,7 @@ import Testing
     @Test func popToRootEmitsThePopEvents() throws {
         let h = Harness()
         try h.stack("A", "B", "C")
-        try h.nav.popToRoot(animated: false)
+        try h.nav.popToRoot(animated: false, completion: nil)
         #expect(h.trace() == [
             "action will_pop +A -B -C instant",
             "action did_pop +A -B -C instant",
@@ -112,7 +112,7 @@ import Testing
         let h = Harness()
         let screens = try h.stack("A", "B")
         let c = try h.screen("C")
-        try h.nav.setStack([screens[0], c])
+        try h.nav.setStack([screens[0], c], completion: nil)
         #expect(h.lastTransition?.style == .push)
         try h.finish()
         #expect(h.trace() == [
@@ -134,7 +134,7 @@ import Testing
         let h = Harness()
         let screens = try h.stack("A", "B", "C")
         let d = try h.screen("D")
-        try h.nav.setStack([d, screens[1]])
+        try h.nav.setStack([d, screens[1]], completion: nil)
         let transition = try #require(h.lastTransition)
         #expect(transition.style == .pop)
         #expect(transition.from == screens[2])
@@ -160,7 +160,7 @@ import Testing
         let h = Harness()
         let screens = try h.stack("A", "B", "C")
         let x = try h.screen("X")
-        try h.nav.setStack([x, screens[2]], animated: true)
+        try h.nav.setStack([x, screens[2]], animated: true, completion: nil)
         #expect(h.transitions.value.isEmpty)
         #expect(h.trace() == [
             "action will_set -A -B instant",
@@ -176,7 +176,7 @@ import Testing
 
     @Test func setOnAnEmptyStackIsInstant() throws {
         let h = Harness()
-        try h.nav.setStack([try h.screen("A"), try h.screen("B")])
+        try h.nav.setStack([try h.screen("A"), try h.screen("B")], completion: nil)
         #expect(h.trace() == [
             "action will_set +B instant",
             "action did_set +B instant",
@@ -205,9 +205,9 @@ import Testing
     func anOpAnimatesOnlyWhenAskedVisibleWithAnAnimatorAndFromAnExistingTop(_ condition: AnimationCase) throws {
         let h = Harness(animator: condition.animator)
         try h.stack("A")
-        if !condition.visible { try h.nav.setVisible(false) }
+        if !condition.visible { try h.nav.setVisible(false, completion: nil) }
         _ = h.trace()
-        try h.nav.push(try h.screen("B"), animated: condition.asked)
+        try h.nav.push(try h.screen("B"), animated: condition.asked, completion: nil)
         let flag = condition.animates ? "animated" : "instant"
         #expect(h.trace().first == "action will_push +B -A \(flag)")
         #expect(h.nav.isBusy == condition.animates)
@@ -220,14 +220,14 @@ import Testing
         let h = Harness()
         let screens = try h.stack("A", "B")
         h.nav.setPopVeto { _, _ in false }
-        try h.nav.back()
-        try h.nav.push(screens[1])
-        try h.nav.pop(to: screens[1])
-        try h.nav.setStack(screens)
-        try h.nav.setStack([])
-        try h.nav.pop(to: try h.screen("X"))
-        try h.nav.show("nowhere")
-        try h.nav.setVisible(true)
+        try h.nav.back(completion: nil)
+        try h.nav.push(screens[1], completion: nil)
+        try h.nav.pop(to: screens[1], completion: nil)
+        try h.nav.setStack(screens, completion: nil)
+        try h.nav.setStack([], completion: nil)
+        try h.nav.pop(to: try h.screen("X"), completion: nil)
+        try h.nav.show("nowhere", completion: nil)
+        try h.nav.setVisible(true, completion: nil)
         #expect(h.trace() == [
             "done back vetoed",
             "done push duplicate",
@@ -243,7 +243,7 @@ import Testing
 
     @Test func runEmitsItsBlockThenDoneAndNoActionEvents() throws {
         let h = Harness()
-        try h.nav.run { h.log.append("run x") }
+        try h.nav.run ({ h.log.append("run x") }, completion: nil)
         #expect(h.trace() == ["run x", "done run completed"])
     }
 
@@ -252,7 +252,7 @@ import Testing
         try h.stack("A")
         try h.nav.setBarThreshold(2)
         _ = h.trace()
-        try h.nav.push(try h.screen("B"))
+        try h.nav.push(try h.screen("B"), completion: nil)
         #expect(h.trace() == [
             "action will_push +B -A animated",
             "action did_push +B -A animated",
@@ -267,9 +267,9 @@ import Testing
         let h = Harness()
         let screens = try h.stack("A")
         let b = try h.screen("B")
-        try h.nav.push(b)
+        try h.nav.push(b, completion: nil)
         try h.finish()
-        try h.nav.pop()
+        try h.nav.pop(completion: nil)
         try h.finish()
         let transitions = h.transitions.value
         try #require(transitions.count == 2)
@@ -284,7 +284,7 @@ import Testing
         try h.stack("A")
         expectError(.state) { try h.nav.finishTransition(1) }
         expectError(.state) { try h.nav.cancelTransition(1) }
-        try h.nav.push(try h.screen("B"))
+        try h.nav.push(try h.screen("B"), completion: nil)
         let id = try #require(h.nav.transitionInFlight)
         _ = h.trace()
         expectError(.state) { try h.nav.finishTransition(id + 1) }
@@ -302,14 +302,14 @@ import Testing
         let h = Harness()
         try h.stack("A")
         #expect(h.nav.actionState == .idle)
-        try h.nav.push(try h.screen("B"))
+        try h.nav.push(try h.screen("B"), completion: nil)
         #expect(h.nav.actionState == .didPush)
         try h.finish()
         #expect(h.nav.actionState == .idle)
-        try h.nav.pop()
+        try h.nav.pop(completion: nil)
         #expect(h.nav.actionState == .didPop)
         try h.finish()
-        try h.nav.setStack([try h.screen("C")])
+        try h.nav.setStack([try h.screen("C")], completion: nil)
         #expect(h.nav.actionState == .didSet)
         try h.finish()
         let states = h.trace().filter { $0.hasPrefix("action") }.map { $0.split(separator: " ")[1] }

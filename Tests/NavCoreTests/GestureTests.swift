@@ -7,7 +7,7 @@ import Testing
     @Test func theGestureIsRefusedWithStateWhileHidden() throws {
         let h = Harness()
         try h.stack("A", "B")
-        try h.nav.setVisible(false)
+        try h.nav.setVisible(false, completion: nil)
         _ = h.trace()
         let completions = Completions()
         expectError(.state) { try h.nav.beginGesture(completion: completions.handler) }
@@ -19,17 +19,17 @@ import Testing
     @Test func theGestureIsRefusedWithStateWithoutAnAnimator() throws {
         let h = Harness(animator: false)
         try h.stack("A", "B")
-        expectError(.state) { try h.nav.beginGesture() }
+        expectError(.state) { try h.nav.beginGesture(completion: nil) }
         h.nav.setAnimator { _ in }
         h.nav.setAnimator(nil)
-        expectError(.state) { try h.nav.beginGesture() }
+        expectError(.state) { try h.nav.beginGesture(completion: nil) }
         #expect(h.trace().isEmpty)
     }
 
     @Test func theGestureIsRefusedWithBusyWhileAnOpRuns() throws {
         let h = Harness()
         try h.stack("A")
-        try h.nav.push(try h.screen("B"))  // waits
+        try h.nav.push(try h.screen("B"), completion: nil)  // waits
         let completions = Completions()
         expectError(.busy) { try h.nav.beginGesture(completion: completions.handler) }
         #expect(h.nav.pendingCount == 0, "the gesture is never queued")
@@ -40,22 +40,22 @@ import Testing
 
     @Test func theGestureIsRefusedWithBusyWhileTheQueueIsNotEmpty() throws {
         let h = Harness(dispatch: .host)
-        try h.nav.setStack([try h.screen("A"), try h.screen("B")], animated: false)
+        try h.nav.setStack([try h.screen("A"), try h.screen("B")], animated: false, completion: nil)
         try h.nav.drain()
-        try h.nav.run {}  // waits for a drain: idle, but the queue is not empty
+        try h.nav.run ({}, completion: nil)  // waits for a drain: idle, but the queue is not empty
         #expect(!h.nav.isBusy)
-        expectError(.busy) { try h.nav.beginGesture() }
+        expectError(.busy) { try h.nav.beginGesture(completion: nil) }
         try h.nav.drain()
-        #expect(try h.nav.beginGesture() == .ok)
+        #expect(try h.nav.beginGesture(completion: nil) == .ok)
     }
 
     @Test func aHiddenNavigatorRefusesWithStateEvenWhenAlsoBusy() throws {
         let h = Harness(dispatch: .host)
-        try h.nav.setStack([try h.screen("A"), try h.screen("B")], animated: false)
-        try h.nav.setVisible(false)
+        try h.nav.setStack([try h.screen("A"), try h.screen("B")], animated: false, completion: nil)
+        try h.nav.setVisible(false, completion: nil)
         try h.nav.drain()
-        try h.nav.run {}  // the queue is not empty
-        expectError(.state) { try h.nav.beginGesture() }
+        try h.nav.run ({}, completion: nil)  // the queue is not empty
+        expectError(.state) { try h.nav.beginGesture(completion: nil) }
     }
 
     @Test func theAnimatorMayFinishOrCancelFromInsideItsCallback() throws {
@@ -87,7 +87,7 @@ import Testing
         #expect(completions.received == [.noop])
         #expect(h.trace() == ["done gesture noop"])
         let empty = Harness()
-        #expect(try empty.nav.beginGesture() == .ok)
+        #expect(try empty.nav.beginGesture(completion: nil) == .ok)
         #expect(empty.trace() == ["done gesture noop"])
     }
 
@@ -110,7 +110,7 @@ import Testing
     @Test func theGestureRunsThePopEventsWithAnInteractiveTransition() throws {
         let h = Harness()
         let screens = try h.stack("A", "B", "C")
-        #expect(try h.nav.beginGesture() == .ok)
+        #expect(try h.nav.beginGesture(completion: nil) == .ok)
         #expect(h.trace() == [
             "action will_pop +B -C animated",
             "action did_pop +B -C animated",
@@ -131,7 +131,7 @@ import Testing
         let h = Harness()
         try h.stack("A", "B")
         expectError(.state) { try h.nav.updateTransition(1, progress: 0.5) }  // nothing in flight
-        try h.nav.beginGesture()
+        try h.nav.beginGesture(completion: nil)
         let id = try #require(h.nav.transitionInFlight)
         _ = h.trace()
         try h.nav.updateTransition(id, progress: 0)
@@ -154,7 +154,7 @@ import Testing
     @Test func progressOutsideAnInteractiveTransitionFailsWithState() throws {
         let h = Harness()
         try h.stack("A")
-        try h.nav.push(try h.screen("B"))  // a push: not interactive
+        try h.nav.push(try h.screen("B"), completion: nil)  // a push: not interactive
         let id = try #require(h.nav.transitionInFlight)
         _ = h.trace()
         expectError(.state) { try h.nav.updateTransition(id, progress: 0.5) }
@@ -202,7 +202,7 @@ import Testing
         #expect(!h.nav.isBusy)
         #expect(h.nav.actionState == .idle)
         // A new gesture on the restored stack works as the first did.
-        try h.nav.beginGesture()
+        try h.nav.beginGesture(completion: nil)
         #expect(h.lastTransition?.from == screens[2])
     }
 
@@ -210,7 +210,7 @@ import Testing
         let h = Harness()
         try h.stack("A", "B", "C")
         try h.nav.setBarThreshold(3)
-        try h.nav.beginGesture()
+        try h.nav.beginGesture(completion: nil)
         #expect(h.trace().contains("bar hidden animated"))
         #expect(!h.nav.isBarShown)
         try h.nav.cancelTransition(try #require(h.nav.transitionInFlight))
@@ -221,10 +221,10 @@ import Testing
     @Test func opsAskedDuringTheGestureRunAfterItEnds() throws {
         let h = Harness()
         try h.stack("A", "B")
-        try h.nav.beginGesture()
+        try h.nav.beginGesture(completion: nil)
         let ran = Counter()
-        #expect(try h.nav.run { ran.increment() } == .queued)
-        #expect(try h.nav.pop(animated: false) == .queued)
+        #expect(try h.nav.run ({ ran.increment() }, completion: nil) == .queued)
+        #expect(try h.nav.pop(animated: false, completion: nil) == .queued)
         #expect(ran.value == 0)
         try h.nav.cancelTransition(try #require(h.nav.transitionInFlight))
         #expect(ran.value == 1)
@@ -235,13 +235,13 @@ import Testing
         let h = Harness(dispatch: .host)
         let wakeups = Counter()
         h.nav.setWakeupHandler { wakeups.increment() }
-        try h.nav.setStack([try h.screen("A"), try h.screen("B")], animated: false)
+        try h.nav.setStack([try h.screen("A"), try h.screen("B")], animated: false, completion: nil)
         try h.nav.drain()
         let before = wakeups.value
         _ = h.trace()
-        #expect(try h.nav.beginGesture() == .ok)
+        #expect(try h.nav.beginGesture(completion: nil) == .ok)
         #expect(h.trace().last == "transition pop B>A interactive")
-        #expect(try h.nav.run {} == .queued)
+        #expect(try h.nav.run ({}, completion: nil) == .queued)
         #expect(wakeups.value == before + 1)
         try h.nav.cancelTransition(try #require(h.nav.transitionInFlight))
         #expect(h.trace().contains("done gesture cancelled"))

@@ -37,7 +37,7 @@ import Testing
         let a = try h.stack("A")[0]
         let b = try h.screen("B")
         let c = try h.screen("C")
-        try h.nav.push(b)  // waits for its transition
+        try h.nav.push(b, completion: nil)  // waits for its transition
         let completions = Completions()
         try h.nav.setStack([a, c], animated: false, completion: completions.handler)
         // C is detached when asked, but the set before it will have stacked it when it runs.
@@ -50,7 +50,7 @@ import Testing
     @Test func pushOfAScreenReleasedBeforeTheOpRanEndsInvalid() throws {
         let h = Harness()
         let screens = try h.stack("A", "B")
-        try h.nav.pop()  // B leaves: waits for the transition
+        try h.nav.pop(completion: nil)  // B leaves: waits for the transition
         let completions = Completions()
         try h.nav.push(screens[1], completion: completions.handler)  // B is still live when asked
         try h.finish()  // B is released, then the push runs
@@ -102,7 +102,7 @@ import Testing
     @Test func popToAScreenThatLeftTheStackBeforeTheOpRanEndsNotInStack() throws {
         let h = Harness()
         let screens = try h.stack("A", "B", "C")
-        try h.nav.pop()  // C leaves, waiting for the transition
+        try h.nav.pop(completion: nil)  // C leaves, waiting for the transition
         let completions = Completions()
         try h.nav.pop(to: screens[2], completion: completions.handler)
         try h.finish()
@@ -116,7 +116,7 @@ import Testing
         #expect(try outcomes { try h.nav.popToRoot(completion: $0) } == [.completed])
         #expect(h.names == ["A"])
         #expect(try outcomes { try h.nav.popToRoot(completion: $0) } == [.noop])
-        try h.nav.pop()
+        try h.nav.pop(completion: nil)
         let empty = Harness()
         #expect(try outcomes { try empty.nav.popToRoot(completion: $0) } == [.noop])
     }
@@ -158,7 +158,7 @@ import Testing
     @Test func setNamingAScreenReleasedBeforeTheOpRanEndsInvalid() throws {
         let h = Harness()
         let screens = try h.stack("A", "B")
-        try h.nav.push(try h.screen("C"))  // waits
+        try h.nav.push(try h.screen("C"), completion: nil)  // waits
         let x = try h.screen("X")
         let completions = Completions()
         try h.nav.setStack([screens[0], x], completion: completions.handler)
@@ -177,7 +177,7 @@ import Testing
         h.nav.setPopVeto { _, _ in false }
         #expect(try outcomes { try h.nav.back(completion: $0) } == [.vetoed])
         #expect(h.names == ["A", "B"])
-        try h.nav.pop()
+        try h.nav.pop(completion: nil)
         #expect(try outcomes { try h.nav.back(completion: $0) } == [.noop])
     }
 
@@ -185,8 +185,8 @@ import Testing
         let h = Harness()
         try h.stack("A")
         #expect(try outcomes { try h.nav.beginGesture(completion: $0) } == [.noop])
-        try h.nav.push(try h.screen("B"), animated: false)
-        try h.nav.push(try h.screen("C"), animated: false)
+        try h.nav.push(try h.screen("B"), animated: false, completion: nil)
+        try h.nav.push(try h.screen("C"), animated: false, completion: nil)
 
         let completions = Completions()
         try h.nav.beginGesture(completion: completions.handler)
@@ -280,7 +280,7 @@ import Testing
     @Test func aCallThatFailsNeverCallsItsCompletion() throws {
         let h = Harness(animator: false)
         let screens = try h.stack("A", "B")
-        try h.nav.pop()
+        try h.nav.pop(completion: nil)
         let dead = screens[1]
         let called = Counter()
         let completion: Navigator.Completion = { _ in called.increment() }
@@ -307,7 +307,7 @@ import Testing
 
     private static func prepare(_ nav: Navigator, _ names: [String]) throws -> [Screen] {
         let screens = try names.map { try nav.makeScreen(route: $0) }
-        try nav.setStack(screens, animated: false)
+        try nav.setStack(screens, animated: false, completion: nil)
         return screens
     }
 

@@ -21,7 +21,7 @@ import Testing
         let h = Harness()
         try h.stack("A")
         let seen = snapshots(of: h)
-        try h.nav.push(try h.screen("B"))
+        try h.nav.push(try h.screen("B"), completion: nil)
         try h.finish()
         #expect(seen.value == [
             "action will_push +B -A animated | A | top A | will_push | busy true",
@@ -41,7 +41,7 @@ import Testing
         let h = Harness()
         try h.stack("A", "B", "C")
         let seen = snapshots(of: h)
-        try h.nav.pop(animated: false)
+        try h.nav.pop(animated: false, completion: nil)
         #expect(seen.value == [
             "action will_pop +B -C instant | A B C | top C | will_pop | busy true",
             "action did_pop +B -C instant | A B | top B | did_pop | busy true",
@@ -60,7 +60,7 @@ import Testing
         let h = Harness()
         let screens = try h.stack("A", "B")
         let seen = snapshots(of: h)
-        try h.nav.setStack([screens[1], try h.screen("C")], animated: false)
+        try h.nav.setStack([screens[1], try h.screen("C")], animated: false, completion: nil)
         #expect(seen.value.first == "action will_set +C -A instant | A B | top B | will_set | busy true")
         #expect(seen.value.dropFirst().first == "action did_set +C -A instant | B C | top C | did_set | busy true")
     }
@@ -68,7 +68,7 @@ import Testing
     @Test func queriesInsideACancelledGesturesCallbacksSeeTheRestoredStack() throws {
         let h = Harness()
         try h.stack("A", "B")
-        try h.nav.beginGesture()
+        try h.nav.beginGesture(completion: nil)
         let seen = snapshots(of: h)
         try h.nav.cancelTransition(try #require(h.nav.transitionInFlight))
         #expect(seen.value == [
@@ -90,7 +90,7 @@ import Testing
             guard case .released(let screen) = event else { return }
             do { _ = try nav.screen(screen.id) } catch let error as NavigationError { codes.update { $0.append(error.code) } } catch {}
         }
-        try h.nav.pop()
+        try h.nav.pop(completion: nil)
         #expect(codes.value == [.noSuchScreen])
     }
 
@@ -102,9 +102,9 @@ import Testing
         let b = FeedbackRecorder("B") { [weak nav] line in
             seen.append("\(line) | \(nav?.stack.map(\.route).joined(separator: " ") ?? "?")")
         }
-        try nav.push(try nav.makeScreen(route: "A"))
+        try nav.push(try nav.makeScreen(route: "A"), completion: nil)
         seen.update { $0.removeAll() }
-        try nav.push(try nav.makeScreen(route: "B", object: b), animated: false)
+        try nav.push(try nav.makeScreen(route: "B", object: b), animated: false, completion: nil)
         #expect(seen.value == [
             "delegate will_push | A",
             "delegate did_push | A B",
@@ -120,7 +120,7 @@ import Testing
     @Test func opsAskedInsideCallbacksAreQueuedAndRunAfterTheCurrentOp() throws {
         let h = Harness()
         try h.nav.registerRoute("R") { [nav = h.nav] _ in
-            h.log.append("factory asked: \((try? nav.run({ h.log.append("run from factory") })) ?? .ok)")
+            h.log.append("factory asked: \((try? nav.run({ h.log.append("run from factory") }, completion: nil)) ?? .ok)")
             return nil
         }
         try h.stack("A")
@@ -129,20 +129,20 @@ import Testing
         @Sendable func once(_ key: String) -> Bool { fired.update { $0.insert(key).inserted } }
         h.nav.addObserver { [nav = h.nav] event in
             if case .appearance(let change) = event, change.phase == .didShow, change.screen.route == "B", once("did_show") {
-                let status = try? nav.push(try nav.makeScreen(route: "C"), animated: false)
+                let status = try? nav.push(try nav.makeScreen(route: "C"), animated: false, completion: nil)
                 statuses.append("did_show: \(status.map { "\($0)" } ?? "failed")")
             }
         }
         h.nav.setPopVeto { [nav = h.nav] _, _ in
-            if once("veto") { statuses.append("veto: \((try? nav.run { h.log.append("run from veto") }).map { "\($0)" } ?? "failed")") }
+            if once("veto") { statuses.append("veto: \((try? nav.run ({ h.log.append("run from veto") }, completion: nil)).map { "\($0)" } ?? "failed")") }
             return true
         }
         try h.nav.push(try h.screen("B"), animated: false) { [nav = h.nav] _ in
-            statuses.append("completion: \((try? nav.back(animated: false)).map { "\($0)" } ?? "failed")")
+            statuses.append("completion: \((try? nav.back(animated: false, completion: nil)).map { "\($0)" } ?? "failed")")
         }
-        try h.nav.run { [nav = h.nav] in
-            statuses.append("block: \((try? nav.show("R", options: ShowOptions(removeCurrent: false))).map { "\($0)" } ?? "failed")")
-        }
+        try h.nav.run ({ [nav = h.nav] in
+            statuses.append("block: \((try? nav.show("R", options: ShowOptions(removeCurrent: false), completion: nil)).map { "\($0)" } ?? "failed")")
+        }, completion: nil)
         #expect(statuses.value == ["did_show: queued", "completion: queued", "veto: queued", "block: queued"])
         let order = h.trace().filter { $0.hasPrefix("done") || $0.hasPrefix("run") || $0.hasPrefix("factory") }
         #expect(order == [
@@ -164,17 +164,17 @@ import Testing
         let statuses = Locked<[String]>([])
         // A run's and a noop's `done` come after their op has ended; `action idle` too.
         try h.nav.run({}) { [nav = h.nav] _ in
-            statuses.append("run done: busy \(nav.isBusy) \((try? nav.run {}).map { "\($0)" } ?? "failed")")
+            statuses.append("run done: busy \(nav.isBusy) \((try? nav.run ({}, completion: nil)).map { "\($0)" } ?? "failed")")
         }
         try h.nav.pop { [nav = h.nav] _ in
-            statuses.append("noop done: busy \(nav.isBusy) \((try? nav.run {}).map { "\($0)" } ?? "failed")")
+            statuses.append("noop done: busy \(nav.isBusy) \((try? nav.run ({}, completion: nil)).map { "\($0)" } ?? "failed")")
         }
         let once = Locked(true)
         h.nav.addObserver { [nav = h.nav] event in
             guard case .action(let change) = event, change.state == .idle, once.update({ first in let was = first; first = false; return was }) else { return }
-            statuses.append("idle: busy \(nav.isBusy) \((try? nav.run {}).map { "\($0)" } ?? "failed")")
+            statuses.append("idle: busy \(nav.isBusy) \((try? nav.run ({}, completion: nil)).map { "\($0)" } ?? "failed")")
         }
-        try h.nav.push(try h.screen("B"), animated: false)
+        try h.nav.push(try h.screen("B"), animated: false, completion: nil)
         #expect(statuses.value == [
             "run done: busy false queued",
             "noop done: busy false queued",
@@ -194,11 +194,11 @@ import Testing
             if now > 1 { nested.increment() }
             // Every event asks another op until there are plenty.
             if case .done = event, (nav.stack.count) < 6 {
-                _ = try? nav.push(try nav.makeScreen(route: "S"), animated: false)
+                _ = try? nav.push(try nav.makeScreen(route: "S"), animated: false, completion: nil)
             }
             depth.decrement()
         }
-        try h.nav.push(try h.screen("A"))
+        try h.nav.push(try h.screen("A"), completion: nil)
         #expect(h.nav.stack.count == 6)
         #expect(nested.value == 0)
         #expect(maxDepth.value == 1)
@@ -214,9 +214,9 @@ import Testing
             _ = try? nav.run({ inside.append("the queued block ran") }, completion: queuedOutcome.handler)
             do { try nav.destroy() } catch { inside.append("destroy failed: \(error)") }
             inside.append("destroyed \(nav.isDestroyed)")
-            do { try nav.pop() } catch let error as NavigationError { inside.append("pop: \(error.code)") } catch {}
+            do { try nav.pop(completion: nil) } catch let error as NavigationError { inside.append("pop: \(error.code)") } catch {}
         }
-        let status = try h.nav.push(try h.screen("B"), animated: false)
+        let status = try h.nav.push(try h.screen("B"), animated: false, completion: nil)
         #expect(status == .ok, "the outer call itself succeeds")
         #expect(inside.value == ["destroyed true", "pop: invalid_handle"])
         #expect(queuedOutcome.received == [.aborted])
@@ -237,7 +237,7 @@ import Testing
             "release A",
         ])
         #expect(h.nav.isDestroyed)
-        expectError(.invalidHandle) { try h.nav.pop() }
+        expectError(.invalidHandle) { try h.nav.pop(completion: nil) }
     }
 
     @Test func destroyInsideTheAnimatorAbortsTheOpThatWouldWait() throws {
@@ -260,7 +260,7 @@ import Testing
                 try? nav.discard(detached)
             }
         }
-        try h.nav.push(try h.screen("B"), animated: false)
+        try h.nav.push(try h.screen("B"), animated: false, completion: nil)
         let trace = h.trace()
         let index = try #require(trace.firstIndex(of: "did_show B push instant"))
         #expect(Array(trace[(index + 1)...].prefix(3)) == ["bar hidden instant", "release D", "action push_completed +B -A instant"])
@@ -275,16 +275,16 @@ import Testing
         let otherStatus = Locked<String>("not asked")
         let stackWhenAnswered = Locked<[String]>([])
         let answered = DispatchSemaphore(value: 0)
-        try h.nav.run { [nav = h.nav] in
+        try h.nav.run ({ [nav = h.nav] in
             DispatchQueue.global().async {
-                let status = try? nav.push(b, animated: false)
+                let status = try? nav.push(b, animated: false, completion: nil)
                 otherStatus.update { $0 = status.map { "\($0)" } ?? "failed" }
                 answered.signal()
             }
             // The other thread's call returns while this callback still runs: it only queued.
             if answered.wait(timeout: .now() + 30) == .timedOut { otherStatus.update { $0 = "timed out" } }
             stackWhenAnswered.update { $0 = nav.stack.map(\.route) }
-        }
+        }, completion: nil)
         #expect(otherStatus.value == "queued")
         #expect(stackWhenAnswered.value == ["A"])
         #expect(h.names == ["A", "B"], "the push ran on this thread before its call returned")
@@ -297,9 +297,9 @@ import Testing
         let h = Harness(dispatch: .host)
         let wakeups = Counter()
         h.nav.setWakeupHandler { wakeups.increment() }
-        try h.nav.push(try h.screen("A"))
-        try h.nav.push(try h.screen("B"))
-        try h.nav.push(try h.screen("C"))
+        try h.nav.push(try h.screen("A"), completion: nil)
+        try h.nav.push(try h.screen("B"), completion: nil)
+        try h.nav.push(try h.screen("C"), completion: nil)
         #expect(wakeups.value == 1)
         #expect(h.nav.stack.isEmpty)
         try h.nav.drain()
@@ -308,7 +308,7 @@ import Testing
         // finish acts at once, and the pending queue raises a wakeup instead of running.
         #expect(h.names == ["A", "B"])
         #expect(wakeups.value == 2)
-        try h.nav.run {}
+        try h.nav.run ({}, completion: nil)
         #expect(wakeups.value == 2, "not again before the host drains")
         try h.nav.drain()
         #expect(h.names == ["A", "B", "C"])

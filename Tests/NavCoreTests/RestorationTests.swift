@@ -19,18 +19,18 @@ import Testing
 
     @Test func restoreOfSaveRebuildsAnEqualStackOfNewScreens() throws {
         let h = try harness(routes: ["home", "item"])
-        try h.nav.open([RouteEntry(route: "home"), RouteEntry(route: "item", state: "id=7")])
+        try h.nav.open([RouteEntry(route: "home"), RouteEntry(route: "item", state: "id=7")], completion: nil)
         let first = h.nav.stack
         try h.nav.setSavedState("tab\t\"q\"\\", for: first[0])
         let document = try h.nav.saveDocument()
         #expect(document.text == #"{"navcore":1,"stack":[{"route":"home","state":"tab\u0009\"q\"\\"},{"route":"item","state":"id=7"}]}"#)
-        try h.nav.restore(document.text)
+        try h.nav.restore(document.text, completion: nil)
         #expect(h.names == ["home", "item"])
         #expect(Set(h.nav.stack.map(\.id)).isDisjoint(with: first.map(\.id)))
         #expect(try h.nav.saveDocument() == document)
         let decoded = try JSONDecoder().decode(NavigationDocument.self, from: Data(document.text.utf8))
         #expect(decoded == document, "the Codable form reads the exact text")
-        try h.nav.restore(decoded)
+        try h.nav.restore(decoded, completion: nil)
         #expect(try h.nav.save() == document.text)
     }
 
@@ -52,7 +52,7 @@ import Testing
         let completions = Completions()
         try h.nav.open([RouteEntry(route: "a"), RouteEntry(route: "nowhere")], completion: completions.handler)
         #expect(completions.received == [.unknownRoute] && made.value == 0)
-        expectError(.invalid) { try h.nav.open([]) }
+        expectError(.invalid) { try h.nav.open([], completion: nil) }
     }
 
     @Test(arguments: [
@@ -77,10 +77,10 @@ import Testing
 
     @Test func recycleTopReusesOnlyTheTop() throws {
         let h = try harness(routes: ["list", "item"])
-        try h.nav.show("list")
-        try h.nav.show("item", options: ShowOptions(removeCurrent: false, payload: "1"))
-        try h.nav.show("list", options: ShowOptions(removeCurrent: false, recycle: .top))
-        try h.nav.show("list", options: ShowOptions(removeCurrent: false, recycle: .top, payload: "again"))
+        try h.nav.show("list", completion: nil)
+        try h.nav.show("item", options: ShowOptions(removeCurrent: false, payload: "1"), completion: nil)
+        try h.nav.show("list", options: ShowOptions(removeCurrent: false, recycle: .top), completion: nil)
+        try h.nav.show("list", options: ShowOptions(removeCurrent: false, recycle: .top, payload: "again"), completion: nil)
         #expect(h.names == ["list", "item", "list"])
         #expect(try h.nav.savedState(of: h.nav.stack[2]) == "again")
         #expect(try h.nav.savedState(of: h.nav.stack[1]) == "1")

@@ -25,7 +25,7 @@ import Testing
         async let received = h.nav.pushForResult(picker, as: Choice.self)
         while h.nav.top != picker { await Task.yield() }
         let sent = Choice(color: "é\"/", count: 3)
-        try h.nav.pop(encoding: sent)
+        #expect(try await h.nav.pop(encoding: sent) == .completed)
         #expect(try await received == sent)
     }
 
@@ -47,8 +47,8 @@ import Testing
             try h.nav.onResult(of: screen) { [log = h.log] in log.append("result \(screen.route) \($0 ?? "-")") }
         }
         try h.nav.setResult("kept", for: screens[1])
-        try h.nav.pop(animated: false, result: "popped")
-        try h.nav.setStack([screens[0]], animated: false)
+        try h.nav.pop(animated: false, result: "popped", completion: nil)
+        try h.nav.setStack([screens[0]], animated: false, completion: nil)
         try h.nav.discard(detached)
         try h.nav.destroy()
         #expect(h.trace().filter { $0.hasPrefix("result") || $0.hasPrefix("release") } == [
@@ -60,15 +60,15 @@ import Testing
     @Test func aNoopPopSetsNothingAndTheListenerCannotChangeOnceCalled() throws {
         let h = Harness(animator: false)
         let screens = try h.stack("a")
-        try h.nav.pop(animated: false, result: "ignored")
+        try h.nav.pop(animated: false, result: "ignored", completion: nil)
         #expect(try h.nav.result(of: screens[0]) == nil)
         let b = try h.screen("b")
-        try h.nav.push(b, animated: false)
+        try h.nav.push(b, animated: false, completion: nil)
         let inside = Locked<NavigationError.Code?>(nil)
         try h.nav.onResult(of: b) { [nav = h.nav] _ in
             do throws(NavigationError) { try nav.onResult(of: b, nil) } catch { inside.update { $0 = error.code } }
         }
-        try h.nav.pop(animated: false)
+        try h.nav.pop(animated: false, completion: nil)
         #expect(inside.value == .state)
         expectError(.noSuchScreen) { try h.nav.setResult("late", for: b) }
         expectError(.invalid) { try h.nav.setResult("nul\u{0}", for: screens[0]) }

@@ -32,14 +32,14 @@ import Testing
         #expect(h.trace() == ["done show unknown_route"])
         expectError(.invalid) { try h.nav.unregisterRoute("home") }
         try h.nav.registerRoute("home") { _ in nil }
-        try h.nav.show("home")
+        try h.nav.show("home", completion: nil)
         #expect(h.names == ["home"])
     }
 
     @Test func theRouteIsLookedUpWhenTheShowRuns() throws {
         let h = Harness()
         try h.stack("A")
-        try h.nav.push(try h.screen("B"))  // waits
+        try h.nav.push(try h.screen("B"), completion: nil)  // waits
         let completions = Completions()
         try h.nav.show("late", completion: completions.handler)  // not registered yet
         try h.nav.registerRoute("late") { _ in nil }
@@ -63,7 +63,7 @@ import Testing
     @Test func showCreatesAScreenWithTheFactoryAndDeliversThePayloadFirst() throws {
         let h = Harness()
         let requests = try register("detail", on: h)
-        try h.nav.show("detail", options: ShowOptions(payload: "id=7"))
+        try h.nav.show("detail", options: ShowOptions(payload: "id=7"), completion: nil)
         let request = try #require(requests.value.first)
         #expect(requests.value.count == 1)
         #expect(request.route == "detail")
@@ -88,7 +88,7 @@ import Testing
         let h = Harness()
         _ = try register("detail", on: h)
         let screens = try h.stack("A", "B")
-        try h.nav.show("detail", options: ShowOptions(animated: true))
+        try h.nav.show("detail", options: ShowOptions(animated: true), completion: nil)
         #expect(h.lastTransition?.style == .push)
         try h.finish()
         #expect(h.names == ["A", "detail"])
@@ -112,7 +112,7 @@ import Testing
         let h = Harness()
         _ = try register("detail", on: h)
         try h.stack("A")
-        try h.nav.show("detail", options: ShowOptions(removeCurrent: false))
+        try h.nav.show("detail", options: ShowOptions(removeCurrent: false), completion: nil)
         #expect(h.names == ["A", "detail"])
         #expect(h.trace().first == "action will_push +detail -A instant")
     }
@@ -120,7 +120,7 @@ import Testing
     @Test func showOnAnEmptyStackPushes() throws {
         let h = Harness()
         _ = try register("home", on: h)
-        try h.nav.show("home", options: ShowOptions(animated: true))
+        try h.nav.show("home", options: ShowOptions(animated: true), completion: nil)
         #expect(h.names == ["home"])
         #expect(h.trace().first == "action will_push +home instant")
     }
@@ -129,10 +129,10 @@ import Testing
         let h = Harness()
         let requests = try register("d", on: h)
         try h.stack("A")
-        try h.nav.show("d", options: ShowOptions(removeCurrent: false, recycle: false))
-        try h.nav.push(try h.screen("X"), animated: false)
-        try h.nav.show("d", options: ShowOptions(removeCurrent: false, recycle: false))
-        try h.nav.push(try h.screen("Y"), animated: false)
+        try h.nav.show("d", options: ShowOptions(removeCurrent: false, recycle: false), completion: nil)
+        try h.nav.push(try h.screen("X"), animated: false, completion: nil)
+        try h.nav.show("d", options: ShowOptions(removeCurrent: false, recycle: false), completion: nil)
+        try h.nav.push(try h.screen("Y"), animated: false, completion: nil)
         #expect(h.names == ["A", "d", "X", "d", "Y"])
         let nearest = requests.value[1].id
         _ = h.trace()
@@ -164,14 +164,14 @@ import Testing
         let requests = try register("", on: h)
         try h.stack("A")
         let unnamed = try h.screen("")
-        try h.nav.push(unnamed, animated: false)
-        try h.nav.push(try h.screen("X"), animated: false)
-        try h.nav.show("", options: ShowOptions(removeCurrent: false))
+        try h.nav.push(unnamed, animated: false, completion: nil)
+        try h.nav.push(try h.screen("X"), animated: false, completion: nil)
+        try h.nav.show("", options: ShowOptions(removeCurrent: false), completion: nil)
         #expect(requests.value.isEmpty, "recycled: no new screen")
         #expect(h.nav.top?.id == unnamed.id)
         #expect(h.names == ["A", ""])
-        try h.nav.pop(animated: false)
-        try h.nav.show("", options: ShowOptions(removeCurrent: false))
+        try h.nav.pop(animated: false, completion: nil)
+        try h.nav.show("", options: ShowOptions(removeCurrent: false), completion: nil)
         #expect(requests.value.count == 1, "none stacked: the factory made one")
         #expect(h.nav.top?.id == requests.value.first?.id)
         #expect(h.names == ["A", ""])
@@ -180,7 +180,7 @@ import Testing
     @Test func showRecyclingTheTopIsNoopButStillDeliversThePayload() throws {
         let h = Harness()
         let requests = try register("d", on: h)
-        try h.nav.show("d")
+        try h.nav.show("d", completion: nil)
         _ = h.trace()
         let completions = Completions()
         try h.nav.show("d", options: ShowOptions(payload: "hello"), completion: completions.handler)
@@ -192,8 +192,8 @@ import Testing
     @Test func showWithoutRecycleCreatesAnotherScreen() throws {
         let h = Harness()
         let requests = try register("d", on: h)
-        try h.nav.show("d")
-        try h.nav.show("d", options: ShowOptions(removeCurrent: false, recycle: false))
+        try h.nav.show("d", completion: nil)
+        try h.nav.show("d", options: ShowOptions(removeCurrent: false, recycle: false), completion: nil)
         #expect(requests.value.count == 2)
         #expect(h.names == ["d", "d"])
         #expect(Set(h.nav.stack.map(\.id)).count == 2)
@@ -264,14 +264,14 @@ import Testing
         try h.stack("A")
         try h.nav.setBarThreshold(3)
         _ = h.trace()
-        try h.nav.push(try h.screen("B"))
+        try h.nav.push(try h.screen("B"), completion: nil)
         try h.finish()
         #expect(!h.trace().contains { $0.hasPrefix("bar") }, "2 screens: still below the threshold")
-        try h.nav.push(try h.screen("C"))
+        try h.nav.push(try h.screen("C"), completion: nil)
         #expect(h.trace().contains("bar shown animated"))
         #expect(h.nav.isBarShown)
         try h.finish()
-        try h.nav.popToRoot(animated: false)
+        try h.nav.popToRoot(animated: false, completion: nil)
         #expect(h.trace().filter { $0.hasPrefix("bar") } == ["bar hidden instant"])
         #expect(!h.nav.isBarShown)
         try h.nav.setBarThreshold(0)

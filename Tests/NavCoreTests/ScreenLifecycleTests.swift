@@ -59,14 +59,14 @@ final class Token: Sendable {
         let a = try h.screen("A")
         #expect(h.nav.stack.isEmpty)
         #expect(h.trace().isEmpty, "creating a screen emits nothing")
-        try h.nav.push(a)
+        try h.nav.push(a, completion: nil)
         #expect(h.nav.stack == [a])
     }
 
     @Test func aPoppedScreenIsReleasedOnceAfterItsDidEvents() throws {
         let h = Harness(animator: false)
         let screens = try h.stack("A", "B")
-        try h.nav.pop()
+        try h.nav.pop(completion: nil)
         #expect(h.trace() == [
             "action will_pop +A -B instant",
             "action did_pop +A -B instant",
@@ -81,7 +81,7 @@ final class Token: Sendable {
         ])
         expectError(.noSuchScreen) { _ = try h.nav.screen(screens[1].id) }
         // Nothing releases it again: not more ops, not the destroy.
-        try h.nav.push(try h.screen("C"), animated: false)
+        try h.nav.push(try h.screen("C"), animated: false, completion: nil)
         try h.nav.destroy()
         #expect(h.trace().filter { $0 == "release B" }.isEmpty)
     }
@@ -95,9 +95,9 @@ final class Token: Sendable {
                 released.update { $0.append(token) }
             }
         }
-        try h.nav.push(try h.screen("A"))
-        try h.nav.push(try h.screen("B", object: token))
-        try h.nav.pop()
+        try h.nav.push(try h.screen("A"), completion: nil)
+        try h.nav.push(try h.screen("B", object: token), completion: nil)
+        try h.nav.pop(completion: nil)
         #expect(released.value.count == 1)
         #expect(released.value.first === token)
     }
@@ -105,7 +105,7 @@ final class Token: Sendable {
     @Test func everyCallNamingAReleasedScreenFailsWithNoSuchScreenAndChangesNothing() throws {
         let h = Harness(animator: false)
         let screens = try h.stack("A", "B")
-        try h.nav.pop()
+        try h.nav.pop(completion: nil)
         _ = h.trace()
         let b = screens[1]
         let completions = Completions()
@@ -127,7 +127,7 @@ final class Token: Sendable {
         let h = Harness()
         let other = Navigator()
         let foreign = try other.makeScreen(route: "foreign")
-        expectError(.noSuchScreen) { try h.nav.push(foreign) }
+        expectError(.noSuchScreen) { try h.nav.push(foreign, completion: nil) }
         expectError(.noSuchScreen) { try h.nav.discard(foreign) }
         expectError(.noSuchScreen) { _ = try h.nav.screen(foreign.id) }
         expectError(.noSuchScreen) { _ = try h.nav.screen(0) }
@@ -165,7 +165,7 @@ final class Token: Sendable {
                 do { try nav.discard(screen) } catch let error as NavigationError { errors.update { $0.append(error.code) } } catch {}
             }
         }
-        try h.nav.push(a)
+        try h.nav.push(a, completion: nil)
         #expect(errors.value == [.state])
         #expect(h.nav.stack == [a])
     }
@@ -175,7 +175,7 @@ final class Token: Sendable {
         try h.stack("A")
         let b = try h.screen("B")
         let c = try h.screen("C")
-        try h.nav.push(b)  // animated: waits for its transition
+        try h.nav.push(b, completion: nil)  // animated: waits for its transition
         let completions = Completions()
         #expect(try h.nav.push(c, completion: completions.handler) == .queued)
         try h.nav.discard(c)
@@ -220,13 +220,13 @@ final class Token: Sendable {
             popped = b
             discarded = d
             destroyed = a
-            try nav.push(try nav.makeScreen(route: "A", object: a))
-            try nav.push(try nav.makeScreen(route: "B", object: b))
+            try nav.push(try nav.makeScreen(route: "A", object: a), completion: nil)
+            try nav.push(try nav.makeScreen(route: "B", object: b), completion: nil)
             try nav.discard(try nav.makeScreen(route: "D", object: d))
         }
         #expect(popped != nil, "a stacked screen's object is kept")
         #expect(discarded == nil)
-        try nav.pop()
+        try nav.pop(completion: nil)
         #expect(popped == nil)
         #expect(destroyed != nil)
         try nav.destroy()

@@ -44,28 +44,28 @@ import Testing
         /// A mirrored stack A, B whose gesture has begun (its updates not yet taken).
         static func gesturing() throws -> Mirrored {
             let m = Mirrored()
-            try m.nav.push(m.screen("A"))
-            try m.nav.push(m.screen("B"), animated: false)
+            try m.nav.push(m.screen("A"), completion: nil)
+            try m.nav.push(m.screen("B"), animated: false, completion: nil)
             _ = m.lines.take()
-            try m.nav.beginGesture()
+            try m.nav.beginGesture(completion: nil)
             return m
         }
     }
 
     @Test func instantOpsAreToldAtOnceWithoutATransition() throws {
         let m = Mirrored()
-        try m.nav.push(m.screen("A"))  // the first push: no transition
-        try m.nav.push(m.screen("B"), animated: false)
-        try m.nav.pop(animated: false)
+        try m.nav.push(m.screen("A"), completion: nil)  // the first push: no transition
+        try m.nav.push(m.screen("B"), animated: false, completion: nil)
+        try m.nav.pop(animated: false, completion: nil)
         #expect(m.lines.take() == [" > A instant", "A > A,B instant", "A,B > A instant"])
         #expect(m.mirrored == ["A"])
     }
 
     @Test func anAnimatedOpIsToldWithItsTransitionBeforeItEnds() throws {
         let m = Mirrored()
-        try m.nav.push(m.screen("A"))
+        try m.nav.push(m.screen("A"), completion: nil)
         _ = m.lines.take()
-        try m.nav.push(m.screen("B"))
+        try m.nav.push(m.screen("B"), completion: nil)
         #expect(m.lines.take() == ["A > A,B animated"] && m.nav.isBusy)
         try m.end()
         #expect(m.lines.take().isEmpty && !m.nav.isBusy && m.mirrored == ["A", "B"])
@@ -84,17 +84,17 @@ import Testing
         try m.end()
         #expect(m.lines.take() == ["A,B > A interactive provisional", "commit"])
         #expect(m.mirrored == ["A"])
-        try m.nav.push(m.screen("C"))  // after the commit, animated ops are plain again
+        try m.nav.push(m.screen("C"), completion: nil)  // after the commit, animated ops are plain again
         try m.end()
         #expect(m.lines.take() == ["A > A,C animated"])
     }
 
     @Test func opsWhileHiddenAreInstant() throws {
         let m = Mirrored()
-        try m.nav.push(m.screen("A"))
-        try m.nav.setVisible(false)
-        try m.nav.push(m.screen("B"))  // animated asked, instant while hidden
-        try m.nav.setVisible(true)
+        try m.nav.push(m.screen("A"), completion: nil)
+        try m.nav.setVisible(false, completion: nil)
+        try m.nav.push(m.screen("B"), completion: nil)  // animated asked, instant while hidden
+        try m.nav.setVisible(true, completion: nil)
         #expect(m.lines.take() == [" > A instant", "A > A,B instant"])
         #expect(m.mirrored == ["A", "B"])
     }
@@ -102,29 +102,29 @@ import Testing
     @Test func setIsToldAsOneChangeOfTheWholeStack() throws {
         let m = Mirrored()
         let a = try m.screen("A"), b = try m.screen("B"), c = try m.screen("C")
-        try m.nav.setStack([a, b], animated: false)
-        try m.nav.setStack([c, a])
+        try m.nav.setStack([a, b], animated: false, completion: nil)
+        try m.nav.setStack([c, a], completion: nil)
         #expect(m.lines.take() == [" > A,B instant", "A,B > C,A animated"])
         try m.end()
-        try m.nav.setStack([a], animated: false)
+        try m.nav.setStack([a], animated: false, completion: nil)
         #expect(m.lines.take() == ["C,A > A instant"] && m.mirrored == ["A"])
     }
 
     @Test func showIsToldLikeAnyOtherOp() throws {
         let m = Mirrored()
         try m.nav.registerRoute("detail") { _ in nil }
-        try m.nav.push(m.screen("A"))
-        try m.nav.show("detail", options: ShowOptions(animated: false, removeCurrent: false))
+        try m.nav.push(m.screen("A"), completion: nil)
+        try m.nav.show("detail", options: ShowOptions(animated: false, removeCurrent: false), completion: nil)
         #expect(m.lines.take() == [" > A instant", "A > A,detail instant"])
     }
 
     @Test func stopEndsTheUpdatesAndRemovesTheAnimator() throws {
         let m = Mirrored()
-        try m.nav.push(m.screen("A"))
+        try m.nav.push(m.screen("A"), completion: nil)
         m.mirror.stop()
-        try m.nav.push(m.screen("B"))  // no animator any more: instant
+        try m.nav.push(m.screen("B"), completion: nil)  // no animator any more: instant
         #expect(m.lines.take() == [" > A instant"] && m.nav.stack.count == 2)
-        expectError(.state) { try m.nav.beginGesture() }
+        expectError(.state) { try m.nav.beginGesture(completion: nil) }
     }
 
     @Test func droppingTheMirrorStopsIt() throws {
@@ -132,10 +132,10 @@ import Testing
         let updates = Locked<[String]>([])
         do {
             let mirror = StackMirror(nav) { _ in updates.append("update") }
-            try nav.push(nav.makeScreen(route: "A"))
+            try nav.push(nav.makeScreen(route: "A"), completion: nil)
             _ = mirror
         }
-        try nav.push(nav.makeScreen(route: "B"))  // its animator went with it: instant
+        try nav.push(nav.makeScreen(route: "B"), completion: nil)  // its animator went with it: instant
         #expect(updates.take() == ["update"] && nav.stack.count == 2 && !nav.isBusy)
     }
 
@@ -145,8 +145,8 @@ import Testing
         nav.setAnimator { _ in played.append("played") }
         let mirror = StackMirror(nav, animates: false) { _ in }
         mirror.stop()
-        try nav.push(nav.makeScreen(route: "A"))
-        try nav.push(nav.makeScreen(route: "B"))  // the first push never animates; this one does
+        try nav.push(nav.makeScreen(route: "A"), completion: nil)
+        try nav.push(nav.makeScreen(route: "B"), completion: nil)  // the first push never animates; this one does
         #expect(played.take() == ["played"] && nav.isBusy)
     }
 }

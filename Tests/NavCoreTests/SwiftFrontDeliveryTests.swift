@@ -26,11 +26,11 @@ import Testing
         let a = try nav.makeScreen(route: "a")
         let b = try nav.makeScreen(route: "b")
         let c = try nav.makeScreen(route: "c")
-        try nav.setStack([a, b, c], animated: false)
+        try nav.setStack([a, b, c], animated: false, completion: nil)
         delegate.disappearing.update { $0.removeAll() }
 
-        try nav.popToRoot(animated: false)  // two screens leave: the array form
-        try nav.push(try nav.makeScreen(route: "d"), animated: false)  // one leaves the top: the inline form
+        try nav.popToRoot(animated: false, completion: nil)  // two screens leave: the array form
+        try nav.push(try nav.makeScreen(route: "d"), animated: false, completion: nil)  // one leaves the top: the inline form
         let expected = [
             ["\(b)", "\(c)"], ["\(b)", "\(c)"], ["\(b)", "\(c)"], [],
             ["\(a)"], ["\(a)"], ["\(a)"], [],
@@ -48,8 +48,8 @@ import Testing
                 seen.append("\(change.screen.route) \((change.screen.object as? Token) === token) \(change.screen.object == nil)")
             }
         }
-        try nav.push(try nav.makeScreen(route: "home", object: token))
-        try nav.push(try nav.makeScreen(route: "plain"))
+        try nav.push(try nav.makeScreen(route: "home", object: token), completion: nil)
+        try nav.push(try nav.makeScreen(route: "plain"), completion: nil)
         #expect(seen.value == ["home true false", "plain false true"])
     }
 
@@ -70,11 +70,11 @@ import Testing
         // `ScreenFeedback`, and must not take the next one for it.
         let first = Page()
         let second = Page()
-        try nav.push(try nav.makeScreen(route: "plain", object: Plain()), animated: false)
-        try nav.push(try nav.makeScreen(route: "page", object: first), animated: false)
-        try nav.push(try nav.makeScreen(route: "plain", object: Plain()), animated: false)
-        try nav.push(try nav.makeScreen(route: "page", object: second), animated: false)
-        try nav.show("page", options: ShowOptions(removeCurrent: false, recycle: .none, payload: "p"))
+        try nav.push(try nav.makeScreen(route: "plain", object: Plain()), animated: false, completion: nil)
+        try nav.push(try nav.makeScreen(route: "page", object: first), animated: false, completion: nil)
+        try nav.push(try nav.makeScreen(route: "plain", object: Plain()), animated: false, completion: nil)
+        try nav.push(try nav.makeScreen(route: "page", object: second), animated: false, completion: nil)
+        try nav.show("page", options: ShowOptions(removeCurrent: false, recycle: .none, payload: "p"), completion: nil)
         let made = try #require(nav.top?.object as? Page)
         #expect(first.heard.value == ["didShow push"])
         #expect(second.heard.value == ["didShow push"])
@@ -88,7 +88,7 @@ import Testing
         let none: Page? = nil
         _ = try nav.makeScreen(route: "none", object: none as any Sendable)
         let page = Page()
-        try nav.push(try nav.makeScreen(route: "page", object: Optional(page) as any Sendable), animated: false)
+        try nav.push(try nav.makeScreen(route: "page", object: Optional(page) as any Sendable), animated: false, completion: nil)
         #expect(page.heard.value == ["didShow push"])
     }
 
@@ -132,7 +132,7 @@ import Testing
             nav.addObserver { event in
                 if case .released(let screen) = event { observed.append("release \(screen.route)") }
             }
-            try nav.push(try nav.makeScreen(route: "A"))
+            try nav.push(try nav.makeScreen(route: "A"), completion: nil)
             delegate.kept.update { $0.removeAll() }
             #expect(delegate.calls.value == 1)  // the push's done
         }

@@ -90,7 +90,7 @@ final class Harness: Sendable {
     @discardableResult
     func stack(_ names: String...) throws -> [Screen] {
         let screens = try names.map { try screen($0) }
-        try nav.setStack(screens, animated: false)
+        try nav.setStack(screens, animated: false, completion: nil)
         _ = log.take()
         return screens
     }

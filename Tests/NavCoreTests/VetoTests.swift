@@ -50,7 +50,7 @@ import Testing
         let veto = Veto()
         veto.refused.update { $0 = ["B"] }
         veto.install(on: h.nav)
-        try h.nav.push(try h.screen("C"))  // waits
+        try h.nav.push(try h.screen("C"), completion: nil)  // waits
         let completions = Completions()
         #expect(try h.nav.back(animated: false, completion: completions.handler) == .queued)
         #expect(veto.asked.value.isEmpty, "not asked when the back is asked")
@@ -94,31 +94,31 @@ import Testing
     @Test func withoutAHookEveryBackIsAllowed() throws {
         let h = Harness(animator: false)
         try h.stack("A", "B", "C")
-        try h.nav.back()
+        try h.nav.back(completion: nil)
         #expect(h.names == ["A", "B"])
         h.nav.setPopVeto { _, _ in false }
-        try h.nav.back()
+        try h.nav.back(completion: nil)
         #expect(h.names == ["A", "B"])
         h.nav.setPopVeto(nil)
-        try h.nav.back()
+        try h.nav.back(completion: nil)
         #expect(h.names == ["A"])
     }
 
     @Test func canGoBackNeedsTwoScreensAnIdleNavigatorAndAnEmptyQueue() throws {
         let h = Harness()
         #expect(!h.nav.canGoBack)
-        try h.nav.push(try h.screen("A"))
+        try h.nav.push(try h.screen("A"), completion: nil)
         #expect(!h.nav.canGoBack)
-        try h.nav.push(try h.screen("B"))
+        try h.nav.push(try h.screen("B"), completion: nil)
         #expect(!h.nav.canGoBack, "busy: the push waits for its transition")
         try h.finish()
         #expect(h.nav.canGoBack)
 
         let host = Harness(dispatch: .host)
-        try host.nav.setStack([try host.screen("A"), try host.screen("B")], animated: false)
+        try host.nav.setStack([try host.screen("A"), try host.screen("B")], animated: false, completion: nil)
         try host.nav.drain()
         #expect(host.nav.canGoBack)
-        try host.nav.run {}
+        try host.nav.run ({}, completion: nil)
         #expect(!host.nav.canGoBack, "an op waits in the queue")
         try host.nav.drain()
         #expect(host.nav.canGoBack)

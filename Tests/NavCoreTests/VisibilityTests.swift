@@ -12,14 +12,14 @@ import Testing
     @Test func hidingAndShowingEmitDisappearAndAppearForTheTop() throws {
         let h = Harness()
         try h.stack("A", "B")
-        try h.nav.setVisible(false)
+        try h.nav.setVisible(false, completion: nil)
         #expect(!h.nav.isVisible)
         #expect(h.trace() == [
             "will_hide B disappear instant",
             "did_hide B disappear instant",
             "done visible completed",
         ])
-        try h.nav.setVisible(true)
+        try h.nav.setVisible(true, completion: nil)
         #expect(h.nav.isVisible)
         #expect(h.trace() == [
             "will_show B appear instant",
@@ -30,18 +30,18 @@ import Testing
 
     @Test func visibilityChangesWithAnEmptyStackEmitOnlyDone() throws {
         let h = Harness()
-        try h.nav.setVisible(false)
-        try h.nav.setVisible(true)
+        try h.nav.setVisible(false, completion: nil)
+        try h.nav.setVisible(true, completion: nil)
         #expect(h.trace() == ["done visible completed", "done visible completed"])
     }
 
     @Test func settingTheSameVisibilityIsNoopWithoutShowEvents() throws {
         let h = Harness()
         try h.stack("A")
-        try h.nav.setVisible(true)
-        try h.nav.setVisible(false)
+        try h.nav.setVisible(true, completion: nil)
+        try h.nav.setVisible(false, completion: nil)
         _ = h.trace()
-        try h.nav.setVisible(false)
+        try h.nav.setVisible(false, completion: nil)
         #expect(h.trace() == ["done visible noop"])
     }
 
@@ -49,10 +49,10 @@ import Testing
         let h = Harness()
         try h.stack("A")
         try h.nav.setBarThreshold(2)
-        try h.nav.setVisible(false)
+        try h.nav.setVisible(false, completion: nil)
         _ = h.trace()
-        try h.nav.push(try h.screen("B"), animated: true)
-        try h.nav.pop(animated: true)
+        try h.nav.push(try h.screen("B"), animated: true, completion: nil)
+        try h.nav.pop(animated: true, completion: nil)
         #expect(h.trace() == [
             "action will_push +B -A instant",
             "action did_push +B -A instant",
@@ -76,9 +76,9 @@ import Testing
         let h = Harness()
         try h.stack("A")
         try h.nav.setAlwaysAppear(true)
-        try h.nav.setVisible(false)
+        try h.nav.setVisible(false, completion: nil)
         _ = h.trace()
-        try h.nav.push(try h.screen("B"), animated: true)
+        try h.nav.push(try h.screen("B"), animated: true, completion: nil)
         #expect(h.trace() == [
             "action will_push +B -A instant",
             "action did_push +B -A instant",
@@ -91,15 +91,15 @@ import Testing
             "action idle",
         ])
         try h.nav.setAlwaysAppear(false)
-        try h.nav.pop()
+        try h.nav.pop(completion: nil)
         #expect(!h.trace().contains { $0.contains("_show") || $0.contains("_hide") })
     }
 
     @Test func visibilityIsAnOpThatWaitsInTheQueue() throws {
         let h = Harness()
         try h.stack("A")
-        try h.nav.push(try h.screen("B"))  // waits
-        #expect(try h.nav.setVisible(false) == .queued)
+        try h.nav.push(try h.screen("B"), completion: nil)  // waits
+        #expect(try h.nav.setVisible(false, completion: nil) == .queued)
         #expect(h.nav.isVisible, "the visibility changes when the op runs")
         try h.finish()
         #expect(!h.nav.isVisible)
@@ -110,14 +110,14 @@ import Testing
         let nav = Navigator()
         let a = FeedbackRecorder("A")
         let b = FeedbackRecorder("B")
-        try nav.push(try nav.makeScreen(route: "A", object: a))
-        try nav.setVisible(false)
+        try nav.push(try nav.makeScreen(route: "A", object: a), completion: nil)
+        try nav.setVisible(false, completion: nil)
         #expect(a.calls.take() == ["A will_show push instant", "A did_show push instant",
                                    "A will_hide disappear instant", "A did_hide disappear instant"])
-        try nav.push(try nav.makeScreen(route: "B", object: b))
+        try nav.push(try nav.makeScreen(route: "B", object: b), completion: nil)
         #expect(a.calls.value.isEmpty)
         #expect(b.calls.value.isEmpty)
-        try nav.setVisible(true)
+        try nav.setVisible(true, completion: nil)
         #expect(b.calls.value == ["B will_show appear instant", "B did_show appear instant"])
     }
 }

@@ -35,9 +35,14 @@ extension Navigator {
     /// Opens the stack `document` describes: `open(document.stack)`. An empty stack or a
     /// version other than 1 throws `.invalid` (`.invalidHandle` first once destroyed).
     @discardableResult
-    public func restore(_ document: NavigationDocument, animated: Bool = false, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func restore(_ document: NavigationDocument, animated: Bool = false, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try core.checkLive()
         guard document.navcore == 1 else { throw NavigationError(.invalid, "document version \(document.navcore) is not 1") }
         return try open(document.stack, animated: animated, completion: completion)
+    }
+
+    /// Opens the stack `document` describes and waits for the outcome.
+    public func restore(_ document: NavigationDocument, animated: Bool = false) async throws(NavigationError) -> Outcome {
+        try await outcome { completion throws(NavigationError) in try restore(document, animated: animated, completion: completion) }
     }
 }

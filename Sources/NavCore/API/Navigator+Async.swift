@@ -4,9 +4,10 @@ import Synchronization
 /// with the outcome when the op ends. It throws when the call itself fails (then the op never
 /// ran). Cancelling the awaiting task does not cancel the op.
 ///
-/// Inside `async` code Swift picks these forms for a plain `nav.push(screen)`, which then needs
-/// `await`. To ask an op there without waiting for it (to get `.ok` or `.queued` at once), name
-/// the completion: `try nav.push(screen, completion: nil)`.
+/// These forms have no `completion:` label, which the forms that return at once require, so a
+/// plain `nav.push(screen)` is always this one and needs `await`. To ask an op without waiting
+/// for it (to get `.ok` or `.queued` at once), name the completion:
+/// `try nav.push(screen, completion: nil)`.
 extension Navigator {
     /// Pushes `screen` and waits for the outcome.
     public func push(_ screen: Screen, animated: Bool = true) async throws(NavigationError) -> Outcome {
@@ -75,7 +76,7 @@ extension Navigator {
     /// ```swift
     /// let picker = try nav.makeScreen(route: "picker")
     /// if let choice = try await nav.pushForResult(picker) { apply(choice) }
-    /// // … and in the picker: try nav.pop(result: "blue")
+    /// // … and in the picker: try nav.pop(result: "blue", completion: nil)
     /// ```
     public func pushForResult(_ screen: Screen, animated: Bool = true) async throws(NavigationError) -> String? {
         let result: Result<String?, NavigationError> = await withCheckedContinuation { continuation in

@@ -1,45 +1,51 @@
-/// The ops of <doc:Semantics> §2. Each returns at once: `.ok` when it started, `.queued` when it
-/// waits behind others. It throws only when the call itself is wrong (a released screen, a
-/// destroyed navigator); then nothing is queued and `completion` is never called. Otherwise the op
-/// ends exactly once and `completion` receives its outcome, on the driving thread.
+/// The ops of <doc:Semantics> §2 asked without waiting. Each returns at once: `.ok` when it
+/// started, `.queued` when it waits behind others. It throws only when the call itself is wrong
+/// (a released screen, a destroyed navigator); then nothing is queued and `completion` is never
+/// called. Otherwise the op ends exactly once and `completion` receives its outcome, on the
+/// driving thread.
+///
+/// The label `completion:` is required (`nil` for none): a call without it is the awaiting form
+/// (`Navigator+Async.swift`), so `try await nav.push(screen)` waits for the outcome wherever it
+/// is written, top-level code included, and `try nav.push(screen)` without `await` does not
+/// compile.
 extension Navigator {
     /// A completion closure.
     public typealias Completion = @Sendable (Outcome) -> Void
 
     /// Pushes `screen`; `.duplicate` if it is already in the stack when the op runs.
     @discardableResult
-    public func push(_ screen: Screen, animated: Bool = true, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func push(_ screen: Screen, animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(.push(screen.id), animated, completion)
     }
 
     /// Pops the top screen; `.noop` with one screen or none. A `result` becomes the popped
     /// screen's result when the pop runs and is not a noop (<doc:Semantics> §12).
     @discardableResult
-    public func pop(animated: Bool = true, result: String? = nil, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func pop(animated: Bool = true, result: String? = nil, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(.pop(result: result), animated, completion)
     }
 
     /// Pops every screen above `screen`; `.notInStack` if it is not in the stack when the op runs.
     @discardableResult
-    public func pop(to screen: Screen, animated: Bool = true, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func pop(to screen: Screen, animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(.popTo(screen.id), animated, completion)
     }
 
     /// Pops every screen above the root.
     @discardableResult
-    public func popToRoot(animated: Bool = true, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func popToRoot(animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(.popToRoot, animated, completion)
     }
 
     /// Makes the stack exactly `screens`, bottom to top; the transition style follows UIKit.
     @discardableResult
-    public func setStack(_ screens: [Screen], animated: Bool = true, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func setStack(_ screens: [Screen], animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(.set(screens.map(\.id)), animated, completion)
     }
 
     /// The user's back button: asks the pop veto, then pops.
     @discardableResult
-    public func back(animated: Bool = true, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func back(animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(.back, animated, completion)
     }
 
@@ -47,27 +53,27 @@ extension Navigator {
     /// fails with `.state` when hidden or without an animator, and `.busy` while an op runs or
     /// waits.
     @discardableResult
-    public func beginGesture(completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func beginGesture(completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(.gesture, true, completion)
     }
 
     /// Runs `block` in queue order, after every op asked before it.
     @discardableResult
-    public func run(_ block: @escaping @Sendable () -> Void, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func run(_ block: @escaping @Sendable () -> Void, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(.run(ClosureBlock(body: block)), false, completion)
     }
 
     /// Tells whether the navigator is on screen (<doc:Semantics> §7); `.noop` when it already is
     /// so.
     @discardableResult
-    public func setVisible(_ visible: Bool, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func setVisible(_ visible: Bool, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(.visible(visible), false, completion)
     }
 
     /// Shows the named route (<doc:Semantics> §8): recycles a screen of the route in the stack or
     /// creates one with the route's factory, with the options' animation, replacement and payload.
     @discardableResult
-    public func show(_ route: String, options: ShowOptions = ShowOptions(), completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func show(_ route: String, options: ShowOptions = ShowOptions(), completion: Completion?) throws(NavigationError) -> RequestStatus {
         let show = ShowRequest(route: route, removeCurrent: options.removeCurrent, recycle: options.recycle,
                                payload: options.payload)
         return try ask(.show(show), options.animated, completion)
@@ -76,7 +82,7 @@ extension Navigator {
     /// `show`, under the name the seeds' notification-based stack uses; callable from any
     /// thread (as every method is).
     @discardableResult
-    public func post(_ route: String, options: ShowOptions = ShowOptions(), completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func post(_ route: String, options: ShowOptions = ShowOptions(), completion: Completion?) throws(NavigationError) -> RequestStatus {
         try show(route, options: options, completion: completion)
     }
 
@@ -86,14 +92,14 @@ extension Navigator {
     /// `.unknownRoute` and a failing factory `.factoryFailed`, with the stack unchanged and the
     /// screens it made released. An empty list throws `.invalid`.
     @discardableResult
-    public func open(_ entries: [RouteEntry], animated: Bool = false, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func open(_ entries: [RouteEntry], animated: Bool = false, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(.open(entries), animated, completion)
     }
 
     /// Opens the stack a saved document describes (`save()`, <doc:Semantics> §14). A malformed
     /// document throws `.invalid` and asks nothing.
     @discardableResult
-    public func restore(_ document: String, animated: Bool = false, completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func restore(_ document: String, animated: Bool = false, completion: Completion?) throws(NavigationError) -> RequestStatus {
         try core.restore(document, animated: animated, completion: completion.map { ClosureCompletion(body: $0) },
                          draining: drainsOnAsk)
     }

@@ -117,11 +117,11 @@ extern "C" {
  * ------------------------------------------------------------------------------------------- */
 
 #define NAVCORE_VERSION_MAJOR 1
-#define NAVCORE_VERSION_MINOR 0
+#define NAVCORE_VERSION_MINOR 1
 #define NAVCORE_VERSION_PATCH 0
-#define NAVCORE_VERSION_STRING "1.0.0"
+#define NAVCORE_VERSION_STRING "1.1.0"
 /** MAJOR * 10000 + MINOR * 100 + PATCH. */
-#define NAVCORE_VERSION_NUMBER 10000
+#define NAVCORE_VERSION_NUMBER 10100
 
 /** The library's version, "MAJOR.MINOR.PATCH" (static). Callbacks: none (nor below, up to Navigators).
  *  Returns: the version string (static; not a status). */
@@ -798,6 +798,14 @@ NAVCORE_API int navcore_can_go_back(bool *out_can, navcore_navigator *nav);
 /** The id of the transition waiting for the host, 0 if none.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
 NAVCORE_API int navcore_transition_current(uint64_t *out_id, navcore_navigator *nav);
+/** The decision a `back` waits for (SPEC §13), 0 if none: the id its deferrable veto received
+ *  and answered NAVCORE_VETO_LATER with. It is set once the veto has returned (0 inside it) and
+ *  cleared by navcore_decide or destroy. While it is set the navigator is busy with no
+ *  transition, its action state is idle and the ops asked meanwhile are pending behind the
+ *  back: this tells that wait for the host's answer apart from an op at work.
+ *  Since: 1.1.
+ *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_pending_decision(uint64_t *out_decision, navcore_navigator *nav);
 
 /* ---------------------------------------------------------------------------------------------
  * Deprecated names: functions of the first 1.0 builds, renamed or replaced since (docs/c-api.md,

@@ -4,7 +4,7 @@ import Observation
 /// A `MainActorNavigator`'s state as an `@Observable` model, for views that render from it
 /// (SwiftUI's `@State`/`@Bindable`, or `withObservationTracking` in any toolkit): the stack,
 /// the top, whether it is busy or can go back, the queue's length, the bar, the transition in
-/// flight with its progress, and the action state.
+/// flight with its progress, the action state, and the veto decision a `back` waits for.
 ///
 /// It is updated on the main actor, the navigator's isolation, after every event and after
 /// every call that queues or runs ops, and only where a value changed, so a view is invalidated
@@ -39,6 +39,10 @@ public final class NavigationState {
     public private(set) var transition: Transition?
     /// The interactive transition's last reported progress (0…1); `nil` when none was reported.
     public private(set) var progress: Double?
+    /// The decision a `back` waits for (its veto answered `.later`), until the host answers it:
+    /// meanwhile `isBusy` is true with no `transition`, so a view shows the question rather than
+    /// a navigation at work (`MainActorNavigator.pendingDecision`).
+    public private(set) var pendingDecision: VetoDecision?
 
     /// The navigator it follows, and its handler there, to remove when it goes.
     @ObservationIgnored private weak var navigator: MainActorNavigator?
@@ -66,6 +70,7 @@ public final class NavigationState {
         update(\.pendingCount, navigator.pendingCount)
         update(\.isBarShown, navigator.isBarShown)
         update(\.actionState, navigator.actionState)
+        update(\.pendingDecision, navigator.pendingDecision)
         switch event {
         case .transition(let started):
             transition = started

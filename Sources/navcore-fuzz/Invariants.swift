@@ -115,8 +115,8 @@ extension Harness {
             if s.busy && s.transition == 0 && nav.pendingDecision == 0 {
                 violation("navigator busy at top level with no transition waiting for the host and no decision pending")
             }
-            if nav.pendingDecision != 0 && (!s.busy || s.transition != 0) {
-                violation("decision \(nav.pendingDecision) pending, busy \(s.busy), transition \(s.transition)")
+            if s.decision != nav.pendingDecision {
+                violation("navcore_pending_decision \(s.decision), but the veto's last later was \(nav.pendingDecision)")
             }
             if nav.hostDispatch && !nav.wakeupEverMissing && !s.busy && s.pending > 0 && nav.lastWakeup < nav.lastDrain {
                 violation("host-mode navigator has \(s.pending) ops queued and no wakeup since the last drain")

@@ -9,6 +9,7 @@ struct Snapshot {
     var busy = false
     var pending = 0
     var transition: UInt64 = 0
+    var decision: UInt64 = 0
     var barShown = false
     var visible = false
     var canGoBack = false
@@ -27,6 +28,7 @@ extension Harness {
         expect(navcore_is_busy(&s.busy, h), "is_busy", t, mustSucceed: true)
         expect(navcore_pending_count(&s.pending, h), "pending_count", t, mustSucceed: true)
         expect(navcore_transition_current(&s.transition, h), "transition_current", t, mustSucceed: true)
+        expect(navcore_pending_decision(&s.decision, h), "pending_decision", t, mustSucceed: true)
         expect(navcore_is_bar_shown(&s.barShown, h), "is_bar_shown", t, mustSucceed: true)
         expect(navcore_is_visible(&s.visible, h), "is_visible", t, mustSucceed: true)
         expect(navcore_can_go_back(&s.canGoBack, h), "can_go_back", t, mustSucceed: true)
@@ -40,6 +42,9 @@ extension Harness {
             violation("can_go_back \(s.canGoBack) with busy \(s.busy), pending \(s.pending), \(stack.count) screens")
         }
         if s.transition != 0 && !s.busy { violation("transition \(s.transition) in flight while not busy") }
+        if s.decision != 0 && (!s.busy || s.transition != 0) {
+            violation("decision \(s.decision) pending, busy \(s.busy), transition \(s.transition)")
+        }
         if Set(stack).count != stack.count { violation("the stack holds a screen twice: \(stack)") }
         for id in stack {
             guard let screen = screens[id], screen.nav === nav else { violation("the stack holds \(id), not a screen of this navigator") }

@@ -28,6 +28,39 @@ struct DeferredVetoTests {
         expectError(navcore_decide(h.nav, decision, false), NAVCORE_ERR_STATE)
     }
 
+    @Test("navcore_pending_decision names the decision a back waits for, from the veto's return until decide")
+    func pendingDecisionQuery() {
+        let h = Harness()
+        defer { h.close() }
+        h.build("A", "B")
+        expectStatus(navcore_on_pop_veto_deferrable(h.nav, h.r.deferrableVetoFn, h.ctx("veto"), nil))
+        h.r.deferredAnswers = ["B": Self.later]
+        #expect(h.pendingDecision == 0)
+        var insideVeto: UInt64 = 99
+        h.r.on("should_pop B button later") { insideVeto = h.pendingDecision }
+        expectStatus(navcore_back(h.nav, false, h.r.doneFn, h.ctx("b")))
+        #expect(insideVeto == 0, "pending once the veto has returned, not inside it")
+        let decision = h.r.lastDecision
+        #expect(decision != 0 && h.pendingDecision == decision)
+        // What the other queries read meanwhile, and which only this one tells apart from work.
+        #expect(h.busy && h.transition == 0 && h.state == "idle")
+        expectStatus(navcore_push(h.nav, h.screen("C"), false, nil, nil), NAVCORE_QUEUED)
+        #expect(h.pending == 1 && h.pendingDecision == decision)
+        expectError(navcore_pending_decision(nil, h.nav), NAVCORE_ERR_INVALID)
+        expectStatus(navcore_decide(h.nav, decision, false))
+        #expect(h.pendingDecision == 0 && h.stack == ["A", "B", "C"])
+
+        expectStatus(navcore_back(h.nav, false, h.r.doneFn, h.ctx("again")))
+        #expect(h.pendingDecision == 0, "no veto question for C: the back popped at once")
+        expectStatus(navcore_back(h.nav, false, h.r.doneFn, h.ctx("last")))
+        let second = h.r.lastDecision
+        #expect(second != decision && h.pendingDecision == second)
+        expectStatus(navcore_navigator_destroy(h.nav))
+        var out: UInt64 = 7
+        expectError(navcore_pending_decision(&out, h.nav), NAVCORE_ERR_INVALID_HANDLE)
+        #expect(out == 7, "not written on failure")
+    }
+
     @Test("decide no ends the back vetoed; from another thread in host mode it acts at once")
     func decideNoFromAnotherThread() {
         let h = Harness(dispatch: NAVCORE_DISPATCH_HOST)

@@ -116,9 +116,10 @@ import Testing
         _ = try await app.nav.setStack([try app.page("Home"), try app.page("Compose")], animated: false)
         var outcome: Outcome?
         try app.nav.back(animated: false) { outcome = $0 }
-        #expect(decisions.count == 1 && app.nav.isBusy)
-        try await decisions[0].decide(allow: false)  // the dialog's "Keep editing"
-        #expect(outcome == .vetoed && app.nav.stack.count == 2)
+        #expect(decisions.count == 1 && app.nav.isBusy && app.nav.pendingDecision == decisions[0])
+        let pending = try #require(app.nav.pendingDecision)
+        try await pending.decide(allow: false)  // the dialog's "Keep editing", through the query's value
+        #expect(outcome == .vetoed && app.nav.stack.count == 2 && app.nav.pendingDecision == nil)
     }
 
     @Test func droppingTheLastReferenceDestroysTheNavigator() async throws {

@@ -18,6 +18,19 @@ import Testing
         #expect(updates == 1 && ended == .completed && !nav.isBusy)
     }
 
+    @Test func namesTheDecisionABackWaitsFor() async throws {
+        let nav = MainActorNavigator()
+        let mirror = MainActorStackMirror(nav, animates: false) { _ in }
+        nav.setDeferrablePopVeto { _, _, _, _ in .later }
+        _ = try await nav.setStack([try nav.makeScreen(route: "A"), try nav.makeScreen(route: "B")])
+        #expect(mirror.pendingDecision == nil)
+        _ = try nav.back(completion: nil)
+        let decision = try #require(mirror.pendingDecision)
+        #expect(decision == nav.pendingDecision && mirror.stack.map(\.route) == ["A", "B"])
+        try await decision.decide(allow: false)
+        #expect(mirror.pendingDecision == nil && !nav.isBusy)
+    }
+
     @Test func stopLeavesTheHostsAnimatorWhenItInstalledNone() throws {
         let nav = MainActorNavigator()
         var played = 0

@@ -54,6 +54,24 @@ import Testing
         #expect(state.transition == nil && state.progress == nil && state.stack == [home, inbox])
     }
 
+    /// A back whose veto answered later is busy with no transition: the state names the decision
+    /// it waits for, from the back until the answer, so a view shows the question instead.
+    @Test func followsTheDecisionABackWaitsFor() async throws {
+        let app = AppModel()
+        let state = NavigationState(app.nav)
+        app.nav.setDeferrablePopVeto { _, _, _, _ in .later }
+        _ = try await app.nav.setStack([try app.page("Home"), try app.page("Compose")], animated: false)
+        #expect(state.pendingDecision == nil)
+
+        var outcome: Outcome?
+        #expect(try await invalidates({ _ = state.pendingDecision }) { try app.nav.back(animated: false) { outcome = $0 } })
+        let decision = try #require(state.pendingDecision)
+        #expect(decision == app.nav.pendingDecision && state.isBusy && state.transition == nil)
+        #expect(state.actionState == .idle)
+        #expect(try await invalidates({ _ = state.pendingDecision }) { try await decision.decide(allow: true) })
+        #expect(state.pendingDecision == nil && outcome == .completed && state.stack.count == 1)
+    }
+
     @Test func droppedStatesLeaveNoHandlerBehind() throws {
         let nav = MainActorNavigator()
         let kept = NavigationState(nav)

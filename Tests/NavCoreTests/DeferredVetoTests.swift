@@ -32,6 +32,30 @@ import Testing
         expectError(.state) { try h.nav.decide(decision, allow: false) }
     }
 
+    /// The waiting back is its own state: `pendingDecision` names the veto's decision from the
+    /// veto's return until it is answered, while the other queries read busy, idle and the ops
+    /// queued behind it; it is answered through the value the query returns.
+    @Test func pendingDecisionNamesTheDecisionTheBackWaitsFor() async throws {
+        let h = Harness(animator: false)
+        try h.stack("list", "compose")
+        let insideVeto = Locked<VetoDecision??>(nil)
+        h.nav.setDeferrablePopVeto { [nav = h.nav] _, _, decision in
+            insideVeto.update { $0 = .some(nav.pendingDecision) }
+            return .later
+        }
+        #expect(h.nav.pendingDecision == nil)
+        let completions = Completions()
+        try h.nav.back(animated: false, completion: completions.handler)
+        #expect(insideVeto.value == .some(nil), "pending once the veto has returned, not inside it")
+        let decision = try #require(h.nav.pendingDecision)
+        try h.nav.push(try h.screen("draft"), animated: false, completion: completions.handler)
+        #expect(h.nav.isBusy && h.nav.transitionInFlight == nil && h.nav.actionState == .idle && h.nav.pendingCount == 1)
+        #expect(h.nav.pendingDecision == decision)
+        try await decision.decide(allow: true)
+        #expect(h.nav.pendingDecision == nil && completions.received == [.completed, .completed])
+        #expect(h.names == ["list", "draft"])
+    }
+
     /// SPEC §13: the decision is pending from the moment the hook returns later, so a decide
     /// made from the events raised inside the hook (here the result of a detached screen the
     /// hook discarded) answers it, and the back goes on.

@@ -89,6 +89,24 @@ import Testing
         #expect(m.lines.take() == ["A > A,C animated"])
     }
 
+    /// A back whose veto answered later changes nothing the mirror shows; the mirror names the
+    /// decision meanwhile, and the pop comes as a change once it is allowed.
+    @Test func aBackWaitingForItsDecisionIsNamedAndChangesNothingUntilAllowed() async throws {
+        let m = Mirrored()
+        m.nav.setDeferrablePopVeto { _, _, _ in .later }
+        try m.nav.push(m.screen("A"), completion: nil)
+        try m.nav.push(m.screen("B"), animated: false, completion: nil)
+        _ = m.lines.take()
+        #expect(m.mirror.pendingDecision == nil)
+        try m.nav.back(completion: nil)
+        let decision = try #require(m.mirror.pendingDecision)
+        #expect(decision == m.nav.pendingDecision && m.lines.take().isEmpty && m.mirrored == ["A", "B"])
+        try await decision.decide(allow: true)
+        #expect(m.mirror.pendingDecision == nil && m.lines.take() == ["A,B > A animated"])
+        try m.end()
+        #expect(m.mirrored == ["A"] && !m.nav.isBusy)
+    }
+
     @Test func opsWhileHiddenAreInstant() throws {
         let m = Mirrored()
         try m.nav.push(m.screen("A"), completion: nil)

@@ -33,6 +33,16 @@ extension Navigator {
     /// The id of the transition waiting for the host, if any.
     public var transitionInFlight: UInt64? { query(nil) { $0.transition?.id } }
 
+    /// The decision a `back` waits for (<doc:Semantics> §13): its veto answered `.later` and
+    /// the host has not decided yet; `nil` otherwise, also inside the veto (the decision is
+    /// pending once the veto has returned). Meanwhile the navigator is busy with no transition,
+    /// its action state is `.idle` and the ops asked wait behind the back (`pendingCount`):
+    /// this tells that wait for the user's answer apart from an op at work. It equals the
+    /// decision the veto received, and `decide(allow:)` answers it.
+    public var pendingDecision: VetoDecision? {
+        query(nil) { $0.pendingDecision }.map { VetoDecision(id: $0, control: self) }
+    }
+
     private func query<R: Sendable>(_ whenDestroyed: R, _ body: (borrowing NavigatorState) -> R) -> R {
         (try? core.read { body($0) }) ?? whenDestroyed
     }

@@ -50,6 +50,11 @@ public final class StackMirror: Sendable {
     /// What the host should be showing: the last change's `new`, or its `old` after a revert.
     public var stack: [Screen] { state.withLock { $0.stack } }
 
+    /// The decision the navigator's `back` waits for (its veto answered `.later`), if any: the
+    /// host's dialog is up and `stack` stays as it is until the decision is answered (allowed,
+    /// the pop then comes as a change). See ``Navigator/pendingDecision``.
+    public var pendingDecision: VetoDecision? { navigator.pendingDecision }
+
     deinit {
         stop()
     }

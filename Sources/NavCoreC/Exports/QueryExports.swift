@@ -67,3 +67,7 @@ import NavCore
 @c public func navcore_transition_current(_ out: UnsafeMutablePointer<UInt64>?, _ nav: NavigatorHandle?) -> Int32 {
     CAPI.query(out, nav) { $0.transition?.id ?? 0 }
 }
+
+@c public func navcore_pending_decision(_ out: UnsafeMutablePointer<UInt64>?, _ nav: NavigatorHandle?) -> Int32 {
+    CAPI.query(out, nav) { $0.pendingDecision ?? 0 }
+}

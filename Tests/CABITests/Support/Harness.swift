@@ -147,6 +147,13 @@ final class Harness: @unchecked Sendable {
         return id
     }
 
+    /// The decision a back waits for, 0 if none.
+    var pendingDecision: UInt64 {
+        var id: UInt64 = 0
+        #expect(navcore_pending_decision(&id, nav) == OK)
+        return id
+    }
+
     /// Finishes the transition in flight.
     func finish(sourceLocation: SourceLocation = #_sourceLocation) {
         let id = transition

@@ -6,8 +6,9 @@
  *   - the call ran on a fresh thread, and navcore_last_error_message() there is non-empty
  *     after a failure (so the message is this failure's, not an older one);
  *   - a failed call changed nothing: the navigator's observable state (stack, top, busy,
- *     pending, bar, visible, action state, transition in flight, can_go_back) and a bystander
- *     navigator's are the same before and after, and the out-parameters were not written;
+ *     pending, bar, visible, action state, transition in flight, can_go_back, pending
+ *     decision) and a bystander navigator's are the same before and after, and the
+ *     out-parameters were not written;
  *   - a failed op call never calls its completion, not even when the navigator is destroyed
  *     afterwards (which would reveal an op queued despite the failure), and a failed
  *     registration never calls its ctx destructor;
@@ -102,6 +103,7 @@ static const struct declared_statuses {
     {"navcore_is_visible", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_can_go_back", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_transition_current", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_pending_decision", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_set_animator", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_set_pop_veto", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_set_pop_veto_deferrable", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
@@ -265,7 +267,7 @@ static void fixture_free(fixture *f) {
 typedef struct snapshot {
     int status;
     size_t count, pending;
-    uint64_t stack[8], top, root, transition;
+    uint64_t stack[8], top, root, transition, decision;
     int state;
     bool busy, bar, visible, can;
 } snapshot;
@@ -279,6 +281,7 @@ static snapshot take(navcore_navigator *nav) {
     navcore_top(&s.top, nav);
     navcore_root(&s.root, nav);
     navcore_transition_current(&s.transition, nav);
+    navcore_pending_decision(&s.decision, nav);
     navcore_action_state(&s.state, nav);
     navcore_pending_count(&s.pending, nav);
     navcore_is_busy(&s.busy, nav);
@@ -291,7 +294,8 @@ static snapshot take(navcore_navigator *nav) {
 static bool same(snapshot a, snapshot b) {
     return a.status == b.status && a.count == b.count && !memcmp(a.stack, b.stack, sizeof a.stack) &&
            a.top == b.top && a.root == b.root && a.transition == b.transition && a.state == b.state &&
-           a.pending == b.pending && a.busy == b.busy && a.bar == b.bar && a.visible == b.visible && a.can == b.can;
+           a.pending == b.pending && a.busy == b.busy && a.bar == b.bar && a.visible == b.visible && a.can == b.can &&
+           a.decision == b.decision;
 }
 
 /* ---- cases -------------------------------------------------------------------------------- */
@@ -359,6 +363,7 @@ H(is_bar_shown, navcore_is_bar_shown(&f->out.flag, nav))
 H(is_visible, navcore_is_visible(&f->out.flag, nav))
 H(can_go_back, navcore_can_go_back(&f->out.flag, nav))
 H(transition_current, navcore_transition_current(&f->out.u64, nav))
+H(pending_decision, navcore_pending_decision(&f->out.u64, nav))
 H(screen_set_result, navcore_screen_set_result(nav, f->a, "r"))
 H(screen_result, navcore_screen_result((char **)&f->out.pointer, nav, f->a))
 H(screen_on_result, navcore_screen_on_result(nav, f->a, on_result, DTOR))
@@ -401,7 +406,7 @@ static const struct {
     HANDLE_FN(on_wakeup), HANDLE_FN(on_transition), HANDLE_FN(on_pop_veto), HANDLE_FN(stack_count),
     HANDLE_FN(stack_get), HANDLE_FN(stack_copy), HANDLE_FN(top), HANDLE_FN(root), HANDLE_FN(action_state),
     HANDLE_FN(is_busy), HANDLE_FN(pending_count), HANDLE_FN(is_bar_shown), HANDLE_FN(is_visible),
-    HANDLE_FN(can_go_back), HANDLE_FN(transition_current), HANDLE_FN(screen_set_result),
+    HANDLE_FN(can_go_back), HANDLE_FN(transition_current), HANDLE_FN(pending_decision), HANDLE_FN(screen_set_result),
     HANDLE_FN(screen_result), HANDLE_FN(screen_on_result), HANDLE_FN(pop_with_result),
     HANDLE_FN(on_pop_veto_deferrable), HANDLE_FN(decide), HANDLE_FN(screen_set_saved_state),
     HANDLE_FN(screen_saved_state), HANDLE_FN(save), HANDLE_FN(open), HANDLE_FN(restore),
@@ -578,6 +583,7 @@ A(bar_null, navcore_is_bar_shown(NULL, f->nav))
 A(visible_null, navcore_is_visible(NULL, f->nav))
 A(can_null, navcore_can_go_back(NULL, f->nav))
 A(current_null, navcore_transition_current(NULL, f->nav))
+A(decision_null, navcore_pending_decision(NULL, f->nav))
 
 A(options_init_null, navcore_show_options_init(NULL, NAVCORE_SHOW_OPTIONS_VERSION))
 A(options_init_zero, navcore_show_options_init(&f->out.options, 0))
@@ -766,6 +772,7 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_is_visible", "`out` NULL", BASIC, INVALID, visible_null),
     FAILS("navcore_can_go_back", "`out` NULL", BASIC, INVALID, can_null),
     FAILS("navcore_transition_current", "`out` NULL", BASIC, INVALID, current_null),
+    FAILS("navcore_pending_decision", "`out` NULL", BASIC, INVALID, decision_null),
     FAILS("navcore_show_options_init", "`options` NULL", BASIC, INVALID, options_init_null),
     FAILS("navcore_show_options_init", "version 0", BASIC, INVALID, options_init_zero),
     FAILS("navcore_show_options_init", "version `NAVCORE_SHOW_OPTIONS_VERSION + 1`", BASIC, INVALID, options_init_newer),

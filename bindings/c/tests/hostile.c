@@ -91,7 +91,7 @@ static const char *const functions[] = {
     "navcore_version_number",
     /* SPEC §12-15 */
     "navcore_free", "navcore_screen_set_result", "navcore_screen_result", "navcore_screen_on_result",
-    "navcore_pop_with_result", "navcore_on_pop_veto_deferrable", "navcore_decide",
+    "navcore_pop_with_result", "navcore_on_pop_veto_deferrable", "navcore_decide", "navcore_pending_decision",
     "navcore_screen_set_saved_state", "navcore_screen_saved_state", "navcore_save", "navcore_open",
     "navcore_restore", "navcore_show_options_init",
     /* per-screen hooks */
@@ -666,6 +666,7 @@ static void call_everything(int kind) {
     check(CALL(navcore_is_bar_shown, &flag, nav), OK_, W(navcore_is_bar_shown));
     check(CALL(navcore_is_visible, &flag, nav), OK_, W(navcore_is_visible));
     check(CALL(navcore_can_go_back, &flag, nav), OK_, W(navcore_can_go_back));
+    check(CALL(navcore_pending_decision, &id, nav), OK_, W(navcore_pending_decision));
 #undef W
     covering = -1;
 }

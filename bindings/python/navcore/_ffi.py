@@ -235,6 +235,7 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_is_visible": (c_int, [POINTER(c_bool), NavPtr]),
     "navcore_can_go_back": (c_int, [POINTER(c_bool), NavPtr]),
     "navcore_transition_current": (c_int, [POINTER(c_uint64), NavPtr]),
+    "navcore_pending_decision": (c_int, [POINTER(c_uint64), NavPtr]),
     # Deprecated names
     "navcore_set_animator": (c_int, [NavPtr, TransitionFn, c_void_p, DestroyFn]),
     "navcore_set_pop_veto": (c_int, [NavPtr, VetoFn, c_void_p, DestroyFn]),

@@ -1022,6 +1022,25 @@ class Navigator:
         transition = self._query("navcore_transition_current", c_uint64)
         return transition or None
 
+    @property
+    def pending_decision(self) -> Optional[Decision]:
+        """The decision a ``back`` waits for (SPEC §13): its veto answered ``LATER`` and nobody
+        has decided yet; None otherwise, also inside the veto (the decision is pending once the
+        veto has returned). Meanwhile the navigator is ``busy`` with no transition, its
+        ``action_state`` is idle and the ops asked wait behind the back (``pending``): this tells
+        that wait for the user's answer apart from an op at work. It equals the Decision the veto
+        received; ``allow()`` and ``refuse()`` answer it."""
+        decision_id = self._query("navcore_pending_decision", c_uint64)
+        if not decision_id:
+            return None
+        top = self.top
+        # The stack stays as it is while a decision is pending, and an answered decision is never
+        # pending again: the same id read after `top` means `top` is the screen the veto was asked
+        # about (another thread may have decided meanwhile).
+        if top is None or self._query("navcore_pending_decision", c_uint64) != decision_id:
+            return None
+        return Decision(decision_id, top, False, self)
+
     def __repr__(self) -> str:
         state = "closed" if self._closing else f"{len(self._screens)} screens"
         return f"<navcore.Navigator {self.dispatch} {state}>"

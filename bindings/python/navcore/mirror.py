@@ -39,7 +39,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Optional, Tuple
 
 from ._enums import Action
-from ._events import ActionEvent, Screen, Transition
+from ._events import ActionEvent, Decision, Screen, Transition
 from ._navigator import Navigator
 
 __all__ = ["COMMIT", "REVERT", "Change", "StackMirror"]
@@ -132,6 +132,13 @@ class StackMirror:
         self.pending: Optional[Change] = None
         navigator.on("action", self._action)
         navigator.animator = self._animate
+
+    @property
+    def pending_decision(self) -> Optional[Decision]:
+        """The decision the navigator's ``back`` waits for (its veto answered ``LATER``), None if
+        none: the host's question is up, and ``stack`` stays as it is until it is answered (allowed,
+        the pop then comes as a change). See ``Navigator.pending_decision``."""
+        return self.navigator.pending_decision
 
     def close(self) -> None:
         """Stops mirroring: removes the listener and the animator (if still the mirror's)."""

@@ -189,6 +189,25 @@ def test_the_animator_removed_mid_op_still_ends_the_change(nav: navcore.Navigato
     assert toolkit.take() == [("prepare", "b"), ("change", "a", "a b", False, False), ("end", COMMIT)]
 
 
+def test_a_back_waiting_for_its_decision_changes_nothing_until_allowed(nav: navcore.Navigator, toolkit: Toolkit) -> None:
+    a, b = screens(nav, toolkit, "a", "b")
+    nav.push(a)
+    nav.push(b, animated=False)
+    toolkit.take()
+    nav.veto = lambda screen, by_gesture, decision: navcore.LATER
+    assert toolkit.mirror.pending_decision is None
+    back = nav.back()
+    decision = toolkit.mirror.pending_decision
+    assert decision is not None and decision == nav.pending_decision and decision.screen == b
+    assert toolkit.take() == [] and toolkit.mirror.stack == (a, b) and toolkit.mirror.pending is None
+    decision.allow()
+    assert toolkit.mirror.pending_decision is None
+    assert toolkit.take() == [("change", "a b", "a", True, False)]
+    assert toolkit.playing is not None
+    toolkit.playing.finish()
+    assert toolkit.take() == [("end", COMMIT)] and back.outcome is navcore.Outcome.COMPLETED
+
+
 def test_close_removes_the_listener_and_the_animator(nav: navcore.Navigator, toolkit: Toolkit) -> None:
     toolkit.mirror.close()
     assert nav.animator is None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from typing import Any, List
+from typing import Any, List, Optional
 
 import pytest
 
@@ -137,6 +137,31 @@ def test_later_is_decided_from_another_thread(nav: navcore.Navigator) -> None:
     assert [s.object.name for s in nav.stack] == ["home", "after"]
     with pytest.raises(navcore.StateError):  # answered already
         nav.decide(decisions[0], False)
+
+
+def test_pending_decision_names_the_decision_a_back_waits_for(nav: navcore.Navigator) -> None:
+    nav.set_stack([View("home"), View("compose")], animated=False)
+    decisions: List[navcore.Decision] = []
+    inside: List[Optional[navcore.Decision]] = []
+
+    def veto(screen: navcore.Screen, by_gesture: bool, decision: navcore.Decision) -> Any:
+        inside.append(nav.pending_decision)
+        decisions.append(decision)
+        return LATER
+
+    nav.veto = veto
+    assert nav.pending_decision is None
+    back = nav.back(animated=False)
+    assert inside == [None], "pending once the veto has returned, not inside it"
+    pending = nav.pending_decision
+    assert pending == decisions[0] and pending is not None and pending.screen is nav.top
+    # What the other queries read meanwhile, and which only pending_decision tells apart from work.
+    queued = nav.push(View("after"), animated=False)
+    assert nav.busy and nav.current_transition is None and nav.action_state is navcore.Action.IDLE
+    assert nav.pending == 1 and nav.pending_decision == pending
+    pending.refuse()
+    assert nav.pending_decision is None and back.outcome is Outcome.VETOED
+    assert queued.outcome is Outcome.COMPLETED
 
 
 def test_close_while_a_decision_is_pending_aborts_the_back() -> None:

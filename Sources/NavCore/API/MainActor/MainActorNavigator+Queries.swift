@@ -21,6 +21,9 @@ extension MainActorNavigator {
     public var canGoBack: Bool { navigator.canGoBack }
     /// The id of the transition waiting for the host, if any.
     public var transitionInFlight: UInt64? { navigator.transitionInFlight }
+    /// The decision a `back` waits for (<doc:Semantics> §13), answered on the main actor; `nil`
+    /// when none is pending (see `Navigator.pendingDecision`).
+    public var pendingDecision: VetoDecision? { navigator.pendingDecision?.controlled(by: self) }
 
     /// Sets (or clears) `screen`'s result (<doc:Semantics> §12).
     public func setResult(_ result: String?, for screen: Screen) throws(NavigationError) {

@@ -38,6 +38,11 @@ public final class MainActorStackMirror {
     /// What the host should be showing: the last change's `new`, or its `old` after a revert.
     public var stack: [Screen] { state.stack }
 
+    /// The decision the navigator's `back` waits for (its veto answered `.later`), if any: the
+    /// host's dialog is up and `stack` stays as it is until the decision is answered (allowed,
+    /// the pop then comes as a change). See ``MainActorNavigator/pendingDecision``.
+    public var pendingDecision: VetoDecision? { navigator.pendingDecision }
+
     isolated deinit {
         stop()
     }

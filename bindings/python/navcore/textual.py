@@ -24,17 +24,23 @@ What it does:
   (``navcore.aio.attach(schedule=…)``): an op asked on any thread runs, and every callback
   (factories, hooks, the veto) arrives, on Textual's thread, inside the app's message pump.
 - **Back.** ``NavScreen`` binds escape to ``action_navcore_back``, navcore's ``back`` (which
-  asks the veto); ``begin_gesture``/``update_gesture``/``end_gesture`` drive the interactive back
-  gesture (a drag, a swipe key).
+  asks the veto), and posts ``NavScreen.BackAsked`` with the back's ``Operation`` to the app
+  (an app that logs its ops hears its outcome there). The binding never shadows the app's own:
+  when the app binds escape itself, escape runs the app's binding (Textual would run the
+  screen's first). ``ESCAPE_TO_BACK = False`` on a ``NavScreen`` subclass turns it off.
+  ``begin_gesture``/``update_gesture``/``end_gesture`` drive the interactive back gesture (a
+  drag, a swipe key).
 - **Transitions.** ``slide()`` (the default) slides the appearing screen in from the right on a
   push and the leaving one out on a pop, with Textual's animator, and finishes navcore's
   transition when it ends (``Navigation(app, transition=slide(0.5))`` for another duration,
   or any ``TransitionPlayer``); ``Navigation(app, animated=False)`` makes every op instant.
 - **The veto and results, in Textual's idioms.** ``NavScreen.should_pop(by_gesture)`` answers
   True, False, or a question: navcore's deferred veto (``LATER``) then shows a ``ConfirmScreen``
-  (a ``ModalScreen[bool]``) whose answer is navcore's decision. ``NavScreen.dismiss(result)`` is
-  ``pop(result=…)``, and ``Navigation.push_screen(screen, callback)`` is ``push_for_result``
-  with Textual's callback.
+  (a ``ModalScreen[bool]``) whose answer is navcore's decision; while it waits,
+  ``Navigation.pending_decision`` names that decision (the navigator then reads busy, idle, and
+  the ops asked meanwhile pending). ``NavScreen.dismiss(result)`` is ``pop(result=…)``, and
+  ``Navigation.push_screen(screen, callback, route=…)`` is ``push_for_result`` with Textual's
+  callback.
 
 Mount order: a route factory and ``will_show`` run before Textual has composed the screen
 (Textual mounts asynchronously, in its own message loop). The mirror pushes the screen onto
@@ -47,12 +53,13 @@ hooks (the example's ``receive_payload`` does), never in the factory.
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Optional, Set, Tuple, Union
+from typing import Any, Callable, ClassVar, List, Optional, Set, Tuple, Union
 
 from textual.app import App, ScreenStackError
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.scalar import ScalarOffset
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Label
 
@@ -71,8 +78,13 @@ TransitionPlayer = Callable[["Navigation", Change], Any]
 
 
 class NavScreen(Screen[Any]):
-    """A Textual screen that knows its navigation: escape is navcore's ``back``,
-    ``dismiss(result)`` pops it with the result, ``should_pop`` is asked by the veto."""
+    """A Textual screen that knows its navigation: escape is navcore's ``back`` (unless the app
+    binds escape itself), ``dismiss(result)`` pops it with the result, ``should_pop`` is asked by
+    the veto."""
+
+    #: Whether escape asks navcore's ``back`` on this screen; False in a subclass leaves escape
+    #: to the app and the screen's widgets.
+    ESCAPE_TO_BACK: ClassVar[bool] = True
 
     BINDINGS = [Binding("escape", "navcore_back", "Back")]
 
@@ -80,10 +92,40 @@ class NavScreen(Screen[Any]):
     navigation: Optional["Navigation"] = None
     navcore_screen: Optional[NavcoreScreen[Any]] = None
 
+    class BackAsked(Message):
+        """The escape binding asked navcore's ``back``: ``operation`` is its Operation (its
+        outcome, ``vetoed`` included, arrives there). Posted to the app
+        (``on_nav_screen_back_asked``), not to the screen, which the back may remove before it
+        would process it."""
+
+        def __init__(self, screen: "NavScreen", operation: Operation) -> None:
+            super().__init__()
+            self.screen = screen
+            self.operation = operation
+
+        @property
+        def control(self) -> "NavScreen":
+            """The screen whose escape asked the back (for ``@on(NavScreen.BackAsked, …)``)."""
+            return self.screen
+
+    def check_action(self, action: str, parameters: Tuple[object, ...]) -> Optional[bool]:
+        """Escape's back is off where ``ESCAPE_TO_BACK`` is False, outside a navigation, and
+        wherever the app binds escape itself: Textual looks a key up from the focused widget to
+        the screen and then the app, so a screen binding would shadow the app's; disabled, it is
+        skipped (and hidden from the footer) and the app's binding runs. (A back from code is
+        ``navigation.navigator.back()``.)"""
+        if action == "navcore_back":
+            return self.ESCAPE_TO_BACK and self.navigation is not None and not _app_binds(self.app, "escape")
+        return True
+
     def action_navcore_back(self) -> None:
-        """The back key: navcore's ``back`` (the veto is asked)."""
+        """The back key: navcore's ``back`` (the veto is asked), its Operation posted to the app
+        in ``BackAsked``. (Not returned: Textual awaits what an action returns, and awaiting the
+        Operation there would hold the key's handler until the back ends, which needs that very
+        message loop to drain.)"""
         if self.navigation is not None:
-            self.navigation.navigator.back()
+            operation = self.navigation.navigator.back()
+            self.app.post_message(self.BackAsked(self, operation))
 
     def should_pop(self, by_gesture: bool) -> Union[bool, str]:
         """The veto's question for this screen: True (leave), False (stay), or a question the
@@ -124,6 +166,12 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+def _app_binds(app: App[Any], key: str) -> bool:
+    """Whether the app binds ``key`` itself (its ``BINDINGS`` or ``App.bind``), as Textual's
+    binding chain reads the app's bindings."""
+    return bool(app._bindings.key_to_bindings.get(key))
 
 
 def objects(change: Change, screens: Tuple[NavcoreScreen[Any], ...]) -> List[Any]:
@@ -200,11 +248,18 @@ class Navigation:
     # -- Textual idioms ------------------------------------------------------------------------
 
     def push_screen(
-        self, screen: Screen[Any], callback: Optional[Callable[[Any], Any]] = None, animated: bool = True
+        self,
+        screen: Screen[Any],
+        callback: Optional[Callable[[Any], Any]] = None,
+        animated: bool = True,
+        *,
+        route: Optional[str] = None,
     ) -> ScreenResult:
         """``app.push_screen(screen, callback)`` through navcore: a ``push_for_result`` whose
-        result (the screen's ``dismiss(result)``) reaches ``callback`` on Textual's thread."""
-        pending = self.navigator.push_for_result(screen, animated)
+        result (the screen's ``dismiss(result)``) reaches ``callback`` on Textual's thread. The
+        screen is navcore's screen of ``route`` (the route its kind is registered under, for a
+        stack that saves and restores; none: route "")."""
+        pending = self.navigator.push_for_result(screen, animated, route=route)
         if callback is not None:
             pending.add_done_callback(lambda ended: callback(ended.value()))
         return pending
@@ -215,6 +270,13 @@ class Navigation:
         if top is None or top.object is not screen:
             raise ScreenStackError(f"{screen!r} is not the top of the navigation stack")
         return self.navigator.pop(result=result)
+
+    @property
+    def pending_decision(self) -> Optional[Decision]:
+        """The decision the ``back`` waits for while its ``ConfirmScreen`` asks, None otherwise
+        (``Navigator.pending_decision``): an app's header shows the question rather than a
+        navigation at work."""
+        return self.navigator.pending_decision
 
     def begin_gesture(self) -> Operation:
         """Starts the interactive back gesture (on Textual's thread): the pop is provisional,

@@ -1,7 +1,9 @@
 """navcore.textual with Textual's own Pilot (App.run_test), on the example app
 (examples/textual_app.py): push and pop, hammered pushes in order, the veto and the deferred
-veto's confirm dialog, results through dismiss, a route posted from a thread, the gesture
-cancelled and finished, and every screen released and unmounted once."""
+veto's confirm dialog (and the decision it waits for), results through dismiss and
+push_screen's route, a route posted from a thread, the gesture cancelled and finished, and every
+screen released and unmounted once; and on small apps of its own, the back key next to an app's
+own escape binding, the back's Operation posted to the app, and ESCAPE_TO_BACK off."""
 
 from __future__ import annotations
 
@@ -12,11 +14,13 @@ from collections import Counter
 from typing import Any, Awaitable, Callable, Dict, List
 
 import pytest
+from textual.app import App
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 import navcore
-from navcore.textual import ConfirmScreen, Navigation
+from navcore.textual import ConfirmScreen, Navigation, NavScreen
 
 from .conftest import PACKAGE_DIR
 
@@ -126,7 +130,12 @@ def test_the_veto_asks_a_confirm_screen_and_its_answer_decides() -> None:
         await h.pilot.press("escape")
         await h.pilot.pause()
         assert isinstance(h.app.screen, ConfirmScreen) and h.nav.busy  # navcore waits for the answer
+        decision = h.navigation.pending_decision
+        assert decision is not None and decision.screen == h.nav.top
+        assert isinstance(decision.screen.object, example.Form)
+        assert h.nav.current_transition is None and h.nav.action_state is navcore.Action.IDLE
         await h.press("n")
+        assert h.navigation.pending_decision is None
         assert h.headings() == ["Home", "Form"] and h.outcomes[-1] is navcore.Outcome.VETOED
         await h.pilot.press("escape")
         await h.pilot.pause()
@@ -256,3 +265,87 @@ def test_a_slide_holds_the_op_until_textuals_animation_ends() -> None:
         assert message.styles.offset.x.value == 0 and h.headings() == ["Home", "Message", "Queued"]
 
     run(scenario, slide_time=1.0)  # long enough to be seen mid-way on a loaded machine
+
+
+# -- the back key and a Textual app's own bindings ------------------------------------------------
+
+
+class OwnEscapeApp(App[None]):
+    """An app over navcore's screens, with or without its own escape binding; it logs the ops
+    the screens' back key asked (``NavScreen.BackAsked``)."""
+
+    def __init__(self, *pages: NavScreen) -> None:
+        super().__init__()
+        self.pages = pages
+        self.own_escapes = 0
+        self.backs: List[navcore.Operation] = []
+
+    def on_mount(self) -> None:
+        self.navigation = Navigation(self, animated=False)
+        for page in self.pages:
+            self.navigation.navigator.push(page)
+
+    def on_nav_screen_back_asked(self, message: NavScreen.BackAsked) -> None:
+        self.backs.append(message.operation)
+
+    def action_own_escape(self) -> None:
+        self.own_escapes += 1
+
+    def on_unmount(self) -> None:
+        self.navigation.close()
+
+
+class EscapeBindingApp(OwnEscapeApp):
+    BINDINGS = [Binding("escape", "own_escape", "Own")]
+
+
+class KeepsEscape(example.Page):
+    """A page whose escape is not navcore's back."""
+
+    ESCAPE_TO_BACK = False
+
+
+def press_escape(app: OwnEscapeApp) -> List[str]:
+    """Presses escape on ``app`` once its pages are shown; returns navcore's stack then."""
+    stacks: List[List[str]] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            await pilot.press("escape")
+            for _ in range(20):
+                await pilot.pause()
+            stacks.append([screen.object.heading for screen in app.navigation.navigator.stack])
+
+    asyncio.run(main())
+    return stacks[0]
+
+
+def test_the_apps_own_escape_binding_is_never_shadowed_by_the_back_key() -> None:
+    app = EscapeBindingApp(example.Page("Home"), example.Page("Next"))
+    assert press_escape(app) == ["Home", "Next"]
+    assert app.own_escapes == 1 and app.backs == []
+
+
+def test_the_back_key_posts_its_operation_for_the_app() -> None:
+    app = OwnEscapeApp(example.Page("Home"), example.Page("Next"))
+    assert press_escape(app) == ["Home"]
+    assert [op.outcome for op in app.backs] == [navcore.Outcome.COMPLETED] and app.own_escapes == 0
+
+
+def test_escape_to_back_off_leaves_escape_alone() -> None:
+    app = OwnEscapeApp(example.Page("Home"), KeepsEscape("Next"))
+    assert press_escape(app) == ["Home", "Next"] and app.backs == []
+
+
+def test_push_screen_takes_the_route_of_the_screen_it_makes() -> None:
+    async def scenario(h: Harness) -> None:
+        chosen: List[Any] = []
+        pending = h.navigation.push_screen(example.ColourPicker(), chosen.append, route="picker")
+        await h.settle()
+        top = h.nav.top
+        assert top is not None and top.route == "picker" and pending.screen is top
+        await h.press("r")
+        assert chosen == [{"colour": "red"}]
+
+    run(scenario)

@@ -1,5 +1,6 @@
 """What a type checker knows of a user's code: mypy --strict sees ``nav.on``'s event per kind,
-``Screen[T]``'s object, an Operation's Outcome (`make typecheck-python` checks the package itself)."""
+``Screen[T]``'s object, an Operation's Outcome, and a Textual app's use of ``navcore.textual``
+with no error to ignore (`make typecheck-python` checks the package itself)."""
 
 from __future__ import annotations
 
@@ -64,3 +65,38 @@ def test_a_users_code_is_typed_per_event_kind_and_screen_object(tmp_path: Path) 
     assert 'note: Revealed type is "int"' in lines
     errors = [line for line in lines if line.startswith("error")]
     assert len(errors) == 2 and all("overload" in line or "incompatible type" in line for line in errors), errors
+
+
+TEXTUAL_USER_CODE = '''
+from typing import Any, Optional
+
+from textual.app import App
+
+import navcore
+from navcore.textual import Navigation, NavScreen
+
+
+class Picker(NavScreen):
+    ESCAPE_TO_BACK = False
+
+
+class Mail(App[None]):
+    def on_mount(self) -> None:
+        self.navigation = Navigation(self)
+        self.navigation.push_screen(Picker(), self.chosen, route="picker")
+        decision: Optional[navcore.Decision] = self.navigation.pending_decision
+
+    def chosen(self, colour: Any) -> None:
+        pass
+
+    def on_nav_screen_back_asked(self, message: NavScreen.BackAsked) -> None:
+        reveal_type(message.operation)
+'''
+
+
+def test_the_textual_adapter_types_a_users_app_without_ignores(tmp_path: Path) -> None:
+    source = tmp_path / "mail.py"
+    source.write_text(textwrap.dedent(TEXTUAL_USER_CODE))
+    lines = [line.split(": ", 1)[1] for line in mypy(str(source)) if ": " in line]
+    assert [line for line in lines if line.startswith("error")] == []
+    assert 'note: Revealed type is "navcore._operation.Operation"' in lines

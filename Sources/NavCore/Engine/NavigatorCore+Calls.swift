@@ -36,6 +36,16 @@ extension NavigatorCore {
         try perform(.always) { $0.beginDrain() }
     }
 
+    /// Host mode: runs the queue on the calling thread within `budget` (SPEC §9's bounded
+    /// drain); `queued` when ops are left in the queue, for which it has raised `wakeup`.
+    /// Made inside a callback, or while another thread drives, it hands its budget to the
+    /// driving thread, which starts the ops, and returns `ok`.
+    package func drain(_ budget: DrainBudget) throws(NavigationError) -> RequestStatus {
+        try perform(.always) { $0.beginDrain(budget) }
+        // Destroyed meanwhile (by a callback of this drain): nothing is left queued.
+        return (try? read { $0.boundedDrainStatus }) ?? .ok
+    }
+
     /// Ends the navigator (SPEC §9); inside a callback, when the outermost call returns.
     package func destroy() throws(NavigationError) {
         try perform(.always) { $0.markDestroyed() }

@@ -2,38 +2,49 @@ import NavCore
 import Testing
 
 /// Posts that arrive faster than they run are drained on the main actor a few milliseconds at a
-/// time (a bounded drain, <doc:Semantics> §9), so the main actor's other work runs between the
-/// batches instead of after the whole flood.
+/// time (a bounded drain, <doc:Semantics> §9): each batch runs in a main-actor job of its own,
+/// so the main actor's other work runs between the batches instead of after the whole flood.
 @MainActor
 @Suite struct PostedFloodTests {
-    /// Counts the posted shows that have completed (on the main actor).
-    @MainActor final class Tally {
-        var completed = 0
+    /// The main-actor job (task) each posted op ran in, in order.
+    @MainActor final class Batches {
+        var tasks: [Int] = []
+
+        /// How many ops ran in each job, job after job: a change of task between two
+        /// consecutive ops is a new job (two jobs in a row are never the same task: each drain's
+        /// task is made by the one before, while it runs).
+        var sizes: [Int] {
+            var sizes: [Int] = []
+            for (index, task) in tasks.enumerated() {
+                if index > 0, task == tasks[index - 1] { sizes[sizes.count - 1] += 1 } else { sizes.append(1) }
+            }
+            return sizes
+        }
     }
 
-    @Test func theMainActorRunsOtherWorkBetweenBatchesOfPostedOps() async throws {
+    @Test func postedOpsRunAFewMillisecondsPerMainActorJob() async throws {
         let nav = MainActorNavigator()
         let posts = 200
-        let tally = Tally()
-        // Each op takes about 1 ms (its factory), so the flood is about 200 ms of ops.
+        let batches = Batches()
+        // Each op takes at least 1 ms (its factory), so a drain of 4 ms starts at most 4 ops:
+        // the fifth would start 4 ms or more after the drain began.
         try nav.registerRoute("slow") { _ in
+            batches.tasks.append(withUnsafeCurrentTask { $0?.hashValue } ?? 0)
             let end = ContinuousClock.now + .milliseconds(1)
             while ContinuousClock.now < end {}
             return nil
         }
+        var completed = 0
         for _ in 0..<posts {
-            try nav.post("slow", options: ShowOptions(removeCurrent: false, recycle: .none)) { _ in tally.completed += 1 }
+            try nav.post("slow", options: ShowOptions(removeCurrent: false, recycle: .none)) { _ in completed += 1 }
         }
-        // Between two turns of this loop the main actor runs its other jobs, the drains among
-        // them: one drain of the whole queue would take it from 0 to 200 at once.
-        var seen: Set<Int> = []
         let deadline = ContinuousClock.now + .seconds(60)
-        while tally.completed < posts && ContinuousClock.now < deadline {
-            seen.insert(tally.completed)
-            await Task.yield()
-        }
-        #expect(tally.completed == posts)
-        #expect(seen.contains { $0 > 0 && $0 < posts }, "the main actor got no turn during the flood: \(seen.sorted())")
+        while completed < posts && ContinuousClock.now < deadline { await Task.yield() }
+        #expect(completed == posts)
         #expect(nav.stack.count == posts)
+        let sizes = batches.sizes
+        #expect(sizes.reduce(0, +) == posts)
+        #expect(sizes.count >= posts / 4, "\(sizes.count) main-actor jobs ran the \(posts) ops")
+        #expect(sizes.allSatisfy { $0 <= 4 }, "a job ran \(sizes.max() ?? 0) ops of 1 ms")
     }
 }

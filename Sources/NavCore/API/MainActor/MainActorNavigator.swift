@@ -40,7 +40,7 @@ public final class MainActorNavigator: Sendable {
     /// actor's other work run (a bounded drain, <doc:Semantics> §9): the drain that stops on it
     /// wakes the navigator again, which schedules the next turn. So threads that post faster
     /// than ops run never hold the main actor for longer than this plus one op.
-    static let postedOpsBudget: Duration = .milliseconds(5)
+    static let postedOpsBudget: Duration = .milliseconds(4)
 
     /// A navigator, visible, with an empty stack.
     public init() {

@@ -118,11 +118,11 @@ extern "C" {
  * ------------------------------------------------------------------------------------------- */
 
 #define NAVCORE_VERSION_MAJOR 1
-#define NAVCORE_VERSION_MINOR 0
+#define NAVCORE_VERSION_MINOR 1
 #define NAVCORE_VERSION_PATCH 0
-#define NAVCORE_VERSION_STRING "1.0.0"
+#define NAVCORE_VERSION_STRING "1.1.0"
 /** MAJOR * 10000 + MINOR * 100 + PATCH. */
-#define NAVCORE_VERSION_NUMBER 10000
+#define NAVCORE_VERSION_NUMBER 10100
 
 /** The library's version, "MAJOR.MINOR.PATCH" (static). Callbacks: none (nor below, up to Navigators).
  *  Returns: the version string (static; not a status). */
@@ -326,13 +326,16 @@ NAVCORE_API int navcore_drain(navcore_navigator *nav);
  * longer than one op plus the budget. Called inside a callback it hands its budget to the
  * driving thread, which starts the ops after the callback, and returns NAVCORE_OK. A count of 0,
  * or a negative or NaN time, is NAVCORE_ERR_INVALID and runs nothing. Harmless in inline mode
- * (NAVCORE_OK). Since 1.1. Callbacks: here.
+ * (NAVCORE_OK). Callbacks: here.
+ * Since: 1.1.
  * Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE.
  */
 NAVCORE_API int navcore_drain_ops(navcore_navigator *nav, size_t max_ops);
-/** Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/** Since: 1.1.
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
 NAVCORE_API int navcore_drain_for(navcore_navigator *nav, double seconds);
-/** Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/** Since: 1.1.
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
 NAVCORE_API int navcore_drain_ops_for(navcore_navigator *nav, size_t max_ops, double seconds);
 
 /** Emit show/hide events even while hidden (SPEC §7; default false). Callbacks: none.

@@ -56,7 +56,12 @@ NEW_FUNCTION = r"""\g<0>
 NAVCORE_API int navcore_added(navcore_navigator *nav);
 """
 AFTER_LAST_QUERY = r"^NAVCORE_API int navcore_transition_current\(uint64_t \*out_id, navcore_navigator \*nav\);$"
-MINOR_1 = edit(r"^#define NAVCORE_VERSION_MINOR 0$", "#define NAVCORE_VERSION_MINOR 1")
+#: The header's minor version, and an edit that raises it by one, for a new function of the next one.
+MINOR = check_abi.version(HEADER, "MINOR")
+NEXT_SINCE = f"\n *  Since: 1.{MINOR + 1}."
+MINOR_RAISED = edit(rf"^#define NAVCORE_VERSION_MINOR {MINOR}$", f"#define NAVCORE_VERSION_MINOR {MINOR + 1}")
+#: What check-abi prints for a header that keeps the ABI (whatever it adds already).
+KEEPS = "keeps the ABI of"
 
 
 @dataclass
@@ -69,7 +74,7 @@ class Case:
 
 
 CASES = [
-    Case("the header as it is", unchanged, True, "0 added since: none"),
+    Case("the header as it is", unchanged, True, KEEPS),
     Case("a function removed", edit(r"^NAVCORE_API int navcore_on_done\(.*\n", ""), False,
          "1 Removed function"),
     Case("a function renamed", edit(r"\bnavcore_on_bar\(", "navcore_on_bar_change("), False,
@@ -104,24 +109,23 @@ CASES = [
     Case("an enum value changed", edit(r'X\(NAVCORE_OUTCOME_VETOED, 3, "vetoed"\)', 'X(NAVCORE_OUTCOME_VETOED, 30, "vetoed")'),
          False, "from value '3' to '30'"),
     Case("an enum member removed", edit(r'^    X\(NAVCORE_STYLE_POP, 1, "pop"\)\n', ""), False, "enumerator deletion"),
-    Case("a function added, since 1.1, the minor version raised",
-         both(MINOR_1, edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since="\n *  Since: 1.1."))), True,
-         "1 added since: navcore_added"),
-    Case("a function added without its Since: line", both(MINOR_1, edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=""))),
-         False, "needs a `Since: 1.N.` line"),
-    Case("a function added, since 1.1, the minor version not raised",
-         edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since="\n *  Since: 1.1.")), False, "the header says 1.0"),
+    Case("a function added, since the next minor version, which the header raises",
+         both(MINOR_RAISED, edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=NEXT_SINCE))), True,
+         "added since: navcore_added"),
+    Case("a function added without its Since: line",
+         both(MINOR_RAISED, edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=""))), False, "needs a `Since: 1.N.` line"),
+    Case("a function added, since the next minor version, which the header does not raise",
+         edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=NEXT_SINCE)), False, f"the header says 1.{MINOR}"),
     Case("a field appended to navcore_show_options",
          edit(r"^    const char \*payload;  /\* UTF-8 text delivered to the screen, or NULL \(default\) \*/$",
-              "\\g<0>\n    int appended;"), True, "0 added since: none"),
+              "\\g<0>\n    int appended;"), True, KEEPS),
     Case("a field appended to navcore_transition, into its padding",
-         edit(r"^    bool interactive;  /\* the back gesture: may be cancelled \*/$", "\\g<0>\n    bool appended;"), True,
-         "0 added since: none"),
+         edit(r"^    bool interactive;  /\* the back gesture: may be cancelled \*/$", "\\g<0>\n    bool appended;"), True, KEEPS),
     Case("a field appended to navcore_action_event",
-         edit(r"^    void \*const \*disappearing_objects;.*$", "\\g<0>\n    int appended;"), True, "0 added since: none"),
+         edit(r"^    void \*const \*disappearing_objects;.*$", "\\g<0>\n    int appended;"), True, KEEPS),
     Case("an enum member appended",
          edit(r'^    X\(NAVCORE_OP_OPEN, 10, "open"\)$', '    X(NAVCORE_OP_OPEN, 10, "open") \\\\\n    X(NAVCORE_OP_NEXT, 11, "next")'),
-         True, "0 added since: none"),
+         True, KEEPS),
     Case("the library lacks a function of the header", unchanged, False, "only in the header: ['navcore_on_done']",
          library=edit(r"^NAVCORE_API int navcore_on_done\(.*\n", "")),
 ]

@@ -155,7 +155,7 @@ public final class Navigator: Sendable {
     /// A count below 1 is `.invalid`. In inline mode it is harmless and returns `.ok`.
     @discardableResult
     public func drain(maxOps: Int) throws(NavigationError) -> RequestStatus {
-        try core.drain(DrainBudget(maxOps: maxOps, seconds: nil))
+        try core.drain(maxOps: maxOps, seconds: nil)
     }
 
     /// Host dispatch mode: a bounded drain (<doc:Semantics> §9) that starts another op only
@@ -165,14 +165,14 @@ public final class Navigator: Sendable {
     /// negative duration is `.invalid`.
     @discardableResult
     public func drain(for duration: Duration) throws(NavigationError) -> RequestStatus {
-        try core.drain(DrainBudget(maxOps: nil, duration: duration))
+        try core.drain(maxOps: nil, seconds: DrainBudget.seconds(duration))
     }
 
     /// Host dispatch mode: a bounded drain with both limits: another op starts only while
     /// fewer than `maxOps` were started and less than `duration` has passed.
     @discardableResult
     public func drain(maxOps: Int, for duration: Duration) throws(NavigationError) -> RequestStatus {
-        try core.drain(DrainBudget(maxOps: maxOps, duration: duration))
+        try core.drain(maxOps: maxOps, seconds: DrainBudget.seconds(duration))
     }
 
     /// Ends the navigator: the op in flight and every queued op end `.aborted`, every live

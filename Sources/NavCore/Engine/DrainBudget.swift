@@ -15,7 +15,7 @@ package struct DrainBudget: Sendable {
     /// Another op starts only while less than this many seconds have passed since the call
     /// began; `nil`: no time (`infinity` is allowed and never runs out).
     let seconds: Double?
-    /// When the call began, in seconds on `CLOCK_MONOTONIC`, which changes of the wall clock
+    /// When the call began (took the navigator's lock), in seconds on `CLOCK_MONOTONIC`, which changes of the wall clock
     /// never move. (Not a `ContinuousClock.Instant`: that type's layout is resilient, and a
     /// field of it in the navigator's state would make every access to the state's later
     /// fields go through run-time offsets.)
@@ -25,7 +25,7 @@ package struct DrainBudget: Sendable {
 
     /// A budget that starts counting now. A count below 1, or a negative or NaN time, is
     /// `invalid` (it would run nothing, which SPEC §9 refuses rather than guesses at).
-    package init(maxOps: Int?, seconds: Double?) throws(NavigationError) {
+    init(maxOps: Int?, seconds: Double?) throws(NavigationError) {
         if let maxOps, maxOps < 1 {
             throw NavigationError(.invalid, "a bounded drain needs a count of at least 1 op, not \(maxOps)")
         }
@@ -37,10 +37,10 @@ package struct DrainBudget: Sendable {
         start = Self.now()
     }
 
-    /// A budget of `duration` (and `maxOps`, if given); a negative duration is `invalid`.
-    package init(maxOps: Int?, duration: Duration) throws(NavigationError) {
+    /// `duration` in seconds (negative stays negative, however small: it is then `invalid`).
+    package static func seconds(_ duration: Duration) -> Double {
         let (whole, fraction) = duration.components
-        try self.init(maxOps: maxOps, seconds: Double(whole) + Double(fraction) / 1e18)
+        return Double(whole) + Double(fraction) / 1e18
     }
 
     /// Whether the drain may start another op now; counts the op if so. The first one always

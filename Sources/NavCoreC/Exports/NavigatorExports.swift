@@ -59,10 +59,10 @@ import NavCore
     drainBounded(nav, maxOps: Int(clamping: maxOps), seconds: seconds)
 }
 
-/// The bounded drains' one body: the budget is checked (and its clock started) at the call.
+/// The bounded drains' one body.
 private func drainBounded(_ nav: NavigatorHandle?, maxOps: Int?, seconds: Double?) -> Int32 {
     CAPI.call(nav) { navigator throws(NavigationError) in
-        try navigator.core.drain(DrainBudget(maxOps: maxOps, seconds: seconds)).rawValue
+        try navigator.core.drain(maxOps: maxOps, seconds: seconds).rawValue
     }
 }
 

@@ -970,13 +970,14 @@ class Navigator:
             budget always returns ``Status.OK``.
 
         Raises:
+            InvalidHandleError: the navigator was closed (whatever the budget).
             InvalidError: ``max_ops`` below 1 or beyond ``size_t``, ``max_seconds`` negative
                 or NaN; nothing runs.
-            InvalidHandleError: the navigator was closed.
             TypeError: ``max_ops`` is not an int, or ``max_seconds`` not a number.
         """
         if max_ops is None and max_seconds is None:
             return Status.parse(_check(self._lib.navcore_drain(self._handle)))
+        self._check_open()  # a closed navigator's invalid_handle comes before any argument's status
         if max_ops is not None and (not isinstance(max_ops, int) or isinstance(max_ops, bool)):
             raise TypeError(f"max_ops must be an int or None, not {type(max_ops).__name__}")
         if max_ops is not None and not 1 <= max_ops < 1 << (8 * sizeof(c_size_t)):

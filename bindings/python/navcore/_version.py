@@ -4,4 +4,4 @@ It equals the C library's NAVCORE_VERSION_STRING for the release it was written 
 loader requires a library with the same major version and at least this minor version.
 """
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"

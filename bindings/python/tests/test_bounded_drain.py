@@ -98,3 +98,11 @@ def test_in_inline_mode_it_is_harmless(nav: navcore.Navigator) -> None:
     assert nav.drain(max_ops=1) is Status.OK
     assert nav.drain(max_seconds=0) is Status.OK
     assert nav.pending == 1
+
+
+def test_a_closed_navigator_fails_with_invalid_handle_before_a_bad_budget() -> None:
+    nav, _, _ = flood(1)
+    nav.close()
+    for arguments in ({"max_ops": 0}, {"max_seconds": -1.0}, {"max_ops": 1}):
+        with pytest.raises(navcore.InvalidHandleError):
+            nav.drain(**arguments)

@@ -114,6 +114,7 @@ include mk/client.mk
 include mk/docs.mk
 include mk/gtk.mk
 include mk/abi.mk
+include mk/glib.mk
 
 TESTS += test-tsan
 

@@ -41,7 +41,7 @@ COMMANDS = ["nop", "create", "select", "destroy", "drain", "always_appear", "thr
             "cancel", "progress", "route_register", "route_unregister", "callback", "query",
             "misuse", "names", "hook", "veto", "settle", "push_new", "race", "set_result",
             "set_saved", "on_result", "pop_with_result", "veto_hook", "decide", "save", "open",
-            "restore", "show_recycling", "text_query"]
+            "restore", "show_recycling", "text_query", "drain_bounded"]
 HOOK_KINDS = ["action", "will_show", "did_show", "will_hide", "did_hide", "transition", "progress",
               "bar", "payload", "release", "done", "completion", "run", "wakeup", "veto",
               "factory", "destructor", "result"]
@@ -157,6 +157,8 @@ class Converter:
             return [OP["progress"], 1, byte]
         if verb in ("finish", "cancel"):
             return [OP[verb], 1]
+        if verb == "drain" and args:
+            return self.bounded_drain(args)
         if verb in ("drain", "destroy", "settle"):
             return [OP[verb]]
         if verb == "veto":
@@ -237,6 +239,15 @@ class Converter:
         if verb == "raw":
             return [int(x, 16) for x in args]
         raise ValueError(f"unknown command {' '.join(words)}")
+
+    def bounded_drain(self, args):
+        """`drain N` (drain_ops; N above 15 as SIZE_MAX) or `drain for T` (drain_for; T = 0 as 0, a
+        negative T as -1e-9, a positive one as 1e9: the harness has no small positive time)."""
+        if args[0] == "for":
+            seconds = float(args[1])
+            return [OP["drain_bounded"], 1, 0, 0 if seconds == 0 else 3 if seconds < 0 else 5]
+        count = int(args[0])
+        return [OP["drain_bounded"], 0, count if count <= 15 else 0xFF, 0]
 
     def hook(self, args):
         """`on EVENT [WORD]: COMMAND[; COMMAND…]`."""

@@ -46,7 +46,8 @@
  *     navcore_drain() (the call only enqueues and raises the wakeup). All ops are so.
  *   - "Callbacks: here." Acts at once and delivers on the calling thread in both modes:
  *     navcore_transition_finish, _cancel and _progress, navcore_gesture_begin, navcore_decide,
- *     navcore_screen_discard, navcore_navigator_destroy and navcore_drain. A host that wants
+ *     navcore_screen_discard, navcore_navigator_destroy, navcore_drain and its bounded forms
+ *     (navcore_drain_ops, _for, _ops_for). A host that wants
  *     every callback on its UI thread calls them there. After them, queued ops run here in
  *     inline mode and raise the wakeup in host mode.
  *   - "Callbacks: none." Calls nothing (queries, names, creation).
@@ -309,6 +310,33 @@ NAVCORE_API int navcore_navigator_destroy(navcore_navigator *nav);
  *  callbacks arrive, so call it on the UI thread.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
 NAVCORE_API int navcore_drain(navcore_navigator *nav);
+
+/**
+ * Host dispatch mode: a bounded drain (SPEC §9), for a UI thread that other threads may flood.
+ * It runs the queue as navcore_drain() does, but starts another op only while its budget lasts:
+ * the first op it can always starts; then another only while fewer than `max_ops` were started
+ * by this call (navcore_drain_ops), while less than `seconds` have passed since the call began on
+ * a monotonic clock (navcore_drain_for; 0 starts exactly one op, INFINITY never runs out), or
+ * while both last (navcore_drain_ops_for). An op already started always runs to its next wait
+ * (a transition or a decision). When it returns with ops still queued and none waiting, it has
+ * called the wakeup again (once, as an asked op does) and returns NAVCORE_QUEUED: return to the
+ * main loop and drain again when woken (a GLib source returns G_SOURCE_CONTINUE; bindings/c/glib
+ * does). Otherwise NAVCORE_OK: the queue is empty, or an op waits for the host, whose finish,
+ * cancel or decide raises the wakeup later. So the UI thread never loses its main loop for
+ * longer than one op plus the budget. Called inside a callback it hands its budget to the
+ * driving thread, which starts the ops after the callback, and returns NAVCORE_OK. A count of 0,
+ * or a negative or NaN time, is NAVCORE_ERR_INVALID and runs nothing. Harmless in inline mode
+ * (NAVCORE_OK). Callbacks: here.
+ * Since: 1.1.
+ * Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE.
+ */
+NAVCORE_API int navcore_drain_ops(navcore_navigator *nav, size_t max_ops);
+/** Since: 1.1.
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_drain_for(navcore_navigator *nav, double seconds);
+/** Since: 1.1.
+ *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+NAVCORE_API int navcore_drain_ops_for(navcore_navigator *nav, size_t max_ops, double seconds);
 
 /** Emit show/hide events even while hidden (SPEC §7; default false). Callbacks: none.
  *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */

@@ -5,12 +5,12 @@
 
 Each file is a seeded random sequence of the commands every runner knows (ops, gestures and
 progress values, routes and `show`, `open` and `restore`, results and saved states, visibility,
-thresholds, vetoes that may answer later and `decide`, `on` hooks, host dispatch with `drain`, a
-late `destroy`), laid out with random spaces, tabs, indentation and comments. Calls with bad
-arguments (malformed documents, an empty `open`, labels of released screens, stale transitions
-and decisions, unknown or registered routes) come now and then, each followed by `expect
-status ?`, and always after a `destroy`: a destroyed navigator's `invalid_handle` must come
-before any argument's status in every runner (SPEC §2, §9).
+thresholds, vetoes that may answer later and `decide`, `on` hooks, host dispatch with `drain` and
+bounded drains, a late `destroy`), laid out with random spaces, tabs, indentation and comments.
+Calls with bad arguments (malformed documents, an empty `open`, labels of released screens, stale
+transitions and decisions, unknown or registered routes, invalid drain budgets) come now and
+then, each followed by `expect status ?`, and always after a `destroy`: a destroyed navigator's
+`invalid_handle` must come before any argument's status in every runner (SPEC §2, §9).
 Its checks expect `?`, so that every runner prints what it saw (`saw '…'`), and the file ends
 with an empty `expect trace` block, so that every runner prints the whole trace as `+` lines:
 the runners' reports must then be identical byte for byte. The same seed writes the same
@@ -156,6 +156,8 @@ class Scenario:
         if event in ("will_show", "did_show", "will_hide", "did_hide", "release", "payload"):
             event += " " + self.label()
         inner = rng.choices(["destroy", "drain", "command"], weights=[1, 2, 17])[0]
+        if inner == "drain":
+            inner = self.drain()
         while inner == "command" or inner.startswith("on "):
             inner = self.command()
         return f"on {event}: {inner}"
@@ -179,12 +181,25 @@ class Scenario:
             lambda: f"set_saved {self.label()} s0",
             lambda: f"set {self.label()}",
             lambda: "progress " + rng.choice(["nan", "1.5", "-0.25"]),
-            lambda: rng.choice(["finish", "cancel", "gesture", "drain"]),
+            lambda: rng.choice(["finish", "cancel", "gesture", "drain", "drain 0", "drain for -1"]),
             lambda: "decide no" if self.deferred else "unroute Nope",
             lambda: "unroute Nope",
             lambda: "route Card",
             lambda: "show Bad payload=p0",
         ])()
+
+    def drain(self) -> str:
+        """`drain`, or a bounded drain: a count (0 is invalid), a time of 0 (one op) or a
+        negative one (invalid); never a positive time, whose ops would depend on the clock."""
+        rng = self.rng
+        kind = rng.choices(["plain", "count", "zero", "negative"], weights=[4, 4, 2, 1])[0]
+        if kind == "count":
+            return f"drain {rng.randint(0, 3)}"
+        if kind == "zero":
+            return rng.choice(["drain for 0", "drain for 0.0", "drain for -0"])
+        if kind == "negative":
+            return rng.choice(["drain for -1", "drain for -0.001"])
+        return "drain"
 
     def progress(self) -> str:
         rng = self.rng
@@ -208,7 +223,7 @@ class Scenario:
             elif rng.random() < 0.15:
                 line = self.check()
             elif rng.random() < 0.08:
-                line = "drain"
+                line = self.drain()
             elif rng.random() < 0.04:
                 lines += [self.layout(self.bad_call()), "expect status ?"]
                 continue

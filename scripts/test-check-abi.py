@@ -56,14 +56,11 @@ NEW_FUNCTION = r"""\g<0>
 NAVCORE_API int navcore_added(navcore_navigator *nav);
 """
 AFTER_LAST_QUERY = r"^NAVCORE_API int navcore_transition_current\(uint64_t \*out_id, navcore_navigator \*nav\);$"
-#: The header's minor version, and the next one: the cases hold whatever 1.x the header is at.
-_minor = re.search(r"^#define NAVCORE_VERSION_MINOR (\d+)$", HEADER.read_text(), flags=re.M)
-assert _minor, "navcore.h defines NAVCORE_VERSION_MINOR"
-MINOR = int(_minor.group(1))
-NEXT_MINOR = MINOR + 1
-MINOR_RAISED = edit(rf"^#define NAVCORE_VERSION_MINOR {MINOR}$", f"#define NAVCORE_VERSION_MINOR {NEXT_MINOR}")
-SINCE_NEXT = f"\n *  Since: 1.{NEXT_MINOR}."
-#: What a check that passes prints (it then lists the functions added since 1.0, if any).
+#: The header's minor version, and an edit that raises it by one, for a new function of the next one.
+MINOR = check_abi.version(HEADER, "MINOR")
+NEXT_SINCE = f"\n *  Since: 1.{MINOR + 1}."
+MINOR_RAISED = edit(rf"^#define NAVCORE_VERSION_MINOR {MINOR}$", f"#define NAVCORE_VERSION_MINOR {MINOR + 1}")
+#: What check-abi prints for a header that keeps the ABI (whatever it adds already).
 KEEPS = "keeps the ABI of"
 
 
@@ -112,18 +109,18 @@ CASES = [
     Case("an enum value changed", edit(r'X\(NAVCORE_OUTCOME_VETOED, 3, "vetoed"\)', 'X(NAVCORE_OUTCOME_VETOED, 30, "vetoed")'),
          False, "from value '3' to '30'"),
     Case("an enum member removed", edit(r'^    X\(NAVCORE_STYLE_POP, 1, "pop"\)\n', ""), False, "enumerator deletion"),
-    Case("a function added, since the next minor version, raised",
-         both(MINOR_RAISED, edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=SINCE_NEXT))), True, "navcore_added"),
+    Case("a function added, since the next minor version, which the header raises",
+         both(MINOR_RAISED, edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=NEXT_SINCE))), True,
+         "added since: navcore_added"),
     Case("a function added without its Since: line",
          both(MINOR_RAISED, edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=""))), False, "needs a `Since: 1.N.` line"),
-    Case("a function added, since the next minor version, not raised",
-         edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=SINCE_NEXT)), False, f"the header says 1.{MINOR}"),
+    Case("a function added, since the next minor version, which the header does not raise",
+         edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=NEXT_SINCE)), False, f"the header says 1.{MINOR}"),
     Case("a field appended to navcore_show_options",
          edit(r"^    const char \*payload;  /\* UTF-8 text delivered to the screen, or NULL \(default\) \*/$",
               "\\g<0>\n    int appended;"), True, KEEPS),
     Case("a field appended to navcore_transition, into its padding",
-         edit(r"^    bool interactive;  /\* the back gesture: may be cancelled \*/$", "\\g<0>\n    bool appended;"), True,
-         KEEPS),
+         edit(r"^    bool interactive;  /\* the back gesture: may be cancelled \*/$", "\\g<0>\n    bool appended;"), True, KEEPS),
     Case("a field appended to navcore_action_event",
          edit(r"^    void \*const \*disappearing_objects;.*$", "\\g<0>\n    int appended;"), True, KEEPS),
     Case("an enum member appended",

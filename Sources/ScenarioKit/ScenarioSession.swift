@@ -104,7 +104,7 @@ final class ScenarioSession: @unchecked Sendable {
             call { try self.nav().updateTransition(self.lastTransition, progress: value) }
         case "finish": call { try self.nav().finishTransition(self.lastTransition) }
         case "cancel": call { try self.nav().cancelTransition(self.lastTransition) }
-        case "drain": call { try self.nav().drain() }
+        case "drain": try drain(arguments, line)
         case "destroy": call { try self.nav().destroy() }
         case "veto":
             let label = try word(arguments, 0, line)
@@ -151,7 +151,7 @@ final class ScenarioSession: @unchecked Sendable {
         case "route": try registerRoute(arguments, line)
         case "show": try show(arguments, line)
         case "threshold":
-            guard let value = ScenarioSyntax.threshold(try word(arguments, 0, line)) else {
+            guard let value = ScenarioSyntax.wholeNumber(try word(arguments, 0, line)) else {
                 throw ScenarioError(line: line, "threshold needs a whole number")
             }
             call { try self.nav().setBarThreshold(value) }
@@ -160,6 +160,29 @@ final class ScenarioSession: @unchecked Sendable {
         case "on": try addHook(arguments, line)
         default: throw ScenarioError(line: line, "unknown command '\(words.joined(separator: " "))'")
         }
+    }
+
+    /// `drain`, `drain N` (a bounded drain of N ops) or `drain for T` (of T seconds).
+    private func drain(_ arguments: [String], _ line: Int) throws(ScenarioError) {
+        guard let first = arguments.first else { return call { try self.nav().drain() } }
+        if first == "for" {
+            guard let seconds = ScenarioSyntax.decimal(try word(arguments, 1, line)) else {
+                throw ScenarioError(line: line, "drain for needs a time in seconds")
+            }
+            call { try self.nav().drain(for: Self.duration(seconds: seconds)) }
+        } else if let count = ScenarioSyntax.wholeNumber(first) {
+            call { try self.nav().drain(maxOps: count) }
+        } else {
+            throw ScenarioError(line: line, "drain takes a count of ops or 'for' and a time")
+        }
+    }
+
+    /// A `drain for` time as the `Duration` the Swift API takes. A `Duration` holds neither
+    /// every double (a time of 1e-30 s or 1e30 s) nor what the C and Python runners pass as
+    /// is, so the runner keeps what the time means: a negative time (invalid however small)
+    /// passes as -1 s, and a time beyond 10^9 s (which never runs out either) as 10^9 s.
+    private static func duration(seconds: Double) -> Duration {
+        seconds < 0 ? .seconds(-1) : .seconds(min(seconds, 1e9))
     }
 
     /// `expect …`.

@@ -5,8 +5,8 @@
 /// - words are separated by runs of spaces and tabs (ASCII only);
 /// - any other whitespace or control character (CR, VT, FF, NEL, NBSP, U+2000–U+200A, U+3000,
 ///   …) is a scenario error, so that no runner silently reads a word another one splits;
-/// - numbers are ASCII: `progress` takes `-?D+(.D+)?` or `nan`, `threshold` takes `D+` up to
-///   2147483647 (D = a digit 0–9);
+/// - numbers are ASCII: `progress` takes `-?D+(.D+)?` or `nan`, `drain for` takes
+///   `-?D+(.D+)?`, `threshold` and `drain` take `D+` up to 2147483647 (D = a digit 0–9);
 /// - a `set` word that names no live screen makes a screen of its route: the word without a
 ///   final `#n` (n = one or more digits), so `A#2` is of route A and `#y` of route `#y`.
 public enum ScenarioSyntax {
@@ -27,7 +27,11 @@ public enum ScenarioSyntax {
 
     /// A `progress` value: `-?D+(.D+)?` or `nan`, read as the nearest double.
     public static func progress(_ word: String) -> Double? {
-        if word == "nan" { return .nan }
+        word == "nan" ? .nan : decimal(word)
+    }
+
+    /// A decimal number (`drain for`'s time): `-?D+(.D+)?`, read as the nearest double.
+    public static func decimal(_ word: String) -> Double? {
         var rest = Substring(word)
         if rest.hasPrefix("-") { rest = rest.dropFirst() }
         let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
@@ -35,8 +39,8 @@ public enum ScenarioSyntax {
         return Double(word)
     }
 
-    /// A `threshold` value: `D+`, at most 2147483647.
-    public static func threshold(_ word: String) -> Int? {
+    /// A whole number (`threshold`, `drain`'s count): `D+`, at most 2147483647.
+    public static func wholeNumber(_ word: String) -> Int? {
         guard isDigits(Substring(word)), let value = Int(word), value <= Int(Int32.max) else { return nil }
         return value
     }

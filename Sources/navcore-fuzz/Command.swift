@@ -114,6 +114,11 @@ enum Command: UInt8, CaseIterable {
     case showRecycling
     /// `text_query screen which`: which bit 0: the saved state, else the result.
     case textQuery
+    /// `drain_bounded which count time`: a bounded drain (SPEC §9). which % 3: navcore_drain_ops,
+    /// navcore_drain_for, navcore_drain_ops_for; count: < 0xF0 → count & 0xF (0 is invalid),
+    /// else SIZE_MAX; time % 8: 0, -0.0, NaN, -1e-9, +inf, 1e9, -inf, DBL_MAX (no small
+    /// positive time: how many ops it starts would depend on the machine's speed).
+    case drainBounded
 }
 
 extension Command {

@@ -132,6 +132,7 @@ extension Harness {
         case .textQuery:
             let id = selectScreen(&r, t)
             queryText(id, t, saved: r.flag())
+        case .drainBounded: drainBounded(&r, t)
         }
     }
 
@@ -231,6 +232,60 @@ extension Harness {
             nav.wakeupsSinceDrain = 0
         }
         expect(navcore_drain(t.handle), "drain", t)
+    }
+
+    /// `drain_bounded which count time`: a bounded drain. A valid budget on a live navigator
+    /// begins a drain as `drain` does; an invalid one (a count of 0, a negative or NaN time)
+    /// must fail with `invalid` and change nothing. At top level the status says what is left:
+    /// `queued` only with ops queued, none in flight, and a wakeup raised since the call began
+    /// (when one is registered); `ok` only with the queue empty or an op in flight; in inline
+    /// mode always `ok`.
+    func drainBounded(_ r: inout Reader, _ t: Resolved) {
+        let which = r.int(3)
+        let countByte = r.byte()
+        let count = countByte < 0xF0 ? Int(countByte & 0xF) : -1  // -1: SIZE_MAX
+        let seconds = [0, -0.0, .nan, -1e-9, .infinity, 1e9, -.infinity, .greatestFiniteMagnitude][r.int(8)]
+        let valid = (which == 1 || count != 0) && (which == 0 || seconds >= 0)
+        var began = 0
+        if valid, let nav = t.live {
+            sequence += 1
+            began = sequence
+            nav.lastDrain = sequence
+            nav.wakeupsSinceDrain = 0
+        }
+        let status: Int32
+        let what: String
+        switch which {
+        case 0:
+            status = navcore_drain_ops(t.handle, count)
+            what = "drain_ops(\(count))"
+        case 1:
+            status = navcore_drain_for(t.handle, seconds)
+            what = "drain_for(\(seconds))"
+        default:
+            status = navcore_drain_ops_for(t.handle, count, seconds)
+            what = "drain_ops_for(\(count), \(seconds))"
+        }
+        log("\(what) on \(t.describe) -> \(status)")
+        checkStatus(status, what, t, op: true)
+        guard let nav = t.live, !nav.destroyed else { return }
+        guard valid else {
+            if status != NAVCORE_ERR_INVALID.rawValue { violation("\(what) returned \(status), not invalid") }
+            return
+        }
+        guard status == NAVCORE_OK.rawValue || status == NAVCORE_QUEUED.rawValue else {
+            violation("\(what) on a live navigator returned \(status)")
+        }
+        if !nav.hostDispatch && status != NAVCORE_OK.rawValue { violation("\(what) in inline mode returned \(status)") }
+        guard hookDepth == 0, nav.hostDispatch, let s = snapshot(t) else { return }
+        if status == NAVCORE_QUEUED.rawValue {
+            if s.pending == 0 || s.busy { violation("\(what) returned queued with \(s.pending) ops queued, busy \(s.busy)") }
+            if !nav.wakeupEverMissing && nav.lastWakeup < began {
+                violation("\(what) returned queued and no wakeup was raised since it began")
+            }
+        } else if s.pending > 0 && !s.busy {
+            violation("\(what) returned ok with \(s.pending) ops queued and none in flight")
+        }
     }
 
     /// `threshold b`.

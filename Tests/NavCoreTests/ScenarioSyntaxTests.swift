@@ -54,9 +54,13 @@ import Testing
         for word in ["1e-3", ".5", "1.", "+0.5", "inf", "0x1p-1", "1_0", "\u{0661}"] {
             #expect(ScenarioSyntax.progress(word) == nil, "\(word)")
         }
-        #expect(ScenarioSyntax.threshold("2147483647") == 2_147_483_647)
+        #expect(["0", "-1", "0.5", "-0.000001"].map(ScenarioSyntax.decimal) == [0, -1, 0.5, -0.000001])
+        for word in ["nan", "1e-3", ".5", "1.", "+0.5", "inf", "-", ""] {
+            #expect(ScenarioSyntax.decimal(word) == nil, "\(word)")
+        }
+        #expect(ScenarioSyntax.wholeNumber("2147483647") == 2_147_483_647)
         for word in ["2147483648", "-1", "+2", "1.5", "\u{0661}", ""] {
-            #expect(ScenarioSyntax.threshold(word) == nil, "\(word)")
+            #expect(ScenarioSyntax.wholeNumber(word) == nil, "\(word)")
         }
     }
 

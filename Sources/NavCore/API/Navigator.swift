@@ -148,6 +148,33 @@ public final class Navigator: Sendable {
         try core.drain()
     }
 
+    /// Host dispatch mode: a bounded drain (<doc:Semantics> §9) that starts at most `maxOps`
+    /// ops (the first one it can always; an op already started runs to its next wait). Returns
+    /// `.queued` when ops are left in the queue and none waits for the host — the wakeup
+    /// handler has then been called again, so come back after the UI's other work — else `.ok`.
+    /// A count below 1 is `.invalid`. In inline mode it is harmless and returns `.ok`.
+    @discardableResult
+    public func drain(maxOps: Int) throws(NavigationError) -> RequestStatus {
+        try core.drain(maxOps: maxOps, seconds: nil)
+    }
+
+    /// Host dispatch mode: a bounded drain (<doc:Semantics> §9) that starts another op only
+    /// while less than `duration` has passed since the call began (on a monotonic clock), so a
+    /// UI thread that other threads flood gets control back after one op plus `duration`;
+    /// `.zero` starts exactly one op. Returns `.queued` or `.ok` as `drain(maxOps:)` does. A
+    /// negative duration is `.invalid`.
+    @discardableResult
+    public func drain(for duration: Duration) throws(NavigationError) -> RequestStatus {
+        try core.drain(maxOps: nil, seconds: DrainBudget.seconds(duration))
+    }
+
+    /// Host dispatch mode: a bounded drain with both limits: another op starts only while
+    /// fewer than `maxOps` were started and less than `duration` has passed.
+    @discardableResult
+    public func drain(maxOps: Int, for duration: Duration) throws(NavigationError) -> RequestStatus {
+        try core.drain(maxOps: maxOps, seconds: DrainBudget.seconds(duration))
+    }
+
     /// Ends the navigator: the op in flight and every queued op end `.aborted`, every live
     /// screen is released, and every later call fails with `.invalidHandle`. Inside a callback
     /// it takes effect when the outermost call into the navigator returns.

@@ -36,6 +36,19 @@ extension NavigatorCore {
         try perform(.always) { $0.beginDrain() }
     }
 
+    /// Host mode: runs the queue on the calling thread within a budget of `maxOps` ops and
+    /// `seconds` (SPEC §9's bounded drain; `nil`: no such limit); `queued` when ops are left in
+    /// the queue, for which it has raised `wakeup`. Made inside a callback, or while another
+    /// thread drives, it hands its budget to the driving thread, which starts the ops, and
+    /// returns `ok`. The budget is checked under the lock, after `perform`'s `invalid_handle`.
+    package func drain(maxOps: Int?, seconds: Double?) throws(NavigationError) -> RequestStatus {
+        try perform(.always) { state throws(NavigationError) in
+            state.beginDrain(try DrainBudget(maxOps: maxOps, seconds: seconds))
+        }
+        // Destroyed meanwhile (by a callback of this drain): nothing is left queued.
+        return (try? read { $0.boundedDrainStatus }) ?? .ok
+    }
+
     /// Ends the navigator (SPEC §9); inside a callback, when the outermost call returns.
     package func destroy() throws(NavigationError) {
         try perform(.always) { $0.markDestroyed() }

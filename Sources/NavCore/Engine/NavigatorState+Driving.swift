@@ -93,7 +93,8 @@ extension NavigatorState {
 
     /// What the driver does next, in order: events raised meanwhile; the teardown once the
     /// op in flight has finished its synchronous part; the op in flight's next part; the next
-    /// queued op (inline mode, or during a drain). `nil` ends the driving, in the same lock.
+    /// queued op (inline mode, or during a drain while its budget lasts); in host mode a
+    /// `wakeup` for ops left queued. `nil` ends the driving, in the same lock.
     package mutating func nextWork() -> Work? {
         if let event = popRaised() { return .deliver(event, lentSink) }
         if !retired.isEmpty { return .drop(takeRetired()) }
@@ -117,7 +118,7 @@ extension NavigatorState {
                 return work
             }
             drainActive = false
-        } else if canStartOps, let request = queue.popFirst() {
+        } else if canStartOps, !queue.isEmpty, drainAdmitsStart(), let request = queue.popFirst() {
             start(request)
             setPhase(.running)
             return .start(request)

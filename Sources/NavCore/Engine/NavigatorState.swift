@@ -58,6 +58,9 @@ package struct NavigatorState: Sendable {
     package var driving = false
     /// Host mode: a `drain` runs the queue until it is empty or an op waits.
     package var drainActive = false
+    /// Host mode: the budget of the drain going on, if it is a bounded one (SPEC §9); read only
+    /// while `drainActive`, and replaced by every drain.
+    package var drainBudget: DrainBudget?
     /// Host mode: `wakeup` was raised and the host has not drained since.
     package var wakeupOutstanding = false
     /// Host mode: the current call must raise `wakeup` once it has released the lock.
@@ -147,10 +150,30 @@ package struct NavigatorState: Sendable {
         if interest.contains(.progress) { outbox.append(.progress(transition: id, value: value)) }
     }
 
-    /// Starts a `drain` (host mode): the host has answered the wakeup.
-    package mutating func beginDrain() {
+    /// Starts a `drain` (host mode): the host has answered the wakeup. With a budget, a bounded
+    /// one (SPEC §9); in inline mode a budget means nothing (the queue always runs).
+    package mutating func beginDrain(_ budget: DrainBudget? = nil) {
         wakeupOutstanding = false
         drainActive = true
+        drainBudget = hostDispatch ? budget : nil
+    }
+
+    /// Whether the drain going on may start another queued op: always without a budget; with
+    /// one, while it lasts, else the drain ends here (the driver then raises `wakeup` for the
+    /// ops left).
+    mutating func drainAdmitsStart() -> Bool {
+        if drainBudget?.admitsStart() ?? true { return true }
+        drainActive = false
+        return false
+    }
+
+    /// What a bounded drain returns once its call is over (SPEC §9): `queued` when ops wait in
+    /// the queue with no op in flight and no drain going on — it stopped on its budget, or ops
+    /// arrived after it, and either way `wakeup` has been raised for them — else `ok` (the
+    /// queue is empty, an op waits for the host and its *finish*, *cancel* or `decide` raises
+    /// `wakeup` later, or another call drives on, as a drain made inside a callback does).
+    package var boundedDrainStatus: RequestStatus {
+        hostDispatch && !queue.isEmpty && !busy && !drainActive ? .queued : .ok
     }
 
     /// Marks the navigator destroyed; the driver tears it down (SPEC §9).

@@ -77,13 +77,15 @@ public enum PopTrigger: Int32, Sendable, CaseIterable, CustomStringConvertible {
 }
 
 /// How a navigator took a request (<doc:Semantics> §3): it started at once or it waits in the
-/// queue.
+/// queue. A bounded drain (§9) answers with it too: `queued` when it left ops in the queue.
 ///
 /// The raw values are `NAVCORE_OK` and `NAVCORE_QUEUED` of `include/navcore.h`.
 public enum RequestStatus: Int32, Sendable, CaseIterable, CustomStringConvertible {
-    /// The op started at once (it may already have ended).
+    /// The op started at once (it may already have ended); a bounded drain left no op to run
+    /// now (the queue is empty, or an op waits for the host).
     case ok = 0
-    /// The op waits in the queue behind the op in flight or other queued ops.
+    /// The op waits in the queue behind the op in flight or other queued ops; a bounded drain
+    /// stopped on its budget with ops still queued, and raised `wakeup` for them.
     case queued = 1
 
     /// The spelling used by the scenario traces.

@@ -43,6 +43,29 @@ import NavCore
     CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.drain() }
 }
 
+/// Host dispatch: a bounded drain of at most `maxOps` ops (a count beyond `Int.max` is `Int.max`:
+/// neither ever runs out).
+@c public func navcore_drain_ops(_ nav: NavigatorHandle?, _ maxOps: UInt) -> Int32 {
+    drainBounded(nav, maxOps: Int(clamping: maxOps), seconds: nil)
+}
+
+/// Host dispatch: a bounded drain that starts another op only within `seconds` of the call.
+@c public func navcore_drain_for(_ nav: NavigatorHandle?, _ seconds: Double) -> Int32 {
+    drainBounded(nav, maxOps: nil, seconds: seconds)
+}
+
+/// Host dispatch: a bounded drain with both limits.
+@c public func navcore_drain_ops_for(_ nav: NavigatorHandle?, _ maxOps: UInt, _ seconds: Double) -> Int32 {
+    drainBounded(nav, maxOps: Int(clamping: maxOps), seconds: seconds)
+}
+
+/// The bounded drains' one body.
+private func drainBounded(_ nav: NavigatorHandle?, maxOps: Int?, seconds: Double?) -> Int32 {
+    CAPI.call(nav) { navigator throws(NavigationError) in
+        try navigator.core.drain(maxOps: maxOps, seconds: seconds).rawValue
+    }
+}
+
 /// Emit show/hide events while hidden.
 @c public func navcore_set_always_appear(_ nav: NavigatorHandle?, _ on: Bool) -> Int32 {
     CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.setAlwaysAppear(on) }

@@ -128,6 +128,10 @@ bool scenario_progress(const char *word, double *out) {
         *out = NAN;
         return true;
     }
+    return scenario_decimal(word, out);
+}
+
+bool scenario_decimal(const char *word, double *out) {
     const char *p = word + (word[0] == '-');
     size_t whole = digits(p);
     if (!whole) return false;
@@ -142,7 +146,7 @@ bool scenario_progress(const char *word, double *out) {
     return true;
 }
 
-bool scenario_threshold(const char *word, long *out) {
+bool scenario_whole_number(const char *word, long *out) {
     size_t n = digits(word);
     if (!n || word[n] || n > 10) return false;
     long long value = strtoll(word, NULL, 10);

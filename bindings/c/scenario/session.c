@@ -319,6 +319,30 @@ static bool add_hook(session *s, const strvec *args, int line) {
     return true;
 }
 
+/* `drain`, `drain N` (a bounded drain of N ops) or `drain for T` (of T seconds); false on a
+ * scenario error. */
+static bool drain(session *s, const strvec *args, int line) {
+    long count;
+    double seconds;
+    if (!args->count) {
+        set_status(s, navcore_drain(nav(s)));
+    } else if (strcmp(args->items[0], "for") == 0) {
+        const char *text = word(s, args, 1, line);
+        if (!text) return false;
+        if (!scenario_decimal(text, &seconds)) {
+            session_fail(s, line, "drain for needs a time in seconds");
+            return false;
+        }
+        set_status(s, navcore_drain_for(nav(s), seconds));
+    } else if (scenario_whole_number(args->items[0], &count)) {
+        set_status(s, navcore_drain_ops(nav(s), (size_t)count));
+    } else {
+        session_fail(s, line, "drain takes a count of ops or 'for' and a time");
+        return false;
+    }
+    return true;
+}
+
 bool session_execute(session *s, const strvec *words, int line) {
     const char *verb = words->count ? words->items[0] : "";
     strvec args = sv_slice(words, 1);
@@ -402,7 +426,7 @@ bool session_execute(session *s, const strvec *words, int line) {
         navcore_navigator *n = nav(s);
         set_status(s, navcore_transition_cancel(n, s->last_transition));
     } else if (strcmp(verb, "drain") == 0) {
-        set_status(s, navcore_drain(nav(s)));
+        ok = drain(s, &args, line);
     } else if (strcmp(verb, "destroy") == 0) {
         /* navcore_navigator_destroy(NULL) is a no-op: a navigator that could not be made has
          * no handle to destroy, and the status says so. */
@@ -475,7 +499,7 @@ bool session_execute(session *s, const strvec *words, int line) {
         const char *text = word(s, &args, 0, line);
         long value = 0;
         if (!(ok = text != NULL)) {
-        } else if (!(ok = scenario_threshold(text, &value))) {
+        } else if (!(ok = scenario_whole_number(text, &value))) {
             session_fail(s, line, "threshold needs a whole number");
         } else {
             navcore_navigator *n = nav(s);

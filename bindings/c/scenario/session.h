@@ -31,8 +31,10 @@ bool scenario_parse(const char *text, size_t length, scenario *out, char **error
 void scenario_free(scenario *file);
 /* A `progress` word: `-?D+(.D+)?` or `nan` (D = an ASCII digit), read as the nearest double. */
 bool scenario_progress(const char *word, double *out);
-/* A `threshold` word: `D+`, at most 2147483647. */
-bool scenario_threshold(const char *word, long *out);
+/* A decimal word (`drain for`'s time): `-?D+(.D+)?`, read as the nearest double. */
+bool scenario_decimal(const char *word, double *out);
+/* A whole-number word (`threshold`, `drain`'s count): `D+`, at most 2147483647. */
+bool scenario_whole_number(const char *word, long *out);
 /* The route of a new screen made by a `set` word: the word without a final `#n` (owned). */
 char *scenario_set_route(const char *word);
 

@@ -45,6 +45,9 @@ static const struct declared_statuses {
     {"navcore_navigator_create", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
     {"navcore_navigator_destroy", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_drain", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_drain_ops", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_drain_for", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_drain_ops_for", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_set_always_appear", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_set_bar_threshold", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_screen_create", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
@@ -123,6 +126,7 @@ enum setup {
     POPPING,     /* BASIC, then pop animated: B leaves, its transition waits */
     GESTURE,     /* BASIC, then the back gesture: an interactive transition waits */
     HOST_QUEUED, /* host dispatch, stack A B drained, then push C queued and not drained */
+    HOST_RUNS,   /* host dispatch, stack A B drained, then two run ops queued and not drained */
     DECIDING     /* BASIC, then back with a deferrable veto that answers later: a decision waits */
 };
 
@@ -222,8 +226,8 @@ static void must(int status, const char *what) {
 static void fixture_make(fixture *f, enum setup setup) {
     memset(f, 0, sizeof *f);
     memset(&f->out, 0xA5, sizeof f->out);
-    must(navcore_navigator_create(&f->nav, setup == HOST_QUEUED ? NAVCORE_DISPATCH_HOST : NAVCORE_DISPATCH_INLINE),
-         "create");
+    bool host = setup == HOST_QUEUED || setup == HOST_RUNS;
+    must(navcore_navigator_create(&f->nav, host ? NAVCORE_DISPATCH_HOST : NAVCORE_DISPATCH_INLINE), "create");
     must(navcore_on_transition(f->nav, animator, f, NULL), "animator");
     must(navcore_route_register(f->nav, "ok", factory_ok, NULL, NULL), "route ok");
     must(navcore_route_register(f->nav, "fail", factory_fail, NULL, NULL), "route fail");
@@ -235,9 +239,11 @@ static void fixture_make(fixture *f, enum setup setup) {
     must(navcore_screen_discard(f->nav, f->x), "discard X");
     if (setup != EMPTY) must(navcore_push(f->nav, f->a, false, NULL, NULL), "push A");
     if (setup != EMPTY && setup != ONE) must(navcore_push(f->nav, f->b, false, NULL, NULL), "push B");
-    if (setup == HOST_QUEUED) {
-        must(navcore_drain(f->nav), "drain");
-        must(navcore_push(f->nav, f->c, true, NULL, NULL), "push C (queued)");
+    if (host) must(navcore_drain(f->nav), "drain");
+    if (setup == HOST_QUEUED) must(navcore_push(f->nav, f->c, true, NULL, NULL), "push C (queued)");
+    if (setup == HOST_RUNS) {
+        must(navcore_run(f->nav, run_block, NULL, NULL), "run (queued)");
+        must(navcore_run(f->nav, run_block, NULL, NULL), "run (queued)");
     }
     if (setup == HIDDEN) must(navcore_set_visible(f->nav, false, NULL, NULL), "hide");
     if (setup == NO_ANIMATOR) must(navcore_on_transition(f->nav, NULL, NULL, NULL), "no animator");
@@ -314,6 +320,9 @@ typedef int (*handle_call)(navcore_navigator *nav, fixture *f);
     }
 H(navigator_destroy, navcore_navigator_destroy(nav))
 H(drain, navcore_drain(nav))
+H(drain_ops, navcore_drain_ops(nav, 1))
+H(drain_for, navcore_drain_for(nav, 0.005))
+H(drain_ops_for, navcore_drain_ops_for(nav, 1, 0.005))
 H(set_always_appear, navcore_set_always_appear(nav, true))
 H(set_bar_threshold, navcore_set_bar_threshold(nav, 2))
 H(screen_create, navcore_screen_create(&f->out.u64, nav, "R", NULL))
@@ -395,7 +404,8 @@ static const struct {
     const char *function;
     handle_call call;
 } handle_functions[] = {
-    HANDLE_FN(navigator_destroy), HANDLE_FN(drain), HANDLE_FN(set_always_appear), HANDLE_FN(set_bar_threshold),
+    HANDLE_FN(navigator_destroy), HANDLE_FN(drain), HANDLE_FN(drain_ops), HANDLE_FN(drain_for),
+    HANDLE_FN(drain_ops_for), HANDLE_FN(set_always_appear), HANDLE_FN(set_bar_threshold),
     HANDLE_FN(screen_create), HANDLE_FN(screen_create_with_hooks), HANDLE_FN(screen_discard),
     HANDLE_FN(screen_object), HANDLE_FN(screen_route),
     HANDLE_FN(push), HANDLE_FN(pop), HANDLE_FN(pop_to), HANDLE_FN(pop_to_root), HANDLE_FN(set_stack),
@@ -585,6 +595,15 @@ A(can_null, navcore_can_go_back(NULL, f->nav))
 A(current_null, navcore_transition_current(NULL, f->nav))
 A(decision_null, navcore_pending_decision(NULL, f->nav))
 
+A(drain_ops_zero, navcore_drain_ops(f->nav, 0))
+A(drain_for_negative, navcore_drain_for(f->nav, -0.001))
+A(drain_for_nan, navcore_drain_for(f->nav, NAN))
+A(drain_for_neg_inf, navcore_drain_for(f->nav, -INFINITY))
+A(drain_ops_for_zero, navcore_drain_ops_for(f->nav, 0, 1))
+A(drain_ops_for_nan, navcore_drain_ops_for(f->nav, 1, NAN))
+A(drain_ops_one_of_two, navcore_drain_ops(f->nav, 1))
+A(drain_for_zero_one_of_two, navcore_drain_for(f->nav, 0))
+A(drain_ops_for_one_of_two, navcore_drain_ops_for(f->nav, 1, INFINITY))
 A(options_init_null, navcore_show_options_init(NULL, NAVCORE_SHOW_OPTIONS_VERSION))
 A(options_init_zero, navcore_show_options_init(&f->out.options, 0))
 A(options_init_newer, navcore_show_options_init(&f->out.options, NAVCORE_SHOW_OPTIONS_VERSION + 1))
@@ -744,6 +763,18 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_transition_progress", "1.5", GESTURE, INVALID, progress_above),
     FAILS("navcore_transition_progress", "+infinity", GESTURE, INVALID, progress_inf),
     FAILS("navcore_transition_progress", "-infinity", GESTURE, INVALID, progress_neg_inf),
+    FAILS("navcore_drain_ops", "count 0 (host dispatch, two ops queued)", HOST_RUNS, INVALID, drain_ops_zero),
+    FAILS("navcore_drain_for", "-0.001 s (host dispatch, two ops queued)", HOST_RUNS, INVALID, drain_for_negative),
+    FAILS("navcore_drain_for", "NaN (host dispatch, two ops queued)", HOST_RUNS, INVALID, drain_for_nan),
+    FAILS("navcore_drain_for", "-infinity (host dispatch, two ops queued)", HOST_RUNS, INVALID, drain_for_neg_inf),
+    FAILS("navcore_drain_ops_for", "count 0 (host dispatch, two ops queued)", HOST_RUNS, INVALID, drain_ops_for_zero),
+    FAILS("navcore_drain_ops_for", "NaN (host dispatch, two ops queued)", HOST_RUNS, INVALID, drain_ops_for_nan),
+    {"navcore_drain_ops", "count 1 with two ops queued: one runs, one is left", HOST_RUNS, QUEUED, NO_OUTCOME,
+     a_drain_ops_one_of_two, NULL, NULL},
+    {"navcore_drain_for", "0 s with two ops queued: one runs, one is left", HOST_RUNS, QUEUED, NO_OUTCOME,
+     a_drain_for_zero_one_of_two, NULL, NULL},
+    {"navcore_drain_ops_for", "count 1 and +infinity with two ops queued", HOST_RUNS, QUEUED, NO_OUTCOME,
+     a_drain_ops_for_one_of_two, NULL, NULL},
     FAILS("navcore_route_register", "a name registered already", BASIC, EXISTS, register_twice),
     FAILS("navcore_route_register", "`name` NULL", BASIC, INVALID, register_null_name),
     FAILS("navcore_route_register", "name `\\xc0\\xaf` (overlong UTF-8)", BASIC, INVALID, register_bad_name),

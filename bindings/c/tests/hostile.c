@@ -7,7 +7,7 @@
  * completion and a registration's ctx destructor. The first time the case's callback kind
  * fires, it misbehaves in one of four ways:
  *
- *   everything  it calls every function of navcore.h (all 74, checked against the header by
+ *   everything  it calls every function of navcore.h (all 77, checked against the header by
  *               `hostile --functions`) on its own navigator and on a second one it creates and
  *               destroys there, and checks that each status is one navcore.h documents for it;
  *   destroy     it destroys its own navigator: the destroy returns ok, the handle is dead at
@@ -37,6 +37,7 @@
 #include <navcore.h>
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -75,7 +76,7 @@ static const char *const hostility_names[H_COUNT] = {"everything", "destroy", "b
 
 static const char *const functions[] = {
     "navcore_action_state", "navcore_action_string", "navcore_back", "navcore_can_go_back",
-    "navcore_drain", "navcore_gesture_begin", "navcore_is_bar_shown", "navcore_is_busy",
+    "navcore_drain", "navcore_drain_ops", "navcore_drain_for", "navcore_drain_ops_for", "navcore_gesture_begin", "navcore_is_bar_shown", "navcore_is_busy",
     "navcore_is_visible", "navcore_last_error_message", "navcore_navigator_create",
     "navcore_navigator_destroy", "navcore_on_action", "navcore_on_appearance", "navcore_on_bar",
     "navcore_on_done", "navcore_on_payload", "navcore_on_progress", "navcore_on_release",
@@ -527,6 +528,11 @@ static void call_everything(int kind) {
 
     /* settings */
     check(CALL(navcore_drain, nav), OK_, W(navcore_drain));
+    /* bounded drains whose budgets never run out, so the script runs as with navcore_drain; inside
+     * the wakeup (which may come on a thread that then drives) ops posted meanwhile may be left */
+    check(CALL(navcore_drain_ops, nav, SIZE_MAX), OP_, W(navcore_drain_ops));
+    check(CALL(navcore_drain_for, nav, INFINITY), OP_, W(navcore_drain_for));
+    check(CALL(navcore_drain_ops_for, nav, SIZE_MAX, INFINITY), OP_, W(navcore_drain_ops_for));
     check(CALL(navcore_set_always_appear, nav, true), OK_, W(navcore_set_always_appear));
     check(navcore_set_always_appear(nav, false), OK_, what);
     check(CALL(navcore_set_bar_threshold, nav, 0), OK_, W(navcore_set_bar_threshold));

@@ -167,6 +167,9 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_navigator_create": (c_int, [POINTER(c_void_p), c_int]),
     "navcore_navigator_destroy": (c_int, [NavPtr]),
     "navcore_drain": (c_int, [NavPtr]),
+    "navcore_drain_ops": (c_int, [NavPtr, c_size_t]),
+    "navcore_drain_for": (c_int, [NavPtr, c_double]),
+    "navcore_drain_ops_for": (c_int, [NavPtr, c_size_t, c_double]),
     "navcore_set_always_appear": (c_int, [NavPtr, c_bool]),
     "navcore_set_bar_threshold": (c_int, [NavPtr, c_size_t]),
     # Screens

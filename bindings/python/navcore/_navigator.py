@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import numbers
 import os
 import queue
 import threading
@@ -18,7 +19,7 @@ from typing import Any, Callable, Dict, Iterable, List, Literal, Mapping, Option
 
 from . import _ffi
 from ._calls import _api, _check, _error, _stashed, _tls
-from ._enums import ACCEPTED, ACTIONS, Action, Dispatch, Op, Recycle
+from ._enums import ACCEPTED, ACTIONS, Action, Dispatch, Op, Recycle, Status
 from ._errors import InvalidError, InvalidHandleError, NavcoreError, NoSuchScreenError
 from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DoneEvent, PayloadEvent, ProgressEvent
 from ._events import ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
@@ -944,10 +945,51 @@ class Navigator:
         self._bar_threshold = value
 
     @_api
-    def drain(self) -> None:
-        """Host dispatch mode: runs the queue on this thread until it is empty or an op waits for
-        its transition. Harmless in inline mode."""
-        _check(self._lib.navcore_drain(self._handle))
+    def drain(self, max_ops: Optional[int] = None, max_seconds: Optional[float] = None) -> Status:
+        """Host dispatch mode: runs the queue on this thread, where every callback then arrives.
+        Harmless in inline mode (``Status.OK``).
+
+        Without a budget it runs until the queue is empty or an op waits for the host (its
+        transition, or a veto decision). With one it is a *bounded drain* (SPEC §9), for a UI
+        thread that other threads may flood: it starts the first op it can, then another only
+        while fewer than ``max_ops`` were started and less than ``max_seconds`` have passed
+        since the call began (on a monotonic clock); an op already started runs to its next
+        wait. So the UI loop gets control back after one op plus the budget.
+
+        Args:
+            max_ops: at most this many ops are started (1 or more); None: no count.
+            max_seconds: no op starts once this much time has passed (0 or more; 0 starts
+                exactly one op, ``math.inf`` never runs out); None: no time.
+
+        Returns:
+            ``Status.QUEUED`` when ops are left in the queue and none waits for the host: the
+            wakeup listeners have been called again, so return to the event loop and drain
+            again when woken (``navcore.aio`` and ``navcore.textual`` do). Otherwise
+            ``Status.OK``: the queue is empty, or an op waits for the host, whose
+            ``finish``, ``cancel`` or ``decide`` raises the wakeup later. A drain without a
+            budget always returns ``Status.OK``.
+
+        Raises:
+            InvalidHandleError: the navigator was closed (whatever the budget).
+            InvalidError: ``max_ops`` below 1 or beyond ``size_t``, ``max_seconds`` negative
+                or NaN; nothing runs.
+            TypeError: ``max_ops`` is not an int, or ``max_seconds`` not a number.
+        """
+        if max_ops is None and max_seconds is None:
+            return Status.parse(_check(self._lib.navcore_drain(self._handle)))
+        self._check_open()  # a closed navigator's invalid_handle comes before any argument's status
+        if max_ops is not None and (not isinstance(max_ops, int) or isinstance(max_ops, bool)):
+            raise TypeError(f"max_ops must be an int or None, not {type(max_ops).__name__}")
+        if max_ops is not None and not 1 <= max_ops < 1 << (8 * sizeof(c_size_t)):
+            raise InvalidError(f"a bounded drain needs a count of at least 1 op, not {max_ops}")
+        if max_seconds is None:
+            return Status.parse(_check(self._lib.navcore_drain_ops(self._handle, max_ops)))
+        if not isinstance(max_seconds, numbers.Real) or isinstance(max_seconds, bool):
+            raise TypeError(f"max_seconds must be a number or None, not {type(max_seconds).__name__}")
+        seconds = float(max_seconds)
+        if max_ops is None:
+            return Status.parse(_check(self._lib.navcore_drain_for(self._handle, seconds)))
+        return Status.parse(_check(self._lib.navcore_drain_ops_for(self._handle, max_ops, seconds)))
 
     # -- queries ---------------------------------------------------------------------------------
 

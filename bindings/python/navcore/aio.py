@@ -10,6 +10,12 @@ arrives, on the loop's thread, whichever thread posted the op::
         threading.Thread(target=lambda: nav.post("detail", payload={"id": 7})).start()
         ...
 
+Each drain is a bounded one (SPEC §9) of ``DRAIN_BUDGET`` seconds: when threads post faster
+than ops run, it stops after that long (plus the op in hand) and the loop's other callbacks run
+before the next drain, which the wakeup that the stopped drain raised again has scheduled. So a
+flooded loop keeps serving its other work (Textual keeps painting and reading keys) instead of
+freezing. ``budget=None`` drains until the queue is empty.
+
 An exception raised by a callback during such a drain is re-raised from ``drain()`` and so
 reaches the loop's exception handler (``loop.set_exception_handler``), unless ``on_error`` is
 given.
@@ -28,6 +34,9 @@ from ._enums import Dispatch
 from ._navigator import Navigator
 
 ErrorHandler = Callable[[BaseException], Any]
+#: How long one drain may go on starting ops, in seconds: a few milliseconds, a fraction of a
+#: 60 Hz frame.
+DRAIN_BUDGET = 0.004
 #: Runs a call soon on the UI loop; called from any thread (``loop.call_soon_threadsafe``'s shape).
 Scheduler = Callable[[Callable[[], None]], Any]
 
@@ -37,10 +46,12 @@ def attach(
     loop: Optional[asyncio.AbstractEventLoop] = None,
     on_error: Optional[ErrorHandler] = None,
     schedule: Optional[Scheduler] = None,
+    budget: Optional[float] = DRAIN_BUDGET,
 ) -> Callable[[], None]:
     """Drains the host dispatch ``navigator`` on ``loop`` (default: the running loop) after
-    every wakeup, or through ``schedule(drain)`` when given (``loop`` is then unused). Returns a
-    function that detaches it."""
+    every wakeup, or through ``schedule(drain)`` when given (``loop`` is then unused), each
+    drain bounded by ``budget`` seconds (None: until the queue is empty). Returns a function
+    that detaches it."""
     if navigator.dispatch is not Dispatch.HOST:
         raise ValueError("attach() needs a navigator in host dispatch mode: Navigator('host')")
     run_soon: Scheduler = schedule or (loop or asyncio.get_running_loop()).call_soon_threadsafe
@@ -49,7 +60,9 @@ def attach(
         if navigator.closed:
             return
         try:
-            navigator.drain()
+            # A drain that stops on its budget with ops left (Status.QUEUED) has raised the
+            # wakeup again, whose listener schedules the next drain behind the loop's other work.
+            navigator.drain(max_seconds=budget)
         except BaseException as error:
             if on_error is None:
                 raise

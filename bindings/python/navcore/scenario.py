@@ -75,8 +75,8 @@ class Step:
 # A control character other than tab, DEL, a C1 control, or Unicode whitespace other than the
 # space (Sources/ScenarioKit/ScenarioSyntax.swift's isForbidden).
 _FORBIDDEN = re.compile("[\x00-\x08\x0a-\x1f\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
-_PROGRESS = re.compile("-?[0-9]+(\\.[0-9]+)?")
-_THRESHOLD = re.compile("[0-9]+")
+_DECIMAL = re.compile("-?[0-9]+(\\.[0-9]+)?")
+_WHOLE_NUMBER = re.compile("[0-9]+")
 _SET_SUFFIX = re.compile("#[0-9]+")
 
 
@@ -87,12 +87,17 @@ def words(line: str) -> List[str]:
 
 def progress_value(word: str) -> Optional[float]:
     """A ``progress`` word: ``-?D+(.D+)?`` or ``nan`` (D = an ASCII digit), or None."""
-    return float(word) if word == "nan" or _PROGRESS.fullmatch(word) else None
+    return float(word) if word == "nan" else decimal_value(word)
 
 
-def threshold_value(word: str) -> Optional[int]:
-    """A ``threshold`` word: ``D+``, at most 2147483647, or None."""
-    return int(word) if _THRESHOLD.fullmatch(word) and int(word) <= 2147483647 else None
+def decimal_value(word: str) -> Optional[float]:
+    """A decimal word (``drain for``'s time): ``-?D+(.D+)?``, read as the nearest double, or None."""
+    return float(word) if _DECIMAL.fullmatch(word) else None
+
+
+def whole_number_value(word: str) -> Optional[int]:
+    """A whole-number word (``threshold``, ``drain``'s count): ``D+``, at most 2147483647, or None."""
+    return int(word) if _WHOLE_NUMBER.fullmatch(word) and int(word) <= 2147483647 else None
 
 
 def set_route(word: str) -> str:
@@ -354,7 +359,7 @@ class Session:
         elif verb == "cancel":
             self.call(lambda: self.nav().cancel_transition(self.last_transition))
         elif verb == "drain":
-            self.call(lambda: self.nav().drain())
+            self.drain(arguments, line)
         elif verb == "destroy":
             self.call(lambda: self.nav().destroy())
         elif verb == "veto":
@@ -398,7 +403,7 @@ class Session:
         elif verb == "show":
             self.show(arguments, line)
         elif verb == "threshold":
-            threshold = threshold_value(self.word(arguments, 0, line))
+            threshold = whole_number_value(self.word(arguments, 0, line))
             if threshold is None:
                 raise ScenarioError(line, "threshold needs a whole number")
             self.call(lambda: self.nav().set_bar_threshold(threshold))
@@ -593,11 +598,30 @@ class Session:
             except ScenarioError as error:
                 self.failures.append(str(error))
 
+    def drain(self, arguments: List[str], line: int) -> None:
+        """``drain``, ``drain N`` (a bounded drain of N ops) or ``drain for T`` (of T seconds)."""
+        if not arguments:
+            self.call(lambda: self.nav().drain())
+        elif arguments[0] == "for":
+            seconds = decimal_value(self.word(arguments, 1, line))
+            if seconds is None:
+                raise ScenarioError(line, "drain for needs a time in seconds")
+            self.call(lambda: self.nav().drain(max_seconds=seconds))
+        else:
+            count = whole_number_value(arguments[0])
+            if count is None:
+                raise ScenarioError(line, "drain takes a count of ops or 'for' and a time")
+            self.call(lambda: self.nav().drain(max_ops=count))
+
     def call(self, body: Callable[[], object]) -> None:
-        """Makes a navigator call and keeps its status for ``expect status``."""
+        """Makes a navigator call and keeps its status for ``expect status`` (an op's, or the
+        one a call returns, as a drain does)."""
         try:
             result = body()
-            self.status = str(result.status) if isinstance(result, Operation) else str(Status.OK)
+            if isinstance(result, Operation):
+                self.status = str(result.status)
+            else:
+                self.status = str(result if isinstance(result, Status) else Status.OK)
         except NavcoreError as error:
             self.status = str(error.status)
 

@@ -23,6 +23,9 @@ What it does:
 - **Dispatch.** The navigator is in host mode and drained through ``app.call_later``
   (``navcore.aio.attach(schedule=…)``): an op asked on any thread runs, and every callback
   (factories, hooks, the veto) arrives, on Textual's thread, inside the app's message pump.
+  Each drain is bounded (``aio.DRAIN_BUDGET``, a few milliseconds) and scheduled behind one turn
+  of the event loop: when threads post faster than ops run, Textual's own work (keys, refreshes,
+  other tasks) runs between the drains.
 - **Back.** ``NavScreen`` binds escape to ``action_navcore_back``, navcore's ``back`` (which
   asks the veto), and posts ``NavScreen.BackAsked`` with the back's ``Operation`` to the app
   (an app that logs its ops hears its outcome there). The binding never shadows the app's own:
@@ -53,6 +56,7 @@ hooks (the example's ``receive_payload`` does), never in the factory.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Callable, ClassVar, List, Optional, Set, Tuple, Union
 
 from textual.app import App, ScreenStackError
@@ -174,6 +178,12 @@ def _app_binds(app: App[Any], key: str) -> bool:
     return bool(app._bindings.key_to_bindings.get(key))
 
 
+async def _after_a_loop_turn(call: Callable[[], None]) -> None:
+    """Lets the event loop run what else is ready, then makes ``call``."""
+    await asyncio.sleep(0)
+    call()
+
+
 def objects(change: Change, screens: Tuple[NavcoreScreen[Any], ...]) -> List[Any]:
     """The host objects of ``screens`` of a change (also of released ones)."""
     return [change.object(screen) for screen in screens]
@@ -234,7 +244,14 @@ class Navigation:
             self.navigator.animator = None
         self.navigator.veto = self._veto
         self.navigator.on("release", self._released)
-        self._detach = aio.attach(self.navigator, on_error=on_error, schedule=app.call_later)
+        self._detach = aio.attach(self.navigator, on_error=on_error, schedule=self._schedule_drain)
+
+    def _schedule_drain(self, drain: Callable[[], None]) -> None:
+        """Runs ``drain`` in the app's message pump (from any thread), after one turn of the
+        event loop: the pump handles the messages it finds queued back to back, so without that
+        turn the drains of a flood, each scheduling the next, would hold the loop as one
+        unbounded drain would."""
+        self.app.call_later(_after_a_loop_turn, drain)
 
     def close(self) -> None:
         """Destroys the navigator (its screens are released) and removes its screens from the app."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import os
+import threading
+import time
 from pathlib import Path
 from typing import Any, Iterator, List
 
@@ -51,6 +54,53 @@ class Recorder:
         self.lines.append(self.format.line(event)[1])
 
     on_action = on_appearance = on_progress = on_bar = on_payload = on_release = on_done = on_wakeup = observe
+
+
+class Flood:
+    """Threads that post run ops into a host-dispatch navigator faster than they run, for
+    ``seconds`` (each op busies the draining thread for ``op_seconds``; a poster waits while
+    ``max_pending`` are queued, so memory stays bounded while the queue never empties), and a
+    probe of the asyncio loop that drains it: the longest gap between two turns of a coroutine
+    that sleeps 1 ms at a time, i.e. how long the loop was held at once."""
+
+    op_seconds = 0.0002
+
+    def __init__(self, nav: navcore.Navigator, seconds: float = 1.0, posters: int = 3, max_pending: int = 300) -> None:
+        self.nav = nav
+        self.ends = time.monotonic() + seconds
+        self.posted = 0
+        self.ran = 0
+        self.longest_gap = 0.0
+        self.lock = threading.Lock()
+        self.threads = [threading.Thread(target=self._post, args=(max_pending,)) for _ in range(posters)]
+
+    def _op(self) -> None:
+        end = time.monotonic() + self.op_seconds
+        while time.monotonic() < end:
+            pass
+        self.ran += 1
+
+    def _post(self, max_pending: int) -> None:
+        while time.monotonic() < self.ends:
+            if self.nav.pending >= max_pending:
+                time.sleep(0.001)
+                continue
+            with self.lock:
+                self.nav.run(self._op)
+                self.posted += 1
+
+    async def run(self) -> None:
+        """Starts the posters, probes the loop until every posted op ran, joins them."""
+        for thread in self.threads:
+            thread.start()
+        last = time.monotonic()
+        while any(thread.is_alive() for thread in self.threads) or self.ran < self.posted:
+            await asyncio.sleep(0.001)
+            now = time.monotonic()
+            self.longest_gap = max(self.longest_gap, now - last)
+            last = now
+        for thread in self.threads:
+            thread.join()
 
 
 @pytest.fixture

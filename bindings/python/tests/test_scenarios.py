@@ -136,8 +136,10 @@ def test_words_with_a_grammar() -> None:
     assert scenario.words(" \tpush\t \tA  instant ") == ["push", "A", "instant"]
     assert [scenario.progress_value(w) for w in ["0.125", "-1", "1", "1.50"]] == [0.125, -1.0, 1.0, 1.5]
     assert [scenario.progress_value(w) for w in ["1e-3", ".5", "1.", "+0.5", "inf", "0x1p-1", "1_0", "\u0661"]] == [None] * 8
-    assert scenario.threshold_value("2147483647") == 2147483647
-    assert [scenario.threshold_value(w) for w in ["2147483648", "-1", "+2", "1.5", "\u0661"]] == [None] * 5
+    assert [scenario.decimal_value(w) for w in ["0", "-1", "0.5", "-0.000001"]] == [0.0, -1.0, 0.5, -0.000001]
+    assert [scenario.decimal_value(w) for w in ["nan", "1e-3", ".5", "1.", "+0.5", "inf", "-", ""]] == [None] * 8
+    assert scenario.whole_number_value("2147483647") == 2147483647
+    assert [scenario.whole_number_value(w) for w in ["2147483648", "-1", "+2", "1.5", "\u0661"]] == [None] * 5
     assert [scenario.set_route(w) for w in ["A", "A#2", "#y", "#4", "A#x", "A#2#3", "y#"]] == [
         "A", "A", "#y", "", "A#x", "A#2", "y#"
     ]

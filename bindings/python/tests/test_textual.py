@@ -20,9 +20,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 import navcore
+from navcore import aio
 from navcore.textual import ConfirmScreen, Navigation, NavScreen
 
-from .conftest import PACKAGE_DIR
+from .conftest import PACKAGE_DIR, Flood
 
 _spec = importlib.util.spec_from_file_location("textual_app", PACKAGE_DIR / "examples" / "textual_app.py")
 assert _spec is not None and _spec.loader is not None
@@ -265,6 +266,22 @@ def test_a_slide_holds_the_op_until_textuals_animation_ends() -> None:
         assert message.styles.offset.x.value == 0 and h.headings() == ["Home", "Message", "Queued"]
 
     run(scenario, slide_time=1.0)  # long enough to be seen mid-way on a loaded machine
+
+
+def test_a_flood_of_posts_leaves_textual_its_loop_between_drains() -> None:
+    """Threads post faster than ops run: Textual's loop (its messages, a probe coroutine) gets
+    control back after one op plus the drain budget, never only after the whole flood."""
+    floods: List[Flood] = []
+
+    async def scenario(h: Harness) -> None:
+        floods.append(Flood(h.nav))
+        await floods[0].run()
+        await h.settle()
+
+    run(scenario)
+    flood = floods[0]
+    assert flood.posted > 100 and flood.ran == flood.posted
+    assert flood.longest_gap <= Flood.op_seconds + aio.DRAIN_BUDGET + 0.1, f"the loop was held {flood.longest_gap:.3f} s"
 
 
 # -- the back key and a Textual app's own bindings ------------------------------------------------

@@ -12,6 +12,11 @@ import navcore
 from navcore import Outcome
 from navcore import aio
 
+from .conftest import Flood
+
+#: What a loaded machine's scheduler may add to the longest turn of a loop (seconds).
+SLACK = 0.1
+
 
 def test_ops_from_many_threads_inline(nav: navcore.Navigator) -> None:
     outcomes: List[Outcome] = []
@@ -120,3 +125,20 @@ def test_asyncio_on_error_and_detach() -> None:
 def test_attach_needs_host_dispatch(nav: navcore.Navigator) -> None:
     with pytest.raises(ValueError):
         aio.attach(nav, asyncio.new_event_loop())
+
+
+def test_a_flooded_asyncio_loop_gets_control_back_between_drains() -> None:
+    """Threads post faster than ops run: each drain is bounded (aio.DRAIN_BUDGET), so the loop
+    is never held for longer than one op plus the budget; an unbounded drain would hold it for
+    the whole flood."""
+    floods: List[Flood] = []
+
+    async def main() -> None:
+        with aio.navigator() as nav:
+            floods.append(Flood(nav))
+            await floods[0].run()
+
+    asyncio.run(main())
+    flood = floods[0]
+    assert flood.posted > 100 and flood.ran == flood.posted
+    assert flood.longest_gap <= Flood.op_seconds + aio.DRAIN_BUDGET + SLACK, f"the loop was held {flood.longest_gap:.3f} s"

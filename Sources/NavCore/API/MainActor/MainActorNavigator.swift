@@ -36,13 +36,19 @@ public final class MainActorNavigator: Sendable {
     /// The token of the next state-change handler.
     private var nextStateChangeToken = 1
 
+    /// How long one main-actor turn runs ops posted from other threads before it lets the main
+    /// actor's other work run (a bounded drain, <doc:Semantics> §9): the drain that stops on it
+    /// wakes the navigator again, which schedules the next turn. So threads that post faster
+    /// than ops run never hold the main actor for longer than this plus one op.
+    static let postedOpsBudget: Duration = .milliseconds(4)
+
     /// A navigator, visible, with an empty stack.
     public init() {
         let navigator = Navigator(dispatch: .host)
         self.navigator = navigator
         asker = Navigator(drainingAsksOf: navigator)
         navigator.setWakeupHandler { [weak navigator] in
-            Task { @MainActor in try? navigator?.drain() }
+            Task { @MainActor in try? navigator?.drain(for: MainActorNavigator.postedOpsBudget) }
         }
         // First observer: screen objects and the delegate hear each event before observers.
         navigator.addObserver(onMainActor { [weak self] event in self?.notify(event) })

@@ -17,11 +17,11 @@ import Testing
         init(_ count: Int, cost: Duration = .zero) throws {
             h.nav.setWakeupHandler { [wakeups] in wakeups.increment() }
             for index in 0..<count {
-                try h.nav.run { [ran] in
+                try h.nav.run({ [ran] in
                     let end = ContinuousClock.now + cost
                     while ContinuousClock.now < end {}
                     ran.update { $0.append(index) }
-                }
+                }, completion: nil)
             }
         }
     }
@@ -74,7 +74,7 @@ import Testing
         #expect(f.ran.value.isEmpty)
         #expect(f.h.nav.pendingCount == 2)
         // The wakeup raised for the queued ops is still outstanding: no drain began.
-        try f.h.nav.run {}
+        try f.h.nav.run({}, completion: nil)
         #expect(f.wakeups.value == 1)
     }
 
@@ -82,9 +82,9 @@ import Testing
         let h = Harness(dispatch: .host)
         let wakeups = Counter()
         h.nav.setWakeupHandler { wakeups.increment() }
-        try h.nav.push(try h.screen("A"), animated: false)
-        try h.nav.push(try h.screen("B"))
-        try h.nav.run {}
+        try h.nav.push(try h.screen("A"), animated: false, completion: nil)
+        try h.nav.push(try h.screen("B"), completion: nil)
+        try h.nav.run({}, completion: nil)
         #expect(try h.nav.drain(maxOps: 5) == .ok)
         #expect(h.names == ["A", "B"])
         #expect(h.nav.isBusy)
@@ -98,9 +98,9 @@ import Testing
 
     @Test func inInlineModeItIsHarmless() throws {
         let h = Harness()
-        try h.nav.push(try h.screen("A"), animated: false)
-        try h.nav.push(try h.screen("B"))
-        #expect(try h.nav.run {} == .queued)
+        try h.nav.push(try h.screen("A"), animated: false, completion: nil)
+        try h.nav.push(try h.screen("B"), completion: nil)
+        #expect(try h.nav.run({}, completion: nil) == .queued)
         #expect(try h.nav.drain(maxOps: 1) == .ok)
         #expect(try h.nav.drain(for: .zero) == .ok)
         #expect(h.nav.pendingCount == 1)
@@ -124,10 +124,10 @@ import Testing
         for thread in 0..<threads {
             DispatchQueue.global().async(group: posted) {
                 for index in 0..<perThread {
-                    _ = try? h.nav.run {
+                    _ = try? h.nav.run({
                         if currentThreadID() != hostThread { offThread.increment() }
                         ran.update { $0[thread].append(index) }
-                    }
+                    }, completion: nil)
                 }
             }
         }

@@ -94,6 +94,7 @@ struct RestorationTests {
         ]
         for bytes in notUTF8 {
             expectError(restore(document(state: Array("ok".utf8) + bytes), "never"), NAVCORE_ERR_INVALID)
+            #expect(String(cString: navcore_last_error_message()) == "the document is not valid UTF-8")
             expectError(restore(document(route: bytes, state: []), "never"), NAVCORE_ERR_INVALID)
             expectError(restore(document(state: []) + bytes, "never"), NAVCORE_ERR_INVALID)
         }

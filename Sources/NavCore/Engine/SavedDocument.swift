@@ -85,14 +85,20 @@ package enum SavedDocument {
     /// The entries of a saved document; `invalid` for anything but exactly the shape.
     package static func parse(_ document: String) throws(NavigationError) -> [RouteEntry] {
         var document = document
-        return try entries(document.withUTF8 { read($0) })
+        guard let entries = document.withUTF8({ read($0) }) else { throw malformed }
+        return entries
     }
 
     /// The entries of a saved document given as UTF-8 bytes, read in place (the C front's
     /// text, which is not copied into a `String` first); `invalid` for bytes that are not
     /// UTF-8, and for anything but exactly the shape.
     package static func parse(utf8 document: UnsafeBufferPointer<UInt8>) throws(NavigationError) -> [RouteEntry] {
-        try entries(read(document))
+        guard let entries = read(document) else {
+            // Only on failure: whether the bytes were text at all, for the message.
+            throw String(validating: document, as: UTF8.self) == nil
+                ? NavigationError(.invalid, "the document is not valid UTF-8") : malformed
+        }
+        return entries
     }
 
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> [RouteEntry]? {
@@ -101,9 +107,8 @@ package enum SavedDocument {
         return entries
     }
 
-    private static func entries(_ entries: [RouteEntry]?) throws(NavigationError) -> [RouteEntry] {
-        guard let entries else { throw NavigationError(.invalid, "not a navcore saved document (SPEC §14)") }
-        return entries
+    private static var malformed: NavigationError {
+        NavigationError(.invalid, "not a navcore saved document (SPEC §14)")
     }
 
     /// A cursor over the document's UTF-8 bytes; every method returns `nil` on anything that
@@ -299,6 +304,7 @@ package enum SavedDocument {
             for offset in 2..<width where !(0x80...0xBF).contains(bytes[index + offset]) { return nil }
             return width
         }
+
         /// The scalar of an escape after its `\`.
         private mutating func escape() -> Unicode.Scalar? {
             guard position < bytes.count else { return nil }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """make bench's driver: runs every workload of docs/performance.md several times, takes the
-medians, counts instructions with callgrind for W1, W5 and W6 (W1 and W6 with their floors), computes
-the ratios and the target verdicts, prints the table and writes build/bench.json.
+medians, counts instructions with callgrind for W1, W5 and W6 (W1 and W6 with their floors) and
+W10, measures W10's peak memory, computes the ratios and the target verdicts, prints the table
+and writes build/bench.json.
 
 It builds nothing: `make bench` (mk/bench.mk) builds the library, navcore-bench, the C programs
 and the venv first. Python standard library only.
@@ -60,6 +61,9 @@ FULL = {
     "cg_w2_cycles": 5_000,
     "cg_w3_ops": 100_000,
     "w8_processes": 10,
+    "w10_sizes": [1 << 10, 1 << 20, 10 << 20],
+    "w10_timed_bytes": 10 << 20,  # each timed run restores its document until this many bytes
+    "w10_peak_bytes": 100 << 20,
 }
 SMOKE = {
     "w1_cycles": 2_000,
@@ -80,7 +84,13 @@ SMOKE = {
     "cg_w2_cycles": 50,
     "cg_w3_ops": 1_000,
     "w8_processes": 1,
+    "w10_sizes": [1 << 10, 16 << 10, 64 << 10],
+    "w10_timed_bytes": 64 << 10,
+    "w10_peak_bytes": 1 << 20,
 }
+
+# W10's documents (bench/w10.c): a state of plain text, of nothing but escapes, and a mix.
+W10_KINDS = ("plain", "escapes", "mixed")
 
 TARGETS = {
     "W1": 3.0,  # ≤ 3× its floor
@@ -90,6 +100,8 @@ TARGETS = {
     "W7": 1.5,  # flat within 1.5× across N
     "W1.Ir": 6000.0,  # instructions per cycle (issue 15)
     "W5": 1.5,  # ≤ 1.5× W1 in instructions (issue 15)
+    "W10.Ir": 1.5,  # restore: instructions per byte flat within 1.5× from 1 KB to 10 MB, per kind
+    "W10.peak": 2.0,  # restore: peak extra memory ≤ 2× the document (100 MB)
 }
 
 # Functions whose calls per op the callgrind summary counts (atomics, locks, allocation).
@@ -299,6 +311,34 @@ def callgrind_w2(sizes: Dict[str, Any]) -> Dict[str, float]:
     return result
 
 
+def w10_reps(size: int, total: int) -> int:
+    """Restores per run, so that a run restores about `total` bytes (at least once)."""
+    return max(1, total // size)
+
+
+def callgrind_w10(sizes: Dict[str, Any]) -> Dict[str, Dict[str, float]]:
+    """Instructions per byte of the document of W10's restores alone (--toggle-collect on
+    measured_restore: the document's making, the warm-up restore and the checks are not
+    counted), for each kind and size. Sizes under 64 KB restore 10 times (the count is exact
+    either way; 10 restores show that a restore's cost does not depend on the ones before)."""
+    result: Dict[str, Dict[str, float]] = {}
+    for kind in W10_KINDS:
+        result[kind] = {}
+        for size in sizes["w10_sizes"]:
+            reps = 10 if size < 64 << 10 else 1
+            total = callgrind_toggled(f"w10.{kind}.{size}", "measured_restore",
+                                      [c_program("w10"), kind, str(size), str(reps)])
+            result[kind][str(size)] = round(total / (size * reps), 2)
+    return result
+
+
+def w10_peaks(sizes: Dict[str, Any]) -> Dict[str, Dict[str, Any]]:
+    """W10's peak extra memory: one restore of a document of w10_peak_bytes per kind (the
+    program's peak RSS during the restore minus its RSS before, over the document's size)."""
+    size = str(sizes["w10_peak_bytes"])
+    return {kind: run_json([c_program("w10"), kind, size, "1"], f"W10 peak {kind}", timeout=600) for kind in W10_KINDS}
+
+
 def callgrind_w7(op: str, plan: List[Tuple[int, int]]) -> Dict[str, float]:
     """Instructions per screen touched of the W7 op alone (--toggle-collect: the setup and the
     cleanup use the other op, so they are not counted), for each N."""
@@ -349,6 +389,10 @@ def workload_runs(sizes: Dict[str, Any]) -> List[Tuple[str, List[str]]]:
         ("W8.python", [python(), w8]),
         ("W8.python.floor", [python(), w8, "--trivial", c_program("libw8trivial.so")]),
     ]
+    for kind in W10_KINDS:
+        for size in sizes["w10_sizes"]:
+            reps = w10_reps(size, sizes["w10_timed_bytes"])
+            runs.append((f"W10.{kind}.{size}", [c_program("w10"), kind, str(size), str(reps)]))
     return runs
 
 
@@ -390,6 +434,8 @@ def metric(key: str, result: Dict[str, Any]) -> float:
         return float(result["ops_per_s"])
     if key.startswith("W7."):
         return float(result["ns_per_screen"])
+    if key.startswith("W10."):
+        return float(result["ns_per_byte"])
     return float(result["ns_per_op"])
 
 
@@ -512,7 +558,10 @@ def main() -> int:
             if selected("W7"):
                 for op in ("pop_to_root", "set"):
                     cg[f"W7.{op}"] = callgrind_w7(op, sizes["cg_w7"])
+            if selected("W10"):
+                cg["W10"] = callgrind_w10(sizes)
             print(f"bench: callgrind done ({time.time() - started:.0f} s)", flush=True)
+        peaks = w10_peaks(sizes) if selected("W10") else {}
     except BenchError as error:
         print(f"bench: FAILED: {error}", file=sys.stderr)
         return 1
@@ -637,6 +686,31 @@ def main() -> int:
             workloads[f"W7.{op}"]["callgrind_max_over_min"] = round(max(ir.values()) / min(ir.values()), 3)
         target(f"W7.{op}", f"W7 {op} flat within 1.5x across N", flatness, TARGETS["W7"])
 
+    for kind in W10_KINDS:
+        keys = [f"W10.{kind}.{size}" for size in sizes["w10_sizes"] if f"W10.{kind}.{size}" in med]
+        if not keys:
+            continue
+        by_size = {k.split(".")[-1]: round(med[k], 3) for k in keys}
+        w10: Dict[str, Any] = {
+            "description": f"restore of a document whose one state is {kind} text, by document size",
+            "unit": "ns per byte of the document", "by_size": by_size,
+            "samples": {k.split(".")[-1]: [round(v, 3) for v in samples[k]] for k in keys},
+            "max_over_min": round(max(by_size.values()) / min(by_size.values()), 3),
+        }
+        if "W10" in cg:
+            ir = cg["W10"][kind]
+            w10["callgrind_ir_per_byte"] = ir
+            w10["callgrind_max_over_min"] = round(max(ir.values()) / min(ir.values()), 3)
+            target(f"W10.{kind}.Ir", f"W10 {kind}: Ir per byte flat within 1.5x from "
+                   f"{sizes['w10_sizes'][0] // 1024} KB to {sizes['w10_sizes'][-1] >> 20} MB",
+                   w10["callgrind_max_over_min"], TARGETS["W10.Ir"])
+        if kind in peaks:
+            w10["peak"] = {"bytes": peaks[kind]["bytes"], "extra_kb": peaks[kind]["peak_extra_kb"],
+                           "ratio": peaks[kind]["peak_ratio"], "measured": peaks[kind]["peak_reset"]}
+            target(f"W10.{kind}.peak", f"W10 {kind}: peak extra memory <= 2x a "
+                   f"{sizes['w10_peak_bytes'] >> 20} MB document", peaks[kind]["peak_ratio"], TARGETS["W10.peak"])
+        workloads[f"W10.{kind}"] = w10
+
     if "W8.c" in med:
         def in_process(key: str, field: str = "ns_in_process") -> float:
             return round(statistics.median(float(r[field]) for r in every[key]), 0)
@@ -689,6 +763,11 @@ def atomics(cg: Dict[str, Any]) -> str:
     calls = cg.get("calls_per_op", {})
     return (f"{calls.get('pthread_mutex_lock', 0):g} lock round trips, "
             f"{calls.get('swift_retain', 0):g} + {calls.get('swift_release', 0):g} retains + releases")
+
+
+def size_name(size: int) -> str:
+    """1 KB, 64 KB, 1 MB, 100 MB."""
+    return f"{size >> 20} MB" if size >= 1 << 20 else f"{size >> 10} KB"
 
 
 def print_table(report: Dict[str, Any], sizes: Dict[str, Any], smoke: bool) -> None:
@@ -767,6 +846,19 @@ def print_table(report: Dict[str, Any], sizes: Dict[str, Any], smoke: bool) -> N
                 rows.append(("   callgrind", " / ".join(fmt(v) for v in ir.values()), "Ir/screen", "",
                              f"max/min {d['callgrind_max_over_min']:.2f}"))
 
+    for kind in W10_KINDS:
+        key = f"W10.{kind}"
+        if key in w:
+            d = w[key]
+            names = "/".join(size_name(int(n)) for n in d["by_size"])
+            rows.append((f"W10 restore, {kind}, {names}", " / ".join(fmt(v, 2) for v in d["by_size"].values()),
+                         "ns/byte", "", f"max/min {d['max_over_min']:.2f}"))
+            if "callgrind_ir_per_byte" in d:
+                rows.append(("   callgrind", " / ".join(fmt(v, 1) for v in d["callgrind_ir_per_byte"].values()),
+                             "Ir/byte", "", f"max/min {d['callgrind_max_over_min']:.2f}"))
+            if "peak" in d:
+                rows.append((f"   peak extra memory, {size_name(d['peak']['bytes'])} document",
+                             f"{d['peak']['ratio']:.2f}", "x document", "", ""))
     if "W8" in w:
         d = w["W8"]
         for way, label, inside in (("c", "W8 cold start, C: dlopen + first push", "dlopen"),
@@ -889,6 +981,19 @@ def print_markdown(report: Dict[str, Any]) -> None:
             rows.append((f"W7 {op}, N = 10 / 1,000 / 100,000", f"{ns} ns/screen; {ir} Ir/screen", "",
                          f"max/min {d['max_over_min']:.2f} time, {d.get('callgrind_max_over_min', 0):.2f} Ir",
                          verdict(key)))
+    for kind in W10_KINDS:
+        key = f"W10.{kind}"
+        if key in w:
+            d = w[key]
+            names = " / ".join(size_name(int(n)) for n in d["by_size"])
+            ns = " / ".join(fmt(v, 2) for v in d["by_size"].values())
+            ir = " / ".join(fmt(v, 1) for v in d.get("callgrind_ir_per_byte", {}).values())
+            rows.append((f"W10 restore, {kind} state, {names}", f"{ns} ns/byte; {ir} Ir/byte", "",
+                         f"max/min {d['max_over_min']:.2f} time, {d.get('callgrind_max_over_min', 0):.2f} Ir",
+                         verdict(f"{key}.Ir")))
+            if "peak" in d:
+                rows.append((f"  peak extra memory, {size_name(d['peak']['bytes'])} document",
+                             f"{d['peak']['ratio']:.2f}× the document", "", "", verdict(f"{key}.peak")))
     if "W8" in w:
         d = w["W8"]
         for way, label, inside in (("c", "W8 cold start, C: new process, dlopen + create + first push + destroy",

@@ -1,6 +1,6 @@
 # make bench (issue 6): the cost of navcore per op through C, Swift and Python against the
 # hand-written floor. docs/performance.md explains the workloads, the floors and the results.
-# Adds bench-smoke to TESTS.
+# Adds bench-smoke and test-restore-cost to TESTS.
 #
 #   make bench         release builds (the library, navcore-bench, the C programs in build/bench,
 #                      the venv), then bench/run.py: every workload 5 times (medians), callgrind
@@ -9,6 +9,9 @@
 #   make bench-smoke   the same programs once each at a tiny size: each must run and its own
 #                      checks (W3's FIFO order and count, W4's arrivals, the callback counts)
 #                      must hold; no timing threshold. Writes build/bench-smoke.json.
+#   make test-restore-cost  restore is linear in the document: callgrind's instructions per
+#                      byte of a 1 MB all-escapes restore (W10's program) at most 1.25x those
+#                      of a 64 KB one (scripts/check-restore-cost.py). A count, not a time.
 #
 # Every C program is built by gcc -O2 against build/lib/libnavcore.so (bench/*.c); the floor and
 # its locked variant are the same file. bench/run.py is Python standard library only.
@@ -18,11 +21,12 @@ BENCH_CFLAGS  := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L
 BENCH_COMMON  := bench/bench.h bench/listeners.c include/navcore.h
 BENCH_SWIFT   := .build/release/navcore-bench
 BENCH_C       := $(BENCH_DIR)/w1 $(BENCH_DIR)/floor $(BENCH_DIR)/floor_locked $(BENCH_DIR)/w3 $(BENCH_DIR)/w4 \
-                 $(BENCH_DIR)/w7 $(BENCH_DIR)/libpyfloor.so $(BENCH_DIR)/w8 $(BENCH_DIR)/libw8trivial.so
+                 $(BENCH_DIR)/w7 $(BENCH_DIR)/libpyfloor.so $(BENCH_DIR)/w8 $(BENCH_DIR)/libw8trivial.so \
+                 $(BENCH_DIR)/w10
 
-TESTS += bench-smoke
+TESTS += bench-smoke test-restore-cost
 
-.PHONY: bench bench-smoke bench-build bench-swift bench-c
+.PHONY: bench bench-smoke bench-build bench-swift bench-c test-restore-cost
 
 ## bench: build everything in release, then run every workload and report.
 bench: bench-build
@@ -33,6 +37,11 @@ bench-smoke: bench-build
 	$(PYTHON) bench/run.py --smoke
 
 bench-build: lib bench-swift bench-c $(PY_GUARD) $(PY_STAMP)
+
+## test-restore-cost: restoring a 1 MB all-escapes document costs no more instructions per byte
+## than a 64 KB one (within 1.25x).
+test-restore-cost: setup lib $(BENCH_DIR)/w10
+	$(PYTHON) scripts/check-restore-cost.py $(BENCH_DIR)/w10
 
 bench-swift: setup
 	$(SWIFT) build -c release --product navcore-bench
@@ -57,6 +66,9 @@ $(BENCH_DIR)/w4: bench/w4.c $(BENCH_COMMON) | lib
 
 $(BENCH_DIR)/w7: bench/w7.c $(BENCH_COMMON) | lib
 	$(call c-program,$(C_CC) $(BENCH_CFLAGS),bench/w7.c bench/listeners.c,$(C_LINK_LIB))
+
+$(BENCH_DIR)/w10: bench/w10.c $(BENCH_COMMON) | lib
+	$(call c-program,$(C_CC) $(BENCH_CFLAGS),bench/w10.c bench/listeners.c,$(C_LINK_LIB))
 
 # W6's floor: the no-op C side of bench/python/floor.py.
 $(BENCH_DIR)/libpyfloor.so: bench/pyfloor.c include/navcore.h

@@ -66,6 +66,41 @@ struct RestorationTests {
         #expect(h.pending == 0 && h.r.take(["completion"]).isEmpty)
     }
 
+    @Test("restore reads the document's bytes in place: UTF-8 of every width is taken as is; bytes that are not UTF-8, in a string or outside, are invalid")
+    func restoreChecksUTF8() {
+        let h = Harness()
+        defer { h.close() }
+        #expect(h.route("A") == OK)
+        func restore(_ bytes: [UInt8], _ ctx: String) -> Int32 {
+            (bytes + [0]).map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { document in
+                navcore_restore(h.nav, document.baseAddress, false, h.r.doneFn, h.ctx(ctx))
+            }
+        }
+        func document(route: [UInt8] = Array("A".utf8), state: [UInt8]) -> [UInt8] {
+            Array(#"{"navcore":1,"stack":[{"route":""#.utf8) + route + Array(#"","state":""#.utf8) + state
+                + Array(#""}]}"#.utf8)
+        }
+        for text in ["\u{80}", "é", "\u{7FF}", "\u{800}", "€", "\u{D7FF}", "\u{E000}", "\u{FFFF}", "😀", "\u{10FFFF}"] {
+            expectStatus(restore(document(state: Array(text.utf8)), "ok"))
+            var top: UInt64 = 0
+            expectStatus(navcore_top(&top, h.nav))
+            #expect(Self.text { navcore_screen_saved_state($0, h.nav, top) } == text)
+        }
+        #expect(h.r.take(["completion"]).count == 10)
+        let notUTF8: [[UInt8]] = [
+            [0x80], [0xBF], [0xC0, 0xAF], [0xC1, 0xBF], [0xC3], [0xC3, 0x41], [0xE0, 0x80, 0xAF], [0xE2, 0x82],
+            [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xF0, 0x80, 0x80, 0xAF], [0xF4, 0x90, 0x80, 0x80],
+            [0xF5, 0x80, 0x80, 0x80], [0xFE], [0xFF],
+        ]
+        for bytes in notUTF8 {
+            expectError(restore(document(state: Array("ok".utf8) + bytes), "never"), NAVCORE_ERR_INVALID)
+            #expect(String(cString: navcore_last_error_message()) == "the document is not valid UTF-8")
+            expectError(restore(document(route: bytes, state: []), "never"), NAVCORE_ERR_INVALID)
+            expectError(restore(document(state: []) + bytes, "never"), NAVCORE_ERR_INVALID)
+        }
+        #expect(h.pending == 0 && h.r.take(["completion"]).isEmpty)
+    }
+
     @Test("a failing factory releases what the open made, last made first; the stack stays")
     func failingFactory() {
         let h = Harness()

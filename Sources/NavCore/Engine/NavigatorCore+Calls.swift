@@ -129,6 +129,14 @@ extension NavigatorCore {
         return try ask(Request(.open(entries), animated: animated, completion: completion), draining: draining)
     }
 
+    /// `restore` of a document given as UTF-8 bytes, which are read in place (the C front's).
+    package func restore(
+        utf8 document: UnsafeBufferPointer<UInt8>, animated: Bool, completion: (any CompletionHandler)?
+    ) throws(NavigationError) -> RequestStatus {
+        let entries = try SavedDocument.parse(utf8: document)
+        return try ask(Request(.open(entries), animated: animated, completion: completion))
+    }
+
     /// Registers a route's factory (SPEC §8).
     package func registerRoute(_ name: String, factory: any RouteFactory) throws(NavigationError) {
         try configure { state throws(NavigationError) in

@@ -4,56 +4,123 @@
 /// (RFC 8259 JSON text, any whitespace, key order and escapes, but exactly that shape). The
 /// reader is written by hand, without Foundation, and follows the shape as it reads: anything
 /// that is not the shape fails at once, so no input can make it recurse or allocate without
-/// bound.
+/// bound. Writing and reading take time in proportion to the document's bytes, and each makes
+/// its strings at their exact size: a state of megabytes of escaped newlines (a text draft)
+/// costs what any other text of that length costs.
 package enum SavedDocument {
     // MARK: Writing
 
-    /// The document of `entries`, bottom to top.
+    /// The document of `entries`, bottom to top. Two passes of the same writer: the first
+    /// counts the bytes, the second writes them into a `String` of exactly that size.
     package static func encode(_ entries: [RouteEntry]) -> String {
-        var out = #"{"navcore":1,"stack":["#
-        for (index, entry) in entries.enumerated() {
-            if index > 0 { out += "," }
-            out += #"{"route":"#
-            appendString(entry.route, to: &out)
-            out += #","state":"#
-            if let state = entry.state { appendString(state, to: &out) } else { out += "null" }
-            out += "}"
+        var counter = Writer(out: nil)
+        counter.document(entries)
+        return String(unsafeUninitializedCapacity: counter.count) { storage in
+            var writer = Writer(out: storage.baseAddress)
+            writer.document(entries)
+            return writer.count
         }
-        out += "]}"
-        return out
     }
 
-    /// A JSON string: `"` as `\"`, `\` as `\\`, U+0001–U+001F as `\u00xx`; the rest as is.
-    private static func appendString(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x00...0x1F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u00" + (hex.count < 2 ? "0" + hex : hex)
-            default: out.unicodeScalars.append(scalar)
+    /// Writes the document's UTF-8 bytes to `out` when it is given (which must have room for
+    /// them), and counts them.
+    private struct Writer {
+        let out: UnsafeMutablePointer<UInt8>?
+        var count = 0
+
+        mutating func document(_ entries: [RouteEntry]) {
+            append(#"{"navcore":1,"stack":["#)
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                append(#"{"route":"#)
+                string(entry.route)
+                append(#","state":"#)
+                if let state = entry.state { string(state) } else { append("null") }
+                append(UInt8(ascii: "}"))
             }
+            append("]}")
         }
-        out += "\""
+
+        /// A JSON string: `"` as `\"`, `\` as `\\`, U+0001–U+001F as `\u00xx`; the rest as is.
+        /// Those characters are single bytes in UTF-8, which no other character's bytes can be.
+        mutating func string(_ text: String) {
+            append(UInt8(ascii: "\""))
+            var text = text
+            text.withUTF8 { bytes in
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                        append(UInt8(ascii: "\\"))
+                        append(byte)
+                    case 0x00...0x1F:
+                        append("\\u00")
+                        append(Self.hexDigit(byte >> 4))
+                        append(Self.hexDigit(byte & 0xF))
+                    default:
+                        append(byte)
+                    }
+                }
+            }
+            append(UInt8(ascii: "\""))
+        }
+
+        mutating func append(_ text: StaticString) {
+            let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+            for byte in bytes { append(byte) }
+        }
+
+        mutating func append(_ byte: UInt8) {
+            out?[count] = byte
+            count += 1
+        }
+
+        /// The lowercase hex digit of `value` (0–15).
+        private static func hexDigit(_ value: UInt8) -> UInt8 {
+            value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+        }
     }
 
     // MARK: Reading
 
     /// The entries of a saved document; `invalid` for anything but exactly the shape.
     package static func parse(_ document: String) throws(NavigationError) -> [RouteEntry] {
-        var reader = Reader(bytes: Array(document.utf8))
-        guard let entries = reader.document(), reader.atEnd else {
-            throw NavigationError(.invalid, "not a navcore saved document (SPEC §14)")
+        var document = document
+        guard let entries = document.withUTF8({ read($0) }) else { throw malformed }
+        return entries
+    }
+
+    /// The entries of a saved document given as UTF-8 bytes, read in place (the C front's
+    /// text, which is not copied into a `String` first); `invalid` for bytes that are not
+    /// UTF-8, and for anything but exactly the shape.
+    package static func parse(utf8 document: UnsafeBufferPointer<UInt8>) throws(NavigationError) -> [RouteEntry] {
+        guard let entries = read(document) else {
+            // Only on failure: whether the bytes were text at all, for the message.
+            throw String(validating: document, as: UTF8.self) == nil
+                ? NavigationError(.invalid, "the document is not valid UTF-8") : malformed
         }
         return entries
     }
 
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> [RouteEntry]? {
+        var reader = Reader(bytes: bytes)
+        guard let entries = reader.document(), reader.atEnd else { return nil }
+        return entries
+    }
+
+    private static var malformed: NavigationError {
+        NavigationError(.invalid, "not a navcore saved document (SPEC §14)")
+    }
+
     /// A cursor over the document's UTF-8 bytes; every method returns `nil` on anything that
-    /// is not the expected shape.
+    /// is not the expected shape. Outside strings only ASCII can be the shape; inside them
+    /// every non-ASCII byte is checked to be well-formed UTF-8, so the reader accepts exactly
+    /// the documents that are UTF-8 text.
+    ///
+    /// Every step costs time in proportion to the bytes it reads, and a string is decoded into
+    /// storage of exactly its size: reading is linear in the document, and it allocates the
+    /// decoded strings and the entries, nothing more.
     private struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
 
         /// Only whitespace is left.
@@ -136,7 +203,7 @@ package enum SavedDocument {
             skipWhitespace()
             let start = position
             while position < bytes.count, Self.isNumberByte(bytes[position]) { position += 1 }
-            return bytes[start..<position].elementsEqual([UInt8(ascii: "1")])
+            return position - start == 1 && bytes[start] == UInt8(ascii: "1")
         }
 
         /// A JSON literal such as `null`.
@@ -151,34 +218,91 @@ package enum SavedDocument {
         }
 
         /// A JSON string, decoded; `nil` for an unpaired surrogate, U+0000, a raw control
-        /// character or a bad escape.
+        /// character, a bad escape or bytes that are not UTF-8. Two passes over its bytes: the
+        /// first checks them and counts the decoded bytes, the second writes them into a
+        /// `String` of exactly that size.
         mutating func string() -> String? {
             guard take(UInt8(ascii: "\"")) else { return nil }
-            var scalars = String.UnicodeScalarView()
-            var runStart = position
-            while position < bytes.count {
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
-                    // The raw run so far is valid UTF-8: it comes from a String and ends before
-                    // an ASCII byte.
-                    scalars.append(contentsOf: String(decoding: bytes[runStart..<position], as: UTF8.self).unicodeScalars)
+            let start = position
+            guard let count = decodeString(into: nil) else { return nil }
+            let end = position
+            position = start
+            let text = String(unsafeUninitializedCapacity: count) { storage in
+                decodeString(into: storage.baseAddress) ?? 0
+            }
+            position = end
+            return text
+        }
+
+        /// Reads a string's contents after its opening quote, up to and past its closing quote,
+        /// and returns the number of UTF-8 bytes they decode to (`nil` if they are not a valid
+        /// string), writing those bytes to `out` when it is given, which must have room for
+        /// them (the count of a first call without `out`). The contents are runs of bytes
+        /// that stand for themselves, copied as they are, between escapes.
+        private mutating func decodeString(into out: UnsafeMutablePointer<UInt8>?) -> Int? {
+            var count = 0
+            while true {
+                let runStart = position
+                guard skipRun() else { return nil }
+                if let out, let base = bytes.baseAddress, position > runStart {
+                    (out + count).initialize(from: base + runStart, count: position - runStart)
                 }
-                switch byte {
+                count += position - runStart
+                guard position < bytes.count else { return nil }
+                position += 1
+                switch bytes[position - 1] {
                 case UInt8(ascii: "\""):
-                    position += 1
-                    return String(scalars)
+                    return count
                 case UInt8(ascii: "\\"):
-                    position += 1
                     guard let scalar = escape() else { return nil }
-                    scalars.append(scalar)
-                    runStart = position
-                case 0..<0x20:
-                    return nil
+                    for unit in scalar.utf8 {
+                        out?[count] = unit
+                        count += 1
+                    }
                 default:
-                    position += 1
+                    return nil  // a raw control character
                 }
             }
-            return nil
+        }
+
+        /// Moves past the bytes that stand for themselves in a string: every ASCII character but
+        /// `"`, `\` and the controls, and well-formed UTF-8 sequences; false on bytes that are
+        /// not UTF-8.
+        private mutating func skipRun() -> Bool {
+            var index = position  // a local, which the loop keeps in a register
+            defer { position = index }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x80 {
+                    guard let width = scalarWidth(at: index) else { return false }
+                    index += width
+                } else if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                    index += 1
+                } else {
+                    return true
+                }
+            }
+            return true
+        }
+
+        /// The length of the well-formed UTF-8 sequence of one scalar that starts with the
+        /// non-ASCII byte at `index` (the Unicode Standard's table 3-7: no overlong form, no
+        /// surrogate, nothing above U+10FFFF); `nil` if it is not one.
+        private func scalarWidth(at index: Int) -> Int? {
+            let (width, second): (Int, ClosedRange<UInt8>)
+            switch bytes[index] {
+            case 0xC2...0xDF: (width, second) = (2, 0x80...0xBF)
+            case 0xE0: (width, second) = (3, 0xA0...0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (width, second) = (3, 0x80...0xBF)
+            case 0xED: (width, second) = (3, 0x80...0x9F)
+            case 0xF0: (width, second) = (4, 0x90...0xBF)
+            case 0xF1...0xF3: (width, second) = (4, 0x80...0xBF)
+            case 0xF4: (width, second) = (4, 0x80...0x8F)
+            default: return nil
+            }
+            guard bytes.count - index >= width, second.contains(bytes[index + 1]) else { return nil }
+            for offset in 2..<width where !(0x80...0xBF).contains(bytes[index + offset]) { return nil }
+            return width
         }
 
         /// The scalar of an escape after its `\`.
@@ -215,11 +339,11 @@ package enum SavedDocument {
         private mutating func hex4() -> UInt32? {
             guard bytes.count - position >= 4 else { return nil }
             var value: UInt32 = 0
-            for _ in 0..<4 {
-                guard let digit = Self.hexValue(bytes[position]) else { return nil }
+            for index in position..<(position + 4) {
+                guard let digit = Self.hexValue(bytes[index]) else { return nil }
                 value = value << 4 | digit
-                position += 1
             }
+            position += 4
             return value
         }
 
@@ -233,12 +357,20 @@ package enum SavedDocument {
 
         /// RFC 8259 whitespace: space, tab, line feed, carriage return.
         mutating func skipWhitespace() {
-            while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x09, 0x0A, 0x0D: position += 1
+                default: return
+                }
+            }
         }
 
         private static func isNumberByte(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(byte)
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+                UInt8(ascii: "e"), UInt8(ascii: "E"): true
+            default: false
+            }
         }
 
         private static func hexValue(_ byte: UInt8) -> UInt32? {

@@ -2,9 +2,10 @@
 /// always valid Unicode (the C front checks the bytes as it decodes them), so what is left to
 /// check here is U+0000.
 package enum Text {
-    /// Fails with `invalid` when `text` holds U+0000; `what` names it in the message.
+    /// Fails with `invalid` when `text` holds U+0000; `what` names it in the message. It scans
+    /// the text's bytes in place (a restored state may be megabytes long).
     package static func check(_ text: String?, _ what: String) throws(NavigationError) {
-        guard let text, text.utf8.contains(0) else { return }
+        guard let text, text.utf8.withContiguousStorageIfAvailable({ $0.contains(0) }) ?? text.utf8.contains(0) else { return }
         throw NavigationError(.invalid, "the \(what) contains U+0000")
     }
 }

@@ -43,13 +43,14 @@ import NavCore
     }
 }
 
-/// Parses a saved document and asks `open` with its entries.
+/// Parses a saved document and asks `open` with its entries. The document is read where the
+/// host keeps it (its UTF-8 checked by the reader): a large one is not copied first.
 @c public func navcore_restore(
     _ nav: NavigatorHandle?, _ document: UnsafePointer<CChar>?, _ animated: Bool, _ done: navcore_done_fn?,
     _ ctx: UnsafeMutableRawPointer?
 ) -> Int32 {
     CAPI.call(nav) { navigator throws(NavigationError) in
-        let document = try CStrings.text(document, "the document")
-        return try navigator.core.restore(document, animated: animated, completion: navigator.completion(done, ctx)).rawValue
+        let document = try CStrings.bytes(document, "the document")
+        return try navigator.core.restore(utf8: document, animated: animated, completion: navigator.completion(done, ctx)).rawValue
     }
 }

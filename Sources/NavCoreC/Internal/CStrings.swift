@@ -1,3 +1,4 @@
+import Glibc
 import CNavCore
 import NavCore
 
@@ -14,6 +15,13 @@ enum CStrings {
             throw NavigationError(.invalid, "\(what) is not valid UTF-8")
         }
         return text
+    }
+
+    /// The bytes of `pointer` up to its NUL, in place: neither checked nor copied, for a reader
+    /// that checks the UTF-8 itself as it reads (a saved document, which may be large).
+    static func bytes(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(NavigationError) -> UnsafeBufferPointer<UInt8> {
+        guard let pointer else { throw NavigationError(.invalid, "\(what) is NULL") }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
     }
 
     /// The text of `pointer`, or `nil` for NULL.

@@ -495,6 +495,13 @@ class Navigator:
         if self._closing:
             raise InvalidHandleError("the navigator is closed")
 
+    def _require_live(self) -> None:
+        """Raises InvalidHandleError when the navigator is closed or destroyed: the first check
+        of every call (SPEC §2), which the binding makes itself before it reports text that it
+        cannot pass to C."""
+        self._check_open()
+        self._query("navcore_is_busy", c_bool)
+
     def _kinds(self, kind: str) -> Tuple[str, ...]:
         if kind in _ALIASES:
             return _ALIASES[kind]
@@ -570,7 +577,7 @@ class Navigator:
         """A new detached screen of ``route`` holding ``obj`` (a ``Screen[type of obj]``)."""
         # Not an _api binding call: creating a screen calls no Python code back (registering a
         # callback kind that was not registered runs no destructor), like on() and off().
-        name = _route_text(route)
+        name = _route_text(route, self._require_live)
         if "release" not in self._registered:  # in place before the screen exists
             self._register_release()
         screen_id = c_uint64()  # passed for a uint64_t *: ctypes passes it by reference
@@ -657,7 +664,7 @@ class Navigator:
 
     def set_result_text(self, screen: Screen[Any], text: Optional[str]) -> None:
         """Sets ``screen``'s result to ``text`` as is; None clears it."""
-        result = None if text is None else _text(text, "the result")
+        result = None if text is None else _text(text, "the result", self._require_live)
         _check(self._lib.navcore_screen_set_result(self._handle, screen.id, result))
 
     def result_text(self, screen: Screen[Any]) -> Optional[str]:
@@ -674,7 +681,8 @@ class Navigator:
     def set_saved_state(self, screen: Screen[Any], state: Union[str, Mapping[str, Any], None]) -> None:
         """Sets ``screen``'s saved state (a str as is, a dict as JSON); None clears it. Each
         payload delivered to a screen also becomes its saved state."""
-        _check(self._lib.navcore_screen_set_saved_state(self._handle, screen.id, _payload_text(state, "the saved state")))
+        text = _payload_text(state, "the saved state", self._require_live)
+        _check(self._lib.navcore_screen_set_saved_state(self._handle, screen.id, text))
 
     def saved_state(self, screen: Screen[Any]) -> Optional[str]:
         """``screen``'s saved state, None for none; NoSuchScreenError once it is released."""
@@ -701,7 +709,7 @@ class Navigator:
         texts: List[Tuple[bytes, Optional[bytes]]] = []
         for entry in entries:
             route, state = (entry, None) if isinstance(entry, str) else entry
-            texts.append((_route_text(route), _payload_text(state, "a state")))
+            texts.append((_route_text(route, self._require_live), _payload_text(state, "a state", self._require_live)))
         array = (_ffi.RouteEntry * max(1, len(texts)))(*(_ffi.RouteEntry(*text) for text in texts))
         return self._ask(Op.OPEN, self._lib.navcore_open, array, len(texts), bool(animated))
 
@@ -709,7 +717,8 @@ class Navigator:
         """Opens the stack a saved document describes (``save()``'s dict or ``save_text()``'s
         text; any JSON of that shape): ``restore(save())`` rebuilds an equal stack of new
         screens. InvalidError at the call for anything else (SPEC §14)."""
-        return self._ask(Op.OPEN, self._lib.navcore_restore, _payload_text(document, "the document"), bool(animated))
+        text = _payload_text(document, "the document", self._require_live)
+        return self._ask(Op.OPEN, self._lib.navcore_restore, text, bool(animated))
 
     # -- ops -------------------------------------------------------------------------------------
 
@@ -796,7 +805,8 @@ class Navigator:
             return self._ask(Op.POP, self._lib.navcore_pop, bool(animated))
         if result is not None and result_text is not None:
             raise TypeError("pop() takes result or result_text, not both")
-        text = _json_text(result, "the result") if result_text is None else _text(result_text, "the result")
+        live = self._require_live
+        text = _json_text(result, "the result", live) if result_text is None else _text(result_text, "the result", live)
         return self._ask(Op.POP, self._lib.navcore_pop_with_result, bool(animated), text)
 
     def pop_to(self, screen: Screen[Any], animated: bool = True) -> Operation:
@@ -852,9 +862,13 @@ class Navigator:
         "single top" of other toolkits; ``"none"``: never; True and False are "any" and
         "none"), or makes one with the route's factory. A dict payload travels as JSON
         (``Payload.json()``)."""
-        name = _text(route, "the route")
+        name = _text(route, "the route", self._require_live)
         options = _ffi.ShowOptions(
-            _ffi.SHOW_OPTIONS_VERSION, bool(animated), bool(remove_current), _recycle_mode(recycle), _payload_text(payload)
+            _ffi.SHOW_OPTIONS_VERSION,
+            bool(animated),
+            bool(remove_current),
+            _recycle_mode(recycle),
+            _payload_text(payload, live=self._require_live),
         )
         return self._ask(Op.SHOW, self._lib.navcore_show, name, byref(options))
 
@@ -895,7 +909,7 @@ class Navigator:
         def register(function: Factory) -> Factory:
             if not callable(function):
                 raise TypeError(f"a route's factory must be callable, not {type(function).__name__}")
-            text = _text(name, "the route name")
+            text = _text(name, "the route name", self._require_live)
             call = self._lib.navcore_route_register
             self._register_item(function, lambda ctx: call(self._handle, text, _FACTORY, ctx, _ITEM_DESTROY))
             return function
@@ -907,7 +921,7 @@ class Navigator:
     @_api
     def unregister_route(self, name: str) -> None:
         """Unregisters route ``name`` (InvalidError if it is not registered)."""
-        _check(self._lib.navcore_route_unregister(self._handle, _text(name, "the route name")))
+        _check(self._lib.navcore_route_unregister(self._handle, _text(name, "the route name", self._require_live)))
 
     # -- settings ------------------------------------------------------------------------------
 

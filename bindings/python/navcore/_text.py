@@ -13,15 +13,27 @@ from ._calls import _check
 from ._errors import InvalidError
 
 
-def _text(value: str, what: str) -> bytes:
-    """UTF-8 for C; text C cannot carry fails as InvalidError, like a bad argument in C."""
+#: Called before a text error is raised: raises InvalidHandleError when the navigator the text
+#: was meant for is gone, since a call checks its handle before its arguments (SPEC §2), as C does.
+LiveCheck = Callable[[], None]
+
+
+def _no_check() -> None:
+    """The LiveCheck of text that goes to no navigator."""
+
+
+def _text(value: str, what: str, live: LiveCheck = _no_check) -> bytes:
+    """UTF-8 for C; text C cannot carry fails as InvalidError, like a bad argument in C (after
+    ``live()``, which raises first when the navigator is gone)."""
     if not isinstance(value, str):
         raise TypeError(f"{what} must be a str, not {type(value).__name__}")
     if "\x00" in value:
+        live()
         raise InvalidError(f"{what} contains a NUL character")
     try:
         return value.encode("utf-8")
     except UnicodeEncodeError as error:
+        live()
         raise InvalidError(f"{what} is not valid Unicode text: {error}") from None
 
 
@@ -36,13 +48,13 @@ _ROUTE_TEXT_MAX_BYTES = 256
 _ROUTE_TEXTS_BYTES = _ROUTE_TEXTS_MAX * 2 * _ROUTE_TEXT_MAX_BYTES
 
 
-def _route_text(route: str) -> bytes:
+def _route_text(route: str, live: LiveCheck = _no_check) -> bytes:
     """``_text(route, "the route")``, remembered for short plain str routes (see _route_texts)."""
     if type(route) is str:  # noqa: E721 - a str subclass may encode differently: not cached
         text = _route_texts.get(route)
         if text is not None:
             return text
-    text = _text(route, "the route")
+    text = _text(route, "the route", live)
     if (
         type(route) is str  # noqa: E721
         and len(text) <= _ROUTE_TEXT_MAX_BYTES
@@ -52,19 +64,21 @@ def _route_text(route: str) -> bytes:
     return text
 
 
-def _json_text(value: Any, what: str) -> bytes:
+def _json_text(value: Any, what: str, live: LiveCheck = _no_check) -> bytes:
     """A value as compact JSON text for C (non-ASCII kept as is)."""
-    return _text(json.dumps(value, separators=(",", ":"), ensure_ascii=False), what)
+    return _text(json.dumps(value, separators=(",", ":"), ensure_ascii=False), what, live)
 
 
-def _payload_text(payload: Union[str, Mapping[str, Any], None], what: str = "the payload") -> Optional[bytes]:
+def _payload_text(
+    payload: Union[str, Mapping[str, Any], None], what: str = "the payload", live: LiveCheck = _no_check
+) -> Optional[bytes]:
     """A payload, saved state or document for C: a str as is, a dict as JSON, None as NULL."""
     if payload is None:
         return None
     if isinstance(payload, str):
-        return _text(payload, what)
+        return _text(payload, what, live)
     if isinstance(payload, Mapping):
-        return _json_text(payload, what)
+        return _json_text(payload, what, live)
     raise TypeError(f"{what} is a str or a dict, not {type(payload).__name__}")
 
 

@@ -1,4 +1,4 @@
-# DocC (issue 13): the NavCore.docc catalog converted with the toolchain's `docc` (the
+# DocC: the NavCore.docc catalog converted with the toolchain's `docc` (the
 # swift-docc-plugin is not available offline), over the symbol graph of the NavCore module.
 # Adds its step to TESTS.
 #

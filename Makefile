@@ -123,9 +123,9 @@ TESTS += test-tsan
 check-spec:
 	scripts/check-spec-copy.sh $(SPEC_DIR) $(SHARED)
 
-## check: the loop a developer runs after every change (17–71 s on 2 cores once built;
-## README): the generated tables, the ABI guard, the Swift tests, the three scenario runners
-## compared on every scenario, pytest, mypy --strict over the Python package.
+## check: the loop a developer runs after every change (how long it takes: README): the
+## generated tables, the ABI guard, the Swift tests, the three scenario runners compared on
+## every scenario, pytest, mypy --strict over the Python package.
 check: check-spec build lib check-generated check-abi test-swift compare-runners test-python typecheck-python
 	@echo "make check: all passed"
 

@@ -1,5 +1,6 @@
-# make bench (issue 6): the cost of navcore per op through C, Swift and Python against the
-# hand-written floor. docs/performance.md explains the workloads, the floors and the results.
+# make bench: the cost of navcore per op through C, Swift and Python against the hand-written
+# floor. docs/performance.md explains the workloads, the floors and the results;
+# docs/decisions/0001-performance-targets.md how the targets are set and judged.
 # Adds bench-smoke and test-restore-cost to TESTS.
 #
 #   make bench         release builds (the library, navcore-bench, the C programs in build/bench,

@@ -1,4 +1,4 @@
-# make client-package (issue 10): Swift package hygiene. Tests/ClientPackage depends on the
+# make client-package: Swift package hygiene. Tests/ClientPackage depends on the
 # NavCore product the way an app's package would; building it must compile NavCore and the
 # client only: no C target, no system library (CFFI's libffi), nothing to install first.
 # The client is top-level code (main.swift) that awaits every op and checks that each had

@@ -1,4 +1,4 @@
-# The demo (demo/navdemo, issue 7) and the README's examples. Adds its steps to TESTS.
+# The demo (demo/navdemo; demo/README.md) and the README's examples. Adds its steps to TESTS.
 #
 #   make demo          build the library and the venv, then start the terminal app (a recorded
 #                      showcase instead when stdout is not a terminal, e.g. in CI)

@@ -1,4 +1,4 @@
-# make dist (issue 10): the release tarball of the C library.
+# make dist: the release tarball of the C library (docs/c-api.md, Install).
 #
 #   make dist    build/dist/navcore-VERSION-linux-ARCH.tar.gz: `make install`'s layout under one
 #                top directory (packaging/install-tree.sh), plus README.md and LICENSE at its top.

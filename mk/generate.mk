@@ -1,4 +1,4 @@
-# The generated tables (issue 11; docs/generated.md). Adds check-generated to TESTS.
+# The generated tables (docs/generated.md). Adds check-generated to TESTS.
 #
 #   make generate          rewrites every generated region from its source: include/navcore.h's
 #                          X-macro lists, prototypes and callback typedefs, and the fuzzer's

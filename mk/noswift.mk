@@ -1,4 +1,4 @@
-# make test-noswift (issue 10): navcore on "a machine without Swift". Adds it to TESTS.
+# make test-noswift: navcore on "a machine without Swift" (docs/c-api.md). Adds it to TESTS.
 #
 # scripts/without-swift.sh runs each step in a private mount namespace (unshare -m, root) in
 # which the Swift toolchain's directory is an empty directory, and checks inside that no Swift

@@ -1,5 +1,5 @@
-# Sanitizers on the library itself, hostile callbacks and the short stress runs (issue 5,
-# items 2–4; docs/reliability.md). Adds test-hostile, test-asan and test-tsan-c to TESTS and
+# Sanitizers on the library itself, hostile callbacks and the short stress runs
+# (docs/reliability.md). Adds test-hostile, test-asan and test-tsan-c to TESTS and
 # includes mk/stress.mk (make stress, the long runs).
 #
 #   make lib-asan      build/sanitize/asan/lib: libnavcore built with -sanitize=address (same
@@ -13,7 +13,7 @@
 #                      registration replaced while a wakeup runs; lookups racing destroy) and a
 #                      short C stress
 #   make test-hostile  against the shipped library: hostile (plain and under valgrind memcheck),
-#                      its function list against the header, misuse (issue 16: races, fork,
+#                      its function list against the header, misuse (races, fork,
 #                      longjmp, small stacks, the last TLS-destructor round under valgrind),
 #                      unload (dlclose, then a thread exits), the short RSS run, a short C stress
 #

@@ -1,4 +1,4 @@
-# The three scenario runners, compared (issue 11; docs/scenarios.md). Adds compare-runners to
+# The three scenario runners, compared (docs/scenarios.md). Adds compare-runners to
 # TESTS.
 #
 #   make compare-runners      the Swift, C and Python runners on every project, shared and edge

@@ -1,4 +1,4 @@
-# make stress: the long stress runs (issue 5 item 3; docs/reliability.md). Not part of make
+# make stress: the long stress runs (docs/reliability.md). Not part of make
 # test, which runs the same programs short (test-swift, test-tsan, test-asan, test-tsan-c,
 # test-hostile).
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The shipped library is self-contained and exports the header's functions only (issue 10):
+# The shipped library is self-contained and exports the header's functions only (docs/c-api.md):
 #   - NEEDED names only glibc's libraries, libstdc++ and libgcc_s (the Swift runtime is linked in);
 #   - RUNPATH/RPATH is empty or $ORIGIN, and no dynamic entry names the toolchain's directory;
 #   - `nm -D --defined-only` lists the header's navcore_ functions and nothing else, whatever

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the tables every language shares from their one source (issue 11; docs/generated.md).
+"""Writes the tables every language shares from their one source (docs/generated.md).
 
     generate.py            rewrite every generated region
     generate.py --check    rewrite nothing; fail naming each region that is stale

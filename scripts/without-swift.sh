@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs a command on "a machine without Swift" (issue 10): in a private mount namespace in which
+# Runs a command on "a machine without Swift" (docs/c-api.md): in a private mount namespace in which
 # the Swift toolchain's directory is an empty, read-only directory bound over it. Nothing else
 # changes (same root, same network), so what the command finds is what a user without Swift
 # finds. Needs root (or CAP_SYS_ADMIN) for unshare -m and the bind mount.

@@ -61,7 +61,7 @@ extension Harness {
         let n = r.byte()
         switch n {
         case 0xFD:
-            // Two real ids, and a count whose byte size overflows: refused unread (issue 16).
+            // Two real ids, and a count whose byte size overflows: refused unread (`invalid`).
             let counts: [UInt] = [UInt.max / 8 + 1, UInt.max / 8 + 2, UInt.max / 2, UInt.max]
             let count = counts[Int(r.byte()) % counts.count]
             let ids = [selectScreen(&r, t), selectScreen(&r, t)]

@@ -2,11 +2,12 @@ import CNavCore
 import Glibc
 import Synchronization
 
-// `race posts what`: registrations replaced while another thread posts (issue 16 item 5). On a
-// private host-dispatch navigator (outside the harness's model, whose bookkeeping is
-// single-threaded), a worker thread asks `1 + posts % 16` run ops, each raising or riding a
-// wakeup, while this thread replaces the registrations that `what` picks, and drains when
-// `what` says, until the worker is done; then it drains, destroys the navigator and checks:
+// `race posts what`: registrations replaced while another thread posts (a ctx destructor must
+// never run beside a callback: docs/semantics.md reading 17). On a private host-dispatch
+// navigator (outside the harness's model, whose bookkeeping is single-threaded), a worker
+// thread asks `1 + posts % 16` run ops, each raising or riding a wakeup, while this thread
+// replaces the registrations that `what` picks, and drains when `what` says, until the worker
+// is done; then it drains, destroys the navigator and checks:
 // no two callbacks overlapped (the wakeup may, navcore.h), no ctx destructor ran beside a
 // callback, every registration's destructor ran exactly once, and every op ended exactly once.
 //
@@ -119,7 +120,7 @@ extension Harness {
         guard pthread_create(&worker, nil, { racePoster($0) }, context) == 0 else { violation("race: no thread") }
         // Race the worker for a bounded number of rounds, then block in the join: a main
         // thread spinning until the worker ends could starve it on a loaded machine (a 10 s
-        // libFuzzer timeout at load 6–8, docs/reliability.md).
+        // libFuzzer timeout at load 6–8, docs/history/reliability-log.md).
         var rounds = 0
         repeat {
             for pick in 0..<3 where what & (1 << pick) != 0 { books.replace(pick) }

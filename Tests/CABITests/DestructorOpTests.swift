@@ -1,9 +1,9 @@
 import CNavCore
 import Testing
 
-/// Issue 16 item 10: an op asked from a ctx destructor that runs inside a registration call
-/// (outside any delivery) must act at once or be refused, never be accepted and then stay
-/// stuck until a wakeup nobody registered.
+/// An op asked from a ctx destructor that runs inside a registration call (outside any
+/// delivery) must act at once or be refused, never be accepted and then stay stuck until a
+/// wakeup nobody registered (docs/semantics.md reading 21).
 @Suite("Ops asked from a ctx destructor inside a registration call")
 struct DestructorOpTests {
     @Test("host mode, no wakeup: a gesture from a replaced callback's destructor runs at once")

@@ -1,12 +1,12 @@
 @testable import NavCoreC
 import Testing
 
-/// The handle table's generations (issue 16 item 9): no handle is ever issued twice, so a stale
-/// handle never names a newer navigator. The table is built with an injected first generation
-/// (an internal initialiser, reached with `@testable`; nothing of it is in the shipped C API),
-/// so that a slot's last generation is reached in a few steps instead of a trillion. And its
-/// lock-free lookup (issue 15 item 2): a navigator destroyed while a call uses it stays alive
-/// until that call returns.
+/// The handle table's generations (docs/c-api.md, Handles): no handle is ever issued twice, so
+/// a stale handle never names a newer navigator. The table is built with an injected first
+/// generation (an internal initialiser, reached with `@testable`; nothing of it is in the
+/// shipped C API), so that a slot's last generation is reached in a few steps instead of a
+/// trillion. And its lock-free lookup (no lock shared by every call of every navigator): a
+/// navigator destroyed while a call uses it stays alive until that call returns.
 @Suite("Handle table") struct HandleTableTests {
     /// Inserts a navigator and returns its handle.
     private func insert(_ table: HandleTable) throws -> UInt64 {

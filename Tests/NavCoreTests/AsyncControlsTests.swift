@@ -1,7 +1,7 @@
 import NavCore
 import Testing
 
-/// The `async` forms added for issue 13 on the non-isolated `Navigator`: post, the gesture,
+/// The `async` forms of the non-isolated `Navigator`'s controls: post, the gesture,
 /// visibility, open and restore, `idle()`, and a transition's own finish/cancel/progress.
 @Suite struct AsyncControlsTests {
     @Test func postVisibilityOpenAndRestoreResumeWithTheirOutcome() async throws {

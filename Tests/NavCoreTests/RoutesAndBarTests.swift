@@ -158,7 +158,8 @@ import Testing
     }
 
     /// The empty name is a route like any other; the registry does not count its stacked
-    /// screens (docs/performance.md, issue 15), so this checks that `show` still finds them.
+    /// screens (no string hash per push and release for a host that never uses `show`: see
+    /// `ScreenRegistry`), so this checks that `show` still finds them.
     @Test func showRecyclesAScreenOfTheEmptyRouteAndCreatesOneWhenNoneIsStacked() throws {
         let h = Harness()
         let requests = try register("", on: h)

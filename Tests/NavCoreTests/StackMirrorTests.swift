@@ -1,7 +1,7 @@
 import NavCore
 import Testing
 
-/// `StackMirror` (issue 14): every stack change reaches the host once, with its transition or
+/// `StackMirror` (docs/integrating.md): every stack change reaches the host once, with its transition or
 /// none, the gesture's pop provisional until it commits or reverts.
 @Suite struct StackMirrorTests {
     /// A navigator, its mirror, and the mirror's updates as lines: `A,B > A interactive

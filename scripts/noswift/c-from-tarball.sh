@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The C side of "a machine without Swift" (issue 10), run by `make test-noswift` inside
+# The C side of "a machine without Swift" (docs/c-api.md), run by `make test-noswift` inside
 # scripts/without-swift.sh: everything is built from the unpacked release tarball only.
 #   1. bindings/c/examples/host.c with pkg-config, and again with CMake (find_package);
 #   2. the C scenario runner with pkg-config, run over the scenario directories;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Python side of "a machine without Swift" (issue 10), run by `make test-noswift` inside
+# The Python side of "a machine without Swift" (docs/c-api.md), run by `make test-noswift` inside
 # scripts/without-swift.sh:
 #   1. the wheel installed into a fresh venv with its test extra (pytest, hypothesis, mypy,
 #      textual) from PyPI;

@@ -1,4 +1,4 @@
-/// An event in the words of the conformance traces (docs/semantics.md, "Trace lines"), so that
+/// An event in the words of the conformance traces (<doc:Semantics> §11), so that
 /// a log of a Swift host reads like the scenarios: `action will_push +inbox#7 -home#6 animated`,
 /// `did_show inbox#7 push animated`, `done push completed`.
 extension NavigationEvent: CustomStringConvertible {

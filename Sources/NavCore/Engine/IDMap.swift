@@ -1,5 +1,5 @@
 /// A hash map from screen ids to values, made for the registry's hot path (docs/performance.md,
-/// issue 15): a `Dictionary<UInt64, _>` hashes every key with SipHash (≈ 100 instructions per
+/// *Where the cost goes*): a `Dictionary<UInt64, _>` hashes every key with SipHash (≈ 100 instructions per
 /// lookup); ids come from one process-wide counter (`IDSource`), sequential and never 0, so a
 /// multiplicative (Fibonacci) hash spreads them evenly at the cost of one multiply.
 ///

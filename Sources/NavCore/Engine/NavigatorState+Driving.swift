@@ -81,8 +81,8 @@ extension NavigatorState {
     /// The next step of a `dropRetired` caller; when nothing is left to drop it stops driving
     /// (waking the host if work arrived meanwhile), unless the dropped code (a ctx destructor)
     /// asked for something that acts at once: that runs now, on this thread, which is outside
-    /// any delivery (issue 16 item 10: never accept an op that then waits for a wakeup the
-    /// host may not have).
+    /// any delivery, so that an accepted op never waits for a wakeup the host may not have
+    /// (docs/semantics.md reading 21).
     package mutating func nextRetired() -> RetiredStep {
         if !retired.isEmpty { return .drop(takeRetired()) }
         if (destroyed && !tornDown) || actsAtOnce { return .drive }

@@ -1,6 +1,6 @@
 /// Which of the four appearance callbacks a screen receives (<doc:Semantics> §4 steps 5 and 7).
 ///
-/// The raw values are the `NAVCORE_APPEARANCE_*` constants of `include/navcore.h`.
+/// The raw values are the `NAVCORE_PHASE_*` constants of `include/navcore.h`.
 public enum AppearancePhase: Int32, Sendable, CaseIterable, CustomStringConvertible {
     /// The screen is about to become the top.
     case willShow = 0

@@ -525,7 +525,7 @@ static int a_set_dead(fixture *f) { uint64_t ids[] = {f->a, f->x}; return navcor
 static int a_set_zero(fixture *f) { uint64_t ids[] = {0}; return navcore_set_stack(f->nav, ids, 1, false, DONE); }
 static int a_set_other(fixture *f) { uint64_t ids[] = {f->a, f->o}; return navcore_set_stack(f->nav, ids, 2, false, DONE); }
 /* Counts whose byte size (count x 8) does not fit in a size_t: copying them would wrap the
- * allocation's size (issue 16 item 6). The list really holds two ids; the count lies. */
+ * allocation's size and write past it. The list really holds two ids; the count lies. */
 static int set_huge(fixture *f, size_t count) { uint64_t ids[] = {f->a, f->d}; return navcore_set_stack(f->nav, ids, count, false, DONE); }
 static int a_set_huge_first(fixture *f) { return set_huge(f, SIZE_MAX / sizeof(uint64_t) + 1); }
 static int a_set_huge_wraps_8(fixture *f) { return set_huge(f, ((size_t)1 << 61) + 1); }

@@ -1,6 +1,6 @@
 /*
  * misuse: what a hostile or careless host does around the callbacks and the process, beyond
- * hostile.c's misbehaving callbacks (issue 16; docs/reliability.md, "Hostile experiments").
+ * hostile.c's misbehaving callbacks (docs/reliability.md, "Hostile hosts (C)").
  *
  *   wakeup-replace  host dispatch: a worker posts, and while its wakeup runs, the UI thread
  *                   replaces on_wakeup, drains, and waits inside the action callback for the

@@ -1,5 +1,5 @@
 /*
- * rss: the resident set stays flat over many navigator lifetimes (issue 16; docs/reliability.md).
+ * rss: the resident set stays flat over many navigator lifetimes (docs/reliability.md, Stress).
  *
  * One cycle: create a navigator (inline, or host dispatch every other cycle), register every
  * callback kind with a ctx destructor, a route with a factory; show with a payload, push, an

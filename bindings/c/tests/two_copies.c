@@ -1,5 +1,5 @@
 /*
- * two_copies.c — several navcore libraries in one process must not clash (issue 10).
+ * two_copies.c — several navcore libraries in one process must not clash (docs/c-api.md).
  *
  * Each argument is a navcore library file; each is dlopen'ed with RTLD_LOCAL, as a plugin host
  * or a Python process would load two modules that each carry a navcore (a renamed copy of the

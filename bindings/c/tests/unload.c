@@ -1,6 +1,6 @@
 /*
  * unload: the library can be dlclose'd while a thread still holds its per-thread error message
- * (issue 16 item 7; docs/reliability.md).
+ * (docs/reliability.md, "Hostile hosts (C)").
  *
  * A failing call stores its message under a pthread key whose destructor is code of the
  * library. If dlclose unmapped the library, the thread's exit would call that destructor at an

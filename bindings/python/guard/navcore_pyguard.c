@@ -3,7 +3,8 @@
  *
  * A signal handler (KeyboardInterrupt) or an async exception can raise at the first instruction
  * of any Python function, before its `try`: ctypes then reports it to sys.unraisablehook and
- * returns to C as if the callback had run (issue 16 item 2). No Python code can catch that, so
+ * returns to C as if the callback had run (the navigator then waits forever for an animator
+ * that never saw its transition, say: docs/reliability.md). No Python code can catch that, so
  * the function navcore calls is this C one: it calls the binding's trampoline (a ctypes closure
  * taking an `int *cell` before the C arguments), which writes its answer to `cell[ANSWER]` and
  * then sets `cell[RAN]` as the last thing it does, and calls it again while it has not, at most

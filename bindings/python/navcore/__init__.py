@@ -20,7 +20,7 @@ from ._version import __version__
 _load()
 
 # The rest of the API is imported on first use (PEP 562), so that `import navcore` costs the
-# library's loading and little more (issue 10: at most 30 ms). The first use of a name imports
+# library's loading and little more (a budget of 30 ms). The first use of a name imports
 # its module (the first Navigator imports them all); docs/performance.md (W8) has the numbers.
 _MODULE_OF = {
     name: module

@@ -1,5 +1,5 @@
 """The entry guard: the C function pointers navcore calls, each running its trampoline even when
-an exception is raised at the trampoline's entry (issue 16 item 2).
+an exception is raised at the trampoline's entry (docs/python.md, "Callbacks that raise").
 
 A signal handler (Ctrl-C's KeyboardInterrupt, SIGALRM's) or an async exception runs at the first
 instruction of any Python function, so it can raise at a trampoline's entry, before its ``try``.

@@ -9,9 +9,12 @@ an item of one (a route's factory, a screen's result listener: ``_owners``) or a
 completions and ``run`` blocks). After ``close()`` a Navigator leaves the module's table once the
 C library has run the destructor of every registration it made (the last thing C does with it),
 and the binding lets go of the screens' objects, the listeners and the routes. The table holds
-navigators weakly: C calls back only during a navcore call, made by a Python frame that holds the
-navigator, so a navigator that is dropped without close() can be destroyed once it is collected:
-by the reaper thread (see "Dropped navigators" in _navigator.py), never by its finalizer.
+navigators weakly: C calls back only during a navcore call, which a Python frame makes with the
+navigator in hand — but for one: a navigator dropped without close() leaves the table when it is
+collected, and the reaper thread destroys its handle afterwards (see "Dropped navigators" in
+_navigator.py; its finalizer only queues the handle). That destroy's callbacks of the
+navigator's registrations find no navigator here and do nothing; its ops, kept in ``_ops``,
+still end ``aborted``.
 
 A C callback kind is registered only while some Python code listens to it: a listener, a screen
 object with the matching hook method, the veto, the animator. The release callback is the one
@@ -63,9 +66,7 @@ _new = object.__new__
 
 _tokens = itertools.count(1)
 #: Navigators C may still call: token -> weak reference (its entry goes when the navigator is
-#: collected, or when close() is done with it). Weak: C calls back only during a navcore call,
-#: which some Python frame makes with the navigator in hand; a navigator dropped without close()
-#: is destroyed by the reaper thread once collected.
+#: collected, or when close() is done with it; why weak: the module docstring).
 _live: "Dict[Optional[int], weakref.ReferenceType[Navigator]]" = {}  # keyed by a ctx, which may be NULL
 #: Ops not yet ended, by token (their completion and run block ctx).
 _ops: Dict[Optional[int], Operation] = {}

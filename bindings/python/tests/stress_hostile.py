@@ -1,4 +1,4 @@
-"""The Python binding's hostile stress run (issue 16; docs/reliability.md).
+"""The Python binding's hostile stress run (docs/reliability.md, *Hostile hosts (Python)*).
 
 One inline navigator with listeners of every kind, the animator, the veto and a route factory
 goes through CYCLES cycles of push, show with a payload, the back button (the veto allows,
@@ -14,8 +14,8 @@ push_for_result answered by pop(result=…) and pop_to_root; a host-dispatch nav
   binding's trampolines (each kind in turn), as a signal handler can; the run checks that
   ctypes reported it and that the navigator still answers every op;
 - RSS is read every INTERVAL cycles; after the first tenth of the run (the warm-up: caches,
-  pools and the allocator settle) it may not grow by more than --bound-mb (default 4 MB: the
-  leak issue 16 found grew 32 MB over 200,000 cycles).
+  pools and the allocator settle) it may not grow by more than --bound-mb (default 4 MB: a
+  leak of one released screen per action event, since fixed, grew 32 MB over 200,000 cycles).
 
 Usage: python stress_hostile.py [--cycles N] [--bound-mb MB] [--seed N] [--timeout SECONDS]
 Exit 0 when every check held; prints the RSS samples and the counts.

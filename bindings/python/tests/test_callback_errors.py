@@ -149,7 +149,7 @@ def test_callback_running_outside_any_binding_call_is_reported(monkeypatch: pyte
 
 # ---------------------------------------------------------------------------------------------
 # Every listener kind, the wakeup, teardown, BaseException, other threads, close inside a
-# callback (issue 5, item 4: hostile callbacks; docs/reliability.md).
+# callback (hostile callbacks: docs/reliability.md).
 # ---------------------------------------------------------------------------------------------
 
 

@@ -1,4 +1,5 @@
-"""Issue 16, the Python binding: what hostile use broke, as regression tests.
+"""What hostile use of the Python binding broke, as regression tests (docs/reliability.md,
+*Hostile hosts (Python)*):
 
 1. a navigator dropped without close() is torn down at a safe point, never inside the GC;
 2. an exception raised at the very entry of a C-facing trampoline (a signal handler's, injected
@@ -34,7 +35,7 @@ DEADLOCK_REPRO = """
 import gc, threading, navcore
 
 # The cyclic GC may run at any allocation; here it runs at the one Operation.wait() makes while
-# it holds the module-wide lock (the issue's repro reached it by chance, with default thresholds).
+# it holds the module-wide lock (the first repro reached it by chance, with default thresholds).
 make_event = threading.Event
 threading.Event = lambda: (gc.collect(), make_event())[1]
 
@@ -54,7 +55,7 @@ print("ok")
 
 
 def test_a_dropped_navigator_is_not_destroyed_inside_the_gc() -> None:
-    """The issue's repro: the finalizer ran navcore_navigator_destroy inside Operation.wait(),
+    """The first repro: the finalizer ran navcore_navigator_destroy inside Operation.wait(),
     whose lock the aborted op's completion took again: the process hung."""
     result = subprocess.run(
         [sys.executable, "-c", DEADLOCK_REPRO], capture_output=True, text=True, timeout=30

@@ -1,4 +1,4 @@
-"""`import navcore` stays cheap (issue 10: at most 30 ms). It loads the C library, and the rest
+"""`import navcore` stays cheap (a budget of 30 ms). It loads the C library, and the rest
 of the API on first use (PEP 562); the modules only some programs need (asyncio alone cost ~25 ms
 of every import; subprocess through ctypes.util, pathlib) are not imported even by the first
 navigator. Checked by module, not by time: timings on a shared machine vary by 2x; W8 of

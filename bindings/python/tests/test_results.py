@@ -1,5 +1,5 @@
-"""Issue 12 for Python: results (SPEC §12), the deferred veto (§13), save, open and restore
-(§14), text ownership (§15) and show's recycle modes (§8), through the typed API."""
+"""Results (SPEC §12), the deferred veto (§13), save, open and restore (§14), text ownership
+(§15) and show's recycle modes (§8), through the Python binding's typed API."""
 
 from __future__ import annotations
 

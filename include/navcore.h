@@ -5,15 +5,15 @@
  * host-driven transitions, will/did show and hide feedback, an action state machine, op
  * completions with outcomes, a pop veto, named routes and a navigation-bar threshold. The host
  * owns the pixels. The behaviour is specified by SPEC.md; this header is the only definition of
- * the C interface.
+ * the C interface. docs/c-reference.md is its reference, generated from the doc comments below.
  *
  * CONVENTIONS
  *   - Every function returns an int status: NAVCORE_OK (0), NAVCORE_QUEUED (1, an op waits in
- *     the queue), or a negative NAVCORE_ERR_*. Each function's comment ends with a `Returns:`
- *     line naming every status it can return (scripts/generate.py reads it; bad_input checks
- *     that each is producible and that no other is returned). NAVCORE_ERR_NO_MEMORY (memory ran
- *     out) and NAVCORE_ERR_INTERNAL (a bug in navcore) are listed nowhere: any function that
- *     returns a status may return them, and no test can provoke them. Out-parameters come first
+ *     the queue), or a negative NAVCORE_ERR_*. Each function's comment names every status it can
+ *     return, one `@retval` tag each (scripts/generate.py reads them; bad_input checks that each
+ *     is producible and that no other is returned). NAVCORE_ERR_NO_MEMORY (memory ran out) and
+ *     NAVCORE_ERR_INTERNAL (a bug in navcore) are listed nowhere: any function that returns a
+ *     status may return them, and no test can provoke them. Out-parameters come first
  *     and are written only on success. A call that fails changes nothing, queues nothing and
  *     never calls its completion;
  *     navcore_last_error_message() then says why, for the calling thread.
@@ -27,6 +27,13 @@
  *     its destructor; `ctx` and `destroy` passed with a NULL function are ignored. Op completions
  *     have no destructor: they are called exactly once (with NAVCORE_OUTCOME_ABORTED at worst),
  *     so the host frees their ctx there.
+ *
+ * DOC COMMENTS
+ *   Every declaration has a doc comment (one that opens with two asterisks) right above it, in
+ *   Doxygen's and libgit2's form: a brief (its first paragraph), details, then tags. A function's tags: `@param NAME` for each
+ *   parameter, in order; `@retval STATUS when…` for each status it returns, or `@return` for a
+ *   function that returns no status; `@since 1.N`, the version that added it; `@deprecated`
+ *   with NAVCORE_DEPRECATED. scripts/generate.py checks them and writes docs/c-reference.md.
  *
  * THREADS
  *   Every function may be called from any thread, also from inside a callback. Callbacks run on
@@ -81,9 +88,14 @@
  * minor version only adds: functions, enum members, X-macro entries, fields at the end of a
  * versioned options struct (with a new NAVCORE_*_OPTIONS_VERSION). Removing or changing any of
  * them needs a major version. A function to be removed is first marked NAVCORE_DEPRECATED.
- * `make check-abi` compares every build with the frozen 1.0 ABI (abi/libnavcore.so.1.abi). A
- * function added after 1.0 says which minor version added it: `Since: 1.N.` above its Returns:.
+ * `make check-abi` compares every build with the frozen 1.0 ABI (abi/libnavcore.so.1.abi). Every
+ * function says which version added it: `@since 1.0` for 1.0's, `@since 1.N` for one a minor
+ * version added (check-abi requires it of every function the 1.0 ABI lacks).
  */
+
+/* ---------------------------------------------------------------------------------------------
+ * Attributes
+ * ------------------------------------------------------------------------------------------- */
 
 /** Marks a function of the interface: exported from the library (a shared-library symbol of
  *  default visibility; dllexport/dllimport on Windows, NAVCORE_BUILDING_LIBRARY when building). */
@@ -117,6 +129,7 @@ extern "C" {
  * Version
  * ------------------------------------------------------------------------------------------- */
 
+/** The version of this header, MAJOR.MINOR.PATCH: as numbers, and as a string. */
 #define NAVCORE_VERSION_MAJOR 1
 #define NAVCORE_VERSION_MINOR 1
 #define NAVCORE_VERSION_PATCH 0
@@ -124,11 +137,21 @@ extern "C" {
 /** MAJOR * 10000 + MINOR * 100 + PATCH. */
 #define NAVCORE_VERSION_NUMBER 10100
 
-/** The library's version, "MAJOR.MINOR.PATCH" (static). Callbacks: none (nor below, up to Navigators).
- *  Returns: the version string (static; not a status). */
+/**
+ * The library's version, "MAJOR.MINOR.PATCH".
+ *
+ * Callbacks: none (nor below, up to Navigators).
+ *
+ * @return the version string (static; not a status)
+ * @since 1.0
+ */
 NAVCORE_API const char *navcore_version(void);
-/** The library's NAVCORE_VERSION_NUMBER; compare its major part with the header's.
- *  Returns: the version number (not a status). */
+/**
+ * The library's NAVCORE_VERSION_NUMBER; compare its major part with the header's.
+ *
+ * @return the version number (not a status)
+ * @since 1.0
+ */
 NAVCORE_API int navcore_version_number(void);
 
 /* ---------------------------------------------------------------------------------------------
@@ -168,12 +191,22 @@ NAVCORE_API int navcore_version_number(void);
 
 typedef enum navcore_status { NAVCORE_STATUS_MAP(NAVCORE_ENUMERATOR) } navcore_status;
 
-/** The name of a status, e.g. "no_such_screen" (static; "unknown" for other values).
- *  Returns: a static string (not a status). */
+/**
+ * The name of a status, e.g. "no_such_screen".
+ *
+ * @param status a status, a NAVCORE_STATUS_MAP value
+ * @return a static string, "unknown" for other values (not a status)
+ * @since 1.0
+ */
 NAVCORE_API const char *navcore_status_string(int status);
 
-/** Why the last failing call on this thread failed ("" if none has failed).
- *  Returns: a string (not a status). */
+/**
+ * Why the last failing call on this thread failed.
+ *
+ * @return a string, "" if none has failed; valid until the next failing call on this thread
+ *     (not a status)
+ * @since 1.0
+ */
 NAVCORE_API const char *navcore_last_error_message(void);
 
 /** How an accepted op ended (SPEC §2); every accepted op ends exactly once. */
@@ -259,15 +292,37 @@ typedef enum navcore_style { NAVCORE_STYLE_MAP(NAVCORE_ENUMERATOR) } navcore_sty
 
 typedef enum navcore_dispatch { NAVCORE_DISPATCH_MAP(NAVCORE_ENUMERATOR) } navcore_dispatch;
 
-/** The spec's name of an outcome, op, action state or reason, e.g. "not_in_stack",
- *  "pop_to_root", "will_push", "disappear" (static; "unknown" for other values).
- *  Returns: a static string (not a status). */
+/**
+ * The spec's name of an outcome, e.g. "not_in_stack".
+ *
+ * @param outcome a NAVCORE_OUTCOME_*
+ * @return a static string, "unknown" for other values (not a status)
+ * @since 1.0
+ */
 NAVCORE_API const char *navcore_outcome_string(int outcome);
-/** Returns: a static string (not a status). */
+/**
+ * The spec's name of an op, e.g. "pop_to_root".
+ *
+ * @param op a NAVCORE_OP_*
+ * @return a static string, "unknown" for other values (not a status)
+ * @since 1.0
+ */
 NAVCORE_API const char *navcore_op_string(int op);
-/** Returns: a static string (not a status). */
+/**
+ * The spec's name of an action state, e.g. "will_push".
+ *
+ * @param action a NAVCORE_ACTION_*
+ * @return a static string, "unknown" for other values (not a status)
+ * @since 1.0
+ */
 NAVCORE_API const char *navcore_action_string(int action);
-/** Returns: a static string (not a status). */
+/**
+ * The spec's name of a reason, e.g. "disappear".
+ *
+ * @param reason a NAVCORE_REASON_*
+ * @return a static string, "unknown" for other values (not a status)
+ * @since 1.0
+ */
 NAVCORE_API const char *navcore_reason_string(int reason);
 
 /* ---------------------------------------------------------------------------------------------
@@ -287,32 +342,56 @@ typedef struct navcore_navigator {
     uint64_t private_;
 } navcore_navigator;
 
-/** Creates a navigator: visible, empty stack, no callbacks, in `dispatch` mode. Callbacks: none.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID. */
+/**
+ * Creates a navigator: visible, empty stack, no callbacks, in `dispatch` mode.
+ *
+ * Callbacks: none.
+ *
+ * @param out receives the new navigator's handle
+ * @param dispatch how it runs its queue, a NAVCORE_DISPATCH_*
+ * @retval NAVCORE_OK `*out` is the new navigator
+ * @retval NAVCORE_ERR_INVALID `out` is NULL, or `dispatch` is not a NAVCORE_DISPATCH_*
+ * @since 1.0
+ */
 NAVCORE_API int navcore_navigator_create(navcore_navigator **out, int dispatch);
 
 /**
- * Destroys a navigator (SPEC §9): the op waiting for a transition or a veto decision and then
- * every queued op end with NAVCORE_OUTCOME_ABORTED; every live screen is released, each after
- * its result listener (those being popped, those an interrupted open made, last made first, the
- * stack top down, then the detached ones in creation order); then the callbacks' destructors
- * run. The handle dies first: every call that starts after this one fails with
- * NAVCORE_ERR_INVALID_HANDLE, also from the aborted completions, result and release callbacks.
- * Inside a callback the aborts and releases happen when the outermost navcore call returns.
+ * Destroys a navigator (SPEC §9).
+ *
+ * The op waiting for a transition or a veto decision and then every queued op end with
+ * NAVCORE_OUTCOME_ABORTED; every live screen is released, each after its result listener (those
+ * being popped, those an interrupted open made, last made first, the stack top down, then the
+ * detached ones in creation order); then the callbacks' destructors run. The handle dies first:
+ * every call that starts after this one fails with NAVCORE_ERR_INVALID_HANDLE, also from the
+ * aborted completions, result and release callbacks. Inside a callback the aborts and releases
+ * happen when the outermost navcore call returns.
  * Callbacks: here (the aborted completions, results, releases and ctx destructors).
- * NULL is accepted (does nothing).
- * Returns: NAVCORE_OK, NAVCORE_ERR_INVALID_HANDLE.
+ *
+ * @param nav the navigator; NULL is accepted (does nothing)
+ * @retval NAVCORE_OK destroyed, or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed already, or never was a navigator
+ * @since 1.0
  */
 NAVCORE_API int navcore_navigator_destroy(navcore_navigator *nav);
 
-/** Host dispatch mode: runs the queue on the calling thread until it is empty or an op waits
- *  for its transition. Harmless in inline mode. Callbacks: here — this is where host mode's
- *  callbacks arrive, so call it on the UI thread.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Host dispatch mode: runs the queue on the calling thread until it is empty or an op waits
+ * for its transition.
+ *
+ * Harmless in inline mode. Callbacks: here — this is where host mode's callbacks arrive, so
+ * call it on the UI thread.
+ *
+ * @param nav the navigator
+ * @retval NAVCORE_OK the queue ran (or there was nothing to run)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_drain(navcore_navigator *nav);
 
 /**
  * Host dispatch mode: a bounded drain (SPEC §9), for a UI thread that other threads may flood.
+ *
  * It runs the queue as navcore_drain() does, but starts another op only while its budget lasts:
  * the first op it can always starts; then another only while fewer than `max_ops` were started
  * by this call (navcore_drain_ops), while less than `seconds` have passed since the call began on
@@ -327,42 +406,130 @@ NAVCORE_API int navcore_drain(navcore_navigator *nav);
  * driving thread, which starts the ops after the callback, and returns NAVCORE_OK. A count of 0,
  * or a negative or NaN time, is NAVCORE_ERR_INVALID and runs nothing. Harmless in inline mode
  * (NAVCORE_OK). Callbacks: here.
- * Since: 1.1.
- * Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE.
+ *
+ * @param nav the navigator
+ * @param max_ops how many ops this call may start, 1 or more
+ * @retval NAVCORE_OK the queue is empty, or an op waits for the host; also inside a callback
+ *     and in inline mode
+ * @retval NAVCORE_QUEUED the budget ran out with ops still queued and none waiting: the wakeup
+ *     has been called again
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `max_ops` is 0 (nothing runs)
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.1
  */
 NAVCORE_API int navcore_drain_ops(navcore_navigator *nav, size_t max_ops);
-/** Since: 1.1.
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Host dispatch mode: a bounded drain by time, as navcore_drain_ops describes.
+ *
+ * Another op starts only while less than `seconds` have passed since the call began.
+ * Callbacks: here.
+ *
+ * @param nav the navigator
+ * @param seconds the budget on a monotonic clock: 0 starts exactly one op, INFINITY never runs
+ *     out
+ * @retval NAVCORE_OK the queue is empty, or an op waits for the host; also inside a callback
+ *     and in inline mode
+ * @retval NAVCORE_QUEUED the budget ran out with ops still queued and none waiting: the wakeup
+ *     has been called again
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `seconds` is negative or NaN (nothing runs)
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.1
+ */
 NAVCORE_API int navcore_drain_for(navcore_navigator *nav, double seconds);
-/** Since: 1.1.
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Host dispatch mode: a bounded drain by count and time, as navcore_drain_ops describes.
+ *
+ * Another op starts only while both budgets last. Callbacks: here.
+ *
+ * @param nav the navigator
+ * @param max_ops how many ops this call may start, 1 or more
+ * @param seconds the time budget on a monotonic clock (0: one op; INFINITY never runs out)
+ * @retval NAVCORE_OK the queue is empty, or an op waits for the host; also inside a callback
+ *     and in inline mode
+ * @retval NAVCORE_QUEUED a budget ran out with ops still queued and none waiting: the wakeup
+ *     has been called again
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL, `max_ops` is 0, or `seconds` is negative or NaN
+ *     (nothing runs)
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.1
+ */
 NAVCORE_API int navcore_drain_ops_for(navcore_navigator *nav, size_t max_ops, double seconds);
 
-/** Emit show/hide events even while hidden (SPEC §7; default false). Callbacks: none.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Emit show/hide events even while hidden (SPEC §7; default false).
+ *
+ * Callbacks: none.
+ *
+ * @param nav the navigator
+ * @param on whether the events are emitted while hidden
+ * @retval NAVCORE_OK set
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_set_always_appear(navcore_navigator *nav, bool on);
 
-/** Navigation-bar threshold N (SPEC §8): the bar is shown iff N == 0 or the stack has at least N
- *  screens; a change of the bar is emitted at once. Default 0. Callbacks: driving (the `bar` event:
- *  in host mode at the next drain, or at once when set inside a callback).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Navigation-bar threshold N (SPEC §8): the bar is shown iff N == 0 or the stack has at least N
+ * screens.
+ *
+ * A change of the bar is emitted at once. Default 0. Callbacks: driving (the `bar` event: in
+ * host mode at the next drain, or at once when set inside a callback).
+ *
+ * @param nav the navigator
+ * @param threshold N
+ * @retval NAVCORE_OK set
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `threshold` is above the largest signed value
+ *     of its width
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_set_bar_threshold(navcore_navigator *nav, size_t threshold);
 
 /* ---------------------------------------------------------------------------------------------
  * Screens (SPEC §1)
  * ------------------------------------------------------------------------------------------- */
 
-/** Creates a detached screen of `route` (NULL = "") carrying the host's `object`. Callbacks: none.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Creates a detached screen of `route` carrying the host's `object`.
+ *
+ * Callbacks: none.
+ *
+ * @param out_screen receives the new screen's id
+ * @param nav the navigator
+ * @param route the screen's route name, UTF-8 (NULL = "")
+ * @param object the host's object, handed back once at the screen's release (may be NULL)
+ * @retval NAVCORE_OK `*out_screen` is the new detached screen
+ * @retval NAVCORE_ERR_INVALID `out_screen` or `nav` is NULL, or `route` is not valid UTF-8
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_screen_create(uint64_t *out_screen, navcore_navigator *nav, const char *route, void *object);
 
-/** Releases a detached screen at once, on the calling thread, in both dispatch modes (its result
- *  listener, then its release callback, run). A screen in the stack, or held by an op (entering
- *  or leaving the stack with the op in flight, made by the show or open in flight, or whose
- *  release has begun), cannot be discarded: NAVCORE_ERR_STATE (SPEC §1). Callbacks: here (its
- *  result listener, its own release hook, the release callback, even in host mode).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN, NAVCORE_ERR_STATE. */
+/**
+ * Releases a detached screen at once, on the calling thread, in both dispatch modes (its result
+ * listener, then its release callback, run).
+ *
+ * A screen in the stack, or held by an op (entering or leaving the stack with the op in flight,
+ * made by the show or open in flight, or whose release has begun), cannot be discarded
+ * (SPEC §1). Callbacks: here (its result listener, its own release hook, the release callback,
+ * even in host mode).
+ *
+ * @param nav the navigator
+ * @param screen the detached screen
+ * @retval NAVCORE_OK released
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead, 0, unknown, or another navigator's
+ * @retval NAVCORE_ERR_STATE `screen` is in the stack or held by an op
+ * @since 1.0
+ */
 NAVCORE_API int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
+
+/** The navcore_screen_hooks layout this header declares. A minor version that adds hooks (at
+ *  the end) raises it; the library accepts every version up to its own and reads and writes
+ *  only the fields of the version given (those a version lacks keep their defaults). */
+#define NAVCORE_SCREEN_HOOKS_VERSION 1
 
 /**
  * Hooks of one screen, given at its creation (navcore_screen_create_with_hooks): the per-screen
@@ -376,12 +543,6 @@ NAVCORE_API int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
  * NAVCORE_SCREEN_HOOKS_INIT or navcore_screen_hooks_init(); an unknown `version` (0 = never
  * initialised, or one newer than the library's) is NAVCORE_ERR_INVALID at the call.
  */
-
-/** The navcore_screen_hooks layout this header declares. A minor version that adds hooks (at
- *  the end) raises it; the library accepts every version up to its own and reads and writes
- *  only the fields of the version given (those a version lacks keep their defaults). */
-#define NAVCORE_SCREEN_HOOKS_VERSION 1
-
 typedef struct navcore_screen_hooks {
     unsigned int version; /* NAVCORE_SCREEN_HOOKS_VERSION: which fields follow */
     void (*will_show)(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason, bool animated,
@@ -398,31 +559,77 @@ typedef struct navcore_screen_hooks {
     void (*destroy)(void *ctx);
 } navcore_screen_hooks;
 
+/** The empty hooks of this header's version: every hook NULL. */
 #define NAVCORE_SCREEN_HOOKS_INIT { NAVCORE_SCREEN_HOOKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
-/** Sets `*hooks` to `version`'s empty hooks (every field NULL, `version` as given), writing only
- *  the bytes that version has. NAVCORE_ERR_INVALID for a NULL `hooks` or a version this library
- *  does not know (then nothing is written). Callbacks: none.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID. */
+/**
+ * Sets `*hooks` to `version`'s empty hooks (every field NULL, `version` as given), writing only
+ * the bytes that version has.
+ *
+ * Callbacks: none.
+ *
+ * @param hooks the hooks to initialise
+ * @param version the layout to write, NAVCORE_SCREEN_HOOKS_VERSION for this header's
+ * @retval NAVCORE_OK initialised
+ * @retval NAVCORE_ERR_INVALID `hooks` is NULL, or `version` is one this library does not know
+ *     (then nothing is written)
+ * @since 1.0
+ */
 NAVCORE_API int navcore_screen_hooks_init(navcore_screen_hooks *hooks, unsigned int version);
 
-/** navcore_screen_create with hooks of the screen's own (`hooks` is copied; see
- *  navcore_screen_hooks for when each runs, on the thread delivering the navigator's
- *  callbacks). NAVCORE_ERR_INVALID for a NULL `hooks` or an unknown `hooks->version`; a failing
- *  call keeps nothing and never calls `hooks->destroy`. Screens that route factories make have
- *  no hooks of their own. Callbacks: none now; the hooks later, where the screen's events are
- *  delivered (driving, or here for the "here" functions).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * navcore_screen_create with hooks of the screen's own.
+ *
+ * `hooks` is copied; see navcore_screen_hooks for when each runs, on the thread delivering the
+ * navigator's callbacks. A failing call keeps nothing and never calls `hooks->destroy`. Screens
+ * that route factories make have no hooks of their own. Callbacks: none now; the hooks later,
+ * where the screen's events are delivered (driving, or here for the "here" functions).
+ *
+ * @param out_screen receives the new screen's id
+ * @param nav the navigator
+ * @param route the screen's route name, UTF-8 (NULL = "")
+ * @param object the host's object, handed back once at the screen's release (may be NULL)
+ * @param hooks the screen's hooks, copied
+ * @retval NAVCORE_OK `*out_screen` is the new detached screen
+ * @retval NAVCORE_ERR_INVALID `out_screen`, `nav` or `hooks` is NULL, `hooks->version` is
+ *     unknown, or `route` is not valid UTF-8
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_screen_create_with_hooks(uint64_t *out_screen, navcore_navigator *nav, const char *route,
                                                  void *object, const navcore_screen_hooks *hooks);
 
-/** The host object of a live screen. Callbacks: none (nor navcore_screen_route).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+/**
+ * The host object of a live screen.
+ *
+ * Callbacks: none (nor navcore_screen_route).
+ *
+ * @param out_object receives the screen's object
+ * @param nav the navigator
+ * @param screen a live screen
+ * @retval NAVCORE_OK `*out_object` is the object
+ * @retval NAVCORE_ERR_INVALID `out_object` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is not a live screen of `nav`
+ * @since 1.0
+ */
 NAVCORE_API int navcore_screen_object(void **out_object, navcore_navigator *nav, uint64_t screen);
 
-/** Copies a live screen's route into `buffer` (snprintf style: at most size - 1 bytes and a NUL;
- *  `buffer` may be NULL when `size` is 0); `*out_length` receives the route's full length.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+/**
+ * Copies a live screen's route into `buffer`, snprintf style: at most size - 1 bytes and a NUL.
+ *
+ * @param out_length receives the route's full length
+ * @param buffer receives the route; may be NULL when `size` is 0
+ * @param size the size of `buffer`
+ * @param nav the navigator
+ * @param screen a live screen
+ * @retval NAVCORE_OK copied
+ * @retval NAVCORE_ERR_INVALID `out_length` or `nav` is NULL, or `buffer` is NULL with a
+ *     non-zero `size`
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is not a live screen of `nav`
+ * @since 1.0
+ */
 NAVCORE_API int navcore_screen_route(size_t *out_length, char *buffer, size_t size, navcore_navigator *nav,
                                      uint64_t screen);
 
@@ -469,62 +676,208 @@ typedef struct navcore_show_options {
     const char *payload;  /* UTF-8 text delivered to the screen, or NULL (default) */
 } navcore_show_options;
 
+/** The default options of this header's version. */
 #define NAVCORE_SHOW_OPTIONS_INIT { NAVCORE_SHOW_OPTIONS_VERSION, false, true, NAVCORE_RECYCLE_ANY, NULL }
 
-/** Writes the defaults of options `version` (pass NAVCORE_SHOW_OPTIONS_VERSION) into `*options`,
- *  as NAVCORE_SHOW_OPTIONS_INIT does, for hosts that cannot use the macro (FFI): `version` as
- *  given and only the bytes that version has. NAVCORE_ERR_INVALID for a NULL `options` or a
- *  version this library does not know (then nothing is written). Callbacks: none.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID. */
+/**
+ * Writes the defaults of options `version` into `*options`, as NAVCORE_SHOW_OPTIONS_INIT does,
+ * for hosts that cannot use the macro (FFI).
+ *
+ * `version` is written as given, and only the bytes that version has. Callbacks: none.
+ *
+ * @param options the options to initialise
+ * @param version the layout to write: pass NAVCORE_SHOW_OPTIONS_VERSION
+ * @retval NAVCORE_OK initialised
+ * @retval NAVCORE_ERR_INVALID `options` is NULL, or `version` is one this library does not
+ *     know (then nothing is written)
+ * @since 1.0
+ */
 NAVCORE_API int navcore_show_options_init(navcore_show_options *options, unsigned int version);
 
-/** Pushes the detached screen `screen` (SPEC §2).
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+/**
+ * Pushes the detached screen `screen` (SPEC §2).
+ *
+ * @param nav the navigator
+ * @param screen the detached screen to push
+ * @param animated whether the push asks for a transition
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead, 0, unknown, or another navigator's
+ * @since 1.0
+ */
 NAVCORE_API int navcore_push(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
-/** Pops the top screen.
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Pops the top screen.
+ *
+ * @param nav the navigator
+ * @param animated whether the pop asks for a transition
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_pop(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
-/** Pops down to `screen`, which stays the top.
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+/**
+ * Pops down to `screen`, which stays the top.
+ *
+ * @param nav the navigator
+ * @param screen the screen to pop to
+ * @param animated whether the pop asks for a transition
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead, unknown, or another navigator's
+ * @since 1.0
+ */
 NAVCORE_API int navcore_pop_to(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
-/** Pops down to the root screen.
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Pops down to the root screen.
+ *
+ * @param nav the navigator
+ * @param animated whether the pop asks for a transition
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_pop_to_root(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
 
-/** Makes the stack exactly `screens[0..count)`, bottom to top. `screens` may be NULL when
- *  `count` is 0 (the op then ends NAVCORE_OUTCOME_INVALID).
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+/**
+ * Makes the stack exactly `screens[0..count)`, bottom to top.
+ *
+ * @param nav the navigator
+ * @param screens the screens' ids; may be NULL when `count` is 0 (the op then ends
+ *     NAVCORE_OUTCOME_INVALID)
+ * @param count how many ids `screens` holds
+ * @param animated whether the change asks for a transition
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL, `screens` is NULL with a non-zero `count`, or
+ *     `count` is larger than any array (its byte size overflows)
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN an id of `screens` is dead, 0, unknown, or another
+ *     navigator's
+ * @since 1.0
+ */
 NAVCORE_API int navcore_set_stack(navcore_navigator *nav, const uint64_t *screens, size_t count, bool animated,
                                   navcore_done_fn done, void *ctx);
 
-/** The user's back button: asks the pop veto, then pops (SPEC §6).
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * The user's back button: asks the pop veto, then pops (SPEC §6).
+ *
+ * @param nav the navigator
+ * @param animated whether the pop asks for a transition
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_back(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
 
-/** The user's interactive back gesture (SPEC §5). Never queued: NAVCORE_ERR_STATE when hidden or
- *  without an animator, NAVCORE_ERR_BUSY while an op runs or waits. Callbacks: here, in both modes
- *  (the veto, the pop's first events, the interactive transition).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_BUSY, NAVCORE_ERR_STATE. */
+/**
+ * The user's interactive back gesture (SPEC §5).
+ *
+ * Never queued. Callbacks: here, in both modes (the veto, the pop's first events, the
+ * interactive transition).
+ *
+ * @param nav the navigator
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the gesture started
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_BUSY an op runs or waits
+ * @retval NAVCORE_ERR_STATE the navigator is hidden, or has no animator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_gesture_begin(navcore_navigator *nav, navcore_done_fn done, void *ctx);
 
-/** Runs `block` in queue order. `done` (may be NULL) is called after it — or alone, with
- *  NAVCORE_OUTCOME_ABORTED, if the navigator is destroyed first — so free `ctx` there.
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Runs `block` in queue order.
+ *
+ * `done` is called after it — or alone, with NAVCORE_OUTCOME_ABORTED, if the navigator is
+ * destroyed first — so free `ctx` there.
+ *
+ * @param nav the navigator
+ * @param block the code to run
+ * @param done called after `block`, with the op's outcome (may be NULL)
+ * @param ctx passed to `block` and `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` or `block` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_run(navcore_navigator *nav, navcore_run_fn block, navcore_done_fn done, void *ctx);
 
-/** Tells navcore whether the navigator is on screen (SPEC §7).
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Tells navcore whether the navigator is on screen (SPEC §7).
+ *
+ * @param nav the navigator
+ * @param visible whether it is on screen
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_set_visible(navcore_navigator *nav, bool visible, navcore_done_fn done, void *ctx);
 
-/** Shows the named route (SPEC §8); `options` NULL = defaults. NAVCORE_ERR_INVALID at the call
- *  for a NULL route, bad UTF-8, an unknown options version or recycle value. With
- *  NAVCORE_RECYCLE_TOP and remove_current a show never grows the stack.
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Shows the named route (SPEC §8).
+ *
+ * With NAVCORE_RECYCLE_TOP and remove_current a show never grows the stack.
+ *
+ * @param nav the navigator
+ * @param route the route's name, UTF-8
+ * @param options the show's options; NULL = the defaults
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID at the call: `nav` or `route` is NULL, `route` or the payload is
+ *     not valid UTF-8, or `options` has an unknown version or recycle value
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_show(navcore_navigator *nav, const char *route, const navcore_show_options *options,
                              navcore_done_fn done, void *ctx);
 
-/** navcore_show under the name of the seeds' notification-based stack ("post").
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * navcore_show under the name of the seeds' notification-based stack ("post").
+ *
+ * @param nav the navigator
+ * @param route the route's name, UTF-8
+ * @param options the show's options; NULL = the defaults
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID at the call: `nav` or `route` is NULL, `route` or the payload is
+ *     not valid UTF-8, or `options` has an unknown version or recycle value
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_post(navcore_navigator *nav, const char *route, const navcore_show_options *options,
                              navcore_done_fn done, void *ctx);
 
@@ -546,19 +899,50 @@ typedef struct navcore_transition {
 /** The animator; having one is what lets ops animate. */
 typedef void (*navcore_transition_fn)(navcore_navigator *nav, const navcore_transition *transition, void *ctx);
 
-/** The transition `id` ended: the op completes (events 7–11). NAVCORE_ERR_STATE if `id` is not in
- *  flight. Callbacks: here, in both modes (call it on the UI thread).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_STATE. */
+/**
+ * The transition `id` ended: the op completes (events 7–11).
+ *
+ * Callbacks: here, in both modes (call it on the UI thread).
+ *
+ * @param nav the navigator
+ * @param id the transition's id
+ * @retval NAVCORE_OK finished
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_STATE `id` is not in flight
+ * @since 1.0
+ */
 NAVCORE_API int navcore_transition_finish(navcore_navigator *nav, uint64_t id);
 
-/** Cancels the interactive transition `id`: the pop is undone. NAVCORE_ERR_STATE if `id` is not in
- *  flight or not interactive. Callbacks: here, in both modes.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_STATE. */
+/**
+ * Cancels the interactive transition `id`: the pop is undone.
+ *
+ * Callbacks: here, in both modes.
+ *
+ * @param nav the navigator
+ * @param id the interactive transition's id
+ * @retval NAVCORE_OK cancelled
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_STATE `id` is not in flight, or not interactive
+ * @since 1.0
+ */
 NAVCORE_API int navcore_transition_cancel(navcore_navigator *nav, uint64_t id);
 
-/** Reports the progress (0 ≤ p ≤ 1) of the interactive transition `id`. NAVCORE_ERR_STATE outside
- *  one, NAVCORE_ERR_INVALID for p out of range or NaN. Callbacks: here (`progress`), in both modes.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_STATE. */
+/**
+ * Reports the progress (0 ≤ p ≤ 1) of the interactive transition `id`.
+ *
+ * Callbacks: here (`progress`), in both modes.
+ *
+ * @param nav the navigator
+ * @param id the interactive transition's id
+ * @param progress p, from 0 to 1
+ * @retval NAVCORE_OK reported
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `progress` is out of range or NaN
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_STATE outside an interactive transition `id`
+ * @since 1.0
+ */
 NAVCORE_API int navcore_transition_progress(navcore_navigator *nav, uint64_t id, double progress);
 
 /* ---------------------------------------------------------------------------------------------
@@ -574,16 +958,40 @@ typedef int (*navcore_factory_fn)(void **out_object, navcore_navigator *nav, con
 /** Destroys a registration's ctx. */
 typedef void (*navcore_destroy_fn)(void *ctx);
 
-/** Registers a route; NAVCORE_ERR_EXISTS if `name` is registered already. Callbacks: none now; the
- *  factory runs when a show or open runs: driving.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_EXISTS. */
+/**
+ * Registers a route.
+ *
+ * Callbacks: none now; the factory runs when a show or open runs: driving.
+ *
+ * @param nav the navigator
+ * @param name the route's name, UTF-8
+ * @param factory makes the host object of each new screen of the route
+ * @param ctx passed to `factory`
+ * @param destroy destroys `ctx` when the route is unregistered or the navigator destroyed (may
+ *     be NULL)
+ * @retval NAVCORE_OK registered
+ * @retval NAVCORE_ERR_INVALID `nav`, `name` or `factory` is NULL, or `name` is not valid UTF-8
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_EXISTS `name` is registered already
+ * @since 1.0
+ */
 NAVCORE_API int navcore_route_register(navcore_navigator *nav, const char *name, navcore_factory_fn factory, void *ctx,
                                        navcore_destroy_fn destroy);
 
-/** Unregisters a route (its ctx destructor runs); NAVCORE_ERR_INVALID if it is not registered.
- *  Callbacks: the ctx destructor, here, or on the delivering thread once no call of the factory
- *  runs.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Unregisters a route (its ctx destructor runs).
+ *
+ * Callbacks: the ctx destructor, here, or on the delivering thread once no call of the factory
+ * runs.
+ *
+ * @param nav the navigator
+ * @param name the route's name, UTF-8
+ * @retval NAVCORE_OK unregistered
+ * @retval NAVCORE_ERR_INVALID `nav` or `name` is NULL, `name` is not valid UTF-8, or it is not
+ *     registered
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_route_unregister(navcore_navigator *nav, const char *name);
 
 /* ---------------------------------------------------------------------------------------------
@@ -614,75 +1022,216 @@ typedef struct navcore_action_event {
     void *const *disappearing_objects; /* disappearing_count host objects, as `disappearing` */
 } navcore_action_event;
 
+/** Receives the action state machine's events (navcore_on_action). */
 typedef void (*navcore_action_fn)(navcore_navigator *nav, const navcore_action_event *event, void *ctx);
+/** Receives one appearance phase of a screen (navcore_on_appearance): `phase` a NAVCORE_PHASE_*,
+ *  `reason` a NAVCORE_REASON_*. */
 typedef void (*navcore_appearance_fn)(navcore_navigator *nav, int phase, uint64_t screen, void *object,
                                       int reason, bool animated, void *ctx);
+/** Receives the interactive transition's progress (navcore_on_progress). */
 typedef void (*navcore_progress_fn)(navcore_navigator *nav, uint64_t transition, double progress, void *ctx);
+/** Receives the navigation bar's changes (navcore_on_bar). */
 typedef void (*navcore_bar_fn)(navcore_navigator *nav, bool shown, bool animated, void *ctx);
+/** Receives a payload delivered to a screen (navcore_on_payload). */
 typedef void (*navcore_payload_fn)(navcore_navigator *nav, uint64_t screen, void *object, const char *payload,
                                    void *ctx);
+/** Receives a screen's release, with its host object and route (navcore_on_release). */
 typedef void (*navcore_release_fn)(navcore_navigator *nav, uint64_t screen, void *object, const char *route,
                                    void *ctx);
+/** Host dispatch mode's wakeup: work arrived (navcore_on_wakeup). */
 typedef void (*navcore_wakeup_fn)(navcore_navigator *nav, void *ctx);
 /** The pop veto: may the user pop `screen` (the top) by button or gesture? */
 typedef bool (*navcore_veto_fn)(navcore_navigator *nav, uint64_t screen, void *object, bool by_gesture, void *ctx);
 
-/** The action state machine's events (SPEC §4).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * The action state machine's events (SPEC §4).
+ *
+ * @param nav the navigator
+ * @param fn the callback; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_on_action(navcore_navigator *nav, navcore_action_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** `phase` is a NAVCORE_PHASE_*: one registration for each of the four.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * One appearance phase's callback: one registration for each of the four.
+ *
+ * @param nav the navigator
+ * @param phase a NAVCORE_PHASE_*
+ * @param fn the callback; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `phase` is not a NAVCORE_PHASE_*
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_on_appearance(navcore_navigator *nav, int phase, navcore_appearance_fn fn, void *ctx,
                                       navcore_destroy_fn destroy);
-/** The interactive transition's progress (SPEC §5).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * The interactive transition's progress (SPEC §5).
+ *
+ * @param nav the navigator
+ * @param fn the callback; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_on_progress(navcore_navigator *nav, navcore_progress_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** The navigation bar's changes (SPEC §8).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * The navigation bar's changes (SPEC §8).
+ *
+ * @param nav the navigator
+ * @param fn the callback; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_on_bar(navcore_navigator *nav, navcore_bar_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** Payloads delivered to screens (SPEC §8).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Payloads delivered to screens (SPEC §8).
+ *
+ * @param nav the navigator
+ * @param fn the callback; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_on_payload(navcore_navigator *nav, navcore_payload_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** Each screen's release, with its host object (SPEC §1).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Each screen's release, with its host object (SPEC §1).
+ *
+ * @param nav the navigator
+ * @param fn the callback; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_on_release(navcore_navigator *nav, navcore_release_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** Every op's end, after its completion.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Every op's end, after its completion.
+ *
+ * @param nav the navigator
+ * @param fn the callback; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_on_done(navcore_navigator *nav, navcore_done_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** Host dispatch mode's wakeup (SPEC §9): called once when work arrives, on whichever thread
- *  asked it (any thread, possibly while another callback runs), and not again until the next
- *  navcore_drain(); it should only schedule a drain on the UI thread (bindings/c/glib does).
- *  Registered or replaced while ops or events wait (even behind a transition or a pending
- *  decision), the new one is called once at once, on the registering thread, so a host that
- *  registers late never stalls; in inline mode registering calls nothing.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Host dispatch mode's wakeup (SPEC §9): called once when work arrives, on whichever thread
+ * asked it (any thread, possibly while another callback runs), and not again until the next
+ * navcore_drain().
+ *
+ * It should only schedule a drain on the UI thread (bindings/c/glib does). Registered or
+ * replaced while ops or events wait (even behind a transition or a pending decision), the new
+ * one is called once at once, on the registering thread, so a host that registers late never
+ * stalls; in inline mode registering calls nothing.
+ *
+ * @param nav the navigator
+ * @param fn the callback; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_on_wakeup(navcore_navigator *nav, navcore_wakeup_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** The animator. Without one every op is instant and the gesture is refused. If it is removed
- *  while ops plan to animate, their transitions finish at once.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * The animator.
+ *
+ * Without one every op is instant and the gesture is refused. If it is removed while ops plan
+ * to animate, their transitions finish at once.
+ *
+ * @param nav the navigator
+ * @param fn the animator; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_on_transition(navcore_navigator *nav, navcore_transition_fn fn, void *ctx, navcore_destroy_fn destroy);
-/** The pop veto (SPEC §6); without one every user pop is allowed. Non-zero = allow. It replaces a
- *  veto set with navcore_on_pop_veto_deferrable (there is one veto).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * The pop veto (SPEC §6); without one every user pop is allowed.
+ *
+ * Non-zero = allow. It replaces a veto set with navcore_on_pop_veto_deferrable (there is one
+ * veto).
+ *
+ * @param nav the navigator
+ * @param fn the veto; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_on_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, void *ctx, navcore_destroy_fn destroy);
 
 /* ---------------------------------------------------------------------------------------------
  * Results (SPEC §12): a screen's result, its one result listener, a pop that carries one.
  * ------------------------------------------------------------------------------------------- */
 
-/** Frees text that a navcore query returned (the caller's copy, SPEC §15). NULL is accepted.
- *  Callbacks: none (nor the result and saved-state setters and getters, nor navcore_save).
- *  Returns: nothing. */
+/**
+ * Frees text that a navcore query returned (the caller's copy, SPEC §15).
+ *
+ * Callbacks: none (nor the result and saved-state setters and getters, nor navcore_save).
+ *
+ * @param text the text to free; NULL is accepted
+ * @since 1.0
+ */
 NAVCORE_API void navcore_free(void *text);
 
-/** Sets (`result` UTF-8 text) or clears (NULL) a live screen's result, at any time before its
- *  release. NAVCORE_ERR_NO_SUCH_SCREEN for a dead id, NAVCORE_ERR_INVALID for bad UTF-8.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+/**
+ * Sets (`result` UTF-8 text) or clears (NULL) a live screen's result, at any time before its
+ * release.
+ *
+ * @param nav the navigator
+ * @param screen a live screen
+ * @param result the result, UTF-8; NULL clears it
+ * @retval NAVCORE_OK set (or cleared)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `result` is not valid UTF-8
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead (not a live screen of `nav`)
+ * @since 1.0
+ */
 NAVCORE_API int navcore_screen_set_result(navcore_navigator *nav, uint64_t screen, const char *result);
 
-/** A live screen's result: `*out_result` receives a copy (free it with navcore_free), or NULL
- *  when it has none. NAVCORE_ERR_NO_SUCH_SCREEN for a dead id; NAVCORE_ERR_NO_MEMORY.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+/**
+ * A live screen's result.
+ *
+ * NAVCORE_ERR_NO_MEMORY when the copy cannot be made.
+ *
+ * @param out_result receives a copy (free it with navcore_free), or NULL when it has none
+ * @param nav the navigator
+ * @param screen a live screen
+ * @retval NAVCORE_OK `*out_result` is set
+ * @retval NAVCORE_ERR_INVALID `out_result` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead (not a live screen of `nav`)
+ * @since 1.0
+ */
 NAVCORE_API int navcore_screen_result(char **out_result, navcore_navigator *nav, uint64_t screen);
 
 /** A result listener: called once, right before `screen`'s release (whatever releases it: a
@@ -691,19 +1240,46 @@ NAVCORE_API int navcore_screen_result(char **out_result, navcore_navigator *nav,
 typedef void (*navcore_result_fn)(navcore_navigator *nav, uint64_t screen, void *object, const char *result,
                                   void *ctx);
 
-/** Attaches a live screen's one result listener; another attached later replaces it (the old one
- *  is never called); NULL removes it. Its ctx destructor runs once: after the listener's call
- *  returns, when it is replaced or removed, or at destroy — never while it runs.
- *  NAVCORE_ERR_STATE once navcore has begun releasing the screen (its listener may be running);
- *  NAVCORE_ERR_NO_SUCH_SCREEN for a dead id. Callbacks: the listener where the screen's release is
- *  delivered (driving, or here for a discard or destroy); the replaced ctx destructor here.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN, NAVCORE_ERR_STATE. */
+/**
+ * Attaches a live screen's one result listener; another attached later replaces it (the old one
+ * is never called).
+ *
+ * Its ctx destructor runs once: after the listener's call returns, when it is replaced or
+ * removed, or at destroy — never while it runs. Callbacks: the listener where the screen's
+ * release is delivered (driving, or here for a discard or destroy); the replaced ctx destructor
+ * here.
+ *
+ * @param nav the navigator
+ * @param screen a live screen
+ * @param fn the listener; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` (may be NULL)
+ * @retval NAVCORE_OK attached (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead (not a live screen of `nav`)
+ * @retval NAVCORE_ERR_STATE navcore has begun releasing the screen (its listener may be
+ *     running)
+ * @since 1.0
+ */
 NAVCORE_API int navcore_screen_on_result(navcore_navigator *nav, uint64_t screen, navcore_result_fn fn, void *ctx,
                                          navcore_destroy_fn destroy);
 
-/** navcore_pop carrying `result` (UTF-8, or NULL for none): when the pop runs and is not a
- *  noop, the popped screen's result is set to it before the pop's first event.
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * navcore_pop carrying `result`: when the pop runs and is not a noop, the popped screen's
+ * result is set to it before the pop's first event.
+ *
+ * @param nav the navigator
+ * @param animated whether the pop asks for a transition
+ * @param result the popped screen's result, UTF-8; NULL for none
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `result` is not valid UTF-8
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_pop_with_result(navcore_navigator *nav, bool animated, const char *result, navcore_done_fn done,
                                         void *ctx);
 
@@ -725,39 +1301,90 @@ typedef enum navcore_veto_answer { NAVCORE_VETO_MAP(NAVCORE_ENUMERATOR) } navcor
 typedef int (*navcore_deferrable_veto_fn)(navcore_navigator *nav, uint64_t screen, void *object, bool by_gesture,
                                           uint64_t decision, void *ctx);
 
-/** Registers the pop veto as deferrable; it replaces a veto set with navcore_on_pop_veto (and
- *  the other way round: there is one veto). On NAVCORE_VETO_LATER a `back` waits, busy, its
- *  later ops queued and the gesture refused, until navcore_decide; for a gesture, later counts
- *  as refuse. Callbacks: the veto runs where the back runs (driving) or the gesture (here).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Registers the pop veto as deferrable; it replaces a veto set with navcore_on_pop_veto (and
+ * the other way round: there is one veto).
+ *
+ * On NAVCORE_VETO_LATER a `back` waits, busy, its later ops queued and the gesture refused,
+ * until navcore_decide; for a gesture, later counts as refuse. Callbacks: the veto runs where
+ * the back runs (driving) or the gesture (here).
+ *
+ * @param nav the navigator
+ * @param fn the veto; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_on_pop_veto_deferrable(navcore_navigator *nav, navcore_deferrable_veto_fn fn, void *ctx,
                                                navcore_destroy_fn destroy);
 
-/** Answers the pending decision `decision`: `allow` pops as if the veto had allowed it (animated
- *  per the rules at this moment), else the back ends vetoed. Acts at once in both dispatch
- *  modes, like navcore_transition_finish. NAVCORE_ERR_STATE when `decision` is not the one
- *  pending (none pending, answered already, or asked inside the veto before it returned).
- *  Callbacks: here, in both modes (the pop's events, or the vetoed completion).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_STATE. */
+/**
+ * Answers the pending decision `decision`: `allow` pops as if the veto had allowed it (animated
+ * per the rules at this moment), else the back ends vetoed.
+ *
+ * Acts at once in both dispatch modes, like navcore_transition_finish. Callbacks: here, in both
+ * modes (the pop's events, or the vetoed completion).
+ *
+ * @param nav the navigator
+ * @param decision the id the deferrable veto received
+ * @param allow whether the pop goes on
+ * @retval NAVCORE_OK answered
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_STATE `decision` is not the one pending (none pending, answered already,
+ *     or asked inside the veto before it returned)
+ * @since 1.0
+ */
 NAVCORE_API int navcore_decide(navcore_navigator *nav, uint64_t decision, bool allow);
 
 /* ---------------------------------------------------------------------------------------------
  * Saved state, save, open and restore (SPEC §14)
  * ------------------------------------------------------------------------------------------- */
 
-/** Sets (UTF-8 text) or clears (NULL) a live screen's saved state. Each payload delivered to a
- *  screen also becomes its saved state. NAVCORE_ERR_NO_SUCH_SCREEN, NAVCORE_ERR_INVALID.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+/**
+ * Sets (UTF-8 text) or clears (NULL) a live screen's saved state.
+ *
+ * Each payload delivered to a screen also becomes its saved state.
+ *
+ * @param nav the navigator
+ * @param screen a live screen
+ * @param state the saved state, UTF-8; NULL clears it
+ * @retval NAVCORE_OK set (or cleared)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `state` is not valid UTF-8
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead (not a live screen of `nav`)
+ * @since 1.0
+ */
 NAVCORE_API int navcore_screen_set_saved_state(navcore_navigator *nav, uint64_t screen, const char *state);
 
-/** A live screen's saved state: a copy to free with navcore_free, or NULL for none.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE, NAVCORE_ERR_NO_SUCH_SCREEN. */
+/**
+ * A live screen's saved state.
+ *
+ * @param out_state receives a copy to free with navcore_free, or NULL for none
+ * @param nav the navigator
+ * @param screen a live screen
+ * @retval NAVCORE_OK `*out_state` is set
+ * @retval NAVCORE_ERR_INVALID `out_state` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead (not a live screen of `nav`)
+ * @since 1.0
+ */
 NAVCORE_API int navcore_screen_saved_state(char **out_state, navcore_navigator *nav, uint64_t screen);
 
-/** The saved document of the stack as queries see it now, exactly
- *  {"navcore":1,"stack":[{"route":R,"state":S},…]} (bottom to top, S a string or null): a copy
- *  to free with navcore_free.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * The saved document of the stack as queries see it now, exactly
+ * `{"navcore":1,"stack":[{"route":R,"state":S},…]}` (bottom to top, S a string or null).
+ *
+ * @param out_document receives a copy to free with navcore_free
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out_document` is set
+ * @retval NAVCORE_ERR_INVALID `out_document` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_save(char **out_document, navcore_navigator *nav);
 
 /** One entry of navcore_open: a route, and the saved state (NULL for none) its new screen gets
@@ -767,20 +1394,47 @@ typedef struct navcore_route_entry {
     const char *state;
 } navcore_route_entry;
 
-/** Builds the whole stack from `entries[0..count)` in one op (NAVCORE_OP_OPEN): when it runs,
- *  every route is checked (NAVCORE_OUTCOME_UNKNOWN_ROUTE, nothing changes), then each factory
- *  makes a new screen with its state as payload; a failing factory releases the screens made so
- *  far, last made first (NAVCORE_OUTCOME_FACTORY_FAILED, the stack unchanged); else the new
- *  screens become the stack (set events, push style). NAVCORE_ERR_INVALID at the call for
- *  count 0, a NULL `entries` or route, bad UTF-8, or a count whose byte size overflows.
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Builds the whole stack from `entries[0..count)` in one op (NAVCORE_OP_OPEN).
+ *
+ * When it runs, every route is checked (NAVCORE_OUTCOME_UNKNOWN_ROUTE, nothing changes), then
+ * each factory makes a new screen with its state as payload; a failing factory releases the
+ * screens made so far, last made first (NAVCORE_OUTCOME_FACTORY_FAILED, the stack unchanged);
+ * else the new screens become the stack (set events, push style).
+ *
+ * @param nav the navigator
+ * @param entries the routes and states, bottom to top
+ * @param count how many entries, 1 or more
+ * @param animated whether the change asks for a transition
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID at the call: `nav` is NULL, `count` is 0, `entries` or a route is
+ *     NULL, a route or state is not valid UTF-8, or `count`'s byte size overflows
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_open(navcore_navigator *nav, const navcore_route_entry *entries, size_t count, bool animated,
                              navcore_done_fn done, void *ctx);
 
-/** Parses a saved document (any RFC 8259 JSON text of exactly the saved shape) at the call and
- *  asks navcore_open with its entries; anything else fails with NAVCORE_ERR_INVALID and asks
- *  nothing. The completion and done callback name NAVCORE_OP_OPEN.
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Parses a saved document at the call and asks navcore_open with its entries.
+ *
+ * The completion and done callback name NAVCORE_OP_OPEN.
+ *
+ * @param nav the navigator
+ * @param document a saved document: any RFC 8259 JSON text of exactly the saved shape
+ * @param animated whether the change asks for a transition
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `document` is anything but a saved document
+ *     (NULL, bad UTF-8, another shape): nothing is asked
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_restore(navcore_navigator *nav, const char *document, bool animated, navcore_done_fn done, void *ctx);
 
 /* ---------------------------------------------------------------------------------------------
@@ -788,51 +1442,159 @@ NAVCORE_API int navcore_restore(navcore_navigator *nav, const char *document, bo
  * Callbacks: none.
  * ------------------------------------------------------------------------------------------- */
 
-/** The number of screens in the stack.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * The number of screens in the stack.
+ *
+ * @param out_count receives the count
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out_count` is set
+ * @retval NAVCORE_ERR_INVALID `out_count` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_stack_count(size_t *out_count, navcore_navigator *nav);
-/** The screen at `index` (0 = root); NAVCORE_ERR_INVALID if out of range.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * The screen at `index` (0 = root).
+ *
+ * @param out_screen receives its id
+ * @param nav the navigator
+ * @param index the position, from the root
+ * @retval NAVCORE_OK `*out_screen` is set
+ * @retval NAVCORE_ERR_INVALID `out_screen` or `nav` is NULL, or `index` is out of range
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_stack_get(uint64_t *out_screen, navcore_navigator *nav, size_t index);
-/** Copies up to `capacity` ids of the stack, bottom to top, in one consistent read;
- *  `*out_count` receives the full count. `buffer` may be NULL when `capacity` is 0.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Copies up to `capacity` ids of the stack, bottom to top, in one consistent read.
+ *
+ * @param out_count receives the full count
+ * @param buffer receives the ids; may be NULL when `capacity` is 0
+ * @param capacity how many ids `buffer` holds
+ * @param nav the navigator
+ * @retval NAVCORE_OK copied
+ * @retval NAVCORE_ERR_INVALID `out_count` or `nav` is NULL, or `buffer` is NULL with a
+ *     non-zero `capacity`
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_stack_copy(size_t *out_count, uint64_t *buffer, size_t capacity, navcore_navigator *nav);
-/** The top screen, 0 when the stack is empty.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * The top screen, 0 when the stack is empty.
+ *
+ * @param out_screen receives its id
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out_screen` is set
+ * @retval NAVCORE_ERR_INVALID `out_screen` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_top(uint64_t *out_screen, navcore_navigator *nav);
-/** The root screen, 0 when the stack is empty.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * The root screen, 0 when the stack is empty.
+ *
+ * @param out_screen receives its id
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out_screen` is set
+ * @retval NAVCORE_ERR_INVALID `out_screen` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_root(uint64_t *out_screen, navcore_navigator *nav);
-/** The action state, a NAVCORE_ACTION_*.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * The action state.
+ *
+ * @param out_state receives a NAVCORE_ACTION_*
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out_state` is set
+ * @retval NAVCORE_ERR_INVALID `out_state` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_action_state(int *out_state, navcore_navigator *nav);
-/** Whether an op is in flight.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Whether an op is in flight.
+ *
+ * @param out_busy receives it
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out_busy` is set
+ * @retval NAVCORE_ERR_INVALID `out_busy` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_is_busy(bool *out_busy, navcore_navigator *nav);
-/** How many ops wait in the queue (the op in flight not counted).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * How many ops wait in the queue (the op in flight not counted).
+ *
+ * @param out_count receives the count
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out_count` is set
+ * @retval NAVCORE_ERR_INVALID `out_count` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_pending_count(size_t *out_count, navcore_navigator *nav);
-/** Whether the navigation bar is shown.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Whether the navigation bar is shown.
+ *
+ * @param out_shown receives it
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out_shown` is set
+ * @retval NAVCORE_ERR_INVALID `out_shown` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_is_bar_shown(bool *out_shown, navcore_navigator *nav);
-/** Whether the navigator is on screen (SPEC §7).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Whether the navigator is on screen (SPEC §7).
+ *
+ * @param out_visible receives it
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out_visible` is set
+ * @retval NAVCORE_ERR_INVALID `out_visible` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_is_visible(bool *out_visible, navcore_navigator *nav);
-/** Idle, nothing queued, at least two screens: a back button or gesture would pop now (the veto
- *  is not asked).
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * Idle, nothing queued, at least two screens: a back button or gesture would pop now (the veto
+ * is not asked).
+ *
+ * @param out_can receives it
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out_can` is set
+ * @retval NAVCORE_ERR_INVALID `out_can` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_can_go_back(bool *out_can, navcore_navigator *nav);
-/** The id of the transition waiting for the host, 0 if none.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * The id of the transition waiting for the host, 0 if none.
+ *
+ * @param out_id receives it
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out_id` is set
+ * @retval NAVCORE_ERR_INVALID `out_id` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ */
 NAVCORE_API int navcore_transition_current(uint64_t *out_id, navcore_navigator *nav);
-/** The decision a `back` waits for (SPEC §13), 0 if none: the id its deferrable veto received
- *  and answered NAVCORE_VETO_LATER with. It is set once the veto has returned (0 inside it) and
- *  cleared by navcore_decide or destroy. While it is set the navigator is busy with no
- *  transition, its action state is idle and the ops asked meanwhile are pending behind the
- *  back: this tells that wait for the host's answer apart from an op at work.
- *  Since: 1.1.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * The decision a `back` waits for (SPEC §13), 0 if none: the id its deferrable veto received
+ * and answered NAVCORE_VETO_LATER with.
+ *
+ * It is set once the veto has returned (0 inside it) and cleared by navcore_decide or destroy.
+ * While it is set the navigator is busy with no transition, its action state is idle and the
+ * ops asked meanwhile are pending behind the back: this tells that wait for the host's answer
+ * apart from an op at work.
+ *
+ * @param out_decision receives it
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out_decision` is set
+ * @retval NAVCORE_ERR_INVALID `out_decision` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.1
+ */
 NAVCORE_API int navcore_pending_decision(uint64_t *out_decision, navcore_navigator *nav);
 
 /* ---------------------------------------------------------------------------------------------
@@ -842,18 +1604,51 @@ NAVCORE_API int navcore_pending_decision(uint64_t *out_decision, navcore_navigat
  * compiler warns at each use (NAVCORE_DEPRECATED), and 2.0 removes them.
  * ------------------------------------------------------------------------------------------- */
 
-/** navcore_on_transition's first name.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * navcore_on_transition's first name.
+ *
+ * @param nav the navigator
+ * @param fn the animator; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ * @deprecated use navcore_on_transition
+ */
 NAVCORE_DEPRECATED("use navcore_on_transition")
 NAVCORE_API int navcore_set_animator(navcore_navigator *nav, navcore_transition_fn fn, void *ctx, navcore_destroy_fn destroy);
 
-/** navcore_on_pop_veto's first name.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * navcore_on_pop_veto's first name.
+ *
+ * @param nav the navigator
+ * @param fn the veto; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ * @deprecated use navcore_on_pop_veto
+ */
 NAVCORE_DEPRECATED("use navcore_on_pop_veto")
 NAVCORE_API int navcore_set_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, void *ctx, navcore_destroy_fn destroy);
 
-/** navcore_on_pop_veto_deferrable's first name.
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * navcore_on_pop_veto_deferrable's first name.
+ *
+ * @param nav the navigator
+ * @param fn the veto; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ * @deprecated use navcore_on_pop_veto_deferrable
+ */
 NAVCORE_DEPRECATED("use navcore_on_pop_veto_deferrable")
 NAVCORE_API int navcore_set_pop_veto_deferrable(navcore_navigator *nav, navcore_deferrable_veto_fn fn, void *ctx,
                                                 navcore_destroy_fn destroy);
@@ -868,9 +1663,23 @@ typedef struct navcore_legacy_show_options {
     const char *payload;
 } navcore_legacy_show_options;
 
-/** navcore_show with the first builds' options (NULL = the defaults: instant, remove_current, no
- *  payload) and `recycle`, a NAVCORE_RECYCLE_* (another value is NAVCORE_ERR_INVALID).
- *  Returns: NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * navcore_show with the first builds' options and `recycle`.
+ *
+ * @param nav the navigator
+ * @param route the route's name, UTF-8
+ * @param options the show's options; NULL = the defaults: instant, remove_current, no payload
+ * @param recycle a NAVCORE_RECYCLE_*
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID at the call: `nav` or `route` is NULL, `route` or the payload is
+ *     not valid UTF-8, or `recycle` is not a NAVCORE_RECYCLE_*
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.0
+ * @deprecated use navcore_show with navcore_show_options.recycle
+ */
 NAVCORE_DEPRECATED("use navcore_show with navcore_show_options.recycle")
 NAVCORE_API int navcore_show_recycling(navcore_navigator *nav, const char *route, const navcore_legacy_show_options *options,
                                        int recycle, navcore_done_fn done, void *ctx);

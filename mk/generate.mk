@@ -1,10 +1,12 @@
-# The generated tables (docs/generated.md). Adds check-generated to TESTS.
+# The generated tables and the C API reference (docs/generated.md). Adds check-generated to TESTS.
 #
-#   make generate          rewrites every generated region from its source: include/navcore.h's
-#                          X-macro lists, prototypes and callback typedefs, and the fuzzer's
+#   make generate          rewrites every generated region and file from its source:
+#                          include/navcore.h's X-macro lists, prototypes, callback typedefs and doc
+#                          comments (docs/c-reference.md, bad_input's statuses), and the fuzzer's
 #                          Sources/navcore-fuzz/Command.swift
-#   make check-generated   fails, naming each region, when a generated region is stale (a
-#                          source changed without `make generate`, or a region was hand-edited)
+#   make check-generated   fails, naming each region or file, when one is stale (a source changed
+#                          without `make generate`, or generated text was edited by hand), or when
+#                          a doc comment's tags disagree with its declaration
 
 TESTS += check-generated
 

@@ -6,6 +6,8 @@
 #                                   the hostile stress run short (PY_STRESS_CYCLES cycles; make
 #                                   stress-python runs it long, mk/stress.mk)
 #   make typecheck-python           mypy --strict over the package (bindings/python/navcore)
+#   make docs-python                the API reference, build/docs/python/index.html (pdoc, from the
+#                                   docstrings); fails on a pdoc warning about navcore's API
 #   make check-python-install       a wheel of ./bindings/python built by its build backend (which
 #                                   runs `make lib` and bundles the library) with build/venv's
 #                                   setuptools, offline; installed offline into a fresh venv, then
@@ -15,9 +17,9 @@
 #                                   auditwheel can repair it, else linux_ARCH
 #
 # The venv build/venv (editable install with the test extra: pytest, hypothesis, mypy and
-# textual, which navcore.textual's tests need; plus wheel and setuptools>=70.1, which the build
-# backend needs to build a wheel offline) is made when missing or when pyproject.toml or
-# this file changes. PyPI must be reachable then; every other step works without the network.
+# textual, which navcore.textual's tests need; the docs extra: pdoc, pinned; plus wheel and
+# setuptools>=70.1, which the build backend needs to build a wheel offline) is made when missing
+# or when pyproject.toml or this file changes. PyPI must be reachable then; every other step works without the network.
 
 PYTHON      ?= python3
 PY_DIR      := bindings/python
@@ -44,7 +46,7 @@ $(PYTHON) -m venv $(1) 2>/dev/null || { \
   $(PYTHON) -m venv $(1); }
 endef
 
-.PHONY: python-venv python-guard wheel scenarios-python test-python typecheck-python check-python-install
+.PHONY: python-venv python-guard wheel scenarios-python test-python typecheck-python docs-python check-python-install
 
 ## python-guard: the binding's C entry guard, build/lib/libnavcore_pyguard.so (a new file, never
 ## written over one that a running process has mapped).
@@ -58,7 +60,7 @@ python-venv: $(PY_STAMP)
 
 $(PY_STAMP): $(PY_DIR)/pyproject.toml mk/python.mk
 	@test -x $(PY_VENV)/bin/python || { echo "python: creating $(PY_VENV)"; $(call py-venv,$(PY_VENV)); }
-	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e "./$(PY_DIR)[test]" wheel "setuptools>=70.1"
+	$(PY_VENV)/bin/python -m pip install $(PIP_QUIET) -e "./$(PY_DIR)[test,docs]" wheel "setuptools>=70.1"
 	@touch $@
 
 ## wheel: pip builds the wheel through the package's build backend (bindings/python/build_backend),
@@ -94,6 +96,16 @@ test-python: lib $(PY_GUARD) $(PY_STAMP)
 typecheck-python: $(PY_STAMP)
 	cd $(PY_DIR) && $(CURDIR)/$(PY_VENV)/bin/python -m mypy --strict --no-incremental navcore
 
+## docs-python: the reference of the public API (navcore, navcore.aio, navcore.mirror,
+## navcore.textual) as HTML in build/docs/python, rendered by pdoc from the Google-style
+## docstrings (scripts/python-reference.py). It fails on any pdoc warning about navcore's own API;
+## tests/test_docstrings.py keeps the docstrings complete.
+PY_DOCS := build/docs/python
+
+docs-python: lib $(PY_STAMP)
+	rm -rf $(PY_DOCS)
+	NAVCORE_LIBRARY=$(PY_LIBRARY) $(PY_VENV)/bin/python scripts/python-reference.py $(PY_DOCS)
+
 ## check-python-install: `pip wheel ./bindings/python` with build/venv's setuptools (no build
 ## isolation, no index: no network once build/venv exists); the build backend runs `make lib`
 ## and bundles the library, as for a user's `pip install ./bindings/python`. The wheel is
@@ -120,5 +132,5 @@ PY_CHECK_BUNDLED := import navcore, sys; p = navcore.library_path(); \
 PY_CHECK_ENV := import navcore, os, sys; p = navcore.library_path(); \
   print("NAVCORE_LIBRARY:", p); sys.exit(p != os.environ["NAVCORE_LIBRARY"])
 
-TESTS += test-python typecheck-python check-python-install
+TESTS += test-python typecheck-python docs-python check-python-install
 SCENARIO_RUNNERS += scenarios-python

@@ -27,8 +27,9 @@ changes and pass. Fields appended to the structs the policy lets grow at their e
 pass too: they are cut from the current description before the comparison, which then sees
 the baseline's fields as they were. (libabigail's own suppression for this,
 `has_data_member_inserted_at = end`, would also hide two fields swapped: it rejects deleted
-members and a smaller size, not moved ones.) Every function the baseline lacks must say in its
-doc comment which minor version added it (`Since: 1.N.`, N at most the header's minor version).
+members and a smaller size, not moved ones.) Every function's doc comment says which version
+added it (its `@since` tag, scripts/header_doc.py): `@since 1.N` for a function the baseline
+lacks, N from 1 to the header's minor version; `@since 1.0` for one the baseline has.
 
 Standard library only, plus gcc, abidw and abidiff (Debian's abigail-tools).
 """
@@ -46,6 +47,7 @@ from pathlib import Path
 from typing import Dict, List, NoReturn, Set
 
 import generate
+import header_doc
 
 ROOT = Path(__file__).resolve().parent.parent
 # The structs a minor version may append fields to (docs/c-api.md, "ABI policy"): the versioned
@@ -151,21 +153,31 @@ def without_appended_fields(baseline: Path, current: Path, out: Path) -> None:
     tree.write(out)
 
 
-def check_since(header: Path, added: List[str]) -> None:
-    """Each added function's doc comment names the minor version that added it."""
-    text, minor = header.read_text(), version(header, "MINOR")
-    major = version(header, "MAJOR")
-    wrong = []
-    for name in added:
-        comment = generate.doc_comment(text, name) or ""
-        since = re.search(rf"\bSince: {major}\.(\d+)\b", comment)
-        if not since or not 1 <= int(since.group(1)) <= minor:
-            wrong.append(name)
+def check_since(header: Path, added: List[str], kept: List[str]) -> None:
+    """Each function's @since tag names the version that added it: for an `added` one (not in
+    the baseline) a minor version after .0, at most the header's; for a `kept` one, .0."""
+    text, minor, major = header.read_text(), version(header, "MINOR"), version(header, "MAJOR")
+
+    def since(name: str) -> str:
+        try:
+            doc = header_doc.function_doc(text, name)
+        except header_doc.HeaderError:
+            return ""
+        return (doc.since or "") if doc else ""
+
+    def minor_of(name: str) -> int:
+        match = re.fullmatch(rf"{major}\.(\d+)", since(name))
+        return int(match.group(1)) if match else -1
+
+    wrong = [name for name in added if not 1 <= minor_of(name) <= minor]
     if wrong:
-        fail(f"{', '.join(wrong)}: not in the baseline, so added after {major}.0: its doc comment needs a "
-             f"`Since: {major}.N.` line, N the minor version that adds it (the header says {major}.{minor}; "
+        fail(f"{', '.join(wrong)}: not in the baseline, so added after {major}.0: its doc comment needs an "
+             f"`@since {major}.N` tag, N the minor version that adds it (the header says {major}.{minor}; "
              f"the first addition after {major}.0 raises NAVCORE_VERSION_MINOR; docs/c-api.md, "
              f"\"Adding a function\")")
+    wrong = [name for name in kept if minor_of(name) != 0]
+    if wrong:
+        fail(f"{', '.join(wrong)}: in the {major}.0 baseline, so its doc comment says `@since {major}.0`")
 
 
 def check(baseline: Path, library: Path, header: Path, work: Path) -> None:
@@ -194,7 +206,7 @@ def check(baseline: Path, library: Path, header: Path, work: Path) -> None:
         fail(f"abidiff finds {kind} (exit {compared.returncode}) of the ABI frozen in {baseline.name}: "
              f"1.x only adds (docs/c-api.md, \"ABI policy\"). Above, abidiff's report.")
     added = sorted(described_functions(current) - described_functions(baseline))
-    check_since(header, added)
+    check_since(header, added, sorted(described_functions(baseline)))
     print(f"check-abi: {library} keeps the ABI of {baseline.name} ({len(described_functions(baseline))} functions, "
           f"their types, the enums); {len(added)} added since: {', '.join(added) or 'none'}")
 

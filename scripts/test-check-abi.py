@@ -51,14 +51,20 @@ def unchanged(header: str) -> str:
 
 
 NEW_FUNCTION = r"""\g<0>
-/** A function a minor version adds.{since}
- *  Returns: NAVCORE_OK, NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE. */
+/**
+ * A function a minor version adds.
+ *
+ * @param nav the navigator
+ * @retval NAVCORE_OK done
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator{since}
+ */
 NAVCORE_API int navcore_added(navcore_navigator *nav);
 """
 AFTER_LAST_QUERY = r"^NAVCORE_API int navcore_transition_current\(uint64_t \*out_id, navcore_navigator \*nav\);$"
 #: The header's minor version, and an edit that raises it by one, for a new function of the next one.
 MINOR = check_abi.version(HEADER, "MINOR")
-NEXT_SINCE = f"\n *  Since: 1.{MINOR + 1}."
+NEXT_SINCE = f"\n * @since 1.{MINOR + 1}"
 MINOR_RAISED = edit(rf"^#define NAVCORE_VERSION_MINOR {MINOR}$", f"#define NAVCORE_VERSION_MINOR {MINOR + 1}")
 #: What check-abi prints for a header that keeps the ABI (whatever it adds already).
 KEEPS = "keeps the ABI of"
@@ -112,8 +118,14 @@ CASES = [
     Case("a function added, since the next minor version, which the header raises",
          both(MINOR_RAISED, edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=NEXT_SINCE))), True,
          "added since: navcore_added"),
-    Case("a function added without its Since: line",
-         both(MINOR_RAISED, edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=""))), False, "needs a `Since: 1.N.` line"),
+    Case("a function added without its @since tag",
+         both(MINOR_RAISED, edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=""))), False, "needs an `@since 1.N` tag"),
+    Case("a function added, since 1.0",
+         both(MINOR_RAISED, edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since="\n * @since 1.0"))), False,
+         "needs an `@since 1.N` tag"),
+    Case("a function of the baseline said to be added since 1.1",
+         edit(r"(@since 1\.)0(\n \*/\nNAVCORE_API int navcore_on_done\()", r"\g<1>1\2"), False,
+         "navcore_on_done: in the 1.0 baseline, so its doc comment says `@since 1.0`"),
     Case("a function added, since the next minor version, which the header does not raise",
          edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=NEXT_SINCE)), False, f"the header says 1.{MINOR}"),
     Case("a field appended to navcore_show_options",

@@ -76,12 +76,20 @@ if TYPE_CHECKING:
 
 
 def library_version() -> str:
-    """The loaded C library's version ("MAJOR.MINOR.PATCH")."""
+    """The loaded C library's version.
+
+    Returns:
+        "MAJOR.MINOR.PATCH", as navcore_version() says it.
+    """
     return str(_load().navcore_version().decode())
 
 
 def library_path() -> str:
-    """Where the C library was loaded from."""
+    """Where the C library was loaded from.
+
+    Returns:
+        Its path.
+    """
     from ._ffi import library_path as _path
 
     return _path()

@@ -20,6 +20,7 @@ class _Named(str, enum.Enum):
     Works the same on Python 3.9+ (``enum.StrEnum`` is 3.11's): ``str()``, ``format()`` and
     ``hash()`` are the name's, so ``f"{outcome}"`` and ``{"completed": …}[outcome]`` work."""
 
+    #: The member's C value, the one the binding passes to and reads from the library.
     code: int
 
     def __new__(cls, name: str, code: int) -> "_Named":
@@ -50,8 +51,18 @@ class _Named(str, enum.Enum):
 
     @classmethod
     def parse(cls: Type[_N], value: Union[int, str, "_Named"]) -> _N:
-        """A member from itself, its spec name (``"host"``, ``"pop_to"``; upper case too) or
-        its C value; ValueError for anything else (a bool too)."""
+        """A member from itself, its spec name or its C value.
+
+        Args:
+            value: a member, its spec name (``"host"``, ``"pop_to"``; upper case too) or its C
+                value.
+
+        Returns:
+            The member.
+
+        Raises:
+            ValueError: anything else (a bool too).
+        """
         for member in cls:
             if isinstance(value, str):
                 if member == value or member.name == value.upper():

@@ -8,8 +8,18 @@ from ._enums import Status
 
 
 class NavcoreError(Exception):
-    """A navcore call failed. ``status`` is the Status, ``code`` its int value, ``message`` the
-    library's explanation (navcore_last_error_message, read right after the failing call)."""
+    """A navcore call failed; each error status has its subclass.
+
+    Args:
+        message: the library's explanation.
+        status: the Status, when not the subclass's own.
+
+    Attributes:
+        status (Status): the error status.
+        code (int): its C value (negative).
+        message (str): the library's explanation (navcore_last_error_message, read right after the
+            failing call).
+    """
 
     status: Status = Status.INTERNAL
 

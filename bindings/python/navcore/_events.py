@@ -34,16 +34,22 @@ T = TypeVar("T")
 
 
 class Screen(Generic[T]):
-    """One screen of a navigator (SPEC §1): its id, its route name and the host's object (any
-    Python object, or None). Generic in its object's type: ``nav.create_screen("home",
-    HomeView())`` is a ``Screen[HomeView]``, whose ``object`` a type checker knows; a screen the
-    binding made for an id it had not seen (``nav.screen(id)``, ``nav.stack``) is a
-    ``Screen[Any]``.
+    """One screen of a navigator (SPEC §1): its id, its route name and the host's object.
 
-    A navigator hands out one Screen per screen id, so ``nav.top is screen`` works. Once the
-    screen is released (it left the stack, was discarded, or the navigator was closed)
-    ``released`` is true and ``object`` is None: the object went back to the host with the
-    release event, and neither the binding nor the Screen holds it any more.
+    Generic in its object's type: ``nav.create_screen("home", HomeView())`` is a
+    ``Screen[HomeView]``, whose ``object`` a type checker knows; a screen the binding made for an id
+    it had not seen (``nav.screen(id)``, ``nav.stack``) is a ``Screen[Any]``.
+
+    A navigator hands out one Screen per screen id, so ``nav.top is screen`` works. Once the screen
+    is released (it left the stack, was discarded, or the navigator was closed) ``released`` is true
+    and ``object`` is None: the object went back to the host with the release event, and neither the
+    binding nor the Screen holds it any more.
+
+    Attributes:
+        id (int): navcore's screen id, never reused.
+        route (str): the route name ("" for an anonymous screen).
+        object: the host's object (any Python object, or None); None once released.
+        released (bool): whether the screen was released.
     """
 
     __slots__ = ("id", "route", "object", "released", "_hooks", "_navigator", "__weakref__")
@@ -71,17 +77,23 @@ class Screen(Generic[T]):
 
     @property
     def result(self) -> Any:
-        """The screen's result decoded from JSON, None for none (``Navigator.result``)."""
+        """The screen's result decoded from JSON, None for none (``Navigator.result``; ValueError if
+        it is not JSON, NoSuchScreenError once released).
+        """
         return self._owner().result(self)
 
     @property
     def result_text(self) -> Optional[str]:
-        """The screen's result as text, None for none (``Navigator.result_text``)."""
+        """The screen's result as text, None for none (``Navigator.result_text``; NoSuchScreenError
+        once released).
+        """
         return self._owner().result_text(self)
 
     @property
     def saved_state(self) -> Optional[str]:
-        """The screen's saved state, None for none (``Navigator.saved_state``)."""
+        """The screen's saved state, None for none (``Navigator.saved_state``; NoSuchScreenError
+        once released).
+        """
         return self._owner().saved_state(self)
 
     def __repr__(self) -> str:
@@ -90,19 +102,34 @@ class Screen(Generic[T]):
 
 
 class Payload(str):
-    """A payload as delivered: the text itself (a str), and ``json()`` for a payload that was
-    sent as a dict (``show(route, payload={...})`` sends it as JSON)."""
+    """A payload as delivered: the text itself (a str), and ``json()`` for a payload that was sent
+    as a dict (``show(route, payload={...})`` sends it as JSON).
+    """
 
     __slots__ = ()
 
     def json(self) -> Any:
-        """The payload parsed as JSON (ValueError if it is not JSON)."""
+        """The payload parsed as JSON.
+
+        Returns:
+            The decoded value.
+
+        Raises:
+            ValueError: the payload is not JSON.
+        """
         return json.loads(self)
 
 
 @dataclass(frozen=True)
 class ActionEvent:
-    """``action <state> [+appearing] [-disappearing…] animated|instant`` (SPEC §4)."""
+    """``action <state> [+appearing] [-disappearing…] animated|instant`` (SPEC §4).
+
+    Attributes:
+        state (Action): the action state entered.
+        appearing (Optional[Screen]): the screen that becomes the top, None if none.
+        disappearing (Tuple[Screen, ...]): the screens that leave, bottom to top.
+        animated (bool): whether the change animates.
+    """
 
     state: Action
     appearing: Optional[Screen[Any]]
@@ -112,7 +139,14 @@ class ActionEvent:
 
 @dataclass(frozen=True)
 class AppearanceEvent:
-    """``will_show``/``did_show``/``will_hide``/``did_hide`` of one screen."""
+    """``will_show``/``did_show``/``will_hide``/``did_hide`` of one screen.
+
+    Attributes:
+        phase (Phase): which of the four.
+        screen (Screen): the screen that shows or hides.
+        reason (Reason): why.
+        animated (bool): whether it animates.
+    """
 
     phase: Phase
     screen: Screen[Any]
@@ -122,7 +156,12 @@ class AppearanceEvent:
 
 @dataclass(frozen=True)
 class ProgressEvent:
-    """The host reported the progress of the interactive transition ``transition``."""
+    """The host reported the progress of the interactive transition ``transition``.
+
+    Attributes:
+        transition (int): the transition's id.
+        progress (float): p, 0 ≤ p ≤ 1.
+    """
 
     transition: int
     progress: float
@@ -130,7 +169,12 @@ class ProgressEvent:
 
 @dataclass(frozen=True)
 class BarEvent:
-    """The navigation bar was shown or hidden (SPEC §8)."""
+    """The navigation bar was shown or hidden (SPEC §8).
+
+    Attributes:
+        shown (bool): whether the bar is shown now.
+        animated (bool): whether the change animates.
+    """
 
     shown: bool
     animated: bool
@@ -138,7 +182,12 @@ class BarEvent:
 
 @dataclass(frozen=True)
 class PayloadEvent:
-    """A ``show`` delivered its payload to ``screen``."""
+    """A ``show`` delivered its payload to ``screen``.
+
+    Attributes:
+        screen (Screen): the screen shown.
+        payload (Payload): the payload.
+    """
 
     screen: Screen[Any]
     payload: Payload
@@ -146,8 +195,13 @@ class PayloadEvent:
 
 @dataclass(frozen=True)
 class ReleaseEvent:
-    """``screen`` was released: its id is dead, and ``object`` (the object it held) is handed
-    back; the binding and the Screen no longer hold it."""
+    """``screen`` was released: its id is dead, and ``object`` (the object it held) is handed back;
+    the binding and the Screen no longer hold it.
+
+    Attributes:
+        screen (Screen): the released screen (``released`` is true).
+        object: the host's object it held.
+    """
 
     screen: Screen[Any]
     object: Any
@@ -155,20 +209,37 @@ class ReleaseEvent:
 
 @dataclass(frozen=True)
 class ResultEvent:
-    """``result L TEXT``: a result listener hears ``screen``'s result ``text`` (None for none)
-    once, right before its release (SPEC §12); the screen is still live meanwhile."""
+    """``result L TEXT``: a result listener hears ``screen``'s result ``text`` once, right before
+    its release (SPEC §12); the screen is still live meanwhile.
+
+    Attributes:
+        screen (Screen): the screen about to be released.
+        text (Optional[str]): its result, None for none.
+    """
 
     screen: Screen[Any]
     text: Optional[str]
 
     def json(self) -> Any:
-        """The result decoded from JSON, None for none (ValueError if it is not JSON)."""
+        """The result decoded from JSON.
+
+        Returns:
+            The decoded value, None for none.
+
+        Raises:
+            ValueError: the result is not JSON.
+        """
         return None if self.text is None else json.loads(self.text)
 
 
 @dataclass(frozen=True)
 class DoneEvent:
-    """An op ended."""
+    """An op ended.
+
+    Attributes:
+        op (Op): the kind of op.
+        outcome (Outcome): how it ended.
+    """
 
     op: Op
     outcome: Outcome
@@ -181,8 +252,14 @@ class WakeupEvent:
 
 @dataclass(frozen=True)
 class RouteRequest:
-    """What a route's factory is asked to make: a screen of ``route`` whose id will be ``id``,
-    shown with ``payload`` (None if the show has none)."""
+    """What a route's factory is asked to make: a screen of ``route`` whose id will be ``id``, shown
+    with ``payload``.
+
+    Attributes:
+        route (str): the route's name.
+        id (int): the new screen's id (not live yet).
+        payload (Optional[Payload]): the show's payload, None if it has none.
+    """
 
     route: str
     id: int
@@ -191,8 +268,17 @@ class RouteRequest:
 
 @dataclass(frozen=True)
 class Transition:
-    """A transition handed to the animator. The host plays it and then calls ``finish()`` (or,
-    for the interactive back gesture, ``cancel()``), reporting ``progress(p)`` meanwhile."""
+    """A transition handed to the animator. The host plays it and then calls ``finish()`` (or, for
+    the interactive back gesture, ``cancel()``), reporting ``progress(p)`` meanwhile.
+
+    Attributes:
+        id (int): the transition's id.
+        style (Style): ``push`` or ``pop``: the animation asked for.
+        from_screen (Screen): the old top.
+        to_screen (Screen): the new top.
+        interactive (bool): whether it is the back gesture's, which may be cancelled.
+        navigator (Navigator): the navigator it belongs to.
+    """
 
     id: int
     style: Style
@@ -202,23 +288,46 @@ class Transition:
     navigator: "Navigator" = field(repr=False, compare=False)
 
     def finish(self) -> None:
-        """The transition ended: the op completes."""
+        """The transition ended: the op completes.
+
+        Raises:
+            StateError: it is not in flight (finished or cancelled already).
+        """
         self.navigator.finish_transition(self.id)
 
     def cancel(self) -> None:
-        """Cancels the interactive transition: the pop is undone."""
+        """Cancels the interactive transition: the pop is undone.
+
+        Raises:
+            StateError: it is not in flight, or not interactive.
+        """
         self.navigator.cancel_transition(self.id)
 
     def progress(self, value: float) -> None:
-        """Reports the progress (0 ≤ value ≤ 1) of the interactive transition."""
+        """Reports the progress of the interactive transition.
+
+        Args:
+            value: p, 0 ≤ p ≤ 1.
+
+        Raises:
+            InvalidError: ``value`` out of range.
+            StateError: it is not in flight, or not interactive.
+        """
         self.navigator.update_transition(value, self.id)
 
 
 @dataclass(frozen=True)
 class Decision:
     """A user pop the veto answered ``navcore.LATER`` for (SPEC §13): the ``back`` waits, busy,
-    until the host answers with ``allow()`` or ``refuse()`` (``navigator.decide(decision,
-    allow)``), from any thread, once. ``id`` is navcore's decision id, never reused."""
+    until the host answers with ``allow()`` or ``refuse()`` (``navigator.decide(decision, allow)``),
+    from any thread, once.
+
+    Attributes:
+        id (int): navcore's decision id, never reused.
+        screen (Screen): the top screen the veto was asked about.
+        by_gesture (bool): whether the gesture asked (a gesture's LATER counts as no).
+        navigator (Navigator): the navigator whose back waits.
+    """
 
     id: int
     screen: Screen[Any]
@@ -226,9 +335,17 @@ class Decision:
     navigator: "Navigator" = field(repr=False, compare=False)
 
     def allow(self) -> None:
-        """The user confirmed: the pop goes on."""
+        """The user confirmed: the pop goes on.
+
+        Raises:
+            StateError: the decision was answered already.
+        """
         self.navigator.decide(self, True)
 
     def refuse(self) -> None:
-        """The user declined: the back ends ``vetoed``."""
+        """The user declined: the back ends ``vetoed``.
+
+        Raises:
+            StateError: the decision was answered already.
+        """
         self.navigator.decide(self, False)

@@ -253,7 +253,12 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
 
 
 class LibraryNotFound(ImportError):
-    """No usable navcore library was found; the message lists every place that was tried."""
+    """No usable navcore library was found (raised by ``import navcore``); the message lists every
+    place that was tried.
+
+    Attributes:
+        attempts (List[Tuple[str, str]]): each place tried, and why it did not do.
+    """
 
     def __init__(self, attempts: List[Tuple[str, str]]) -> None:
         self.attempts = attempts

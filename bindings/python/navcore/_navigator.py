@@ -162,15 +162,28 @@ def _recycle_mode(recycle: RecycleLike) -> int:
 class Navigator:
     """One navigation stack and its queue (SPEC §2–§9).
 
-    ``Navigator()`` runs ops on the calling thread (inline dispatch); ``Navigator("host")``
-    only enqueues them, calls the wakeup listeners, and runs them in ``drain()`` (see
-    ``navcore.aio`` for an asyncio loop). Use it as a context manager, or call ``close()``;
-    a navigator dropped without close() is destroyed soon after it is garbage-collected, on the
-    binding's reaper thread (its ops end ``aborted`` there). ``Navigator()`` raises RuntimeError
-    in a sub-interpreter, and when that thread is not running and cannot start.
+    ``Navigator()`` runs ops on the calling thread (inline dispatch); ``Navigator("host")`` only
+    enqueues them, calls the wakeup listeners, and runs them in ``drain()`` (see ``navcore.aio`` for
+    an asyncio loop). Use it as a context manager, or call ``close()``; a navigator dropped without
+    close() is destroyed soon after it is garbage-collected, on the binding's reaper thread (its ops
+    end ``aborted`` there).
 
-    Every method may be called from any thread. Ops return an Operation; calls that fail raise
-    a NavcoreError subclass and change nothing.
+    Every method may be called from any thread. Ops return an Operation; calls that fail raise a
+    NavcoreError subclass and change nothing. An exception a callback raises (a listener, a hook,
+    the veto, the animator, a factory, a ``run`` block) is re-raised from the outermost navcore call
+    of the thread it ran on, after the call (see ``navcore._calls``).
+
+    Args:
+        dispatch: how the navigator runs its queue: ``Dispatch.INLINE`` (the default) or
+            ``Dispatch.HOST``, or its name (``"host"``) or C value.
+
+    Attributes:
+        dispatch (Dispatch): the dispatch mode, as parsed.
+
+    Raises:
+        ValueError: ``dispatch`` is no dispatch mode.
+        RuntimeError: in a sub-interpreter, and when the binding's reaper thread is not running and
+            cannot start.
     """
 
     def __init__(self, dispatch: Union[Dispatch, str, int] = Dispatch.INLINE) -> None:
@@ -221,10 +234,12 @@ class Navigator:
         self.close()
 
     def close(self) -> None:
-        """Destroys the navigator (SPEC §9) unless it is already: the op in flight and every
-        queued op end ``aborted``, every live screen is released, and the binding lets go of
-        every object, listener and route. Inside a callback it takes effect when the outermost
-        navcore call returns."""
+        """Destroys the navigator (SPEC §9) unless it is already.
+
+        The op in flight and every queued op end ``aborted``, every live screen is released, and the
+        binding lets go of every object, listener and route. Inside a callback it takes effect when
+        the outermost navcore call returns.
+        """
         if not self._closing:
             try:
                 self.destroy()
@@ -233,8 +248,11 @@ class Navigator:
 
     @_api
     def destroy(self) -> None:
-        """Like ``close()``, but raises InvalidHandleError if the navigator is already
-        destroyed (the C call's status)."""
+        """Like ``close()``, but says whether the navigator was destroyed already.
+
+        Raises:
+            InvalidHandleError: the navigator is already destroyed (the C call's status).
+        """
         with self._lock:
             self._closing = True
         self._finalizer.detach()
@@ -418,9 +436,21 @@ class Navigator:
     def on(self, kind: Literal["wakeup"]) -> ListenerDecorator[WakeupEvent]: ...
 
     def on(self, kind: str, listener: Optional[Listener[Any]] = None) -> Any:
-        """Adds a listener of ``kind`` (an EVENT_KINDS name, or "appearance" for the four
-        phases); as a decorator without ``listener``. Returns the listener. ValueError for an
-        unknown kind and TypeError for a listener that is not callable, at once."""
+        """Adds a listener of the events of ``kind``; as a decorator without ``listener``.
+
+        Args:
+            kind: an ``EVENT_KINDS`` name, or ``"appearance"`` for the four phases.
+            listener: called with each event of that kind, on the thread driving the navigator;
+                None: ``on`` returns a decorator that adds the function it decorates.
+
+        Returns:
+            The listener (or the decorator), so that ``@nav.on("action")`` keeps the function.
+
+        Raises:
+            ValueError: an unknown kind (at once, also as a decorator).
+            TypeError: a listener that is not callable.
+            InvalidHandleError: the navigator is closed.
+        """
         kinds = self._kinds(kind)
 
         def add(function: Listener[Any]) -> Listener[Any]:
@@ -436,15 +466,33 @@ class Navigator:
         return add if listener is None else add(listener)
 
     def off(self, kind: str, listener: Callable[[Any], Any]) -> None:
-        """Removes a listener added with on()."""
+        """Removes a listener added with ``on()``.
+
+        Args:
+            kind: the kind it was added for (``"appearance"`` removes it from the four phases).
+            listener: the listener; one that is not there is ignored.
+
+        Raises:
+            ValueError: an unknown kind.
+        """
         kinds = self._kinds(kind)
         with self._lock:
             self._remove(kinds, listener)
             self._sync()
 
     def add_listener(self, listener: Any) -> Any:
-        """Adds every ``on_<kind>`` method of ``listener`` (``on_action``, ``on_will_show``,
-        ``on_appearance`` for the four phases, ``on_done``…) as a listener. Returns it."""
+        """Adds every ``on_<kind>`` method of ``listener`` as a listener of that kind.
+
+        Args:
+            listener: any object with methods ``on_action``, ``on_will_show``, ``on_appearance``
+                (the four phases), ``on_done``…; those it lacks are not listened to.
+
+        Returns:
+            ``listener``.
+
+        Raises:
+            InvalidHandleError: the navigator is closed.
+        """
         methods: List[Tuple[str, Callable[[Any], Any]]] = []
         for kind in EVENT_KINDS + tuple(_ALIASES):
             method = getattr(listener, f"on_{kind}", None)
@@ -459,7 +507,11 @@ class Navigator:
         return listener
 
     def remove_listener(self, listener: Any) -> None:
-        """Removes a listener object added with add_listener()."""
+        """Removes a listener object added with ``add_listener()``.
+
+        Args:
+            listener: the object; one that was not added is ignored.
+        """
         with self._lock:
             for index, (obj, methods) in enumerate(self._listener_objects):
                 if obj is listener:
@@ -470,25 +522,43 @@ class Navigator:
             self._sync()
 
     def events(self, *kinds: str) -> EventStream:
-        """The events of ``kinds`` (EVENT_KINDS names or "appearance"; none given: every kind
-        but ``wakeup``) as an async iterator, from now until it is closed or the navigator is::
+        """The events of ``kinds`` as an async iterator, from now until it is closed or the
+        navigator is::
 
             async with nav.events("action", "done") as events:
                 async for event in events:
                     ...
 
-        Call it in a running asyncio loop; see EventStream for the threads and the queue."""
+        Call it in a running asyncio loop; see EventStream for the threads and the queue.
+
+        Args:
+            *kinds: ``EVENT_KINDS`` names or ``"appearance"``; none given: every kind but
+                ``wakeup``.
+
+        Returns:
+            An EventStream, listening already.
+
+        Raises:
+            ValueError: an unknown kind (before any listener is added).
+            RuntimeError: no asyncio loop is running.
+        """
         chosen = kinds or tuple(kind for kind in EVENT_KINDS if kind != "wakeup")
         for kind in chosen:
             self._kinds(kind)  # ValueError for an unknown kind, before any listener is added
         return EventStream(self, chosen)
 
     def idle(self) -> Operation:
-        """An Operation that ends once every op asked before it has ended: the queue caught up
-        with this call (``await nav.idle()``, or ``nav.idle().result(timeout)`` from a thread
-        that does not drive the navigator). It is a ``run`` op of nothing (listeners of ``done``
-        hear it end), so in host dispatch it ends in a drain, and ops asked after it may still
-        wait; a closed navigator ends it ``aborted``."""
+        """An Operation that ends once every op asked before it has ended: the queue caught up with
+        this call.
+
+        ``await nav.idle()``, or ``nav.idle().result(timeout)`` from a thread that does not drive
+        the navigator. It is a ``run`` op of nothing (listeners of ``done`` hear it end), so in host
+        dispatch it ends in a drain, and ops asked after it may still wait; a closed navigator ends
+        it ``aborted``.
+
+        Returns:
+            The ``run`` op's Operation.
+        """
         return self._ask(Op.RUN, self._lib.navcore_run, _RUN)
 
     def _check_open(self) -> None:
@@ -525,11 +595,15 @@ class Navigator:
 
     @property
     def veto(self) -> Optional[VetoFunction]:
-        """The pop veto, asked for the user's back button and gesture only (SPEC §6); None =
-        every user pop is allowed. ``veto(top_screen, by_gesture)`` returns whether the pop may
-        happen; a veto that takes a third argument, ``veto(top_screen, by_gesture, decision)``,
-        may also return ``navcore.LATER``: the back then waits, busy, until ``decide(decision,
-        allow)`` (SPEC §13; for the gesture LATER counts as no)."""
+        """The pop veto, asked for the user's back button and gesture only (SPEC §6); None = every
+        user pop is allowed.
+
+        ``veto(top_screen, by_gesture)`` returns whether the pop may happen; a veto that takes a
+        third argument, ``veto(top_screen, by_gesture, decision)``, may also return
+        ``navcore.LATER``: the back then waits, busy, until ``decide(decision, allow)`` (SPEC §13;
+        for the gesture LATER counts as no). Assigning a value that is neither callable nor None
+        raises TypeError; assigning a veto to a closed navigator raises InvalidHandleError.
+        """
         return self._veto_entry[0] if self._veto_entry is not None else None
 
     @veto.setter
@@ -544,17 +618,29 @@ class Navigator:
 
     @_api
     def decide(self, decision: Union[Decision, int], allow: bool) -> None:
-        """Answers a pending decision (a Decision, or its id) of the veto's LATER: ``allow``
-        pops as if the veto had allowed it, else the back ends ``vetoed``. Acts at once, in both
-        dispatch modes; StateError when it is not the pending one (answered already)."""
+        """Answers a pending decision of the veto's LATER: ``allow`` pops as if the veto had allowed
+        it, else the back ends ``vetoed``.
+
+        Acts at once, in both dispatch modes.
+
+        Args:
+            decision: the Decision the veto received, or its id.
+            allow: whether the pop goes on.
+
+        Raises:
+            StateError: ``decision`` is not the pending one (answered already).
+        """
         decision_id = decision.id if isinstance(decision, Decision) else int(decision)
         _check(self._lib.navcore_decide(self._handle, decision_id, bool(allow)))
 
     @property
     def animator(self) -> Optional[Animator]:
-        """The host's animator: ``animator(transition)`` starts playing a Transition, later
-        finished with ``transition.finish()``. None = every op is instant and the gesture is
-        refused."""
+        """The host's animator: ``animator(transition)`` starts playing a Transition, later finished
+        with ``transition.finish()``. None = every op is instant and the gesture is refused.
+
+        Assigning a value that is neither callable nor None raises TypeError; assigning an animator
+        to a closed navigator raises InvalidHandleError.
+        """
         return self._animator
 
     @animator.setter
@@ -574,7 +660,20 @@ class Navigator:
     def create_screen(self, route: str, obj: _T) -> Screen[_T]: ...
 
     def create_screen(self, route: str = "", obj: Any = None) -> Screen[Any]:
-        """A new detached screen of ``route`` holding ``obj`` (a ``Screen[type of obj]``)."""
+        """A new detached screen of ``route`` holding ``obj``.
+
+        Args:
+            route: the route's name ("" by default: an anonymous screen).
+            obj: the host's object, any Python object (None by default).
+
+        Returns:
+            The Screen, a ``Screen[type of obj]``.
+
+        Raises:
+            InvalidError: ``route`` contains a NUL character or is not valid Unicode.
+            TypeError: ``route`` is not a str.
+            InvalidHandleError: the navigator is closed.
+        """
         # Not an _api binding call: creating a screen calls no Python code back (registering a
         # callback kind that was not registered runs no destructor), like on() and off().
         name = _route_text(route, self._require_live)
@@ -586,13 +685,30 @@ class Navigator:
 
     @_api
     def discard(self, screen: Screen[Any]) -> None:
-        """Releases a detached screen at once (its result listener, then its release listeners,
-        are called); StateError if it is in the stack or an op holds it (SPEC §1)."""
+        """Releases a detached screen at once (its result listener, then its release listeners, are
+        called).
+
+        Args:
+            screen: a detached screen of this navigator.
+
+        Raises:
+            StateError: it is in the stack or an op holds it (SPEC §1).
+            NoSuchScreenError: it is released already.
+        """
         _check(self._lib.navcore_screen_discard(self._handle, screen.id))
 
     def screen(self, screen_id: int) -> Screen[Any]:
-        """The Screen of a live screen id (one the binding did not make is made on first sight);
-        NoSuchScreenError for a dead or unknown id."""
+        """The Screen of a live screen id (one the binding did not make is made on first sight).
+
+        Args:
+            screen_id: a screen id, as C and the events give it.
+
+        Returns:
+            Its Screen: the same object every time.
+
+        Raises:
+            NoSuchScreenError: a dead or unknown id.
+        """
         screen = self._screen(screen_id)
         if screen.released:
             raise NoSuchScreenError(f"screen {screen_id} is not a live screen of this navigator")
@@ -603,11 +719,25 @@ class Navigator:
     def push_for_result(
         self, screen: ScreenLike, animated: bool = True, *, route: Optional[str] = None
     ) -> ScreenResult:
-        """Pushes ``screen`` (a Screen, or any object on a new screen of ``route``, as
-        ``push``) and returns a ScreenResult:
-        ``await`` it (or ``wait()`` from another thread) for the screen's result decoded from
-        JSON, None for none, delivered once right before the screen's release, whatever
-        releases it. It takes the screen's one result listener (replacing one set before)."""
+        """Pushes ``screen`` and returns the future of its result.
+
+        ``await`` the ScreenResult (or ``wait()`` from another thread) for the screen's result
+        decoded from JSON, None for none, delivered once right before the screen's release, whatever
+        releases it. It takes the screen's one result listener (replacing one set before).
+
+        Args:
+            screen: a Screen, or any object on a new screen of ``route``, as ``push``.
+            animated: whether the push animates (when an animator is set).
+            route: the route of the new screen made for an object (not for a Screen).
+
+        Returns:
+            The ScreenResult; its ``operation`` is the push.
+
+        Raises:
+            TypeError: ``route`` given with a Screen.
+            NoSuchScreenError: the Screen is released.
+            InvalidHandleError: the navigator is closed.
+        """
         target, created = self._screen_for(screen, route)
         pending = ScreenResult(target)
         try:
@@ -628,10 +758,24 @@ class Navigator:
 
     @_api
     def on_result(self, screen: Screen[Any], listener: Optional[ResultListener]) -> Optional[ResultListener]:
-        """Sets ``screen``'s one result listener: ``listener(event)`` hears a ResultEvent (its
-        ``text``, and ``json()``) once, right before the screen's release, on the driving
-        thread. Another listener replaces it (the old one is never called); None removes it.
-        StateError once the screen's release has begun. Returns the listener."""
+        """Sets ``screen``'s one result listener.
+
+        ``listener(event)`` hears a ResultEvent (its ``text``, and ``json()``) once, right before
+        the screen's release, on the driving thread. Another listener replaces it (the old one is
+        never called).
+
+        Args:
+            screen: a live screen.
+            listener: the listener; None removes it.
+
+        Returns:
+            The listener (None when removed).
+
+        Raises:
+            TypeError: ``listener`` is neither callable nor None.
+            StateError: the screen's release has begun.
+            NoSuchScreenError: the screen is released.
+        """
         if listener is None:
             _check(self._lib.navcore_screen_on_result(self._handle, screen.id, _ffi.ResultFn(), None, _NO_DESTROY))
             return None
@@ -659,53 +803,128 @@ class Navigator:
             raise error
 
     def set_result(self, screen: Screen[Any], value: Any) -> None:
-        """Sets ``screen``'s result to ``value`` as JSON text; None clears it (SPEC §12)."""
+        """Sets ``screen``'s result to ``value`` as JSON text (SPEC §12).
+
+        Args:
+            screen: a live screen.
+            value: any value ``json.dumps`` takes; None clears the result.
+
+        Raises:
+            NoSuchScreenError: the screen is released.
+        """
         self.set_result_text(screen, None if value is None else json.dumps(value, separators=(",", ":"), ensure_ascii=False))
 
     def set_result_text(self, screen: Screen[Any], text: Optional[str]) -> None:
-        """Sets ``screen``'s result to ``text`` as is; None clears it."""
+        """Sets ``screen``'s result to ``text`` as is.
+
+        Args:
+            screen: a live screen.
+            text: the result; None clears it.
+
+        Raises:
+            NoSuchScreenError: the screen is released.
+            InvalidError: ``text`` contains a NUL character or is not valid Unicode.
+        """
         result = None if text is None else _text(text, "the result", self._require_live)
         _check(self._lib.navcore_screen_set_result(self._handle, screen.id, result))
 
     def result_text(self, screen: Screen[Any]) -> Optional[str]:
-        """``screen``'s result as text, None for none; NoSuchScreenError once it is released."""
+        """``screen``'s result as text.
+
+        Args:
+            screen: a live screen.
+
+        Returns:
+            The text, None for none.
+
+        Raises:
+            NoSuchScreenError: the screen is released.
+        """
         return _take_text(self._lib.navcore_screen_result, self._handle, screen.id)
 
     def result(self, screen: Screen[Any]) -> Any:
-        """``screen``'s result decoded from JSON, None for none (ValueError if it is not JSON)."""
+        """``screen``'s result decoded from JSON.
+
+        Args:
+            screen: a live screen.
+
+        Returns:
+            The decoded value, None for none.
+
+        Raises:
+            ValueError: the result is not JSON.
+            NoSuchScreenError: the screen is released.
+        """
         text = self.result_text(screen)
         return None if text is None else json.loads(text)
 
     # -- saved state, save, open and restore (SPEC §14) --------------------------------------------
 
     def set_saved_state(self, screen: Screen[Any], state: Union[str, Mapping[str, Any], None]) -> None:
-        """Sets ``screen``'s saved state (a str as is, a dict as JSON); None clears it. Each
-        payload delivered to a screen also becomes its saved state."""
+        """Sets ``screen``'s saved state. Each payload delivered to a screen also becomes its saved
+        state.
+
+        Args:
+            screen: a live screen.
+            state: a str (as is) or a dict (as JSON); None clears it.
+
+        Raises:
+            NoSuchScreenError: the screen is released.
+            TypeError: ``state`` is neither a str, a dict nor None.
+        """
         text = _payload_text(state, "the saved state", self._require_live)
         _check(self._lib.navcore_screen_set_saved_state(self._handle, screen.id, text))
 
     def saved_state(self, screen: Screen[Any]) -> Optional[str]:
-        """``screen``'s saved state, None for none; NoSuchScreenError once it is released."""
+        """``screen``'s saved state.
+
+        Args:
+            screen: a live screen.
+
+        Returns:
+            The saved state, None for none.
+
+        Raises:
+            NoSuchScreenError: the screen is released.
+        """
         return _take_text(self._lib.navcore_screen_saved_state, self._handle, screen.id)
 
     def save_text(self) -> str:
-        """The saved document of the stack, exactly as navcore writes it (SPEC §14):
-        ``{"navcore":1,"stack":[{"route":R,"state":S},…]}``, bottom to top. ``restore`` takes
-        it back."""
+        """The saved document of the stack, exactly as navcore writes it (SPEC §14).
+
+        Returns:
+            ``{"navcore":1,"stack":[{"route":R,"state":S},…]}``, bottom to top; ``restore`` takes it
+            back.
+        """
         text = _take_text(self._lib.navcore_save, self._handle)
         return "" if text is None else text
 
     def save(self) -> Dict[str, Any]:
-        """The saved document of the stack as a dict (``save_text()`` decoded)."""
+        """The saved document of the stack as a dict.
+
+        Returns:
+            ``save_text()`` decoded.
+        """
         return cast(Dict[str, Any], json.loads(self.save_text()))
 
     def open(self, entries: Iterable[RouteEntry], animated: bool = False) -> Operation:
-        """Builds the whole stack from routes in one op (SPEC §14): each entry is ``(route,
-        state)`` or a route alone; a state is a str (as is), a dict (as JSON) or None. When it
-        runs each route's factory makes a new screen with its state as payload; the new screens
-        become the stack. An unknown route ends it ``unknown_route``, a failing factory
+        """Builds the whole stack from routes in one op (SPEC §14).
+
+        When it runs each route's factory makes a new screen with its state as payload; the new
+        screens become the stack. An unknown route ends it ``unknown_route``, a failing factory
         ``factory_failed`` (the screens made so far are released), and nothing changes.
-        InvalidError at the call for no entry."""
+
+        Args:
+            entries: each ``(route, state)`` or a route alone, bottom to top; a state is a str (as
+                is), a dict (as JSON) or None.
+            animated: whether the change animates (when an animator is set).
+
+        Returns:
+            The op's Operation.
+
+        Raises:
+            InvalidError: no entry, or a route or state that is not valid text.
+        """
         texts: List[Tuple[bytes, Optional[bytes]]] = []
         for entry in entries:
             route, state = (entry, None) if isinstance(entry, str) else entry
@@ -714,9 +933,19 @@ class Navigator:
         return self._ask(Op.OPEN, self._lib.navcore_open, array, len(texts), bool(animated))
 
     def restore(self, document: Union[str, Mapping[str, Any]], animated: bool = False) -> Operation:
-        """Opens the stack a saved document describes (``save()``'s dict or ``save_text()``'s
-        text; any JSON of that shape): ``restore(save())`` rebuilds an equal stack of new
-        screens. InvalidError at the call for anything else (SPEC §14)."""
+        """Opens the stack a saved document describes: ``restore(save())`` rebuilds an equal stack
+        of new screens.
+
+        Args:
+            document: ``save()``'s dict or ``save_text()``'s text; any JSON of that shape.
+            animated: whether the change animates (when an animator is set).
+
+        Returns:
+            The op's Operation (an ``open``).
+
+        Raises:
+            InvalidError: anything but a saved document, at the call (SPEC §14).
+        """
         text = _payload_text(document, "the document", self._require_live)
         return self._ask(Op.OPEN, self._lib.navcore_restore, text, bool(animated))
 
@@ -787,9 +1016,23 @@ class Navigator:
         """Pushes a Screen, or any other object on a new screen of ``route``.
 
         Without ``route`` the new screen is anonymous (route ""): it works in the stack, but
-        ``show`` never recycles it, and ``save()`` writes route "" for it, which ``restore``
-        cannot rebuild (``unknown_route``). Give the route under which the app registered the
-        object's kind (``push(DetailView(7), route="detail")``) for a stack that saves."""
+        ``show`` never recycles it, and ``save()`` writes route "" for it, which ``restore`` cannot
+        rebuild (``unknown_route``). Give the route under which the app registered the object's kind
+        (``push(DetailView(7), route="detail")``) for a stack that saves.
+
+        Args:
+            screen: a detached Screen, or any object (it gets a new screen).
+            animated: whether the push animates (when an animator is set).
+            route: the route of the new screen made for an object (not for a Screen).
+
+        Returns:
+            The op's Operation.
+
+        Raises:
+            TypeError: ``route`` given with a Screen.
+            NoSuchScreenError: the Screen is released, or another navigator's.
+            InvalidHandleError: the navigator is closed.
+        """
         target, created = self._screen_for(screen, route)
         try:
             return self._ask(Op.PUSH, self._lib.navcore_push, target.id, bool(animated))
@@ -798,9 +1041,22 @@ class Navigator:
             raise
 
     def pop(self, animated: bool = True, *, result: Any = None, result_text: Optional[str] = None) -> Operation:
-        """Pops the top screen (noop with one screen or none). ``result`` (as JSON text) or
-        ``result_text`` (as is) becomes the popped screen's result when the pop runs and is not
-        a noop (SPEC §12): its result listener, and ``push_for_result``, hear it."""
+        """Pops the top screen (noop with one screen or none).
+
+        ``result`` or ``result_text`` becomes the popped screen's result when the pop runs and is
+        not a noop (SPEC §12): its result listener, and ``push_for_result``, hear it.
+
+        Args:
+            animated: whether the pop animates (when an animator is set).
+            result: the popped screen's result, as JSON text.
+            result_text: the popped screen's result as is.
+
+        Returns:
+            The op's Operation.
+
+        Raises:
+            TypeError: both ``result`` and ``result_text`` are given.
+        """
         if result is None and result_text is None:
             return self._ask(Op.POP, self._lib.navcore_pop, bool(animated))
         if result is not None and result_text is not None:
@@ -810,15 +1066,45 @@ class Navigator:
         return self._ask(Op.POP, self._lib.navcore_pop_with_result, bool(animated), text)
 
     def pop_to(self, screen: Screen[Any], animated: bool = True) -> Operation:
-        """Pops every screen above ``screen`` (``not_in_stack`` if it is not there when the op runs)."""
+        """Pops every screen above ``screen``.
+
+        Args:
+            screen: the screen that stays the top (``not_in_stack`` if it is not in the stack when
+                the op runs).
+            animated: whether the pop animates (when an animator is set).
+
+        Returns:
+            The op's Operation.
+
+        Raises:
+            NoSuchScreenError: ``screen`` is released, or another navigator's.
+        """
         return self._ask(Op.POP_TO, self._lib.navcore_pop_to, screen.id, bool(animated))
 
     def pop_to_root(self, animated: bool = True) -> Operation:
-        """Pops every screen above the root."""
+        """Pops every screen above the root.
+
+        Args:
+            animated: whether the pop animates (when an animator is set).
+
+        Returns:
+            The op's Operation.
+        """
         return self._ask(Op.POP_TO_ROOT, self._lib.navcore_pop_to_root, bool(animated))
 
     def set_stack(self, screens: Iterable[ScreenLike], animated: bool = True) -> Operation:
-        """Makes the stack exactly ``screens``, bottom to top (objects get new screens)."""
+        """Makes the stack exactly ``screens``, bottom to top.
+
+        Args:
+            screens: Screens, or objects (each gets a new screen).
+            animated: whether the change animates (when an animator is set).
+
+        Returns:
+            The op's Operation.
+
+        Raises:
+            NoSuchScreenError: a Screen is released, or another navigator's.
+        """
         targets, created = self._screens_for(screens)
         ids = (c_uint64 * max(1, len(targets)))(*(s.id for s in targets))
         try:
@@ -828,24 +1114,58 @@ class Navigator:
             raise
 
     def back(self, animated: bool = True) -> Operation:
-        """The user's back button: asks the veto, then pops."""
+        """The user's back button: asks the veto, then pops.
+
+        Args:
+            animated: whether the pop animates (when an animator is set).
+
+        Returns:
+            The op's Operation (``vetoed`` when the veto says no).
+        """
         return self._ask(Op.BACK, self._lib.navcore_back, bool(animated))
 
     def gesture(self) -> Operation:
-        """Starts the user's interactive back gesture (SPEC §5). Never queued: StateError when
-        hidden or without an animator, BusyError while an op runs or waits."""
+        """Starts the user's interactive back gesture (SPEC §5). Never queued.
+
+        Returns:
+            The gesture's Operation: the animator gets an interactive Transition to finish or
+                cancel.
+
+        Raises:
+            StateError: the navigator is hidden or has no animator.
+            BusyError: an op runs or waits.
+        """
         return self._ask(Op.GESTURE, self._lib.navcore_gesture_begin)
 
     def run(self, block: Callable[[], Any]) -> Operation:
-        """Runs ``block()`` in queue order, after every op asked before it."""
+        """Runs ``block()`` in queue order, after every op asked before it.
+
+        Args:
+            block: the code to run, called without arguments on the driving thread.
+
+        Returns:
+            The ``run`` op's Operation.
+
+        Raises:
+            TypeError: ``block`` is not callable.
+        """
         if not callable(block):
             raise TypeError("run() needs a callable")
         return self._ask(Op.RUN, self._lib.navcore_run, _RUN, block=block)
 
     def set_visible(self, visible: bool) -> Operation:
-        """Tells whether the navigator is on screen (SPEC §7): an op (``visible on|off``, SPEC
-        §2), queued behind the ops before it; ``visible`` reads the new state once it ran.
-        ``nav.visible = False`` asks the same op without keeping the Operation."""
+        """Tells whether the navigator is on screen (SPEC §7).
+
+        An op (``visible on|off``, SPEC §2), queued behind the ops before it; ``visible`` reads the
+        new state once it ran. ``nav.visible = False`` asks the same op without keeping the
+        Operation.
+
+        Args:
+            visible: whether it is on screen.
+
+        Returns:
+            The op's Operation.
+        """
         return self._ask(Op.VISIBLE, self._lib.navcore_set_visible, bool(visible))
 
     def show(
@@ -857,11 +1177,29 @@ class Navigator:
         recycle: RecycleLike = Recycle.ANY,
         payload: Union[str, Mapping[str, Any], None] = None,
     ) -> Operation:
-        """Shows the named route (SPEC §8): recycles a screen of the route already in the stack
-        (``recycle="any"``, the default: the one nearest the top; ``"top"``: only the top, the
-        "single top" of other toolkits; ``"none"``: never; True and False are "any" and
-        "none"), or makes one with the route's factory. A dict payload travels as JSON
-        (``Payload.json()``)."""
+        """Shows the named route (SPEC §8): recycles a screen of the route already in the stack, or
+        makes one with the route's factory.
+
+        ``post`` is the same method, under the seeds' notification name, for posting from any
+        thread.
+
+        Args:
+            route: a registered route's name.
+            animated: whether the change animates (when an animator is set).
+            remove_current: whether a new screen replaces the current top.
+            recycle: which screen of the route to reuse: ``"any"`` (the default: the one nearest the
+                top), ``"top"`` (only the top, the "single top" of other toolkits) or ``"none"``
+                (never); True and False are ``"any"`` and ``"none"``.
+            payload: delivered to the screen: a str, or a dict that travels as JSON
+                (``Payload.json()``); None for none.
+
+        Returns:
+            The op's Operation (``unknown_route`` or ``factory_failed`` when the route fails).
+
+        Raises:
+            InvalidError: a route or payload that is not valid text.
+            ValueError: an unknown ``recycle`` value.
+        """
         name = _text(route, "the route", self._require_live)
         options = _ffi.ShowOptions(
             _ffi.SHOW_OPTIONS_VERSION,
@@ -881,19 +1219,40 @@ class Navigator:
 
     @_api
     def finish_transition(self, transition: Optional[int] = None) -> None:
-        """Finishes transition ``transition`` (default: the one in flight); StateError if it is
-        not in flight."""
+        """Finishes a transition: its op completes.
+
+        Args:
+            transition: the transition's id; None: the one in flight.
+
+        Raises:
+            StateError: it is not in flight.
+        """
         _check(self._lib.navcore_transition_finish(self._handle, self._transition_id(transition)))
 
     @_api
     def cancel_transition(self, transition: Optional[int] = None) -> None:
-        """Cancels the interactive transition (default: the one in flight)."""
+        """Cancels the interactive transition: the pop is undone.
+
+        Args:
+            transition: the transition's id; None: the one in flight.
+
+        Raises:
+            StateError: it is not in flight, or not interactive.
+        """
         _check(self._lib.navcore_transition_cancel(self._handle, self._transition_id(transition)))
 
     @_api
     def update_transition(self, progress: float, transition: Optional[int] = None) -> None:
-        """Reports the progress 0 ≤ p ≤ 1 of the interactive transition (default: the one in
-        flight); InvalidError out of range, StateError outside one."""
+        """Reports the progress of the interactive transition.
+
+        Args:
+            progress: p, 0 ≤ p ≤ 1.
+            transition: the transition's id; None: the one in flight.
+
+        Raises:
+            InvalidError: ``progress`` out of range.
+            StateError: outside an interactive transition.
+        """
         _check(
             self._lib.navcore_transition_progress(self._handle, self._transition_id(transition), float(progress))
         )
@@ -902,9 +1261,23 @@ class Navigator:
 
     @_api
     def register_route(self, name: str, factory: Optional[Factory] = None) -> Any:
-        """Registers route ``name``: ``factory(request)`` returns the object of a new screen
-        (raise FactoryFailed to fail the show). As a decorator without ``factory``. ExistsError
-        if ``name`` is registered already."""
+        """Registers route ``name``; as a decorator without ``factory``.
+
+        ``route`` is the same method, the shorter name for the decorator (``@nav.route("detail")``).
+
+        Args:
+            name: the route's name.
+            factory: ``factory(request)`` gets a RouteRequest and returns the object of a new screen
+                (raise FactoryFailed to fail the show); None: ``register_route`` returns a decorator
+                that registers the function it decorates.
+
+        Returns:
+            The factory (or the decorator).
+
+        Raises:
+            ExistsError: ``name`` is registered already.
+            TypeError: the factory is not callable.
+        """
 
         def register(function: Factory) -> Factory:
             if not callable(function):
@@ -920,7 +1293,14 @@ class Navigator:
 
     @_api
     def unregister_route(self, name: str) -> None:
-        """Unregisters route ``name`` (InvalidError if it is not registered)."""
+        """Unregisters route ``name``.
+
+        Args:
+            name: a registered route's name.
+
+        Raises:
+            InvalidError: it is not registered.
+        """
         _check(self._lib.navcore_route_unregister(self._handle, _text(name, "the route name", self._require_live)))
 
     # -- settings ------------------------------------------------------------------------------
@@ -936,7 +1316,11 @@ class Navigator:
 
     @_api
     def set_always_appear(self, on: bool) -> None:
-        """Sets ``always_appear``."""
+        """Sets ``always_appear``.
+
+        Args:
+            on: emit show/hide events even while hidden.
+        """
         _check(self._lib.navcore_set_always_appear(self._handle, bool(on)))
         self._always_appear = bool(on)
 
@@ -951,7 +1335,14 @@ class Navigator:
 
     @_api
     def set_bar_threshold(self, threshold: int) -> None:
-        """Sets ``bar_threshold``; a change of the bar is emitted at once."""
+        """Sets ``bar_threshold``; a change of the bar is emitted at once.
+
+        Args:
+            threshold: N (0 = off).
+
+        Raises:
+            InvalidError: ``threshold`` is negative or beyond ``size_t``.
+        """
         value = int(threshold)
         if value < 0 or value >= 1 << (8 * sizeof(c_size_t)):
             raise InvalidError(f"the threshold {threshold} is out of range")

@@ -45,12 +45,23 @@ class Ending(Generic[V]):
         raise NotImplementedError
 
     def done(self) -> bool:
-        """Whether it has ended."""
+        """Whether it has ended.
+
+        Returns:
+            True once it has ended.
+        """
         return self._ended
 
     def add_done_callback(self: E, fn: Callable[[E], Any]) -> None:
-        """Calls ``fn(self)`` when it ends (at once, on this thread, if it has ended); TypeError
-        at once for something not callable."""
+        """Calls ``fn(self)`` when it ends: on the thread driving its navigator, or at once, on this
+        thread, if it has ended.
+
+        Args:
+            fn: the callback, called once with this Operation or ScreenResult.
+
+        Raises:
+            TypeError: ``fn`` is not callable (at once).
+        """
         if not callable(fn):
             raise TypeError(f"add_done_callback() needs a callable, not {type(fn).__name__}")
         with _lock:
@@ -72,25 +83,53 @@ class Ending(Generic[V]):
         return self._ended
 
     def wait(self, timeout: Optional[float] = None) -> Optional[V]:
-        """Blocks until it ends (or ``timeout`` seconds pass, then None) and returns its value.
+        """Blocks until it ends, or ``timeout`` seconds pass, and returns its value.
 
         Only from a thread that does not drive the navigator: the thread that must finish the
-        transition or drain the queue would wait for itself."""
+        transition or drain the queue would wait for itself.
+
+        Args:
+            timeout: at most this many seconds; None: no limit.
+
+        Returns:
+            Its value (an Operation's Outcome, a ScreenResult's decoded result); None if ``timeout``
+            passed first.
+        """
         return self._answer() if self._ended_within(timeout) else None
 
     # -- concurrent.futures.Future's protocol ------------------------------------------------------
 
     def result(self, timeout: Optional[float] = None) -> V:
-        """Its value, blocking until it ends (``concurrent.futures.Future.result``): raises
-        ``concurrent.futures.TimeoutError`` if ``timeout`` seconds pass first, and the exception
-        ``exception()`` returns, if any. The same thread rule as ``wait()``."""
+        """Its value, blocking until it ends (``concurrent.futures.Future.result``). The same thread
+        rule as ``wait()``.
+
+        Args:
+            timeout: at most this many seconds; None: no limit.
+
+        Returns:
+            Its value: an Operation's Outcome, a ScreenResult's decoded result.
+
+        Raises:
+            concurrent.futures.TimeoutError: ``timeout`` seconds passed first.
+            ValueError: a ScreenResult's result is not JSON (the exception ``exception()`` returns).
+        """
         if not self._ended_within(timeout):
             raise _futures().TimeoutError(f"{self!r} did not end within {timeout} s")
         return self._answer()
 
     def exception(self, timeout: Optional[float] = None) -> Optional[BaseException]:
-        """The exception ``result()`` would raise once it has ended, None if none
-        (``concurrent.futures.Future.exception``); TimeoutError as ``result()``."""
+        """The exception ``result()`` would raise once it has ended
+        (``concurrent.futures.Future.exception``).
+
+        Args:
+            timeout: at most this many seconds; None: no limit.
+
+        Returns:
+            The exception, None if none.
+
+        Raises:
+            concurrent.futures.TimeoutError: ``timeout`` seconds passed first.
+        """
         if not self._ended_within(timeout):
             raise _futures().TimeoutError(f"{self!r} did not end within {timeout} s")
         try:
@@ -100,17 +139,29 @@ class Ending(Generic[V]):
         return None
 
     def cancel(self) -> bool:
-        """False: navcore cannot withdraw an op or a result once asked (``Future.cancel``)."""
+        """Does nothing: navcore cannot withdraw an op or a result once asked (``Future.cancel``).
+
+        Returns:
+            False.
+        """
         return False
 
     def cancelled(self) -> bool:
-        """False, always: nothing cancels it as a future (see ``cancel()``). An op whose
-        outcome is ``Outcome.CANCELLED`` (a cancelled gesture) has a result."""
+        """Whether it was cancelled as a future: never (see ``cancel()``). An op whose outcome is
+        ``Outcome.CANCELLED`` (a cancelled gesture) has a result.
+
+        Returns:
+            False, always.
+        """
         return False
 
     def running(self) -> bool:
         """Whether it has not ended yet (``Future.running``: navcore's queue, not the caller,
-        decides when it starts)."""
+        decides when it starts).
+
+        Returns:
+            True until it ends.
+        """
         return not self._ended
 
     def __await__(self) -> Generator[Any, None, V]:
@@ -137,19 +188,23 @@ class Ending(Generic[V]):
 
 
 class Operation(Ending[Outcome]):
-    """An op that navcore accepted: ``status`` says whether it started at once (``Status.OK``)
-    or waits in the queue (``Status.QUEUED``); ``outcome`` is None until it ends, then how it
-    ended. Every accepted op ends exactly once (``Outcome.ABORTED`` at worst, when the navigator
-    is closed first).
+    """An op that navcore accepted: every op method of Navigator returns one.
 
-    ``add_done_callback(fn)`` calls ``fn(op)`` when it ends, on the thread driving the navigator
-    (at once if it has ended). ``await op`` (in asyncio) returns the outcome; ``op.result(timeout)``
-    (or ``op.wait()``) blocks another thread until then.
+    Every accepted op ends exactly once (``Outcome.ABORTED`` at worst, when the navigator is closed
+    first). ``add_done_callback(fn)`` calls ``fn(op)`` when it ends, on the thread driving the
+    navigator (at once if it has ended). ``await op`` (in asyncio) returns the outcome;
+    ``op.result(timeout)`` (or ``op.wait()``) blocks another thread until then.
 
     As a future, every outcome is a result, never an exception: an accepted op always ends, and
     ``noop``, ``vetoed``, ``cancelled`` or ``aborted`` are how it ended, not errors of the call
     (errors of the call raise at once, from the op method). So ``result()`` returns the Outcome,
     ``exception()`` returns None, and ``cancelled()`` is False even for ``Outcome.CANCELLED``.
+
+    Attributes:
+        op (Op): the kind of op.
+        status (Status): whether it started at once (``Status.OK``) or waits in the queue
+            (``Status.QUEUED``).
+        outcome (Optional[Outcome]): None until it ends, then how it ended.
     """
 
     __slots__ = ("op", "status", "_block")
@@ -176,16 +231,20 @@ class Operation(Ending[Outcome]):
 
 
 class ScreenResult(Ending[Any]):
-    """What ``Navigator.push_for_result`` returns: the push (``operation``, an Operation) and
-    the pushed ``screen``'s result, which arrives once, right before the screen's release (when
-    it is popped, removed, discarded, or the navigator is closed: SPEC §12).
+    """What ``Navigator.push_for_result`` returns: the push, and the future of the pushed screen's
+    result, which arrives once, right before the screen's release (when it is popped, removed,
+    discarded, or the navigator is closed: SPEC §12).
 
-    ``await pending`` (in asyncio), ``pending.result(timeout)`` and ``pending.wait()`` (from
-    another thread) give the result decoded from JSON (None when the screen has none); a result
-    that is not JSON is the future's exception (a ValueError: ``await`` and ``result()`` raise it,
-    ``exception()`` returns it, ``text`` still has it);
-    ``text`` is the result as set, None before it arrives or for none; ``add_done_callback(fn)``
-    calls ``fn(pending)`` on the thread driving the navigator when it arrives.
+    ``await pending`` (in asyncio), ``pending.result(timeout)`` and ``pending.wait()`` (from another
+    thread) give the result decoded from JSON (None when the screen has none); a result that is not
+    JSON is the future's exception (a ValueError: ``await`` and ``result()`` raise it,
+    ``exception()`` returns it, ``text`` still has it). ``add_done_callback(fn)`` calls
+    ``fn(pending)`` on the thread driving the navigator when it arrives.
+
+    Attributes:
+        screen (Screen): the pushed screen.
+        operation (Optional[Operation]): the push.
+        text (Optional[str]): the result as set; None before it arrives, or for none.
     """
 
     __slots__ = ("screen", "operation")
@@ -201,7 +260,14 @@ class ScreenResult(Ending[Any]):
         return None if self._value is None else json.loads(self._value)
 
     def value(self) -> Any:
-        """The result decoded from JSON (None for none); call it once ``done()``."""
+        """The result decoded from JSON; call it once ``done()``.
+
+        Returns:
+            The decoded result, None for none (or while it has not arrived).
+
+        Raises:
+            ValueError: the result is not JSON.
+        """
         return self._answer()
 
     def __repr__(self) -> str:

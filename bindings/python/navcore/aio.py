@@ -33,6 +33,9 @@ from typing import Any, Callable, Optional
 from ._enums import Dispatch
 from ._navigator import Navigator
 
+__all__ = ["DRAIN_BUDGET", "ErrorHandler", "Scheduler", "attach", "navigator"]
+
+#: Hears an exception a callback raised during a drain (``attach``'s ``on_error``).
 ErrorHandler = Callable[[BaseException], Any]
 #: How long one drain may go on starting ops, in seconds: a few milliseconds, a fraction of a
 #: 60 Hz frame.
@@ -48,10 +51,25 @@ def attach(
     schedule: Optional[Scheduler] = None,
     budget: Optional[float] = DRAIN_BUDGET,
 ) -> Callable[[], None]:
-    """Drains the host dispatch ``navigator`` on ``loop`` (default: the running loop) after
-    every wakeup, or through ``schedule(drain)`` when given (``loop`` is then unused), each
-    drain bounded by ``budget`` seconds (None: until the queue is empty). Returns a function
-    that detaches it."""
+    """Drains the host dispatch ``navigator`` on an asyncio loop after every wakeup.
+
+    Args:
+        navigator: a navigator in host dispatch mode.
+        loop: the loop to drain on; None: the running loop. Unused when ``schedule`` is given.
+        on_error: hears an exception a callback raised during a drain; None: ``drain()`` raises it,
+            and it reaches the loop's exception handler.
+        schedule: runs the drain on the UI loop, from any thread (``loop.call_soon_threadsafe``'s
+            shape), for a toolkit with its own way; None: ``loop.call_soon_threadsafe``.
+        budget: each drain's budget in seconds (a bounded drain, SPEC §9); None: until the queue is
+            empty.
+
+    Returns:
+        A function that detaches it (removes the wakeup listener).
+
+    Raises:
+        ValueError: the navigator is not in host dispatch mode.
+        RuntimeError: no ``loop`` nor ``schedule`` is given and no loop is running.
+    """
     if navigator.dispatch is not Dispatch.HOST:
         raise ValueError("attach() needs a navigator in host dispatch mode: Navigator('host')")
     run_soon: Scheduler = schedule or (loop or asyncio.get_running_loop()).call_soon_threadsafe
@@ -83,7 +101,18 @@ def attach(
 def navigator(
     loop: Optional[asyncio.AbstractEventLoop] = None, on_error: Optional[ErrorHandler] = None
 ) -> Navigator:
-    """A new navigator in host dispatch mode, drained on ``loop`` (default: the running loop)."""
+    """A new navigator in host dispatch mode, drained on ``loop``.
+
+    Args:
+        loop: the loop to drain on; None: the running loop.
+        on_error: hears an exception a callback raised during a drain (see ``attach``).
+
+    Returns:
+        The navigator, attached.
+
+    Raises:
+        RuntimeError: no ``loop`` is given and no loop is running (the navigator is closed again).
+    """
     nav = Navigator(Dispatch.HOST)
     try:
         attach(nav, loop, on_error)

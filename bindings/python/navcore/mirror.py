@@ -56,9 +56,14 @@ Stack = Tuple[Screen[Any], ...]
 
 
 class Change:
-    """One change of the stack as the host shows it: ``old`` and ``new`` (bottom to top),
-    the ``transition`` to play (None: show ``new`` at once) and whether the change is
-    ``provisional`` (the gesture's pop, which a cancel reverts)."""
+    """One change of the stack as the host shows it.
+
+    Attributes:
+        old (Tuple[Screen, ...]): the stack before, bottom to top.
+        new (Tuple[Screen, ...]): the stack after, bottom to top.
+        transition (Optional[Transition]): the transition to play; None: show ``new`` at once.
+        provisional (bool): whether the change is the gesture's pop, which a cancel reverts.
+    """
 
     __slots__ = ("old", "new", "transition", "provisional", "_objects")
 
@@ -73,7 +78,14 @@ class Change:
 
     def object(self, screen: Screen[Any]) -> Any:
         """The host's object of a screen of ``old`` or ``new``, also after its release (the
-        ``Screen``'s own ``object`` is None by then)."""
+        ``Screen``'s own ``object`` is None by then).
+
+        Args:
+            screen: a screen of ``old`` or ``new``.
+
+        Returns:
+            Its object; None for another screen.
+        """
         return self._objects.get(screen.id)
 
     @property
@@ -103,10 +115,26 @@ PrepareListener = Callable[[Screen[Any], Any], Any]
 
 
 class StackMirror:
-    """Keeps the host's view of ``navigator``'s stack: ``on_change`` for each change,
-    ``on_end`` with ``COMMIT`` or ``REVERT`` when its op ends, ``on_prepare`` before an
-    appearing screen's hooks run (see the module's doc). It sets ``navigator.animator``;
-    ``close()`` removes it and the listener."""
+    """Keeps the host's view of ``navigator``'s stack: ``on_change`` for each change, ``on_end``
+    with ``COMMIT`` or ``REVERT`` when its op ends, ``on_prepare`` before an appearing screen's
+    hooks run (see the module's doc). It sets ``navigator.animator``; ``close()`` removes it and the
+    listener.
+
+    Make it while the navigator is idle: it takes the stack as it finds it.
+
+    Args:
+        navigator: the navigator to mirror.
+        on_change: ``on_change(change)``, once per change of the stack.
+        on_end: ``on_end(change, outcome)`` when the change's op ends, ``COMMIT`` or ``REVERT``.
+        on_prepare: ``on_prepare(screen, obj)`` at ``will_<k>`` for an appearing screen new to the
+            mirrored stack, before its hooks run.
+
+    Attributes:
+        navigator (Navigator): the navigator mirrored.
+        stack (Tuple[Screen, ...]): the stack as the host shows it (during a provisional pop:
+            without the leaving screen).
+        pending (Optional[Change]): the change emitted for the op in flight, until ``on_end``.
+    """
 
     def __init__(
         self,

@@ -84,7 +84,13 @@ TransitionPlayer = Callable[["Navigation", Change], Any]
 class NavScreen(Screen[Any]):
     """A Textual screen that knows its navigation: escape is navcore's ``back`` (unless the app
     binds escape itself), ``dismiss(result)`` pops it with the result, ``should_pop`` is asked by
-    the veto."""
+    the veto.
+
+    Attributes:
+        navigation (Optional[Navigation]): the navigation whose stack holds it; set when the screen
+            enters it.
+        navcore_screen (Optional[navcore.Screen]): navcore's screen whose object it is.
+    """
 
     #: Whether escape asks navcore's ``back`` on this screen; False in a subclass leaves escape
     #: to the app and the screen's widgets.
@@ -97,10 +103,14 @@ class NavScreen(Screen[Any]):
     navcore_screen: Optional[NavcoreScreen[Any]] = None
 
     class BackAsked(Message):
-        """The escape binding asked navcore's ``back``: ``operation`` is its Operation (its
-        outcome, ``vetoed`` included, arrives there). Posted to the app
-        (``on_nav_screen_back_asked``), not to the screen, which the back may remove before it
-        would process it."""
+        """The escape binding asked navcore's ``back``: ``operation`` is its Operation (its outcome,
+        ``vetoed`` included, arrives there). Posted to the app (``on_nav_screen_back_asked``), not
+        to the screen, which the back may remove before it would process it.
+
+        Attributes:
+            screen (NavScreen): the screen whose escape asked the back.
+            operation (Operation): the back.
+        """
 
         def __init__(self, screen: "NavScreen", operation: Operation) -> None:
             super().__init__()
@@ -113,11 +123,20 @@ class NavScreen(Screen[Any]):
             return self.screen
 
     def check_action(self, action: str, parameters: Tuple[object, ...]) -> Optional[bool]:
-        """Escape's back is off where ``ESCAPE_TO_BACK`` is False, outside a navigation, and
-        wherever the app binds escape itself: Textual looks a key up from the focused widget to
-        the screen and then the app, so a screen binding would shadow the app's; disabled, it is
-        skipped (and hidden from the footer) and the app's binding runs. (A back from code is
-        ``navigation.navigator.back()``.)"""
+        """Whether an action runs: escape's back is off where ``ESCAPE_TO_BACK`` is False, outside a
+        navigation, and wherever the app binds escape itself.
+
+        Textual looks a key up from the focused widget to the screen and then the app, so a screen
+        binding would shadow the app's; disabled, it is skipped (and hidden from the footer) and the
+        app's binding runs. (A back from code is ``navigation.navigator.back()``.)
+
+        Args:
+            action: the action's name (``"navcore_back"`` for escape's).
+            parameters: the action's parameters.
+
+        Returns:
+            Whether the action may run (Textual's ``check_action``): True for every other action.
+        """
         if action == "navcore_back":
             return self.ESCAPE_TO_BACK and self.navigation is not None and not _app_binds(self.app, "escape")
         return True
@@ -132,20 +151,45 @@ class NavScreen(Screen[Any]):
             self.app.post_message(self.BackAsked(self, operation))
 
     def should_pop(self, by_gesture: bool) -> Union[bool, str]:
-        """The veto's question for this screen: True (leave), False (stay), or a question the
-        user answers in a ``ConfirmScreen`` (a gesture cannot wait for it: it stays)."""
+        """The veto's question for this screen; override it.
+
+        Args:
+            by_gesture: whether the interactive gesture asks (it cannot wait for a question: a
+                question keeps the screen).
+
+        Returns:
+            True (leave), False (stay), or a question the user answers in a ``ConfirmScreen``. True
+                here.
+        """
         return True
 
     def dismiss(self, result: Any = None) -> Any:
         """Pops this screen (navcore's top) with ``result`` for ``push_screen``'s callback
-        (``pop(result=…)``); outside a navigation, Textual's own dismiss."""
+        (``pop(result=…)``); outside a navigation, Textual's own dismiss.
+
+        Args:
+            result: the screen's result, as JSON.
+
+        Returns:
+            The pop's Operation (outside a navigation, what Textual's dismiss returns).
+
+        Raises:
+            textual.app.ScreenStackError: the screen is not navcore's top.
+        """
         if self.navigation is None:
             return super().dismiss(result)
         return self.navigation.dismiss(self, result)
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question over the current screen; dismissed with True or False (y / n / escape)."""
+    """A yes/no question over the current screen; dismissed with True or False (y / n / escape).
+
+    Args:
+        question: the text asked.
+
+    Attributes:
+        question (str): the text asked.
+    """
 
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
@@ -159,6 +203,11 @@ class ConfirmScreen(ModalScreen[bool]):
         self.question = question
 
     def compose(self) -> Any:
+        """The question and its two buttons (Textual's ``compose``).
+
+        Returns:
+            The widgets.
+        """
         with Vertical():
             yield Label(self.question)
             with Horizontal():
@@ -166,9 +215,19 @@ class ConfirmScreen(ModalScreen[bool]):
                 yield Button("No", id="no", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A button was pressed: dismisses the screen with True for "Yes".
+
+        Args:
+            event: Textual's event.
+        """
         self.dismiss(event.button.id == "yes")
 
     def action_answer(self, yes: bool) -> None:
+        """A key answered: dismisses the screen with the answer.
+
+        Args:
+            yes: the answer.
+        """
         self.dismiss(yes)
 
 
@@ -190,9 +249,16 @@ def objects(change: Change, screens: Tuple[NavcoreScreen[Any], ...]) -> List[Any
 
 
 def slide(duration: float = 0.2) -> TransitionPlayer:
-    """A transition player: the appearing screen slides in from the right (push style), the
-    leaving one out to the right (pop style); the transition finishes when the slide ends, at
-    once when Textual's animations are off or ``duration`` is 0."""
+    """A transition player: the appearing screen slides in from the right (push style), the leaving
+    one out to the right (pop style); the transition finishes when the slide ends, at once when
+    Textual's animations are off or ``duration`` is 0.
+
+    Args:
+        duration: the slide's length in seconds.
+
+    Returns:
+        The player, for ``Navigation(app, transition=…)``.
+    """
 
     def play(navigation: "Navigation", change: Change) -> None:
         transition = change.transition
@@ -219,9 +285,27 @@ def slide(duration: float = 0.2) -> TransitionPlayer:
 
 
 class Navigation:
-    """A navigator whose stack Textual shows (see the module's doc). ``navigator`` defaults to a
-    new host dispatch one (one given must be in host mode, and idle: the mirror takes its stack
-    as it is); ``close()`` destroys it and removes its screens."""
+    """A navigator whose stack Textual shows (see the module's doc); ``close()`` destroys it and
+    removes its screens.
+
+    Args:
+        app: the Textual app.
+        navigator: the navigator; None: a new host dispatch one. One given must be in host mode, and
+            idle: the mirror takes its stack as it is.
+        transition: plays each transition on Textual's screens; None: ``slide()``.
+        animated: False makes every op instant (no animator).
+        on_error: hears an exception a callback raised during a drain (``navcore.aio.attach``).
+
+    Attributes:
+        app (textual.app.App): the app.
+        navigator (Navigator): the navigator.
+        play (TransitionPlayer): the transition player.
+        mirror (StackMirror): the mirror that keeps Textual's screen stack equal to navcore's.
+        gesture (Optional[Change]): the gesture's change while the finger moves.
+
+    Raises:
+        ValueError: the navigator given is not in host dispatch mode.
+    """
 
     def __init__(
         self,
@@ -272,17 +356,37 @@ class Navigation:
         *,
         route: Optional[str] = None,
     ) -> ScreenResult:
-        """``app.push_screen(screen, callback)`` through navcore: a ``push_for_result`` whose
-        result (the screen's ``dismiss(result)``) reaches ``callback`` on Textual's thread. The
-        screen is navcore's screen of ``route`` (the route its kind is registered under, for a
-        stack that saves and restores; none: route "")."""
+        """``app.push_screen(screen, callback)`` through navcore: a ``push_for_result`` whose result
+        (the screen's ``dismiss(result)``) reaches ``callback`` on Textual's thread.
+
+        Args:
+            screen: a Textual screen.
+            callback: called with the screen's result, decoded from JSON (None for none).
+            animated: whether the push animates.
+            route: the route of navcore's screen (the route its kind is registered under, for a
+                stack that saves and restores; None: route "").
+
+        Returns:
+            The ScreenResult.
+        """
         pending = self.navigator.push_for_result(screen, animated, route=route)
         if callback is not None:
             pending.add_done_callback(lambda ended: callback(ended.value()))
         return pending
 
     def dismiss(self, screen: Screen[Any], result: Any = None) -> Operation:
-        """Pops ``screen``, navcore's top, setting its result to ``result`` (JSON)."""
+        """Pops ``screen``, navcore's top, setting its result.
+
+        Args:
+            screen: the top's Textual screen.
+            result: its result, as JSON.
+
+        Returns:
+            The pop's Operation.
+
+        Raises:
+            textual.app.ScreenStackError: ``screen`` is not the top of the navigation stack.
+        """
         top = self.navigator.top
         if top is None or top.object is not screen:
             raise ScreenStackError(f"{screen!r} is not the top of the navigation stack")
@@ -296,12 +400,24 @@ class Navigation:
         return self.navigator.pending_decision
 
     def begin_gesture(self) -> Operation:
-        """Starts the interactive back gesture (on Textual's thread): the pop is provisional,
-        the leaving screen stays mounted until ``end_gesture``."""
+        """Starts the interactive back gesture (on Textual's thread): the pop is provisional, the
+        leaving screen stays mounted until ``end_gesture``.
+
+        Returns:
+            The gesture's Operation.
+
+        Raises:
+            StateError: no animator (``animated=False``), or hidden.
+            BusyError: an op runs or waits.
+        """
         return self.navigator.gesture()
 
     def update_gesture(self, progress: float) -> None:
-        """The finger moved: the leaving screen follows it."""
+        """The finger moved: the leaving screen follows it.
+
+        Args:
+            progress: how far, 0 ≤ progress ≤ 1.
+        """
         change = self.gesture
         if change is None or change.transition is None:
             return
@@ -309,7 +425,11 @@ class Navigation:
         change.object(change.old[-1]).styles.offset = (int(progress * self.app.size.width), 0)
 
     def end_gesture(self, commit: bool) -> None:
-        """The finger lifted: finish the pop (``commit``) or cancel it (the screen comes back)."""
+        """The finger lifted: finish the pop, or cancel it (the screen comes back).
+
+        Args:
+            commit: True finishes the pop, False cancels it.
+        """
         change, self.gesture = self.gesture, None
         if change is None or change.transition is None:
             return

@@ -15,7 +15,7 @@
 
 GLIB_HELPER    := $(LIB_DIR)/libnavcore-glib.so.$(VERSION)
 GTK_HELPER     := $(LIB_DIR)/libnavcore-gtk4.so.$(VERSION)
-HELPER_CFLAGS  := -std=c11 -Wall -Wextra -Werror -O2 -g -fPIC -fvisibility=hidden -Iinclude
+HELPER_CFLAGS  := -std=c11 -Wall -Wextra -Werror -O2 -g -fdebug-prefix-map=$(CURDIR)=. -fPIC -fvisibility=hidden -Iinclude
 
 TESTS += check-helpers
 

@@ -12,7 +12,8 @@
 #   make fuzz SECONDS=…     libFuzzer over the C ABI (mk/fuzz.mk)
 #   make stress             the long stress runs (mk/stress.mk)
 #   make lib                build/lib/libnavcore.so (release, self-contained, SONAME libnavcore.so.MAJOR)
-#   make install PREFIX=…   library, header, pkg-config file and CMake package under PREFIX
+#   make helpers            build/lib/libnavcore-glib.so, libnavcore-gtk4.so (mk/helpers.mk)
+#   make install PREFIX=…   the libraries, headers, pkg-config files and CMake package under PREFIX
 #   make dist               build/dist/navcore-VERSION-linux-ARCH.tar.gz (relocatable; mk/dist.mk)
 #   make wheel              build/dist/navcore-VERSION-py3-none-PLATFORM.whl (mk/python.mk)
 #   make docs               the DocC archive of NavCore (build/docs), 0 warnings
@@ -90,9 +91,10 @@ lib: setup
 	ln -sf $(LIB_FILE) $(LIB_DIR)/libnavcore.so.$(MAJOR)
 	ln -sf libnavcore.so.$(MAJOR) $(LIBRARY)
 
-## install: the layout of the release tarball (mk/dist.mk) under PREFIX: the library, its links and
-## debug file, the header, a relocatable pkg-config file and CMake package, README and LICENSE.
-install: lib
+## install: the layout of the release tarball (mk/dist.mk) under PREFIX: the library and the
+## helper libraries, their links and debug files, the headers, relocatable pkg-config files and
+## CMake package, README and LICENSE.
+install: lib helpers
 	packaging/install-tree.sh $(PREFIX) $(LIB_DIR) $(VERSION)
 	@echo "installed navcore $(VERSION) under $(PREFIX)"
 
@@ -112,6 +114,7 @@ include mk/dist.mk
 include mk/noswift.mk
 include mk/client.mk
 include mk/docs.mk
+include mk/helpers.mk
 include mk/gtk.mk
 include mk/abi.mk
 include mk/glib.mk

@@ -538,8 +538,8 @@ NAVCORE_API int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
  * delivers the navigator's callbacks, each right before the navigator's callback of the same
  * event (SPEC §4, §8): the four appearance phases (`phase` tells which), the payload, and the
  * release. `ctx` goes to every hook; `destroy` (may be NULL) runs once with it, right after the
- * screen's release has been delivered (its release hook, then navcore_on_release's callback), on
- * the same thread. A versioned struct like navcore_show_options: start from
+ * screen's release has been delivered (its release hook, then navcore_on_release's callback and
+ * the observers'), on the same thread. A versioned struct like navcore_show_options: start from
  * NAVCORE_SCREEN_HOOKS_INIT or navcore_screen_hooks_init(); an unknown `version` (0 = never
  * initialised, or one newer than the library's) is NAVCORE_ERR_INVALID at the call.
  */
@@ -997,6 +997,7 @@ NAVCORE_API int navcore_route_unregister(navcore_navigator *nav, const char *nam
 /* ---------------------------------------------------------------------------------------------
  * Callbacks (SPEC §4–9). One registration per kind (per phase for appearance); registering
  * again replaces it, registering NULL removes it. An event kind with no callback costs nothing.
+ * Others may listen beside them: see Observers below.
  *
  * Callbacks: each registered callback runs where its events are delivered: driving for the
  * events of ops, here for those of the "here" functions (THREADS above); the wakeup may run on
@@ -1188,6 +1189,89 @@ NAVCORE_API int navcore_on_transition(navcore_navigator *nav, navcore_transition
  * @since 1.0
  */
 NAVCORE_API int navcore_on_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, void *ctx, navcore_destroy_fn destroy);
+
+/* ---------------------------------------------------------------------------------------------
+ * Observers: any number of listeners beside the one registration per kind, so that a component
+ * (a toolkit's stack mirror, a logger) hears the events without taking the host's callbacks.
+ * ------------------------------------------------------------------------------------------- */
+
+/** The navcore_observer layout this header declares (raised when a minor version appends
+ *  functions; the library reads only the fields of the version given). */
+#define NAVCORE_OBSERVER_VERSION 1
+
+/**
+ * An observer of a navigator's events, given to navcore_observer_add (which copies it). Each
+ * function may be NULL; `appearance` hears all four phases (`phase` tells which). They run
+ * where the navigator's callbacks of the same event run (driving, or here), each event going to
+ * the screen's own hook, then the navigator's callback of its kind (navcore_on_*), then every
+ * observer in the order they were added. `ctx` goes to each; `destroy` (may be NULL) runs once
+ * with it as a registration's ctx destructor does: when the observer is removed, or after the
+ * navigator's last event at destroy, never while one of its functions may still run. A
+ * versioned struct like navcore_screen_hooks: start from NAVCORE_OBSERVER_INIT or
+ * navcore_observer_init(); an unknown `version` is NAVCORE_ERR_INVALID at the call.
+ */
+typedef struct navcore_observer {
+    unsigned int version; /* NAVCORE_OBSERVER_VERSION: which fields follow */
+    navcore_action_fn action;
+    navcore_appearance_fn appearance;
+    navcore_progress_fn progress;
+    navcore_bar_fn bar;
+    navcore_payload_fn payload;
+    navcore_release_fn release;
+    navcore_done_fn done;
+    void *ctx;
+    navcore_destroy_fn destroy;
+} navcore_observer;
+
+#define NAVCORE_OBSERVER_INIT { NAVCORE_OBSERVER_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+
+/**
+ * Sets `*observer` to `version`'s empty observer, as NAVCORE_OBSERVER_INIT does, for hosts that
+ * cannot use the macro (FFI).
+ *
+ * Every field is NULL and `version` is written as given, only the bytes that version has.
+ * Callbacks: none.
+ *
+ * @param observer the observer to initialise
+ * @param version the layout to write: pass NAVCORE_OBSERVER_VERSION
+ * @retval NAVCORE_OK initialised
+ * @retval NAVCORE_ERR_INVALID `observer` is NULL, or `version` is one this library does not
+ *     know (then nothing is written)
+ * @since 1.1
+ */
+NAVCORE_API int navcore_observer_init(navcore_observer *observer, unsigned int version);
+
+/**
+ * Adds an observer of the navigator's events.
+ *
+ * `observer` is copied. A failing call keeps nothing and never calls `observer->destroy`.
+ * Callbacks: none now; the observer's functions with the events that follow.
+ *
+ * @param out_token receives the observer's token: non-zero, never reused by this navigator
+ * @param nav the navigator
+ * @param observer the functions, their `ctx` and its destructor
+ * @retval NAVCORE_OK added
+ * @retval NAVCORE_ERR_INVALID `out_token` or `observer` is NULL, or `observer->version` is one
+ *     this library does not know
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.1
+ */
+NAVCORE_API int navcore_observer_add(uint64_t *out_token, navcore_navigator *nav, const navcore_observer *observer);
+
+/**
+ * Removes an observer; its `destroy` runs, as a replaced registration's does.
+ *
+ * Callbacks: the ctx destructor, here, or on the delivering thread once none of the observer's
+ * functions runs.
+ *
+ * @param nav the navigator
+ * @param token the token navcore_observer_add wrote
+ * @retval NAVCORE_OK removed
+ * @retval NAVCORE_ERR_INVALID no observer of this navigator has `token` (removed already, or 0)
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @since 1.1
+ */
+NAVCORE_API int navcore_observer_remove(navcore_navigator *nav, uint64_t token);
 
 /* ---------------------------------------------------------------------------------------------
  * Results (SPEC §12): a screen's result, its one result listener, a pop that carries one.

@@ -13,7 +13,7 @@ DIST_TARBALL := $(DIST_DIR)/$(DIST_NAME).tar.gz
 .PHONY: dist
 
 ## dist: the tarball, entries sorted and owned by root, so that two builds of one library match.
-dist: lib
+dist: lib helpers
 	rm -rf $(DIST_DIR)/$(DIST_NAME) && mkdir -p $(DIST_DIR)
 	packaging/install-tree.sh $(DIST_DIR)/$(DIST_NAME) $(LIB_DIR) $(VERSION)
 	install -m 644 packaging/README.dist.md $(DIST_DIR)/$(DIST_NAME)/README.md

@@ -1,5 +1,5 @@
-# The GLib helper (bindings/c/glib) under a flood: bindings/c/tests/glib_flood.c. Adds
-# test-glib-flood to TESTS.
+# The GLib helper (libnavcore-glib, bindings/c/glib; built by mk/helpers.mk) under a flood:
+# bindings/c/tests/glib_flood.c, linked against the shipped helper. Adds test-glib-flood to TESTS.
 #
 #   make test-glib-flood   threads post ops faster than they run into a host-dispatch navigator
 #                          that the helper drains on a real GMainLoop; the longest main-loop
@@ -9,8 +9,9 @@
 
 GLIB_FLOOD       := $(C_DIR)/glib_flood
 GLIB_FLOOD_ASAN  := $(C_DIR)/asan/glib_flood
-GLIB_FLOOD_SRC   := bindings/c/tests/glib_flood.c bindings/c/glib/navcore-glib.c
+GLIB_FLOOD_SRC   := bindings/c/tests/glib_flood.c
 GLIB_FLOOD_HDR   := bindings/c/glib/navcore-glib.h include/navcore.h
+GLIB_FLOOD_LINK  := -L$(LIB_DIR) -lnavcore-glib $(C_LINK_LIB)
 GLIB_FLOOD_SLACK_MS ?= 100
 # Read when a recipe runs, after glib-setup installed GLib.
 GLIB_FLAGS = $(shell pkg-config --cflags glib-2.0)
@@ -27,11 +28,11 @@ glib-setup:
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libglib2.0-dev pkg-config >/dev/null; }
 
-$(GLIB_FLOOD): $(GLIB_FLOOD_SRC) $(GLIB_FLOOD_HDR) | lib glib-setup
-	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) -pthread -Iinclude -Ibindings/c/glib $(GLIB_FLAGS),$(GLIB_FLOOD_SRC),$(C_LINK_LIB) $(GLIB_LIBS))
+$(GLIB_FLOOD): $(GLIB_FLOOD_SRC) $(GLIB_FLOOD_HDR) $(GLIB_HELPER) | lib glib-setup
+	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) -pthread -Iinclude -Ibindings/c/glib $(GLIB_FLAGS),$(GLIB_FLOOD_SRC),$(GLIB_FLOOD_LINK) $(GLIB_LIBS))
 
-$(GLIB_FLOOD_ASAN): $(GLIB_FLOOD_SRC) $(GLIB_FLOOD_HDR) | lib glib-setup
-	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) $(C_SANITIZE) -pthread -Iinclude -Ibindings/c/glib $(GLIB_FLAGS),$(GLIB_FLOOD_SRC),$(C_LINK_LIB) $(GLIB_LIBS))
+$(GLIB_FLOOD_ASAN): $(GLIB_FLOOD_SRC) $(GLIB_FLOOD_HDR) $(GLIB_HELPER) | lib glib-setup
+	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) $(C_SANITIZE) -pthread -Iinclude -Ibindings/c/glib $(GLIB_FLAGS),$(GLIB_FLOOD_SRC),$(GLIB_FLOOD_LINK) $(GLIB_LIBS))
 
 ## test-glib-flood: the flood, measured (figures in build/c/glib_flood.out), then under
 ## ASan+UBSan for the helper's memory and threads (no timing bound there: sanitizers slow it).

@@ -12,7 +12,8 @@
 #   two-copies       two copies of the library in one process (bindings/c/tests/two_copies.c),
 #                    with the toolchain-linked one as a third outside the namespace
 #   noswift-c        from the unpacked tarball (make dist): the C example with pkg-config and with
-#                    CMake, the C scenario runner over every scenario (scripts/noswift/c-from-tarball.sh)
+#                    CMake, the C scenario runner over every scenario, the GTK4 example with CMake's
+#                    glib and gtk4 components under Xvfb (scripts/noswift/c-from-tarball.sh)
 #   noswift-python   the wheel (make wheel) in a fresh venv: the whole Python test suite, the
 #                    Python scenario runner over every scenario, pip's message without a library
 #                    (scripts/noswift/python-from-wheel.sh)
@@ -67,7 +68,7 @@ noswift-unpack: dist
 	rm -rf $(NOSWIFT_DIR)/unpacked && mkdir -p $(NOSWIFT_DIR)/unpacked
 	tar -xzf $(DIST_TARBALL) -C $(NOSWIFT_DIR)/unpacked
 
-noswift-c: noswift-unpack cmake setup
+noswift-c: noswift-unpack cmake setup gtk-setup
 	$(NOSWIFT) -- scripts/noswift/c-from-tarball.sh $(NOSWIFT_PREFIX) $(NOSWIFT_DIR)/c $(SCENARIO_DIRS)
 
 noswift-python: wheel

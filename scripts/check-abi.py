@@ -19,7 +19,10 @@ interface's only definition, and `make check-header` proves the Swift exports ag
 this script also requires LIBRARY to export exactly the twin's functions under the same SONAME.
 
 The comparison is `abidiff --no-added-syms --non-reachable-types` with abi/navcore.abignore (the
-private layout of navcore_navigator). Its exit status is a bit set: 1 an error, 2 a usage error,
+private layout of navcore_navigator) and, written for the comparison, one suppression per type
+the baseline lacks: a type added with the functions that take it (a minor version's struct,
+navcore_observer in 1.1) is an addition, which abidiff reports as an added unreachable type once
+the added functions are filtered out. Its exit status is a bit set: 1 an error, 2 a usage error,
 4 a change, 8 an incompatible change. With added functions filtered out, any change left is one
 the ABI policy forbids (a removed or renamed function, a changed prototype, struct layout or
 enum value): 4 or 8 fails with abidiff's report. Added enum members are abidiff's "harmless"
@@ -53,7 +56,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # The structs a minor version may append fields to (docs/c-api.md, "ABI policy"): the versioned
 # ones the host allocates, whose version says how many bytes the library reads and writes, and
 # the ones the library fills and passes by pointer, which hosts never allocate or copy.
-APPENDABLE = ("navcore_show_options", "navcore_screen_hooks", "navcore_transition", "navcore_action_event")
+APPENDABLE = ("navcore_show_options", "navcore_screen_hooks", "navcore_observer", "navcore_transition",
+              "navcore_action_event")
 SUPPRESSIONS = ROOT / "abi" / "navcore.abignore"
 VERSION_SCRIPT = ROOT / "scripts" / "navcore.map"
 ABIDIFF_ERROR, ABIDIFF_USAGE, ABIDIFF_CHANGE, ABIDIFF_INCOMPATIBLE = 1, 2, 4, 8
@@ -153,6 +157,22 @@ def without_appended_fields(baseline: Path, current: Path, out: Path) -> None:
     tree.write(out)
 
 
+def named_types(description: Path) -> Set[str]:
+    """The names of the structs, unions, enums and typedefs of an ABI description."""
+    root = ElementTree.parse(description).getroot()
+    kinds = ("class-decl", "union-decl", "enum-decl", "typedef-decl")
+    return {e.get("name", "") for kind in kinds for e in root.iter(kind) if e.get("name", "").startswith("navcore_")}
+
+
+def with_added_types_suppressed(baseline: Path, current: Path, out: Path) -> None:
+    """abi/navcore.abignore, plus a suppression of each navcore_ type `current` has and
+    `baseline` lacks: an added type is no change of the frozen ABI."""
+    added = sorted(named_types(current) - named_types(baseline))
+    text = SUPPRESSIONS.read_text()
+    text += "".join(f"\n# added since the baseline\n[suppress_type]\n  name = {name}\n" for name in added)
+    out.write_text(text)
+
+
 def check_since(header: Path, added: List[str], kept: List[str]) -> None:
     """Each function's @since tag names the version that added it: for an `added` one (not in
     the baseline) a minor version after .0, at most the header's; for a `kept` one, .0."""
@@ -195,8 +215,10 @@ def check(baseline: Path, library: Path, header: Path, work: Path) -> None:
     describe(twin, header, current)
     compared_with = work / f"{twin.name}.compared.abi"
     without_appended_fields(baseline, current, compared_with)
+    suppressions = work / "compared.abignore"
+    with_added_types_suppressed(baseline, current, suppressions)
     compared = run(["abidiff", "--no-architecture", "--no-added-syms", "--non-reachable-types",
-                    "--suppressions", str(SUPPRESSIONS), str(baseline), str(compared_with)])
+                    "--suppressions", str(suppressions), str(baseline), str(compared_with)])
     if compared.returncode & (ABIDIFF_ERROR | ABIDIFF_USAGE):
         fail(f"abidiff could not compare {baseline} with {compared_with} (exit {compared.returncode}):\n"
              f"{compared.stderr}{compared.stdout}")

@@ -87,6 +87,8 @@ CTYPES = {
     "const navcore_route_entry *": "POINTER(RouteEntry)",
     "navcore_screen_hooks *": "POINTER(ScreenHooks)",
     "const navcore_screen_hooks *": "POINTER(ScreenHooks)",
+    "navcore_observer *": "POINTER(Observer)",
+    "const navcore_observer *": "POINTER(Observer)",
 }
 
 

@@ -62,6 +62,24 @@ NEW_FUNCTION = r"""\g<0>
 NAVCORE_API int navcore_added(navcore_navigator *nav);
 """
 AFTER_LAST_QUERY = r"^NAVCORE_API int navcore_transition_current\(uint64_t \*out_id, navcore_navigator \*nav\);$"
+NEW_STRUCT = r"""\g<0>
+/** A struct a minor version adds, and the function that takes it. */
+typedef struct navcore_added_options {{
+    unsigned int version;
+    int value;
+}} navcore_added_options;
+/**
+ * A function a minor version adds.
+ *
+ * @param nav      the navigator.
+ * @param options  the options.
+ * @retval NAVCORE_OK                  done.
+ * @retval NAVCORE_ERR_INVALID         a bad option.
+ * @retval NAVCORE_ERR_INVALID_HANDLE  a dead handle.
+ * @since 1.{minor}
+ */
+NAVCORE_API int navcore_added_with(navcore_navigator *nav, const navcore_added_options *options);
+"""
 #: The header's minor version, and an edit that raises it by one, for a new function of the next one.
 MINOR = check_abi.version(HEADER, "MINOR")
 NEXT_SINCE = f"\n * @since 1.{MINOR + 1}"
@@ -118,6 +136,9 @@ CASES = [
     Case("a function added, since the next minor version, which the header raises",
          both(MINOR_RAISED, edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=NEXT_SINCE))), True,
          "added since: navcore_added"),
+    Case("a struct added with a function that takes it, since the next minor version",
+         both(MINOR_RAISED, edit(AFTER_LAST_QUERY, NEW_STRUCT.format(minor=MINOR + 1))), True,
+         "added since: navcore_added_with"),
     Case("a function added without its @since tag",
          both(MINOR_RAISED, edit(AFTER_LAST_QUERY, NEW_FUNCTION.format(since=""))), False, "needs an `@since 1.N` tag"),
     Case("a function added, since 1.0",

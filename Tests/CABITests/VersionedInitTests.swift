@@ -1,9 +1,9 @@
 import CNavCore
 import Testing
 
-/// navcore.h: navcore_show_options_init and navcore_screen_hooks_init write only the bytes of
-/// the version asked — a host built against an older header has a smaller struct, and the
-/// library must not write past it.
+/// navcore.h: navcore_show_options_init, navcore_screen_hooks_init and navcore_observer_init
+/// write only the bytes of the version asked — a host built against an older header has a
+/// smaller struct, and the library must not write past it.
 @Suite("Versioned struct initializers") struct VersionedInitTests {
     /// The canary that fills the buffer before an `_init` call.
     static let canary: UInt8 = 0xA5
@@ -57,6 +57,15 @@ import Testing
         #expect(hooks.payload == nil && hooks.release == nil && hooks.ctx == nil && hooks.destroy == nil)
     }
 
+    @Test("navcore_observer_init(1) writes version 1's NULL functions, with version 1, and not one byte after them")
+    func observerVersion1() throws {
+        let observer = try Self.version1(ending: \navcore_observer.destroy) { navcore_observer_init($0, 1) }
+        #expect(observer.version == 1)
+        #expect(observer.action == nil && observer.appearance == nil && observer.progress == nil && observer.bar == nil)
+        #expect(observer.payload == nil && observer.release == nil && observer.done == nil)
+        #expect(observer.ctx == nil && observer.destroy == nil)
+    }
+
     /// Expects `initialize` to fail with invalid for version 0 and for `newest + 1`, writing nothing.
     static func unknownVersions<Layout, Last>(
         ending last: KeyPath<Layout, Last>, newest: Int32, _ initialize: (UnsafeMutablePointer<Layout>, UInt32) -> Int32
@@ -76,6 +85,9 @@ import Testing
         }
         try Self.unknownVersions(ending: \navcore_screen_hooks.destroy, newest: NAVCORE_SCREEN_HOOKS_VERSION) {
             navcore_screen_hooks_init($0, $1)
+        }
+        try Self.unknownVersions(ending: \navcore_observer.destroy, newest: NAVCORE_OBSERVER_VERSION) {
+            navcore_observer_init($0, $1)
         }
     }
 }

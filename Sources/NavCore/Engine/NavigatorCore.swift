@@ -85,14 +85,14 @@ package final class NavigatorCore: Sendable {
 
     /// Installs the sink that `change` derives from the current one (the front's new host
     /// code). The replaced sink is retired: the driving thread drops it, as dropping it may run
-    /// host code (a ctx destructor, a closure's deinit). Fails once destroyed, keeping nothing.
-    /// `newWakeup`: the change registers or replaces the wakeup callback, which SPEC §9 calls
+    /// host code (a ctx destructor, a closure's deinit). Fails once destroyed, or when `change`
+    /// throws, keeping nothing. `newWakeup`: the change registers or replaces the wakeup callback, which SPEC §9 calls
     /// once at once when work waits (host mode).
     package func replaceSink<Sink: EventSink>(
-        newWakeup: Bool = false, _ change: (Sink?) -> Sink
+        newWakeup: Bool = false, _ change: (Sink?) throws(NavigationError) -> Sink
     ) throws(NavigationError) -> Sink {
-        try perform(.inlineOnly) { state in
-            let sink = change(state.sink as? Sink)
+        try perform(.inlineOnly) { state throws(NavigationError) in
+            let sink = try change(state.sink as? Sink)
             state.retired.append(state.install(sink))
             if newWakeup { state.wakeLateRegistrant() }
             return sink

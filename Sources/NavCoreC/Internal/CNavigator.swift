@@ -15,13 +15,16 @@ final class CNavigator: Sendable {
     /// The handle as the C callbacks receive it.
     var pointer: NavigatorHandle? { handle.navigatorHandle }
 
-    /// Changes the callbacks: installs a new table. Fails once destroyed, keeping nothing.
-    /// `newWakeup`: the change registers or replaces the wakeup callback (SPEC §9).
-    func register(newWakeup: Bool = false, _ change: (inout CallbackTable.Slots) -> Void) throws(NavigationError) {
+    /// Changes the callbacks: installs a new table. Fails once destroyed, or when `change`
+    /// throws, keeping nothing. `newWakeup`: the change registers or replaces the wakeup
+    /// callback (SPEC §9).
+    func register(
+        newWakeup: Bool = false, _ change: (inout CallbackTable.Slots) throws(NavigationError) -> Void
+    ) throws(NavigationError) {
         let handle = handle
-        _ = try core.replaceSink(newWakeup: newWakeup) { (current: CallbackTable?) in
+        _ = try core.replaceSink(newWakeup: newWakeup) { (current: CallbackTable?) throws(NavigationError) in
             var slots = current?.slots ?? CallbackTable.Slots()
-            change(&slots)
+            try change(&slots)
             return CallbackTable(handle: handle, slots: slots)
         }
     }

@@ -24,6 +24,11 @@ final class CallbackTable: EventSink {
         /// A screen of this navigator has hooks of its own (`CScreenHooks`): appearance and
         /// payload events are made even when no navigator callback wants them.
         var screenHooks = false
+        /// The observers (`navcore_observer_add`), in the order they were added: each event
+        /// reaches them after the callback of its kind.
+        var observers: [CObserver] = []
+        /// The last token handed to an observer (tokens count up from 1, never reused).
+        var lastObserverToken: UInt64 = 0
 
         /// The appearance callback of one phase.
         subscript(phase: AppearancePhase) -> Slot<navcore_appearance_fn>? {
@@ -66,6 +71,7 @@ final class CallbackTable: EventSink {
         switch consume event {
         case .action(let action):
             if let callback = slots.action?.call { HostCalls.action(callback, handle, action) }
+            for observer in slots.observers { observer.action(handle, action) }
         case .appearance(let change):
             // A switch on the fields rather than `slots[phase]`: the getter would copy `slots`.
             let callback: Call<navcore_appearance_fn>? =
@@ -78,23 +84,29 @@ final class CallbackTable: EventSink {
             // The screen's hooks only once some screen has hooks: reading them copies its object.
             if slots.screenHooks { change.screen.object.screenHooks?.appearance(handle, change) }
             if let callback { HostCalls.appearance(callback, handle, change) }
+            for observer in slots.observers { observer.appearance(handle, change) }
         case .transition(let transition):
             // The engine asks for a transition only while an animator is installed.
             if let animator = slots.animator?.call { HostCalls.transition(animator, handle, transition) }
         case .progress(let id, let value):
             if let callback = slots.progress?.call { HostCalls.progress(callback, handle, id, value) }
+            for observer in slots.observers { observer.progress(handle, id, value) }
         case .bar(let shown, let animated):
             if let callback = slots.bar?.call { HostCalls.bar(callback, handle, shown, animated) }
+            for observer in slots.observers { observer.bar(handle, shown, animated) }
         case .payload(let screen, let text):
             if slots.screenHooks { screen.object.screenHooks?.payload(handle, screen, text) }
             if let callback = slots.payload?.call { HostCalls.payload(callback, handle, screen, text) }
+            for observer in slots.observers { observer.payload(handle, screen, text) }
         case .release(let screen):
             let hooks = slots.screenHooks ? screen.object.screenHooks : nil
             hooks?.release(handle, screen.ref)
             if let callback = slots.release?.call { HostCalls.release(callback, handle, screen.ref) }
+            for observer in slots.observers { observer.release(handle, screen.ref) }
             hooks?.destroyContext()
         case .done(let kind, let outcome):
             if let callback = slots.done?.call { HostCalls.done(callback.function, handle, kind, outcome, callback.ctx) }
+            for observer in slots.observers { observer.done(handle, kind, outcome) }
         case .result:
             break  // the engine calls the screen's listener itself (EventSink.send)
         }
@@ -127,6 +139,7 @@ extension CallbackTable.Slots {
         if done != nil { interest.insert(.done) }
         if animator != nil { interest.insert(.animator) }
         if veto != nil { interest.insert(.veto) }
+        for observer in observers { interest.formUnion(observer.interest) }
         return interest
     }
 }

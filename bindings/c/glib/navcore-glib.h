@@ -24,14 +24,23 @@
  * deliver their callbacks where they are called, so call them on the context's thread too
  * (a GtkStack's notify::transition-running handler does).
  *
- * Compile navcore-glib.c into the application:
- *   cc app.c navcore-glib.c $(pkg-config --cflags --libs navcore glib-2.0)
+ * The library libnavcore-glib.so.1, installed beside libnavcore (`make install`, the release
+ * tarball), with pkg-config's navcore-glib and CMake's navcore::glib:
+ *   cc app.c $(pkg-config --cflags --libs navcore-glib)
+ *   find_package(navcore 1.1 REQUIRED COMPONENTS glib)   target_link_libraries(app navcore::glib)
  */
 #ifndef NAVCORE_GLIB_H
 #define NAVCORE_GLIB_H
 
 #include <glib.h>
 #include <navcore.h>
+
+/** Marks the functions the library exports (it is built with -fvisibility=hidden). */
+#if defined(__GNUC__) || defined(__clang__)
+#define NAVCORE_GLIB_API __attribute__((visibility("default")))
+#else
+#define NAVCORE_GLIB_API
+#endif
 
 G_BEGIN_DECLS
 
@@ -50,13 +59,13 @@ G_BEGIN_DECLS
  * inline-dispatch navigator never calls its wakeup (its ops run on the asking thread): create
  * the navigator with NAVCORE_DISPATCH_HOST.
  */
-int navcore_glib_attach(navcore_navigator *nav, GMainContext *context);
+NAVCORE_GLIB_API int navcore_glib_attach(navcore_navigator *nav, GMainContext *context);
 
 /**
  * Ends the attachment: unregisters the wakeup; a drain already scheduled then does nothing.
  * Destroying the navigator ends it too. Returns the status of navcore_on_wakeup.
  */
-int navcore_glib_detach(navcore_navigator *nav);
+NAVCORE_GLIB_API int navcore_glib_detach(navcore_navigator *nav);
 
 G_END_DECLS
 

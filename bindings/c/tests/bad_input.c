@@ -83,6 +83,9 @@ static const struct declared_statuses {
     {"navcore_on_wakeup", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_on_transition", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_on_pop_veto", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_observer_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
+    {"navcore_observer_add", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_observer_remove", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_screen_set_result", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN)},
     {"navcore_screen_result", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN)},
     {"navcore_screen_on_result", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN) | STATUS_BIT(NAVCORE_ERR_STATE)},
@@ -360,6 +363,18 @@ H(on_done, navcore_on_done(nav, count_done, DTOR))
 H(on_wakeup, navcore_on_wakeup(nav, on_wakeup, DTOR))
 H(on_transition, navcore_on_transition(nav, animator, DTOR))
 H(on_pop_veto, navcore_on_pop_veto(nav, veto, DTOR))
+static int h_observer_add(navcore_navigator *nav, fixture *f) {
+    navcore_observer observer = NAVCORE_OBSERVER_INIT;
+    observer.release = on_release, observer.ctx = &f->destroyed, observer.destroy = count_destroy;
+    return navcore_observer_add(&f->out.u64, nav, &observer);
+}
+/* The fixture's navigator gets an observer (without a destructor) that the call removes. */
+static int h_observer_remove(navcore_navigator *nav, fixture *f) {
+    navcore_observer observer = NAVCORE_OBSERVER_INIT;
+    uint64_t token = 0;
+    must(navcore_observer_add(&token, f->nav, &observer), "an observer to remove");
+    return navcore_observer_remove(nav, token);
+}
 H(stack_count, navcore_stack_count(&f->out.size, nav))
 H(stack_get, navcore_stack_get(&f->out.u64, nav, 0))
 H(stack_copy, navcore_stack_copy(&f->out.size, f->out.ids, 4, nav))
@@ -413,7 +428,8 @@ static const struct {
     HANDLE_FN(post), HANDLE_FN(transition_finish), HANDLE_FN(transition_cancel), HANDLE_FN(transition_progress),
     HANDLE_FN(route_register), HANDLE_FN(route_unregister), HANDLE_FN(on_action), HANDLE_FN(on_appearance),
     HANDLE_FN(on_progress), HANDLE_FN(on_bar), HANDLE_FN(on_payload), HANDLE_FN(on_release), HANDLE_FN(on_done),
-    HANDLE_FN(on_wakeup), HANDLE_FN(on_transition), HANDLE_FN(on_pop_veto), HANDLE_FN(stack_count),
+    HANDLE_FN(on_wakeup), HANDLE_FN(on_transition), HANDLE_FN(on_pop_veto), HANDLE_FN(observer_add),
+    HANDLE_FN(observer_remove), HANDLE_FN(stack_count),
     HANDLE_FN(stack_get), HANDLE_FN(stack_copy), HANDLE_FN(top), HANDLE_FN(root), HANDLE_FN(action_state),
     HANDLE_FN(is_busy), HANDLE_FN(pending_count), HANDLE_FN(is_bar_shown), HANDLE_FN(is_visible),
     HANDLE_FN(can_go_back), HANDLE_FN(transition_current), HANDLE_FN(pending_decision), HANDLE_FN(screen_set_result),
@@ -495,6 +511,34 @@ static int hooks_init(unsigned int version) {
 A(hooks_init_null, navcore_screen_hooks_init(NULL, NAVCORE_SCREEN_HOOKS_VERSION))
 A(hooks_init_0, hooks_init(0))
 A(hooks_init_2, hooks_init(2))
+/* An observer whose destructor counts into f->destroyed: a failing call must never run it. */
+static int add_observer(fixture *f, uint64_t *out, unsigned int version, bool null_observer) {
+    navcore_observer observer = NAVCORE_OBSERVER_INIT;
+    observer.version = version, observer.release = on_release, observer.ctx = &f->destroyed,
+    observer.destroy = count_destroy;
+    return navcore_observer_add(out, f->nav, null_observer ? NULL : &observer);
+}
+A(observer_null_out, add_observer(f, NULL, NAVCORE_OBSERVER_VERSION, false))
+A(observer_null, add_observer(f, &f->out.u64, NAVCORE_OBSERVER_VERSION, true))
+A(observer_version_0, add_observer(f, &f->out.u64, 0, false))
+A(observer_version_2, add_observer(f, &f->out.u64, 2, false))
+A(observer_remove_zero, navcore_observer_remove(f->nav, 0))
+A(observer_remove_never, navcore_observer_remove(f->nav, UINT64_MAX))
+A(observer_remove_twice, navcore_observer_remove(f->nav, f->out.u64))
+/* An observer added and removed, whose token the case then removes again (kept in f->out, which
+ * the case does not write). */
+static void observer_added_and_removed(fixture *f) {
+    navcore_observer observer = NAVCORE_OBSERVER_INIT;
+    must(navcore_observer_add(&f->out.u64, f->nav, &observer), "an observer");
+    must(navcore_observer_remove(f->nav, f->out.u64), "its removal");
+}
+static int observer_init(unsigned int version) {
+    navcore_observer observer;
+    return navcore_observer_init(&observer, version);
+}
+A(observer_init_null, navcore_observer_init(NULL, NAVCORE_OBSERVER_VERSION))
+A(observer_init_0, observer_init(0))
+A(observer_init_2, observer_init(2))
 A(discard_stacked, navcore_screen_discard(f->nav, f->a))
 A(discard_top, navcore_screen_discard(f->nav, f->b))
 A(discard_entering, navcore_screen_discard(f->nav, f->c))
@@ -698,6 +742,17 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_screen_hooks_init", "`hooks` NULL", BASIC, INVALID, hooks_init_null),
     FAILS("navcore_screen_hooks_init", "version 0", BASIC, INVALID, hooks_init_0),
     FAILS("navcore_screen_hooks_init", "version 2 (unknown)", BASIC, INVALID, hooks_init_2),
+    FAILS("navcore_observer_add", "`out_token` NULL", BASIC, INVALID, observer_null_out),
+    FAILS("navcore_observer_add", "`observer` NULL", BASIC, INVALID, observer_null),
+    FAILS("navcore_observer_add", "`observer->version` 0", BASIC, INVALID, observer_version_0),
+    FAILS("navcore_observer_add", "`observer->version` 2 (unknown)", BASIC, INVALID, observer_version_2),
+    FAILS("navcore_observer_remove", "token 0", BASIC, INVALID, observer_remove_zero),
+    FAILS("navcore_observer_remove", "a token never handed out (`UINT64_MAX`)", BASIC, INVALID, observer_remove_never),
+    FAILS_AFTER("navcore_observer_remove", "a token removed already", BASIC, observer_added_and_removed, INVALID,
+                observer_remove_twice),
+    FAILS("navcore_observer_init", "`observer` NULL", BASIC, INVALID, observer_init_null),
+    FAILS("navcore_observer_init", "version 0", BASIC, INVALID, observer_init_0),
+    FAILS("navcore_observer_init", "version 2 (unknown)", BASIC, INVALID, observer_init_2),
     FAILS("navcore_screen_discard", "a screen in the stack", BASIC, STATE, discard_stacked),
     FAILS("navcore_screen_discard", "the top screen", BASIC, STATE, discard_top),
     FAILS("navcore_screen_discard", "the screen a waiting push brings in", PUSHING, STATE, discard_entering),
@@ -1023,6 +1078,15 @@ static void good_calls(void) {
     bool same_hooks = hooks.version == empty.version && !hooks.will_show && !hooks.did_show && !hooks.will_hide &&
                       !hooks.did_hide && !hooks.payload && !hooks.release && !hooks.ctx && !hooks.destroy;
     report(same_hooks, "navcore_screen_hooks_init", "the current version: NAVCORE_SCREEN_HOOKS_INIT's empty hooks",
+           NAVCORE_OK, NAVCORE_OK, NO_OUTCOME, "other fields than the macro's", NULL);
+
+    navcore_observer observer, no_observer = NAVCORE_OBSERVER_INIT;
+    memset(&observer, 0x5A, sizeof observer);
+    observe("navcore_observer_init", navcore_observer_init(&observer, NAVCORE_OBSERVER_VERSION));
+    bool same_observer = observer.version == no_observer.version && !observer.action && !observer.appearance &&
+                         !observer.progress && !observer.bar && !observer.payload && !observer.release &&
+                         !observer.done && !observer.ctx && !observer.destroy;
+    report(same_observer, "navcore_observer_init", "the current version: NAVCORE_OBSERVER_INIT's empty observer",
            NAVCORE_OK, NAVCORE_OK, NO_OUTCOME, "other fields than the macro's", NULL);
 }
 

@@ -7,7 +7,7 @@
  * completion and a registration's ctx destructor. The first time the case's callback kind
  * fires, it misbehaves in one of four ways:
  *
- *   everything  it calls every function of navcore.h (all 77, checked against the header by
+ *   everything  it calls every function of navcore.h (all 81, checked against the header by
  *               `hostile --functions`) on its own navigator and on a second one it creates and
  *               destroys there, and checks that each status is one navcore.h documents for it;
  *   destroy     it destroys its own navigator: the destroy returns ok, the handle is dead at
@@ -97,6 +97,8 @@ static const char *const functions[] = {
     "navcore_restore", "navcore_show_options_init",
     /* per-screen hooks */
     "navcore_screen_hooks_init", "navcore_screen_create_with_hooks",
+    /* observers */
+    "navcore_observer_init", "navcore_observer_add", "navcore_observer_remove",
     /* the deprecated names */
     "navcore_set_animator", "navcore_set_pop_veto", "navcore_set_pop_veto_deferrable", "navcore_show_recycling",
 };
@@ -658,6 +660,20 @@ static void call_everything(int kind) {
 
     /* every registration replaced (the running one included: its destructor waits for it) */
     register_all(nav, "a registration inside a callback");
+
+    /* an observer added and removed: its destructor runs once, through the books */
+    navcore_observer observer;
+    if (check_other(CALL(navcore_observer_init, &observer, NAVCORE_OBSERVER_VERSION), OK_,
+                    W(navcore_observer_init)) == NAVCORE_OK) {
+        reg_rec *r = new_reg(K_DESTRUCTOR);
+        r->accepted = 1; /* before the call, as for every registration */
+        observer.ctx = r, observer.destroy = on_destroyed;
+        uint64_t token = 0;
+        if (check(CALL(navcore_observer_add, &token, nav, &observer), OK_, W(navcore_observer_add)) != NAVCORE_OK)
+            r->accepted = 0;
+        else if (check(CALL(navcore_observer_remove, nav, token), OK_, W(navcore_observer_remove)) == NAVCORE_OK)
+            check(navcore_observer_remove(nav, token), INVALID_, "navcore_observer_remove again");
+    }
 
     /* queries */
     bool flag;

@@ -121,6 +121,24 @@ class ScreenHooks(Structure):
     ]
 
 
+class Observer(Structure):
+    """`navcore_observer` (version 1). The functions are C function pointers, declared as
+    `c_void_p` here: the binding has its own listener lists and does not use them yet."""
+
+    _fields_ = [
+        ("version", c_uint),
+        ("action", c_void_p),
+        ("appearance", c_void_p),
+        ("progress", c_void_p),
+        ("bar", c_void_p),
+        ("payload", c_void_p),
+        ("release", c_void_p),
+        ("done", c_void_p),
+        ("ctx", c_void_p),
+        ("destroy", c_void_p),
+    ]
+
+
 class RouteEntry(Structure):
     """`navcore_route_entry`: a route and the saved state (or NULL) of its new screen."""
 
@@ -210,6 +228,10 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_on_wakeup": (c_int, [NavPtr, WakeupFn, c_void_p, DestroyFn]),
     "navcore_on_transition": (c_int, [NavPtr, TransitionFn, c_void_p, DestroyFn]),
     "navcore_on_pop_veto": (c_int, [NavPtr, VetoFn, c_void_p, DestroyFn]),
+    # Observers
+    "navcore_observer_init": (c_int, [POINTER(Observer), c_uint]),
+    "navcore_observer_add": (c_int, [POINTER(c_uint64), NavPtr, POINTER(Observer)]),
+    "navcore_observer_remove": (c_int, [NavPtr, c_uint64]),
     # Results
     "navcore_free": (None, [c_void_p]),
     "navcore_screen_set_result": (c_int, [NavPtr, c_uint64, c_char_p]),

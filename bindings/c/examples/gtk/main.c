@@ -1,18 +1,23 @@
 /*
  * main.c — a GTK4 app whose navigation is navcore's: a header bar with a back button, an
- * animated GtkStack kept in step by the mirror (mirror.h), routes shown by name, a pop veto on
+ * animated GtkStack kept in step by navcore-gtk4's mirror, routes shown by name, a pop veto on
  * an unsaved form, a worker thread posting routes, and the back gesture committed and reverted.
- * The navigator runs in host dispatch mode on GTK's main context (bindings/c/glib), so every
- * callback arrives on the UI thread, whichever thread asked.
+ * The navigator runs in host dispatch mode on GTK's main context (navcore-glib), so every
+ * callback arrives on the UI thread, whichever thread asked. The app keeps its own action,
+ * release and transition callbacks beside the mirror: the chrome follows `action idle`, its
+ * release callback drops its reference on each page, and its animator hands each transition to
+ * the mirror.
  *
- * `make test-gtk` runs it under Xvfb: a script drives the app step by step (each step once the
- * previous one has settled), checks what the user would see, saves a screenshot and exits
- * non-zero on the first failed expectation.
+ * It builds against an installed navcore only (`make install`, the release tarball):
+ *   cc main.c $(pkg-config --cflags --libs navcore-gtk4 navcore-glib)
+ * or with CMake (CMakeLists.txt here). `make test-gtk` runs it under Xvfb: a script drives the
+ * app step by step (each step once the previous one has settled), checks what the user would
+ * see, saves a screenshot and exits non-zero on the first failed expectation.
  *
  *   navcore-gtk-example [--screenshot FILE.png]
  */
-#include "mirror.h"
-#include "navcore-glib.h"
+#include <navcore-glib.h>
+#include <navcore-gtk4.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +27,7 @@
 
 typedef struct app {
     navcore_navigator *nav;
-    mirror *mirror;
+    navcore_gtk_mirror *mirror;
     GtkWindow *window;
     GtkStack *stack;
     GtkWidget *back;
@@ -32,7 +37,9 @@ typedef struct app {
     const char *screenshot;
     /* what the checks read */
     int off_thread_callbacks; /* callbacks that arrived elsewhere than on the UI thread */
-    int created, released;    /* screens made and released (each released once) */
+    int created, released;    /* pages made, and released by navcore (each once) */
+    int finalized;            /* pages whose last reference went (the mirror's included) */
+    int transitions;          /* transitions the app's animator received */
     int worker_shows_done;
     int vetoes;
     bool form_dirty;
@@ -43,7 +50,8 @@ typedef struct app {
     int status;
 } app;
 
-/* What a page holds besides its widget: its title and the label its payloads go to. */
+/* What a page holds besides its widgets (attached to its box): its title and the label its
+ * payloads go to. */
 typedef struct page_info {
     app *app;
     char *title;
@@ -54,16 +62,18 @@ static void note_thread(app *a) {
     if (g_thread_self() != a->ui_thread) g_atomic_int_inc(&a->off_thread_callbacks);
 }
 
-/* The mirror frees a page at its screen's release: the app counts releases here. */
+/* The page's box went: the app's reference (dropped at the release) and the mirror's (dropped
+ * when it unmounted the page) are both gone. */
 static void page_info_free(void *data) {
     page_info *info = data;
     note_thread(info->app);
-    info->app->released++;
+    info->app->finalized++;
     g_free(info->title);
     g_free(info);
 }
 
-static mirror_page *make_page(app *a, const char *title, const char *text) {
+/* A screen object: a page's box, with a reference of the app's that its release drops. */
+static GtkWidget *make_page(app *a, const char *title, const char *text) {
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12);
     gtk_widget_set_margin_top(box, 24);
     gtk_widget_set_margin_start(box, 24);
@@ -85,13 +95,16 @@ static mirror_page *make_page(app *a, const char *title, const char *text) {
     info->app = a;
     info->title = g_strdup(title);
     info->payload = GTK_LABEL(payload);
+    g_object_set_data_full(G_OBJECT(box), "page-info", info, page_info_free);
     a->created++;
-    return mirror_page_new(box, info, page_info_free);
+    return g_object_ref_sink(box);
 }
 
+static page_info *info_of(void *object) { return object ? g_object_get_data(object, "page-info") : NULL; }
+
 static const char *page_title(void *object) {
-    mirror_page *page = object;
-    return page ? ((page_info *)page->data)->title : "-";
+    page_info *info = info_of(object);
+    return info ? info->title : "-";
 }
 
 /* ---- navcore callbacks (all on the UI thread: host dispatch, drained by the GLib helper) --- */
@@ -113,8 +126,7 @@ static int make_route_page(void **out, navcore_navigator *nav, const char *route
 static void on_payload(navcore_navigator *nav, uint64_t screen, void *object, const char *payload, void *ctx) {
     (void)nav, (void)screen;
     note_thread(ctx);
-    mirror_page *page = object;
-    gtk_label_set_text(((page_info *)page->data)->payload, payload);
+    gtk_label_set_text(info_of(object)->payload, payload);
 }
 
 /* Home's own hooks (navcore_screen_create_with_hooks): its four appearance phases. */
@@ -134,8 +146,7 @@ static void will_show(navcore_navigator *nav, int phase, uint64_t screen, void *
     (void)nav, (void)phase, (void)screen, (void)reason, (void)animated;
     app *a = ctx;
     note_thread(a);
-    mirror_page *page = object;
-    if (!gtk_widget_get_parent(page->widget)) a->unmounted_hooks++;
+    if (!gtk_widget_get_parent(object)) a->unmounted_hooks++;
 }
 
 static bool veto(navcore_navigator *nav, uint64_t screen, void *object, bool by_gesture, void *ctx) {
@@ -154,10 +165,8 @@ static void worker_show_done(navcore_navigator *nav, int op, int outcome, void *
     a->worker_shows_done++;
 }
 
-/* At each `action idle`: the chrome follows the stack. */
-static void update_chrome(void *ctx) {
-    app *a = ctx;
-    note_thread(a);
+/* The chrome follows the stack: the path, the title, the back button. */
+static void update_chrome(app *a) {
     uint64_t ids[16];
     size_t count = 0;
     navcore_stack_copy(&count, ids, 16, a->nav);
@@ -175,10 +184,37 @@ static void update_chrome(void *ctx) {
     gtk_widget_set_sensitive(a->back, can);
 }
 
+/* The app's own action callback, beside the mirror's observer: the chrome at `action idle`. */
+static void on_action(navcore_navigator *nav, const navcore_action_event *event, void *ctx) {
+    (void)nav;
+    note_thread(ctx);
+    if (event->state == NAVCORE_ACTION_IDLE) update_chrome(ctx);
+}
+
 /* Every op's end: a noop (a recycled show) ends with `done` alone, no `action idle`. */
 static void op_done(navcore_navigator *nav, int op, int outcome, void *ctx) {
     (void)nav, (void)op, (void)outcome;
+    note_thread(ctx);
     update_chrome(ctx);
+}
+
+/* The app's animator: the mirror plays each transition in the GtkStack. Were the stack gone
+ * (the mirror refuses), nothing would play it: the app finishes it at once. */
+static void animate(navcore_navigator *nav, const navcore_transition *t, void *ctx) {
+    app *a = ctx;
+    note_thread(a);
+    a->transitions++;
+    if (navcore_gtk_mirror_animate(a->mirror, t) != NAVCORE_OK) navcore_transition_finish(nav, t->id);
+}
+
+/* The app's release callback: navcore hands each page back once; the app drops its reference
+ * (the mirror unmounts the page and drops its own right after). */
+static void on_release(navcore_navigator *nav, uint64_t screen, void *object, const char *route, void *ctx) {
+    (void)nav, (void)screen, (void)route;
+    app *a = ctx;
+    note_thread(a);
+    a->released++;
+    g_object_unref(object);
 }
 
 static void back_clicked(GtkButton *button, gpointer data) {
@@ -288,7 +324,7 @@ static bool settled(app *a) {
     navcore_is_busy(&busy, a->nav);
     navcore_pending_count(&pending, a->nav);
     bool worker_done = a->step != 3 || a->worker_shows_done == 3; /* step 3 waits for the worker's shows */
-    return !busy && pending == 0 && !mirror_is_animating(a->mirror) && worker_done;
+    return !busy && pending == 0 && !navcore_gtk_mirror_is_animating(a->mirror) && worker_done;
 }
 
 static void animated_show(app *a, const char *route) {
@@ -301,8 +337,9 @@ static void animated_show(app *a, const char *route) {
 /* The back gesture up to `progress`: navcore's stack already shows the pop (provisional), the
  * window still shows `leaving`, mounted. */
 static void gesture_to(app *a, double progress, const char *leaving) {
-    expect(a, mirror_gesture_begin(a->mirror) == NAVCORE_OK, "the gesture starts");
-    expect(a, mirror_gesture_progress(a->mirror, progress) == NAVCORE_OK, "the gesture reports its progress");
+    expect(a, navcore_gtk_mirror_gesture_begin(a->mirror) == NAVCORE_OK, "the gesture starts");
+    expect(a, navcore_gtk_mirror_gesture_progress(a->mirror, progress) == NAVCORE_OK,
+           "the gesture reports its progress");
     expect_stack(a, "Home Inbox");
     expect_screen(a, leaving, 3);
 }
@@ -320,7 +357,7 @@ static gboolean run_step(gpointer data) {
         hooks.will_show = hooks.did_show = hooks.will_hide = hooks.did_hide = home_hook;
         hooks.ctx = a;
         uint64_t home = 0;
-        mirror_page *page = make_page(a, "Home", "navcore drives this GtkStack.");
+        GtkWidget *page = make_page(a, "Home", "navcore drives this GtkStack.");
         if (navcore_screen_create_with_hooks(&home, a->nav, "home", page, &hooks) != NAVCORE_OK) {
             expect(a, false, navcore_last_error_message());
             return G_SOURCE_REMOVE;
@@ -365,14 +402,14 @@ static gboolean run_step(gpointer data) {
         expect_screen(a, "Message", 3);
         expect(a, a->released == 1, "the form was released once, and unmounted");
         gesture_to(a, 0.4, "Message");
-        expect(a, mirror_gesture_end(a->mirror, false) == NAVCORE_OK, "the gesture is cancelled");
+        expect(a, navcore_gtk_mirror_gesture_end(a->mirror, false) == NAVCORE_OK, "the gesture is cancelled");
         break;
     case 8:
         expect_stack(a, "Home Inbox Message"); /* reverted: nothing was destroyed */
         expect_screen(a, "Message", 3);
         expect(a, a->released == 1, "the cancelled gesture released nothing");
         gesture_to(a, 0.8, "Message");
-        expect(a, mirror_gesture_end(a->mirror, true) == NAVCORE_OK, "the gesture is committed");
+        expect(a, navcore_gtk_mirror_gesture_end(a->mirror, true) == NAVCORE_OK, "the gesture is committed");
         break;
     case 9:
         expect_stack(a, "Home Inbox"); /* committed: slid back, finished, released, unmounted */
@@ -394,11 +431,15 @@ static gboolean run_step(gpointer data) {
         expect_stack(a, "Home");
         expect_screen(a, "Home", 1);
         expect(a, a->released == 4, "set released the two screens above Home");
-        printf("note: GtkStack played %d slides\n", mirror_slides_played(a->mirror));
+        printf("note: GtkStack played %u slides\n", navcore_gtk_mirror_slides_played(a->mirror));
+        /* the shows of Inbox, Message and Reply, the back, the two gestures, the set */
+        expect(a, a->transitions == 7, "the app's animator received the 7 transitions and handed them on");
+        expect(a, navcore_gtk_mirror_fallbacks(a->mirror) == 0, "GTK reported the end of every slide");
         expect(a, g_atomic_int_get(&a->off_thread_callbacks) == 0, "every callback ran on the UI thread");
         expect(a, a->unmounted_hooks == 0, "every will_show found its page mounted");
         navcore_navigator_destroy(a->nav);
-        expect(a, a->released == a->created, "every screen was released once");
+        expect(a, a->released == a->created, "the app's release callback got every page back once");
+        expect(a, a->finalized == a->created, "every page was unmounted and freed: no reference left");
         a->nav = NULL;
         return G_SOURCE_REMOVE;
     }
@@ -437,8 +478,13 @@ int main(int argc, char **argv) {
     gtk_box_append(GTK_BOX(content), GTK_WIDGET(a.stack));
     gtk_window_set_child(a.window, content);
 
+    gtk_stack_set_transition_duration(a.stack, 180); /* the app's: the mirror slides with it */
+
     if (navcore_navigator_create(&a.nav, NAVCORE_DISPATCH_HOST) != NAVCORE_OK) return 2;
-    a.mirror = mirror_new(a.nav, a.stack, update_chrome, &a);
+    if (navcore_gtk_mirror_new(&a.mirror, a.nav, a.stack, 0) != NAVCORE_OK) return 2;
+    navcore_on_action(a.nav, on_action, &a, NULL);
+    navcore_on_transition(a.nav, animate, &a, NULL);
+    navcore_on_release(a.nav, on_release, &a, NULL);
     const char *routes[] = {"inbox", "message", "form"};
     for (size_t i = 0; i < 3; i++) navcore_route_register(a.nav, routes[i], make_route_page, &a, NULL);
     navcore_on_payload(a.nav, on_payload, &a, NULL);
@@ -453,7 +499,7 @@ int main(int argc, char **argv) {
     while (a.nav && a.step < 99) g_main_context_iteration(NULL, TRUE);
     g_source_remove(guard);
     if (a.nav) navcore_navigator_destroy(a.nav);
-    mirror_free(a.mirror);
+    navcore_gtk_mirror_free(a.mirror);
     gtk_window_destroy(a.window);
     printf("%s: %d failed expectations\n", a.failures ? "FAILED" : "passed", a.failures);
     return a.failures ? 1 : 0;

@@ -136,7 +136,7 @@ check: check-spec build lib check-generated check-abi test-swift compare-runners
 ## prerequisites that no earlier step built are counted in it); at the end, the total.
 TEST_CLOCK := build/test-clock
 uniq = $(if $1,$(firstword $1) $(call uniq,$(filter-out $(firstword $1),$1)))
-test: test-clock build lib $(foreach step,$(call uniq,$(TESTS)),$(step) step-time-$(step))
+test: test-clock build lib step-time-build $(foreach step,$(call uniq,$(TESTS)),$(step) step-time-$(step))
 	@printf 'make test: all passed in %s s\n' "$$(awk -v a=$$(date +%s.%N) -v b=$$(cat $(TEST_CLOCK).start) 'BEGIN { printf "%.0f", a - b }')"
 
 test-clock:

@@ -97,7 +97,7 @@ extension NavigatorState {
         }
         var screens = Array(stack.dropLast())
         screens.append(screen)
-        return replace(with: screens, kept: Set(screens.map(\.id)), animated: animated)
+        return replace(with: screens, kept: Set(screens.map { $0.id }), animated: animated)
     }
 
     /// `open`'s route check, all before any factory (SPEC §14): the entries' factories, taken
@@ -126,7 +126,7 @@ extension NavigatorState {
         let made = current?.made ?? []
         current?.made = []
         for screen in made { screens.update(screen.id) { $0.held = false } }
-        return replace(with: made, kept: Set(made.map(\.id)), animated: animated)
+        return replace(with: made, kept: Set(made.map { $0.id }), animated: animated)
     }
 
     /// A payload delivered to a screen (SPEC §8, §14): it becomes the screen's saved state,
@@ -164,7 +164,7 @@ extension NavigatorState {
 
     /// A `set` to `screens`, whose ids are `kept`; the style follows UIKit's rule.
     private mutating func replace(with screens: [ScreenRef], kept: Set<UInt64>, animated: Bool) -> Plan {
-        guard !screens.map(\.id).elementsEqual(stack.map(\.id)) else { return .end(.noop) }
+        guard !screens.elementsEqual(stack, by: { $0.id == $1.id }) else { return .end(.noop) }
         let from = stack.last
         let to = screens.last
         let topChanges = from?.id != to?.id

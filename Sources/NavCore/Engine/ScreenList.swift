@@ -17,7 +17,7 @@ package struct ScreenList: Sendable {
     /// A list holding (owning) `screens` in order; allocates only for two screens or more.
     package init<Screens: Collection<ScreenRef>>(_ screens: Screens) {
         if screens.count > 1 {
-            storage = .many(ScreenArray(screens.map(\.owned)))
+            storage = .many(ScreenArray(screens.map { $0.owned }))
         } else if let only = screens.first {
             storage = .single(only.owned)
         } else {

@@ -7,14 +7,14 @@ import NavCore
 @c public func navcore_on_pop_veto(
     _ nav: NavigatorHandle?, _ fn: navcore_veto_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.register(nav, \.veto, fn.map(CVeto.yesNo), ctx, destroy)
+    CAPI.register(nav, fn.map(CVeto.yesNo), ctx, destroy) { $0.veto = $1 }
 }
 
 @c public func navcore_on_pop_veto_deferrable(
     _ nav: NavigatorHandle?, _ fn: navcore_deferrable_veto_fn?, _ ctx: UnsafeMutableRawPointer?,
     _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.register(nav, \.veto, fn.map(CVeto.deferrable), ctx, destroy)
+    CAPI.register(nav, fn.map(CVeto.deferrable), ctx, destroy) { $0.veto = $1 }
 }
 
 /// Answers the pending veto decision.

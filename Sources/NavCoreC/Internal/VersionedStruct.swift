@@ -31,6 +31,9 @@ struct VersionedStruct<Layout>: Sendable {
     }
 
     /// The end of a version whose last field is `field`: its offset plus its size.
+    /// Transparent, so that it is inlined before Embedded Swift's checks and the caller's key
+    /// path literal becomes a constant offset there (Embedded Swift has no key path values).
+    @_transparent
     static func end<Field>(of field: KeyPath<Layout, Field>) -> Int {
         MemoryLayout<Layout>.offset(of: field).map { $0 + MemoryLayout<Field>.size } ?? MemoryLayout<Layout>.size
     }

@@ -1,19 +1,5 @@
 /// The Swift API's closures in the engine's handler protocols.
 
-/// A completion closure.
-struct ClosureCompletion: CompletionHandler {
-    let body: @Sendable (Outcome) -> Void
-
-    func complete(_ kind: OperationKind, _ outcome: Outcome) { body(outcome) }
-}
-
-/// A `run` op's closure.
-struct ClosureBlock: RunBlock {
-    let body: @Sendable () -> Void
-
-    func run() { body() }
-}
-
 /// A route's factory closure; a thrown error means `factory_failed`.
 struct ClosureFactory: RouteFactory {
     let body: @Sendable (RouteRequest) throws -> (any Sendable)?

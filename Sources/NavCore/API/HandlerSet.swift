@@ -134,4 +134,11 @@ final class HandlerSet: EventSink {
     func navigatorDidEnd() {
         for observer in observers { observer.end?() }
     }
+
+    /// Never called: the Swift API asks its ops with closures (`CompletionHandler.swift`,
+    /// `RunBlock.swift`), which the engine calls itself.
+    func complete(_ completion: CCallback<CompletionHandler>, _ kind: OperationKind, _ outcome: Outcome) {}
+
+    /// Never called, as `complete(_:_:_:)`.
+    func run(_ block: CCallback<RunBlock>) {}
 }

@@ -1,18 +1,60 @@
 /// The host code that the engine carries inside requests and route registrations and calls
-/// back later. Each front (the C library, the Swift API) supplies its own conforming types:
-/// the C front a pair of function pointer and context, which fits an existential's inline
-/// storage, so that carrying one allocates nothing.
+/// back later. Each front supplies its own forms. None is an existential of a non-class
+/// protocol (Embedded Swift has none): an op's completion and run block are enums whose cases
+/// are stored inline — a C function with its ctx, or a Swift closure — so that asking an op
+/// allocates nothing for them.
+
+/// A C host's function and ctx, as the engine carries them: the function's address and the
+/// ctx, two plain words. The engine knows no C types, so it never calls one: it hands it to the
+/// front's sink (`EventSink`), which reads the function back as its C type. `Owner`, the engine
+/// type that carries it (`CompletionHandler`, `RunBlock`), says which C type that is.
+package struct CCallback<Owner>: @unchecked Sendable {
+    // @unchecked: the ctx belongs to the host, which promised (navcore.h) that it may be passed
+    // back from any thread; the engine never reads through either pointer.
+    /// The C function's address.
+    package let function: UnsafeRawPointer
+    /// Its ctx.
+    package let ctx: UnsafeMutableRawPointer?
+
+    package init(function: UnsafeRawPointer, ctx: UnsafeMutableRawPointer?) {
+        self.function = function
+        self.ctx = ctx
+    }
+}
 
 /// Receives an op's outcome when the op ends (SPEC §2), exactly once.
-package protocol CompletionHandler: Sendable {
-    /// Called on the driving thread, with no lock held.
-    func complete(_ kind: OperationKind, _ outcome: Outcome)
+package enum CompletionHandler: Sendable {
+    /// A C host's `navcore_done_fn` and its ctx, called by the front's sink
+    /// (`EventSink.complete(_:_:_:)`).
+    case c(CCallback<CompletionHandler>)
+    /// A Swift host's closure.
+    case swift(@Sendable (Outcome) -> Void)
+
+    /// Tells the outcome of the op of `kind`; on the driving thread, with no lock held. `sink`
+    /// is the front's sink of the step that ends the op.
+    func complete(_ kind: OperationKind, _ outcome: Outcome, through sink: LentSink) {
+        switch self {
+        case .c(let callback): sink.complete(callback, kind, outcome)
+        case .swift(let body): body(outcome)
+        }
+    }
 }
 
 /// The host's code block of a `run` op (SPEC §2), called once when the op runs.
-package protocol RunBlock: Sendable {
-    /// Called on the driving thread, with no lock held.
-    func run()
+package enum RunBlock: Sendable {
+    /// A C host's `navcore_run_fn` and its ctx, called by the front's sink (`EventSink.run(_:)`).
+    case c(CCallback<RunBlock>)
+    /// A Swift host's closure.
+    case swift(@Sendable () -> Void)
+
+    /// Runs it; on the driving thread, with no lock held. `sink` is the front's sink of the
+    /// op's step.
+    func run(through sink: LentSink) {
+        switch self {
+        case .c(let callback): sink.run(callback)
+        case .swift(let body): body()
+        }
+    }
 }
 
 /// A route's factory (SPEC §8): makes the host's object for a new screen of the route.

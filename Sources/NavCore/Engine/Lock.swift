@@ -51,4 +51,15 @@ package final class Lock<Value: Sendable>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
+
+    /// `withLock` that hands `argument` to `body` to consume (a value that moves into the
+    /// guarded one): passed through rather than captured, as a capture would copy it.
+    @inlinable
+    package func withLock<Argument, R, E: Error>(
+        handing argument: consuming Argument, _ body: (inout Value, consuming Argument) throws(E) -> R
+    ) throws(E) -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value, argument)
+    }
 }

@@ -111,6 +111,14 @@ final class CallbackTable: EventSink {
 
     /// Nothing to do: the engine lets go of this snapshot, and so of the registrations.
     func navigatorDidEnd() {}
+
+    func complete(_ completion: CCallback<CompletionHandler>, _ kind: OperationKind, _ outcome: Outcome) {
+        HostCalls.done(completion.done, handle, kind, outcome, completion.ctx)
+    }
+
+    func run(_ block: CCallback<RunBlock>) {
+        HostCalls.run(block.block, handle, block.ctx)
+    }
 }
 
 extension CallbackTable.Slots {

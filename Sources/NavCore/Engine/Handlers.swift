@@ -2,7 +2,8 @@
 /// back later. Each front supplies its own forms. None is an existential of a non-class
 /// protocol (Embedded Swift has none): an op's completion and run block are enums whose cases
 /// are stored inline — a C function with its ctx, or a Swift closure — so that asking an op
-/// allocates nothing for them.
+/// allocates nothing for them; a route's factory and a screen's result listener, registered
+/// once and kept, are objects of class-bound protocols.
 
 /// A C host's function and ctx, as the engine carries them: the function's address and the
 /// ctx, two plain words. The engine knows no C types, so it never calls one: it hands it to the
@@ -58,7 +59,7 @@ package enum RunBlock: Sendable {
 }
 
 /// A route's factory (SPEC §8): makes the host's object for a new screen of the route.
-package protocol RouteFactory: Sendable {
+package protocol RouteFactory: AnyObject, Sendable {
     /// Returns the new screen's object, or `nil` when the factory failed (`factory_failed`).
     /// Called on the driving thread, with no lock held; the screen `id` is not live yet.
     func makeObject(route: String, id: UInt64, payload: String?) -> HostObject?
@@ -67,7 +68,7 @@ package protocol RouteFactory: Sendable {
 /// A screen's result listener (SPEC §12): told the screen's result once, right before the
 /// screen's release, whatever releases it. Dropping it ends the host's context (a C ctx
 /// destructor), which the engine does only after the call has returned, or when it is replaced.
-package protocol ResultListener: Sendable {
+package protocol ResultListener: AnyObject, Sendable {
     /// Called on the driving thread, with no lock held; `screen` is still live during the call.
     func deliver(_ screen: ScreenRef, result: String?)
 }

@@ -39,9 +39,14 @@ import NavCore
 }
 
 /// A C result listener; dropping its registration runs the ctx destructor.
-struct CResultListener: ResultListener {
+final class CResultListener: ResultListener {
     let registration: Registration<navcore_result_fn>
     let handle: UInt64
+
+    init(registration: Registration<navcore_result_fn>, handle: UInt64) {
+        self.registration = registration
+        self.handle = handle
+    }
 
     func deliver(_ screen: ScreenRef, result: String?) {
         HostCalls.result(registration.call, handle.navigatorHandle, screen, result)

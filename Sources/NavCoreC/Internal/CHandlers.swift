@@ -28,9 +28,14 @@ extension CCallback where Owner == RunBlock {
 
 /// A route's factory; its ctx destructor runs when the route is unregistered or the navigator
 /// ends, once no `show` is using it.
-struct CFactory: RouteFactory {
+final class CFactory: RouteFactory {
     let registration: Registration<navcore_factory_fn>
     let handle: UInt64
+
+    init(registration: Registration<navcore_factory_fn>, handle: UInt64) {
+        self.registration = registration
+        self.handle = handle
+    }
 
     func makeObject(route: String, id: UInt64, payload: String?) -> HostObject? {
         HostCalls.factory(registration.call, handle.navigatorHandle, route: route, id: id, payload: payload)

@@ -27,7 +27,7 @@ public struct Screen: Hashable, Sendable, CustomStringConvertible {
     /// its `SwiftObject`; any other (none is expected in a Swift navigator) gets one made here,
     /// so the route is read from the engine only then.
     init(_ screen: ScreenRef) {
-        if case .swift(let host) = screen.object {
+        if case .swift(let object) = screen.object, let host = object as? SwiftObject {
             self.init(id: screen.id, host: host)
         } else {
             self.init(id: screen.id, host: SwiftObject(route: screen.route, object: nil))

@@ -2,8 +2,10 @@
 /// events and, exactly once, in the screen's release.
 ///
 /// Two fronts share the engine: the C library keeps the host's `void *` as an address, the
-/// Swift API keeps its own object. An enum, rather than `any Sendable` for both, lets each
-/// front read its form back without a dynamic cast on every event.
+/// Swift API keeps an object of its own. An enum, rather than one existential for both, keeps
+/// a C screen's object a plain word; each front's objects are class-bound existentials (the
+/// only ones Embedded Swift has), which the front casts back to its own final class — a
+/// comparison of the class pointer.
 package enum HostObject: Sendable {
     /// Nothing attached.
     case none
@@ -13,8 +15,9 @@ package enum HostObject: Sendable {
     /// creation (`navcore_screen_create_with_hooks`). The engine never looks at the hooks: the
     /// C front reads them back from the events that name the screen.
     case hookedAddress(UInt, any AnyObject & Sendable)
-    /// A Swift host's object (see `SwiftObject`).
-    case swift(SwiftObject)
+    /// A Swift host's object, as the Swift API wraps it (its `SwiftObject`: the screen's route,
+    /// object and feedback); the engine never looks at it.
+    case swift(any AnyObject & Sendable)
 }
 
 extension HostObject {

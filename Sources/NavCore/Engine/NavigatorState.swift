@@ -44,10 +44,11 @@ package struct NavigatorState: Sendable {
     /// Events raised outside the op in flight (bar on a threshold change, a discard's release,
     /// progress), delivered before the op's next event.
     package var outbox = ChunkedQueue<Event>()
-    /// Host code the navigator let go of (a replaced sink, an unregistered route's factory).
+    /// Host code the navigator let go of (a replaced sink, an unregistered route's factory, a
+    /// replaced result listener: objects, all of them).
     /// Dropping it may run host code — a C ctx destructor, a Swift deinit — so the driving
     /// thread drops it, like a callback: never under the lock, never beside another callback.
-    package var retired: [any Sendable] = []
+    package var retired: [any AnyObject & Sendable] = []
     private var lastTransition: UInt64 = 0
 
     // MARK: Driving (SPEC §9)

@@ -1,12 +1,11 @@
 import CNavCore
-import Glibc
 import NavCore
 
 // navcore.h — Results (SPEC §12) and the free function of SPEC §15.
 
 /// Frees text a query returned.
 @c public func navcore_free(_ text: UnsafeMutableRawPointer?) {
-    free(text)
+    CText.free(text)
 }
 
 /// Sets or clears a live screen's result.
@@ -75,7 +74,7 @@ extension CAPI {
                 out.pointee = nil
                 return
             }
-            guard let copy = strdup(text) else { throw NavigationError(.noMemory, "no memory for a copy of the text") }
+            guard let copy = CText.copy(text) else { throw NavigationError(.noMemory, "no memory for a copy of the text") }
             out.pointee = copy
         }
     }

@@ -1,4 +1,12 @@
+#if !NAVCORE_SINGLE_THREADED
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#endif
 import Synchronization
 
 /// One slot of the handle table, read by every exported call without a lock: which navigator
@@ -103,9 +111,13 @@ struct HandleSlot: ~Copyable {
             let current = State(bits: seen)
             try current.checkLive(generation)
             if current.pins == State.maxPins {
+                #if NAVCORE_SINGLE_THREADED
+                throw .tooManyCalls  // no other thread will unpin: waiting would never end
+                #else
                 sched_yield()
                 seen = state.load(ordering: .relaxed)
                 continue
+                #endif
             }
             let (exchanged, original) = state.compareExchange(
                 expected: seen, desired: seen &+ 1, successOrdering: .acquiring, failureOrdering: .relaxed)

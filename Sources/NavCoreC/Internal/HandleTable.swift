@@ -1,6 +1,14 @@
 import CNavCore
-import Glibc
 import NavCore
+#if !NAVCORE_SINGLE_THREADED
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#endif
 
 /// Every live navigator of the process, by handle. A handle encodes a slot and the slot's
 /// generation, `generation << 24 | slot << 1 | 1`: odd, so never NULL and never a real pointer;
@@ -21,6 +29,9 @@ final class HandleTable: Sendable {
     enum Refusal: Error {
         case unknown
         case inherited
+        /// Single-threaded: more calls nested inside one navigator's callbacks than its slot
+        /// counts (`HandleSlot.State.maxPins`).
+        case tooManyCalls
 
         /// The error a call with such a handle fails with.
         var failure: NavigationError {
@@ -30,6 +41,9 @@ final class HandleTable: Sendable {
             case .inherited:
                 NavigationError(.invalidHandle,
                                 "the navigator was created before fork() by the parent process; the child cannot use it")
+            case .tooManyCalls:
+                NavigationError(.noMemory,
+                                "more than \(HandleSlot.State.maxPins) calls are nested in this navigator's callbacks")
             }
         }
     }
@@ -45,6 +59,10 @@ final class HandleTable: Sendable {
     static let generationBits = 64 - 1 - slotBits
     static let lastGeneration: UInt64 = 1 << generationBits - 1
 
+    #if NAVCORE_SINGLE_THREADED
+    /// The process's table (one thread, no `fork()`).
+    static let shared = HandleTable()
+    #else
     /// The process's table. Its lock is held across `fork()`, so that the child gets the table
     /// whole and usable, with every navigator inherited.
     static let shared: HandleTable = {
@@ -54,6 +72,7 @@ final class HandleTable: Sendable {
             { HandleTable.shared.childAfterFork() })
         return HandleTable()
     }()
+    #endif
 
     private let slots = HandleSlots()
     private let allocation = Lock(Allocation())

@@ -11,12 +11,14 @@ import Darwin
 #endif
 
 /// Every live navigator of the process, by handle. A handle encodes a slot and the slot's
-/// generation, `generation << 24 | slot << 1 | 1`: odd, so never NULL and never a real pointer;
+/// generation, `generation << 24 | slot << 1 | 1` (on a 32-bit target, where a handle is a
+/// 32-bit pointer, `generation << 12 | slot << 1 | 1`): odd, so never NULL and never a real pointer;
 /// a destroyed or forged handle finds no slot or the wrong generation and is refused with
 /// `invalid_handle` (SPEC §9), without ever reading through the pointer.
 ///
 /// No handle is ever issued twice: a slot's generation grows by one per navigator (40 bits:
-/// a trillion navigators per slot), and a slot whose generation is used up is never reused,
+/// a trillion navigators per slot; 20 bits, a million, on a 32-bit target), and a slot whose
+/// generation is used up is never reused,
 /// so that a stale handle can never name a newer navigator.
 ///
 /// Every exported call resolves its handle without a lock (`withNavigator`): the slots are
@@ -54,9 +56,10 @@ final class HandleTable: Sendable {
         var free: [Int] = []
     }
 
-    /// Bits of the slot number (8,388,608 navigators at once) and of the generation.
-    static let slotBits = 23
-    static let generationBits = 64 - 1 - slotBits
+    /// Bits of the slot number (8,388,608 navigators at once; 2,048 on a 32-bit target) and of
+    /// the generation: a handle is a pointer, so both fit in one beside the low bit.
+    static let slotBits = UInt.bitWidth == 64 ? 23 : 11
+    static let generationBits = UInt.bitWidth - 1 - slotBits
     static let lastGeneration: UInt64 = 1 << generationBits - 1
 
     #if NAVCORE_SINGLE_THREADED

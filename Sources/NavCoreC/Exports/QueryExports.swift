@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+import NavCoreEngine
 
 // navcore.h — Queries. Each checks its out-parameter first and reads under the lock.
 

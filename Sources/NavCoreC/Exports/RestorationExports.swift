@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+import NavCoreEngine
 
 // navcore.h — Saved state, save, open and restore (SPEC §14).
 

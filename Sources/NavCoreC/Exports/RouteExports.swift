@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+import NavCoreEngine
 
 // navcore.h — Routes.
 

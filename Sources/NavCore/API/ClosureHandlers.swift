@@ -1,3 +1,5 @@
+@_spi(Fronts) import NavCoreEngine
+
 /// The Swift API's closures as the engine's route factories and result listeners.
 
 /// A route's factory closure; a thrown error means `factory_failed`.

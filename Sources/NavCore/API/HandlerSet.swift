@@ -1,3 +1,5 @@
+@_spi(Fronts) import NavCoreEngine
+
 /// The Swift front's host code as one immutable snapshot, installed in the engine as the
 /// navigator's sink: it gives each event to the screen's own object (`ScreenFeedback`), the
 /// delegate and the observers, in that order; plays transitions through the animator; asks the

@@ -1,5 +1,5 @@
 import CNavCore
-import NavCoreEngine
+@_spi(Fronts) import NavCoreEngine
 
 // navcore.h — Callbacks. Each replaces its slot; NULL empties it. A failed call keeps nothing,
 // so the ctx destructor is not called for it.

@@ -1,5 +1,5 @@
 import CNavCore
-import NavCoreEngine
+@_spi(Fronts) import NavCoreEngine
 
 // navcore.h — Queries. Each checks its out-parameter first and reads under the lock.
 

@@ -1,5 +1,5 @@
 import CNavCore
-import NavCoreEngine
+@_spi(Fronts) import NavCoreEngine
 
 // navcore.h — The pop veto (SPEC §6) and its deferred answer (SPEC §13). There is one veto: each
 // registration replaces the other's.

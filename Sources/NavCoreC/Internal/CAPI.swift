@@ -1,5 +1,5 @@
 import CNavCore
-import NavCoreEngine
+@_spi(Fronts) import NavCoreEngine
 
 /// The shape of every exported function: resolve the handle, validate, act, and turn the result
 /// into a C status, setting the thread's last error message on failure. Nothing here traps.

@@ -1,5 +1,5 @@
 import CNavCore
-import NavCoreEngine
+@_spi(Fronts) import NavCoreEngine
 
 // The C host's code in the engine's forms of host code (Handlers.swift).
 

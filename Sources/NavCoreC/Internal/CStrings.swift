@@ -1,5 +1,5 @@
 import CNavCore
-import NavCoreEngine
+@_spi(Fronts) import NavCoreEngine
 
 /// C strings coming in: NULL handling and UTF-8 validation (SPEC §10: invalid input is
 /// `invalid`, never a crash).

@@ -1,5 +1,5 @@
 import CNavCore
-import NavCoreEngine
+@_spi(Fronts) import NavCoreEngine
 
 /// One navigator's registered C callbacks as an immutable snapshot, installed in the engine as
 /// the navigator's sink: it turns engine events into C calls. Registering a callback installs a

@@ -1,5 +1,5 @@
 import CNavCore
-import NavCoreEngine
+@_spi(Fronts) import NavCoreEngine
 #if !NAVCORE_SINGLE_THREADED
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import NavCoreEngine
+@_spi(Fronts) import NavCoreEngine
 
 /// The C strings of the `navcore_*_string()` functions: made once from the Swift enums'
 /// spellings (so each name is written in one place) and never freed.

@@ -1,5 +1,5 @@
 import CNavCore
-import NavCoreEngine
+@_spi(Fronts) import NavCoreEngine
 
 /// A struct the host allocates and versions (the libgit2 pattern: `navcore_show_options`,
 /// `navcore_screen_hooks`). Its first field is the `unsigned int version`, and each version's

@@ -5,8 +5,8 @@
 /// Swift API keeps an object of its own. An enum, rather than one existential for both, keeps
 /// a C screen's object a plain word; each front's objects are class-bound existentials (the
 /// only ones Embedded Swift has), which the front casts back to its own final class — a
-/// comparison of the class pointer.
-package enum HostObject: Sendable {
+/// comparison of the class pointer. (Public in the SPI group `Fronts`: see `ScreenRef`.)
+@_spi(Fronts) public enum HostObject: Sendable {
     /// Nothing attached.
     case none
     /// A C host's `void *`, as its bit pattern.
@@ -22,7 +22,7 @@ package enum HostObject: Sendable {
 
 extension HostObject {
     /// A C host's `void *` as its bit pattern; 0 for none or a Swift object.
-    @inlinable package var address: UInt {
+    @inlinable public var address: UInt {
         switch self {
         case .address(let address), .hookedAddress(let address, _): address
         case .none, .swift: 0

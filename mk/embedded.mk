@@ -5,7 +5,8 @@
 #   make embedded    builds Sources/NavCoreEngine and Sources/NavCoreC for wasm32-unknown-none-wasm
 #                    and armv7em-none-none-eabi (build/embedded/TARGET), prints each object's
 #                    and the linked image's text, data and bss, and fails when they leave a
-#                    symbol undefined that embedded/undefined-symbols.txt does not list
+#                    symbol undefined that embedded/undefined-symbols.txt does not list; then
+#                    runs the smoke test (embedded/smoke) on the WebAssembly build in wasmkit
 #                    (scripts/check-embedded.py)
 
 SWIFT_BIN := $(dir $(realpath $(shell command -v $(SWIFT))))

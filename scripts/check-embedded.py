@@ -21,9 +21,14 @@ standard libraries ship with the toolchain), in parallel:
    inlinable code it specialises, so the image, where the linker keeps one, is the real size;
 4. checks the symbols the two objects leave undefined against FILE (default
    embedded/undefined-symbols.txt): every one must be listed there, with what it is for. A
-   symbol missing from the list fails, naming the target and the object that needs it.
+   symbol missing from the list fails, naming the target and the object that needs it;
+5. for WebAssembly, runs the smoke test (embedded/smoke: a C program over the C interface,
+   and platform.c, what the list says an embedder provides, over WASI) in wasmkit, the
+   toolchain's WebAssembly runtime: linked without an undefined symbol left, it must print
+   "embedded smoke: ok".
 
-Standard library only, plus the toolchain's swiftc, wasm-ld, ld.lld, llvm-nm and llvm-objdump.
+Standard library only, plus the toolchain's swiftc, clang, wasm-ld, ld.lld, llvm-nm,
+llvm-objdump and wasmkit.
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ SWIFT_FLAGS = [
     "-wmo", "-parse-as-library", "-Osize", "-package-name", "navcore", "-Xfrontend", "-function-sections",
 ]
 MODULES = [("NavCoreEngine", "Sources/NavCoreEngine"), ("NavCoreC", "Sources/NavCoreC")]
+SMOKE = ROOT / "embedded" / "smoke"
 
 
 class CheckError(Exception):
@@ -62,6 +68,7 @@ class Build:
     sizes: List[Tuple[str, Tuple[int, int, int]]] = field(default_factory=list)
     # symbol -> the objects that need it
     undefined: Dict[str, List[str]] = field(default_factory=dict)
+    smoke: str = ""
     seconds: float = 0.0
 
 
@@ -125,8 +132,32 @@ def build(tools: Path, work: Path, target: str) -> Build:
     for obj in objects:
         for symbol in sorted(symbols(tools, obj, undefined=True) - defined):
             result.undefined.setdefault(symbol, []).append(obj.name)
+    if target.startswith("wasm"):
+        result.smoke = smoke_test(tools, out, target, objects)
     result.seconds = time.monotonic() - start
     return result
+
+
+def smoke_test(tools: Path, out: Path, target: str, objects: List[Path]) -> str:
+    """Links the smoke test with the core, its platform and the Unicode tables, and runs it."""
+    linked: List[str] = []
+    for source in ("smoke.c", "platform.c"):
+        obj = out / source.replace(".c", ".o")
+        run([str(tools / "clang"), "--target=wasm32-unknown-unknown", "-O2", "-ffreestanding", "-fno-builtin",
+             "-nostdlib", "-Wall", "-Wextra", "-Werror", "-I", str(ROOT / "include"), "-c", str(SMOKE / source),
+             "-o", str(obj)], f"{target}: clang {source}")
+        linked.append(str(obj))
+    tables = tools.parent / "lib" / "swift" / "embedded" / target / "libswiftUnicodeDataTables.a"
+    program = out / "smoke.wasm"
+    # A deep stack: the test nests 511 calls into one navigator.
+    run([str(tools / "wasm-ld"), "--entry=_start", "-z", "stack-size=4194304", "-o", str(program), *linked,
+         *map(str, objects), str(tables)], f"{target}: wasm-ld smoke.wasm")
+    proc = subprocess.run([str(tools / "wasmkit"), "run", "--stack-size", str(64 << 20), str(program)],
+                          capture_output=True, text=True)
+    output = (proc.stdout + proc.stderr).strip().splitlines()
+    if proc.returncode != 0 or not output or output[-1] != "embedded smoke: ok":
+        raise CheckError(f"{target}: the smoke test failed (exit {proc.returncode}):\n" + "\n".join(output[-20:]))
+    return output[-1]
 
 
 def read_allowed(path: Path) -> Dict[str, str]:
@@ -166,6 +197,8 @@ def main() -> int:
         print(f"  {'':24} {'text':>9} {'data':>9} {'bss':>9}")
         for name, (text, data, bss) in result.sizes:
             print(f"  {name:24} {text:9,} {data:9,} {bss:9,}")
+        if result.smoke:
+            print(f"  wasmkit: {result.smoke}")
 
     unlisted = [(result.target, symbol, objects) for result in builds
                 for symbol, objects in sorted(result.undefined.items()) if symbol not in allowed]

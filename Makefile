@@ -18,6 +18,7 @@
 #   make wheel              build/dist/navcore-VERSION-py3-none-PLATFORM.whl (mk/python.mk)
 #   make docs               the DocC archive of NavCore (build/docs), 0 warnings
 #   make check-abi          the C ABI against the frozen abi/libnavcore.so.MAJOR.abi (mk/abi.mk)
+#   make embedded           the engine and C front as Embedded Swift: sizes, undefined symbols (mk/embedded.mk)
 #
 # Every target installs what it needs first (see `setup`). The C and Python parts live in
 # mk/c.mk and mk/python.mk; each adds its steps to TESTS and SCENARIO_RUNNERS.
@@ -118,6 +119,7 @@ include mk/helpers.mk
 include mk/gtk.mk
 include mk/abi.mk
 include mk/glib.mk
+include mk/embedded.mk
 
 TESTS += test-tsan
 

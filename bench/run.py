@@ -477,7 +477,7 @@ def git_state() -> Dict[str, Any]:
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
         dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--", "Sources/NavCore", "Sources/NavCoreC", "include"],
+            ["git", "status", "--porcelain", "--", "Sources/NavCoreEngine", "Sources/NavCore", "Sources/NavCoreC", "include"],
             cwd=ROOT, capture_output=True, text=True,
         ).stdout.strip()
         return {"commit": commit, "engine_sources_modified": bool(dirty)}

@@ -21,6 +21,9 @@ docs: setup
 	$(SWIFT) build --scratch-path $(DOCS_SCRATCH) --target NavCore \
 	  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_GRAPHS) \
 	  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+	@# NavCore's graph only: it holds the engine's vocabulary already (NavCore re-exports
+	@# NavCoreEngine), whose own graph would add a second module with the same types.
+	find $(DOCS_GRAPHS) -name '*.symbols.json' ! -name 'NavCore.symbols.json' ! -name 'NavCore@*' -delete
 	@mkdir -p $(dir $(DOCS_ARCHIVE))
 	set -o pipefail; $(DOCC) convert $(DOCS_CATALOG) --additional-symbol-graph-dir $(DOCS_GRAPHS) \
 	  --fallback-display-name NavCore --fallback-bundle-identifier org.navcore.NavCore \

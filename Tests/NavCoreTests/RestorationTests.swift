@@ -17,6 +17,18 @@ import Testing
         return h
     }
 
+    /// `RouteEntry`'s `Codable` form, which the Swift API adds to the engine's type: the
+    /// synthesized one's keys, `state` left out when there is none.
+    @Test func routeEntriesEncodeAndDecodeAsRouteAndState() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let entries = [RouteEntry(route: "home"), RouteEntry(route: "item", state: "id=7")]
+        let text = String(decoding: try encoder.encode(entries), as: UTF8.self)
+        #expect(text == #"[{"route":"home"},{"route":"item","state":"id=7"}]"#)
+        #expect(try JSONDecoder().decode([RouteEntry].self, from: Data(text.utf8)) == entries)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(RouteEntry.self, from: Data(#"{"state":"x"}"#.utf8)) }
+    }
+
     @Test func restoreOfSaveRebuildsAnEqualStackOfNewScreens() throws {
         let h = try harness(routes: ["home", "item"])
         try h.nav.open([RouteEntry(route: "home"), RouteEntry(route: "item", state: "id=7")], completion: nil)

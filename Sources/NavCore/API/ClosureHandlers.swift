@@ -1,22 +1,12 @@
-/// The Swift API's closures in the engine's handler protocols.
+@_spi(Fronts) import NavCoreEngine
 
-/// A completion closure.
-struct ClosureCompletion: CompletionHandler {
-    let body: @Sendable (Outcome) -> Void
-
-    func complete(_ kind: OperationKind, _ outcome: Outcome) { body(outcome) }
-}
-
-/// A `run` op's closure.
-struct ClosureBlock: RunBlock {
-    let body: @Sendable () -> Void
-
-    func run() { body() }
-}
+/// The Swift API's closures as the engine's route factories and result listeners.
 
 /// A route's factory closure; a thrown error means `factory_failed`.
-struct ClosureFactory: RouteFactory {
+final class ClosureFactory: RouteFactory {
     let body: @Sendable (RouteRequest) throws -> (any Sendable)?
+
+    init(body: @escaping @Sendable (RouteRequest) throws -> (any Sendable)?) { self.body = body }
 
     func makeObject(route: String, id: UInt64, payload: String?) -> HostObject? {
         do {
@@ -28,8 +18,10 @@ struct ClosureFactory: RouteFactory {
 }
 
 /// A screen's result listener closure.
-struct ClosureListener: ResultListener {
+final class ClosureListener: ResultListener {
     let body: @Sendable (String?) -> Void
+
+    init(body: @escaping @Sendable (String?) -> Void) { self.body = body }
 
     func deliver(_ screen: ScreenRef, result: String?) { body(result) }
 }

@@ -1,3 +1,5 @@
+@_spi(Fronts) import NavCoreEngine
+
 /// The Swift front's host code as one immutable snapshot, installed in the engine as the
 /// navigator's sink: it gives each event to the screen's own object (`ScreenFeedback`), the
 /// delegate and the observers, in that order; plays transitions through the animator; asks the
@@ -134,4 +136,11 @@ final class HandlerSet: EventSink {
     func navigatorDidEnd() {
         for observer in observers { observer.end?() }
     }
+
+    /// Never called: the Swift API asks its ops with closures (`CompletionHandler.swift`,
+    /// `RunBlock.swift`), which the engine calls itself.
+    func complete(_ completion: CCallback<CompletionHandler>, _ kind: OperationKind, _ outcome: Outcome) {}
+
+    /// Never called, as `complete(_:_:_:)`.
+    func run(_ block: CCallback<RunBlock>) {}
 }

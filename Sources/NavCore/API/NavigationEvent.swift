@@ -1,3 +1,5 @@
+@_spi(Fronts) import NavCoreEngine
+
 /// One notification of a navigator, as observers and event streams receive it (<doc:Semantics>
 /// §4–8).
 public enum NavigationEvent: Sendable {

@@ -60,7 +60,7 @@ extension Navigator {
     /// Runs `block` in queue order, after every op asked before it.
     @discardableResult
     public func run(_ block: @escaping @Sendable () -> Void, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.run(ClosureBlock(body: block)), false, completion)
+        try ask(.run(.swift(block)), false, completion)
     }
 
     /// Tells whether the navigator is on screen (<doc:Semantics> §7); `.noop` when it already is
@@ -100,7 +100,7 @@ extension Navigator {
     /// document throws `.invalid` and asks nothing.
     @discardableResult
     public func restore(_ document: String, animated: Bool = false, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try core.restore(document, animated: animated, completion: completion.map { ClosureCompletion(body: $0) },
+        try core.restore(document, animated: animated, completion: completion.map { .swift($0) },
                          draining: drainsOnAsk)
     }
 
@@ -112,7 +112,7 @@ extension Navigator {
     }
 
     private func ask(_ operation: Operation, _ animated: Bool, _ completion: Completion?) throws(NavigationError) -> RequestStatus {
-        let request = Request(operation, animated: animated, completion: completion.map { ClosureCompletion(body: $0) })
+        let request = Request(operation, animated: animated, completion: completion.map { .swift($0) })
         return try core.ask(request, draining: drainsOnAsk)
     }
 }

@@ -1,3 +1,5 @@
+@_spi(Fronts) import NavCoreEngine
+
 /// What a navigator holds now (<doc:Semantics> §9: consistent at every call; inside a callback, the
 /// state at that event). After `destroy()` the stack reads empty, nothing is busy or pending, the
 /// state is `.idle`; check `isDestroyed` to tell.

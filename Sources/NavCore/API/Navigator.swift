@@ -1,3 +1,5 @@
+@_spi(Fronts) import NavCoreEngine
+
 /// A navigation stack and its queue of operations: UIKit's `UINavigationController` without
 /// UIKit, for any toolkit that draws the screens itself (<doc:Semantics>).
 ///

@@ -1,3 +1,4 @@
+@_spi(Fronts) import NavCoreEngine
 import Synchronization
 
 /// A screen of a navigator's stack (<doc:Semantics> §1): an id, a route name and the host's object.
@@ -27,7 +28,7 @@ public struct Screen: Hashable, Sendable, CustomStringConvertible {
     /// its `SwiftObject`; any other (none is expected in a Swift navigator) gets one made here,
     /// so the route is read from the engine only then.
     init(_ screen: ScreenRef) {
-        if case .swift(let host) = screen.object {
+        if let host = screen.swiftObject as? SwiftObject {
             self.init(id: screen.id, host: host)
         } else {
             self.init(id: screen.id, host: SwiftObject(route: screen.route, object: nil))

@@ -1,3 +1,5 @@
+@_spi(Fronts) import NavCoreEngine
+
 /// The screens of an action event that leave the top or the stack, bottom to top
 /// (`ActionChange.disappearing`): a random-access collection that holds zero or one screen —
 /// nearly every push and pop — inline, so that an action event allocates no array.
@@ -12,11 +14,13 @@ public struct ScreenCollection: RandomAccessCollection, Sendable {
 
     /// The screens of an engine event's list.
     init(_ screens: ScreenRefs) {
-        if screens.count > 1 {
-            storage = .many(screens.map(Screen.init))
+        // The single screen first: one call into the engine's module for nearly every event.
+        if let only = screens.single {
+            storage = .one(Screen(only))
+        } else if screens.count == 0 {
+            storage = .empty
         } else {
-            var iterator = screens.makeIterator()
-            storage = iterator.next().map { .one(Screen($0)) } ?? .empty
+            storage = .many(screens.map(Screen.init))
         }
     }
 

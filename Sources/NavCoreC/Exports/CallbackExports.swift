@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 // navcore.h — Callbacks. Each replaces its slot; NULL empties it. A failed call keeps nothing,
 // so the ctx destructor is not called for it.
@@ -7,7 +7,7 @@ import NavCore
 @c public func navcore_on_action(
     _ nav: NavigatorHandle?, _ fn: navcore_action_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.register(nav, \.action, fn, ctx, destroy)
+    CAPI.register(nav, fn, ctx, destroy) { $0.action = $1 }
 }
 
 @c public func navcore_on_appearance(
@@ -25,31 +25,31 @@ import NavCore
 @c public func navcore_on_progress(
     _ nav: NavigatorHandle?, _ fn: navcore_progress_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.register(nav, \.progress, fn, ctx, destroy)
+    CAPI.register(nav, fn, ctx, destroy) { $0.progress = $1 }
 }
 
 @c public func navcore_on_bar(
     _ nav: NavigatorHandle?, _ fn: navcore_bar_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.register(nav, \.bar, fn, ctx, destroy)
+    CAPI.register(nav, fn, ctx, destroy) { $0.bar = $1 }
 }
 
 @c public func navcore_on_payload(
     _ nav: NavigatorHandle?, _ fn: navcore_payload_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.register(nav, \.payload, fn, ctx, destroy)
+    CAPI.register(nav, fn, ctx, destroy) { $0.payload = $1 }
 }
 
 @c public func navcore_on_release(
     _ nav: NavigatorHandle?, _ fn: navcore_release_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.register(nav, \.release, fn, ctx, destroy)
+    CAPI.register(nav, fn, ctx, destroy) { $0.release = $1 }
 }
 
 @c public func navcore_on_done(
     _ nav: NavigatorHandle?, _ fn: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.register(nav, \.done, fn, ctx, destroy)
+    CAPI.register(nav, fn, ctx, destroy) { $0.done = $1 }
 }
 
 @c public func navcore_on_wakeup(
@@ -64,5 +64,5 @@ import NavCore
 @c public func navcore_on_transition(
     _ nav: NavigatorHandle?, _ fn: navcore_transition_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.register(nav, \.animator, fn, ctx, destroy)
+    CAPI.register(nav, fn, ctx, destroy) { $0.animator = $1 }
 }

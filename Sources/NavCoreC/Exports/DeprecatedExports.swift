@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 // navcore.h — Deprecated names: the first 1.0 builds' functions, renamed or replaced since. Each
 // forwards to the function it names, so it behaves as that one does, statuses included.

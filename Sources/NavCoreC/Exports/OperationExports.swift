@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 // navcore.h — Operations.
 
@@ -61,7 +61,7 @@ import NavCore
     _ nav: NavigatorHandle?, _ block: navcore_run_fn?, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
 ) -> Int32 {
     CAPI.ask(nav) { navigator throws(NavigationError) in
-        let block = CRunBlock(function: try CAPI.required(block, "the block"), ctx: ctx, handle: navigator.handle)
+        let block = RunBlock.c(CCallback(try CAPI.required(block, "the block"), ctx))
         return Request(.run(block), animated: false, completion: navigator.completion(done, ctx))
     }
 }
@@ -88,8 +88,8 @@ import NavCore
 
 extension CNavigator {
     /// The engine's form of an op's optional completion.
-    func completion(_ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?) -> (any CompletionHandler)? {
-        done.map { CCompletion(function: $0, ctx: ctx, handle: handle) }
+    func completion(_ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?) -> CompletionHandler? {
+        done.map { .c(CCallback($0, ctx)) }
     }
 
     /// A `show` request from its C arguments; NULL options mean SPEC §8's defaults.

@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 // navcore.h — Queries. Each checks its out-parameter first and reads under the lock.
 
@@ -23,7 +23,7 @@ import NavCore
     CAPI.call(nav) { navigator throws(NavigationError) in
         let outCount = try CAPI.required(outCount, "the count out-parameter")
         if capacity > 0 { _ = try CAPI.required(buffer, "the buffer") }
-        let ids = try navigator.core.read { $0.stack.map(\.id) }
+        let ids = try navigator.core.read { $0.stack.map { $0.id } }
         if let buffer {
             for (offset, id) in ids.prefix(Int(clamping: capacity)).enumerated() { buffer[offset] = id }
         }

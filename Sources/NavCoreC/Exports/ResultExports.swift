@@ -1,12 +1,11 @@
 import CNavCore
-import Glibc
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 // navcore.h — Results (SPEC §12) and the free function of SPEC §15.
 
 /// Frees text a query returned.
 @c public func navcore_free(_ text: UnsafeMutableRawPointer?) {
-    free(text)
+    CText.free(text)
 }
 
 /// Sets or clears a live screen's result.
@@ -39,9 +38,14 @@ import NavCore
 }
 
 /// A C result listener; dropping its registration runs the ctx destructor.
-struct CResultListener: ResultListener {
+final class CResultListener: ResultListener {
     let registration: Registration<navcore_result_fn>
     let handle: UInt64
+
+    init(registration: Registration<navcore_result_fn>, handle: UInt64) {
+        self.registration = registration
+        self.handle = handle
+    }
 
     func deliver(_ screen: ScreenRef, result: String?) {
         HostCalls.result(registration.call, handle.navigatorHandle, screen, result)
@@ -70,7 +74,7 @@ extension CAPI {
                 out.pointee = nil
                 return
             }
-            guard let copy = strdup(text) else { throw NavigationError(.noMemory, "no memory for a copy of the text") }
+            guard let copy = CText.copy(text) else { throw NavigationError(.noMemory, "no memory for a copy of the text") }
             out.pointee = copy
         }
     }

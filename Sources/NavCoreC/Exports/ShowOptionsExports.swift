@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 // navcore.h — Operations: navcore_show_options, a versioned struct (the libgit2 pattern).
 

@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 // navcore.h — The pop veto (SPEC §6) and its deferred answer (SPEC §13). There is one veto: each
 // registration replaces the other's.
@@ -7,14 +7,14 @@ import NavCore
 @c public func navcore_on_pop_veto(
     _ nav: NavigatorHandle?, _ fn: navcore_veto_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.register(nav, \.veto, fn.map(CVeto.yesNo), ctx, destroy)
+    CAPI.register(nav, fn.map(CVeto.yesNo), ctx, destroy) { $0.veto = $1 }
 }
 
 @c public func navcore_on_pop_veto_deferrable(
     _ nav: NavigatorHandle?, _ fn: navcore_deferrable_veto_fn?, _ ctx: UnsafeMutableRawPointer?,
     _ destroy: navcore_destroy_fn?
 ) -> Int32 {
-    CAPI.register(nav, \.veto, fn.map(CVeto.deferrable), ctx, destroy)
+    CAPI.register(nav, fn.map(CVeto.deferrable), ctx, destroy) { $0.veto = $1 }
 }
 
 /// Answers the pending veto decision.

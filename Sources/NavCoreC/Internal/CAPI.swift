@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 /// The shape of every exported function: resolve the handle, validate, act, and turn the result
 /// into a C status, setting the thread's last error message on failure. Nothing here traps.
@@ -36,13 +36,14 @@ enum CAPI {
         }
     }
 
-    /// Puts a callback (or, for NULL, nothing) in one slot of the navigator's table.
+    /// Puts a callback (or, for NULL, nothing) in one slot of the navigator's table: `store`
+    /// writes it into its slot.
     static func register<Function>(
-        _ handle: NavigatorHandle?, _ slot: WritableKeyPath<CallbackTable.Slots, Slot<Function>?>,
-        _ function: Function?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
+        _ handle: NavigatorHandle?, _ function: Function?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?,
+        _ store: (inout CallbackTable.Slots, Slot<Function>?) -> Void
     ) -> Int32 {
         perform(handle) { navigator throws(NavigationError) in
-            try navigator.register { $0[keyPath: slot] = registration(function, ctx, destroy).map(Slot.init) }
+            try navigator.register { store(&$0, registration(function, ctx, destroy).map(Slot.init)) }
         }
     }
 

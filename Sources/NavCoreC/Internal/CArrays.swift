@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 /// C arrays coming in: a pointer and an element count, checked before anything is read.
 enum CArrays {

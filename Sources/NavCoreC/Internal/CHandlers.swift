@@ -1,35 +1,41 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
-// The C host's code in the engine's handler protocols. `@unchecked Sendable`: the ctx pointers
-// belong to the host, which promised (navcore.h) that they may be passed back from any thread.
+// The C host's code in the engine's forms of host code (Handlers.swift).
 
-/// An op's completion: function, ctx and the navigator's handle — three words, which an
-/// existential stores inline, so asking an op with a completion allocates nothing.
-struct CCompletion: CompletionHandler, @unchecked Sendable {
-    let function: navcore_done_fn
-    let ctx: UnsafeMutableRawPointer?
-    let handle: UInt64
-
-    func complete(_ kind: OperationKind, _ outcome: Outcome) {
-        HostCalls.done(function, handle.navigatorHandle, kind, outcome, ctx)
+/// A C completion as the engine carries it (`CompletionHandler.c`): the done function's address
+/// and ctx, two words stored inline, so asking an op with a completion allocates nothing. The
+/// callback table calls it (`CallbackTable.complete`) with the navigator's handle.
+extension CCallback where Owner == CompletionHandler {
+    init(_ function: navcore_done_fn, _ ctx: UnsafeMutableRawPointer?) {
+        self.init(function: unsafeBitCast(function, to: UnsafeRawPointer.self), ctx: ctx)
     }
+
+    /// The function, read back as the type it was made from (a `CompletionHandler`'s C form is
+    /// only ever made by the initializer above).
+    var done: navcore_done_fn { unsafeBitCast(function, to: navcore_done_fn.self) }
 }
 
-/// A `run` op's block.
-struct CRunBlock: RunBlock, @unchecked Sendable {
-    let function: navcore_run_fn
-    let ctx: UnsafeMutableRawPointer?
-    let handle: UInt64
+/// A `run` op's C block as the engine carries it (`RunBlock.c`), as a completion is.
+extension CCallback where Owner == RunBlock {
+    init(_ function: navcore_run_fn, _ ctx: UnsafeMutableRawPointer?) {
+        self.init(function: unsafeBitCast(function, to: UnsafeRawPointer.self), ctx: ctx)
+    }
 
-    func run() { HostCalls.run(function, handle.navigatorHandle, ctx) }
+    /// The function, read back as the type it was made from.
+    var block: navcore_run_fn { unsafeBitCast(function, to: navcore_run_fn.self) }
 }
 
 /// A route's factory; its ctx destructor runs when the route is unregistered or the navigator
 /// ends, once no `show` is using it.
-struct CFactory: RouteFactory {
+final class CFactory: RouteFactory {
     let registration: Registration<navcore_factory_fn>
     let handle: UInt64
+
+    init(registration: Registration<navcore_factory_fn>, handle: UInt64) {
+        self.registration = registration
+        self.handle = handle
+    }
 
     func makeObject(route: String, id: UInt64, payload: String?) -> HostObject? {
         HostCalls.factory(registration.call, handle.navigatorHandle, route: route, id: id, payload: payload)

@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 /// The C front of one navigator: its engine core and the handle the host knows it by. Its
 /// callbacks live in the `CallbackTable` installed in the core.

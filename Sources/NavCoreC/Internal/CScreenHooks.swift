@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 /// The hooks one C screen was created with (`navcore_screen_create_with_hooks`), carried in its
 /// `HostObject` so that the events naming the screen find them without a lookup. They are

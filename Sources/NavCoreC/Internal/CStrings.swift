@@ -1,6 +1,6 @@
 import Glibc
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 /// C strings coming in: NULL handling and UTF-8 validation (SPEC §10: invalid input is
 /// `invalid`, never a crash).

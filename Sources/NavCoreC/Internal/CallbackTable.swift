@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 /// One navigator's registered C callbacks as an immutable snapshot, installed in the engine as
 /// the navigator's sink: it turns engine events into C calls. Registering a callback installs a
@@ -123,6 +123,14 @@ final class CallbackTable: EventSink {
 
     /// Nothing to do: the engine lets go of this snapshot, and so of the registrations.
     func navigatorDidEnd() {}
+
+    func complete(_ completion: CCallback<CompletionHandler>, _ kind: OperationKind, _ outcome: Outcome) {
+        HostCalls.done(completion.done, handle, kind, outcome, completion.ctx)
+    }
+
+    func run(_ block: CCallback<RunBlock>) {
+        HostCalls.run(block.block, handle, block.ctx)
+    }
 }
 
 extension CallbackTable.Slots {

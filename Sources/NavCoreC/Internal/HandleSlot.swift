@@ -1,4 +1,12 @@
+#if !NAVCORE_SINGLE_THREADED
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#endif
 import Synchronization
 
 /// One slot of the handle table, read by every exported call without a lock: which navigator
@@ -7,7 +15,8 @@ import Synchronization
 /// navigator it holds is being destroyed; only the navigator is released, and only once no
 /// call uses it.
 ///
-/// `state` is one word, `generation << 24 | kind << 21 | pins`; `entry` holds the navigator,
+/// `state` is one word, `generation << 24 | kind << 21 | pins` (on a 32-bit target
+/// `generation << 12 | kind << 9 | pins`); `entry` holds the navigator,
 /// retained once by the table, from `publish` until `empty`. A call *pins* the slot with one
 /// compare-and-exchange that also checks the generation and that the slot is live, borrows the
 /// navigator (no retain: the pin keeps the table's reference alive) and unpins it with one
@@ -25,19 +34,19 @@ import Synchronization
 /// Why there is no ABA: a pin's compare-and-exchange expects the whole word, generation
 /// included. Within one generation the word only goes live → closing, the pins moving only
 /// meanwhile; emptying the slot gives it the next generation (or retires it when its
-/// generation is used up), and a generation never comes back (40 bits).
+/// generation is used up), and a generation never comes back (40 bits; 20 on a 32-bit target).
 /// So a stale word, read before a destroy and a reuse, can never be exchanged: a word equal to
 /// it names the very same live navigator.
 struct HandleSlot: ~Copyable {
     /// `State`'s bits.
-    let state = Atomic<UInt64>(0)
+    let state = Atomic<UInt>(0)
     /// The navigator's `Unmanaged` bits; 0 when empty.
     let entry = Atomic<UInt>(0)
 
     /// The slot's state word.
     struct State {
         /// What the slot holds.
-        enum Kind: UInt64 {
+        enum Kind: UInt {
             /// No navigator: never used, or its last one destroyed.
             case empty
             /// A navigator that calls may pin.
@@ -52,24 +61,28 @@ struct HandleSlot: ~Copyable {
             case abandoned
         }
 
-        static let pinBits = 21
         static let kindBits = 3
+        /// What the word leaves beside the generation and the kind: 21 bits (9 on a 32-bit
+        /// target, where the generation has 20).
+        static let pinBits = UInt.bitWidth - HandleTable.generationBits - kindBits
         static let generationShift = pinBits + kindBits
-        /// More concurrent (or nested) calls on one navigator than threads a process can have.
-        static let maxPins: UInt64 = 1 << pinBits - 1
+        /// More concurrent (or nested) calls on one navigator than threads a process can have
+        /// (on a 32-bit target, 511).
+        static let maxPins: UInt = 1 << pinBits - 1
 
-        let bits: UInt64
+        let bits: UInt
 
-        init(bits: UInt64) { self.bits = bits }
+        init(bits: UInt) { self.bits = bits }
 
-        init(generation: UInt64, kind: Kind, pins: UInt64 = 0) {
-            bits = generation << Self.generationShift | kind.rawValue << Self.pinBits | pins & Self.maxPins
+        init(generation: UInt64, kind: Kind, pins: UInt = 0) {
+            bits = UInt(truncatingIfNeeded: generation) << Self.generationShift
+                | kind.rawValue << Self.pinBits | pins & Self.maxPins
         }
 
-        var generation: UInt64 { bits >> Self.generationShift }
+        var generation: UInt64 { UInt64(bits >> Self.generationShift) }
         /// `nil` only for bits no slot ever holds.
         var kind: Kind? { Kind(rawValue: bits >> Self.pinBits & (1 << Self.kindBits - 1)) }
-        var pins: UInt64 { bits & Self.maxPins }
+        var pins: UInt { bits & Self.maxPins }
 
         /// The same generation and pins, another kind.
         func with(_ kind: Kind) -> State { State(generation: generation, kind: kind, pins: pins) }
@@ -103,9 +116,13 @@ struct HandleSlot: ~Copyable {
             let current = State(bits: seen)
             try current.checkLive(generation)
             if current.pins == State.maxPins {
+                #if NAVCORE_SINGLE_THREADED
+                throw .tooManyCalls  // no other thread will unpin: waiting would never end
+                #else
                 sched_yield()
                 seen = state.load(ordering: .relaxed)
                 continue
+                #endif
             }
             let (exchanged, original) = state.compareExchange(
                 expected: seen, desired: seen &+ 1, successOrdering: .acquiring, failureOrdering: .relaxed)

@@ -1,14 +1,24 @@
 import CNavCore
+@_spi(Fronts) import NavCoreEngine
+#if !NAVCORE_SINGLE_THREADED
+#if canImport(Glibc)
 import Glibc
-import NavCore
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#endif
 
 /// Every live navigator of the process, by handle. A handle encodes a slot and the slot's
-/// generation, `generation << 24 | slot << 1 | 1`: odd, so never NULL and never a real pointer;
+/// generation, `generation << 24 | slot << 1 | 1` (on a 32-bit target, where a handle is a
+/// 32-bit pointer, `generation << 12 | slot << 1 | 1`): odd, so never NULL and never a real pointer;
 /// a destroyed or forged handle finds no slot or the wrong generation and is refused with
 /// `invalid_handle` (SPEC §9), without ever reading through the pointer.
 ///
 /// No handle is ever issued twice: a slot's generation grows by one per navigator (40 bits:
-/// a trillion navigators per slot), and a slot whose generation is used up is never reused,
+/// a trillion navigators per slot; 20 bits, a million, on a 32-bit target), and a slot whose
+/// generation is used up is never reused,
 /// so that a stale handle can never name a newer navigator.
 ///
 /// Every exported call resolves its handle without a lock (`withNavigator`): the slots are
@@ -21,6 +31,9 @@ final class HandleTable: Sendable {
     enum Refusal: Error {
         case unknown
         case inherited
+        /// Single-threaded: more calls nested inside one navigator's callbacks than its slot
+        /// counts (`HandleSlot.State.maxPins`).
+        case tooManyCalls
 
         /// The error a call with such a handle fails with.
         var failure: NavigationError {
@@ -30,6 +43,9 @@ final class HandleTable: Sendable {
             case .inherited:
                 NavigationError(.invalidHandle,
                                 "the navigator was created before fork() by the parent process; the child cannot use it")
+            case .tooManyCalls:
+                NavigationError(.noMemory,
+                                "more than \(HandleSlot.State.maxPins) calls are nested in this navigator's callbacks")
             }
         }
     }
@@ -40,11 +56,16 @@ final class HandleTable: Sendable {
         var free: [Int] = []
     }
 
-    /// Bits of the slot number (8,388,608 navigators at once) and of the generation.
-    static let slotBits = 23
-    static let generationBits = 64 - 1 - slotBits
+    /// Bits of the slot number (8,388,608 navigators at once; 2,048 on a 32-bit target) and of
+    /// the generation: a handle is a pointer, so both fit in one beside the low bit.
+    static let slotBits = UInt.bitWidth == 64 ? 23 : 11
+    static let generationBits = UInt.bitWidth - 1 - slotBits
     static let lastGeneration: UInt64 = 1 << generationBits - 1
 
+    #if NAVCORE_SINGLE_THREADED
+    /// The process's table (one thread, no `fork()`).
+    static let shared = HandleTable()
+    #else
     /// The process's table. Its lock is held across `fork()`, so that the child gets the table
     /// whole and usable, with every navigator inherited.
     static let shared: HandleTable = {
@@ -54,6 +75,7 @@ final class HandleTable: Sendable {
             { HandleTable.shared.childAfterFork() })
         return HandleTable()
     }()
+    #endif
 
     private let slots = HandleSlots()
     private let allocation = Lock(Allocation())

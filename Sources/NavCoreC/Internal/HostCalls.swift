@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 /// Every call navcore makes into host C code, in one place, with the conversions from engine
 /// values to C values. Callers guarantee what SPEC §9 asks: no lock held, the driving thread.

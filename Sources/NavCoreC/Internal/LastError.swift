@@ -1,26 +1,43 @@
+#if !NAVCORE_SINGLE_THREADED
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#endif
 
-/// The per-thread message of the last failing call (SPEC §10): a `strdup`'d C string kept in a
-/// pthread key whose destructor frees it when the thread ends.
+/// The message of the last failing call (SPEC §10), kept per thread: a copy (`CText`) that the
+/// next failing call on the same thread replaces.
 enum LastError {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        _ = pthread_key_create(&key) { free($0) }
-        return key
-    }()
-
-    /// Replaces this thread's message.
+    /// Replaces this thread's message (with none when no memory is left for a copy).
     static func set(_ message: String) {
-        let previous = pthread_getspecific(key)
-        _ = pthread_setspecific(key, strdup(message))
-        free(previous)
+        let previous = storage
+        storage = CText.copy(message)
+        CText.free(previous)
     }
 
     /// This thread's message, valid until the next `set` on this thread; "" if none.
     static var message: UnsafePointer<CChar> {
-        if let message = pthread_getspecific(key) {
-            return UnsafePointer(message.assumingMemoryBound(to: CChar.self))
-        }
-        return StaticNames.empty
+        storage.map { UnsafePointer($0) } ?? StaticNames.empty
     }
+
+    #if NAVCORE_SINGLE_THREADED
+    /// One thread (see the engine's `LockPrimitive`): one message.
+    nonisolated(unsafe) private static var storage: UnsafeMutablePointer<CChar>?
+    #else
+    /// Where there are threads: the message in a pthread key, whose destructor frees it when
+    /// the thread ends.
+    private static var storage: UnsafeMutablePointer<CChar>? {
+        get { pthread_getspecific(key)?.assumingMemoryBound(to: CChar.self) }
+        set { _ = pthread_setspecific(key, newValue) }
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        _ = pthread_key_create(&key) { CText.free($0) }
+        return key
+    }()
+    #endif
 }

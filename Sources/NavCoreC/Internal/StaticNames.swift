@@ -1,5 +1,4 @@
-import Glibc
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 /// The C strings of the `navcore_*_string()` functions: made once from the Swift enums'
 /// spellings (so each name is written in one place) and never freed.
@@ -9,7 +8,7 @@ struct StaticNames: @unchecked Sendable {
     private init(_ pairs: [(Int32, String)]) {
         var names: [Int32: UnsafePointer<CChar>] = [:]
         for (value, name) in pairs {
-            if let copy = strdup(name) { names[value] = UnsafePointer(copy) }
+            if let copy = CText.copy(name) { names[value] = UnsafePointer(copy) }
         }
         self.names = names
     }

@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 /// A struct the host allocates and versions (the libgit2 pattern: `navcore_show_options`,
 /// `navcore_screen_hooks`). Its first field is the `unsigned int version`, and each version's
@@ -31,6 +31,9 @@ struct VersionedStruct<Layout>: Sendable {
     }
 
     /// The end of a version whose last field is `field`: its offset plus its size.
+    /// Transparent, so that it is inlined before Embedded Swift's checks and the caller's key
+    /// path literal becomes a constant offset there (Embedded Swift has no key path values).
+    @_transparent
     static func end<Field>(of field: KeyPath<Layout, Field>) -> Int {
         MemoryLayout<Layout>.offset(of: field).map { $0 + MemoryLayout<Field>.size } ?? MemoryLayout<Layout>.size
     }

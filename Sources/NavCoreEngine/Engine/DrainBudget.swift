@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The budget of a bounded drain (SPEC §9): a count of ops, a time, or both. The drain always
 /// starts the first op it can; it starts another only while every limit it has lasts, so a UI
 /// thread that other threads flood gets its main loop back after one op plus the budget.
@@ -15,10 +7,10 @@ package struct DrainBudget: Sendable {
     /// Another op starts only while less than this many seconds have passed since the call
     /// began; `nil`: no time (`infinity` is allowed and never runs out).
     let seconds: Double?
-    /// When the call began (took the navigator's lock), in seconds on `CLOCK_MONOTONIC`, which changes of the wall clock
-    /// never move. (Not a `ContinuousClock.Instant`: that type's layout is resilient, and a
-    /// field of it in the navigator's state would make every access to the state's later
-    /// fields go through run-time offsets.)
+    /// When the call began (took the navigator's lock), in seconds on the `MonotonicClock`.
+    /// (Not a `ContinuousClock.Instant`: that type's layout is resilient, and a field of it in
+    /// the navigator's state would make every access to the state's later fields go through
+    /// run-time offsets.)
     let start: Double
     /// How many ops the drain has started so far.
     private var started = 0
@@ -34,7 +26,7 @@ package struct DrainBudget: Sendable {
         }
         self.maxOps = maxOps
         self.seconds = seconds
-        start = Self.now()
+        start = MonotonicClock.now()
     }
 
     /// `duration` in seconds (negative stays negative, however small: it is then `invalid`).
@@ -55,12 +47,5 @@ package struct DrainBudget: Sendable {
     }
 
     /// The time since the call began, in seconds.
-    private var secondsSinceStart: Double { Self.now() - start }
-
-    /// The monotonic clock's reading, in seconds.
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    private var secondsSinceStart: Double { MonotonicClock.now() - start }
 }

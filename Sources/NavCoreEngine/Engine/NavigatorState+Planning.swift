@@ -97,7 +97,7 @@ extension NavigatorState {
         }
         var screens = Array(stack.dropLast())
         screens.append(screen)
-        return replace(with: screens, kept: Set(screens.map(\.id)), animated: animated)
+        return replace(with: screens, kept: Set(screens.map { $0.id }), animated: animated)
     }
 
     /// `open`'s route check, all before any factory (SPEC §14): the entries' factories, taken
@@ -126,7 +126,7 @@ extension NavigatorState {
         let made = current?.made ?? []
         current?.made = []
         for screen in made { screens.update(screen.id) { $0.held = false } }
-        return replace(with: made, kept: Set(made.map(\.id)), animated: animated)
+        return replace(with: made, kept: Set(made.map { $0.id }), animated: animated)
     }
 
     /// A payload delivered to a screen (SPEC §8, §14): it becomes the screen's saved state,
@@ -144,10 +144,10 @@ extension NavigatorState {
         self.screens.markStacked(screen.id)
         let from = stack.last
         return StackChange(
-            kind: .push, edit: .push(screen), appearing: screen,
-            disappearing: from.map { ScreenList(CollectionOfOne($0)) } ?? ScreenList(),
-            from: from, to: screen, style: .push,
-            animated: effectiveAnimation(asked: animated, from: from, to: screen), interactive: false)
+            edit: .push(screen), kind: .push, style: .push,
+            animated: effectiveAnimation(asked: animated, from: from, to: screen), interactive: false,
+            appearing: screen, disappearing: from.map { ScreenList(CollectionOfOne($0)) } ?? ScreenList(),
+            from: from, to: screen)
     }
 
     /// A pop down to `count` screens; `noop` unless 1 ≤ count < stack size.
@@ -157,14 +157,14 @@ extension NavigatorState {
         let from = stack.last
         return .change(
             StackChange(
-                kind: .pop, edit: .truncate(count), appearing: to, disappearing: ScreenList(stack[count...]),
-                from: from, to: to, style: .pop,
-                animated: effectiveAnimation(asked: animated, from: from, to: to), interactive: interactive))
+                edit: .truncate(count), kind: .pop, style: .pop,
+                animated: effectiveAnimation(asked: animated, from: from, to: to), interactive: interactive,
+                appearing: to, disappearing: ScreenList(stack[count...]), from: from, to: to))
     }
 
     /// A `set` to `screens`, whose ids are `kept`; the style follows UIKit's rule.
     private mutating func replace(with screens: [ScreenRef], kept: Set<UInt64>, animated: Bool) -> Plan {
-        guard !screens.map(\.id).elementsEqual(stack.map(\.id)) else { return .end(.noop) }
+        guard !screens.elementsEqual(stack, by: { $0.id == $1.id }) else { return .end(.noop) }
         let from = stack.last
         let to = screens.last
         let topChanges = from?.id != to?.id
@@ -172,10 +172,10 @@ extension NavigatorState {
         for screen in screens { self.screens.markStacked(screen.id) }
         return .change(
             StackChange(
-                kind: .set, edit: .replace(screens), appearing: topChanges ? to : nil,
-                disappearing: ScreenList(stack.filter { !kept.contains($0.id) }),
-                from: from, to: to, style: style,
-                animated: effectiveAnimation(asked: animated, from: from, to: to), interactive: false))
+                edit: .replace(screens), kind: .set, style: style,
+                animated: effectiveAnimation(asked: animated, from: from, to: to), interactive: false,
+                appearing: topChanges ? to : nil, disappearing: ScreenList(stack.filter { !kept.contains($0.id) }),
+                from: from, to: to))
     }
 }
 
@@ -256,8 +256,4 @@ extension NavigatorState {
         return .action(ActionEvent(state: .idle, appearing: nil, disappearing: ScreenRefs(), animated: false))
     }
 
-    /// The op in flight ends; it is kept in `ended` until the lock is released.
-    private mutating func endOp() {
-        ended = takeCurrent()
-    }
 }

@@ -127,6 +127,10 @@ package protocol EventSink: AnyObject, Sendable {
     func wakeup()
     /// The navigator was destroyed and its last event delivered: let go of host callbacks.
     func navigatorDidEnd()
+    /// Calls an op's C completion (`CompletionHandler.c`), which the engine cannot call itself.
+    func complete(_ completion: CCallback<CompletionHandler>, _ kind: OperationKind, _ outcome: Outcome)
+    /// Calls a `run` op's C block (`RunBlock.c`), which the engine cannot call itself.
+    func run(_ block: CCallback<RunBlock>)
 }
 
 /// The sink of a navigator whose front has not installed one yet, or that has ended.
@@ -137,6 +141,8 @@ package final class SilentSink: EventSink {
     package func shouldPop(_ top: ScreenRef, trigger: PopTrigger, decision: UInt64) -> VetoAnswer { .allow }
     package func wakeup() {}
     package func navigatorDidEnd() {}
+    package func complete(_ completion: CCallback<CompletionHandler>, _ kind: OperationKind, _ outcome: Outcome) {}
+    package func run(_ block: CCallback<RunBlock>) {}
 }
 
 extension EventSink {

@@ -22,7 +22,7 @@ extension NavigatorCore {
         case .gesture:
             userPop(.gesture, animated: true)
         case .run(let block):
-            step({ _ in nil }, host: block.run)
+            block.run(through: decide { $0.lentSink })
             end(.completed)
         case .visible(let visible):
             setVisible(visible)
@@ -51,14 +51,18 @@ extension NavigatorCore {
     /// nothing.
     @inline(__always)
     private func done(_ outcome: Outcome, ends: Bool, after entered: (inout NavigatorState) -> Event? = { _ in nil }) {
-        var completion: (any CompletionHandler)?
+        var completion: CompletionHandler?
+        var sink: LentSink?
         var kind = OperationKind.run
         finalSteps(2, { state, index in
             guard index == 1 else { return entered(&state) }
             kind = state.current?.request.kind ?? kind
             completion = state.current?.request.completion
+            sink = state.lentSink
             return state.done(outcome, ends: ends)
-        }, host: { completion?.complete(kind, outcome) })
+        }, host: {
+            if let completion, let sink { completion.complete(kind, outcome, through: sink) }
+        })
     }
 
     /// SPEC §4 steps 1–6, each in the lock hold of the one before when that one emitted

@@ -32,24 +32,23 @@ package struct NavigatorState: Sendable {
 
     /// Ops waiting to run, in FIFO order.
     package var queue = ChunkedQueue<Request>()
-    /// The op in flight; the navigator is busy while there is one.
+    /// The op in flight; the navigator is busy while there is one (and, within the lock hold
+    /// that ends it, the op that has just ended: see `endOp`).
     package internal(set) var current: RunningOp?
     /// Where the op in flight stands; `nil` exactly when there is none. Stored beside the op,
     /// not in it: reading a field of the optional op copies the whole op (its request, change
     /// and screens), and the driving loop reads the phase several times per op.
     package private(set) var currentPhase: RunningOp.Phase?
-    /// The op that has just ended, kept until the lock is released: dropping it may release
-    /// host closures (a completion, a run block), whose deinit must not run under the lock.
-    package var ended: RunningOp?
     /// The action state (SPEC §4).
     package var action: ActionState = .idle
     /// Events raised outside the op in flight (bar on a threshold change, a discard's release,
     /// progress), delivered before the op's next event.
     package var outbox = ChunkedQueue<Event>()
-    /// Host code the navigator let go of (a replaced sink, an unregistered route's factory).
+    /// Host code the navigator let go of (a replaced sink, an unregistered route's factory, a
+    /// replaced result listener: objects, all of them).
     /// Dropping it may run host code — a C ctx destructor, a Swift deinit — so the driving
     /// thread drops it, like a callback: never under the lock, never beside another callback.
-    package var retired: [any Sendable] = []
+    package var retired: [any AnyObject & Sendable] = []
     private var lastTransition: UInt64 = 0
 
     // MARK: Driving (SPEC §9)
@@ -101,7 +100,7 @@ package struct NavigatorState: Sendable {
 
     /// Takes an op (SPEC §3): it starts at once when the navigator is idle, nobody is
     /// delivering callbacks and the mode is inline; otherwise it waits in the queue.
-    package mutating func enqueue(_ request: Request) -> RequestStatus {
+    package mutating func enqueue(_ request: consuming Request) -> RequestStatus {
         if !hostDispatch && !busy && queue.isEmpty && !driving {
             start(request)
             return .ok
@@ -112,7 +111,7 @@ package struct NavigatorState: Sendable {
     }
 
     /// Starts the interactive back gesture, which is never queued (SPEC §5).
-    package mutating func startGesture(_ completion: (any CompletionHandler)?) throws(NavigationError) -> RequestStatus {
+    package mutating func startGesture(_ completion: CompletionHandler?) throws(NavigationError) -> RequestStatus {
         guard visible else { throw NavigationError(.state, "the navigator is hidden") }
         guard interest.contains(.animator) else {
             throw NavigationError(.state, "the gesture needs an animator and none is registered")
@@ -211,6 +210,19 @@ package struct NavigatorState: Sendable {
     mutating func takeCurrent() -> RunningOp? {
         currentPhase = nil
         return current.take()
+    }
+
+    /// Ends the op in flight. Its record stays in `current` until `takeEnded` moves it out, in
+    /// the same lock hold, for the caller to drop once the lock is released (it may
+    /// hold host closures, a completion or a run block, whose deinit must not run under the
+    /// lock). Not moved twice: the record is large, and each move copies it.
+    mutating func endOp() {
+        currentPhase = nil
+    }
+
+    /// The record of the op that `endOp` ended in this lock hold; `nil` while an op is in flight.
+    mutating func takeEnded() -> RunningOp? {
+        busy ? nil : current.take()
     }
 
     // MARK: Screens

@@ -24,15 +24,17 @@ package struct RunningOp: Sendable {
         case halted
     }
 
+    // The fields in this order, the one-byte one right after the request's last byte, so that
+    // no padding lies between them: the op is moved whole when it starts and ends.
     package var request: Request
-    /// The change waiting for its transition (set at step 6).
-    package var change: StackChange?
-    /// Whether that change emitted show/hide events at step 5: decided then and kept for step 7,
+    /// Whether `change` emitted show/hide events at step 5: decided then and kept for step 7,
     /// so that every `will_*` gets its `did_*` even if `always_appear` changes meanwhile.
     package var showsAppearance = false
     /// The screens a `show` or `open` made and holds until they enter the stack (SPEC §1), in
     /// creation order.
     package var made: [ScreenRef] = []
+    /// The change waiting for its transition (set at step 6).
+    package var change: StackChange?
 
     package init(_ request: Request) {
         self.request = request

@@ -31,10 +31,19 @@ package final class NavigatorCore: Sendable {
     package func perform<R: Sendable>(
         _ driving: Driving, _ body: (inout NavigatorState) throws(NavigationError) -> R
     ) throws(NavigationError) -> R {
+        try perform(driving, handing: ()) { state, _ throws(NavigationError) in try body(&state) }
+    }
+
+    /// `perform` that hands `argument` to `body` to consume (a request that moves into the
+    /// queue): passed through rather than captured, as a capture would copy it.
+    func perform<Argument, R: Sendable>(
+        _ driving: Driving, handing argument: consuming Argument,
+        _ body: (inout NavigatorState, consuming Argument) throws(NavigationError) -> R
+    ) throws(NavigationError) -> R {
         var wakeup: (any EventSink)?
-        let (result, claim) = try state.withLock { state throws(NavigationError) in
+        let (result, claim) = try state.withLock(handing: argument) { state, argument throws(NavigationError) in
             guard !state.destroyed else { throw NavigationError.destroyed }
-            let result = try body(&state)
+            let result = try body(&state, argument)
             let claim = state.claimDriver(callerMayDrive: driving == .always || !state.hostDispatch)
             if state.takeWakeupDue() { wakeup = state.sink }
             return (result, claim)
@@ -153,7 +162,7 @@ package final class NavigatorCore: Sendable {
     private func tearDown(_ teardown: Teardown) {
         let sink = teardown.sink.sink
         for request in teardown.aborted {
-            request.completion?.complete(request.kind, .aborted)
+            request.completion?.complete(request.kind, .aborted, through: LentSink(teardown.sink))
             if teardown.reportsDone { sink.deliver(.done(request.kind, .aborted)) }
         }
         for event in teardown.released { sink.send(event) }
@@ -216,9 +225,8 @@ package final class NavigatorCore: Sendable {
         var ended: RunningOp?
         steps(count, { state, index in
             let event = body(&state, index)
-            // Moved only when the op did end (`done` of an op with action events does not): the
-            // op record is large, and each move copies it.
-            if index == count - 1, !state.busy { ended = state.ended.take() }
+            // Moved only when the op did end (`done` of an op with action events does not).
+            if index == count - 1 { ended = state.takeEnded() }
             return event
         }, host: host)
         withExtendedLifetime(ended) {}

@@ -4,13 +4,13 @@
 /// check does (SPEC §9): so the arguments are checked under the lock, after `perform`'s check.
 extension NavigatorCore {
     /// Asks an op (SPEC §3); the gesture starts at once or is refused (SPEC §5).
-    package func ask(_ request: Request) throws(NavigationError) -> RequestStatus {
+    package func ask(_ request: consuming Request) throws(NavigationError) -> RequestStatus {
         if request.kind == .gesture {  // the stored kind: matching the operation copies it
-            return try perform(.always) { state throws(NavigationError) in
+            return try perform(.always, handing: request) { state, request throws(NavigationError) in
                 try state.startGesture(request.completion)
             }
         }
-        return try perform(.inlineOnly) { state throws(NavigationError) in
+        return try perform(.inlineOnly, handing: request) { state, request throws(NavigationError) in
             try state.validate(request.operation)
             return state.enqueue(request)
         }
@@ -122,7 +122,7 @@ extension NavigatorCore {
     /// Parses a saved document at the call and asks `open` with its entries (SPEC §14). The
     /// document is parsed without the lock, once the navigator is known to be live.
     package func restore(
-        _ document: String, animated: Bool, completion: (any CompletionHandler)?, draining: Bool = false
+        _ document: String, animated: Bool, completion: CompletionHandler?, draining: Bool = false
     ) throws(NavigationError) -> RequestStatus {
         try checkLive()
         let entries = try SavedDocument.parse(document)

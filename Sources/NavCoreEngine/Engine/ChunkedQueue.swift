@@ -28,7 +28,7 @@ package struct ChunkedQueue<Element> {
     }
 
     /// Adds `element` at the back.
-    package mutating func append(_ element: Element) {
+    package mutating func append(_ element: consuming Element) {
         let last = chunks.count - 1
         if last < 0 || tail >= chunks[last].count {
             let size = chunks.last.map { Swift.min($0.count * 2, Self.largestChunk) } ?? Self.firstChunk
@@ -45,8 +45,7 @@ package struct ChunkedQueue<Element> {
     /// Removes and returns the front element, or `nil` when empty.
     package mutating func popFirst() -> Element? {
         guard count > 0, !chunks.isEmpty, chunks[0].indices.contains(head) else { return nil }
-        let element = chunks[0][head]
-        chunks[0][head] = nil
+        let element = chunks[0][head].take()
         head += 1
         count -= 1
         if count == 0 {

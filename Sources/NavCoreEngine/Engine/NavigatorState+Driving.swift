@@ -3,7 +3,7 @@ package enum Work: Sendable {
     /// Deliver an event raised outside the op in flight, to the sink current when it is taken.
     case deliver(Event, LentSink)
     /// Drop host code the navigator let go of.
-    case drop([any Sendable])
+    case drop([any AnyObject & Sendable])
     /// Host mode: raise `wakeup` (a queued op waits for `drain`).
     case wakeup(any EventSink)
     /// Run the script of an op that has just started.
@@ -70,7 +70,7 @@ extension NavigatorState {
     /// What a `dropRetired` caller does next.
     package enum RetiredStep: Sendable {
         /// Drop this batch.
-        case drop([any Sendable])
+        case drop([any AnyObject & Sendable])
         /// The dropped code asked for what acts at once (a `destroy`, a `gesture`, a *finish*,
         /// *cancel* or `decide`): drive, as the caller of that call would have.
         case drive
@@ -175,7 +175,7 @@ package struct Teardown: Sendable {
 
 extension NavigatorState {
     /// Hands over what was retired, for the driver to drop with the lock released.
-    package mutating func takeRetired() -> [any Sendable] {
+    package mutating func takeRetired() -> [any AnyObject & Sendable] {
         defer { retired = [] }
         return retired
     }

@@ -14,7 +14,8 @@ package final class InstalledSink: Sendable {
 /// `retired`, and retired host code is dropped only by the driving thread, between deliveries
 /// (`decide` drops a batch before it takes the next event, `nextWork` hands one over as work of
 /// its own). A `LentSink` is made under the lock and used only by the driver, for the event it
-/// left the lock with, so its box outlives the delivery whoever replaces the sink meanwhile.
+/// left the lock with (and the host code of that step: an op's completion or run block), so its
+/// box outlives the delivery whoever replaces the sink meanwhile.
 package struct LentSink: @unchecked Sendable {
     // @unchecked: a plain pointer to an immutable, `Sendable` box, alive as said above.
     private let box: Unmanaged<InstalledSink>
@@ -24,5 +25,15 @@ package struct LentSink: @unchecked Sendable {
     /// Delivers `event` to the sink (`EventSink.send`).
     func send(_ event: borrowing Event) {
         box._withUnsafeGuaranteedRef { $0.sink.send(copy event) }
+    }
+
+    /// Calls an op's C completion (`EventSink.complete(_:_:_:)`).
+    func complete(_ completion: CCallback<CompletionHandler>, _ kind: OperationKind, _ outcome: Outcome) {
+        box._withUnsafeGuaranteedRef { $0.sink.complete(completion, kind, outcome) }
+    }
+
+    /// Calls a `run` op's C block (`EventSink.run(_:)`).
+    func run(_ block: CCallback<RunBlock>) {
+        box._withUnsafeGuaranteedRef { $0.sink.run(block) }
     }
 }

@@ -92,7 +92,7 @@ package struct IDMap<Value> {
         }
         self = IDMap()
         entries.sort { $0.key < $1.key }
-        return entries.map(\.value)
+        return entries.map { $0.value }
     }
 
     /// The slot where the search for `id` starts: the top bits of `id × multiplier`.

@@ -1,19 +1,21 @@
 /// An operation as the host asked it: what to do, whether to animate, and who to tell how it
 /// ended. Requests wait in the queue and are validated against the stack only when they run.
 package struct Request: Sendable {
+    // The fields in this order, the one-byte ones last, so that no padding lies between them:
+    // a request is moved whole, and so is the op record that holds it (`RunningOp`).
     /// What to do.
     package let operation: Operation
+    /// Told the outcome when the op ends, if the caller gave one.
+    package var completion: CompletionHandler?
     /// The op's kind, as its `done` event names it: stored, since reading it from `operation`
     /// copies the operation's payload.
     package let kind: OperationKind
     /// Whether the caller asked for animation (SPEC §4 decides whether it happens).
     package var animated: Bool
-    /// Told the outcome when the op ends, if the caller gave one.
-    package var completion: (any CompletionHandler)?
 
-    package init(_ operation: consuming Operation, animated: Bool, completion: consuming (any CompletionHandler)?) {
+    package init(_ operation: Operation, animated: Bool, completion: CompletionHandler?) {
         kind = operation.kind
-        self.operation = operation  // moved, not copied
+        self.operation = operation
         self.animated = animated
         self.completion = completion
     }
@@ -29,7 +31,7 @@ package enum Operation: Sendable {
     case set([UInt64])
     case back
     case gesture
-    case run(any RunBlock)
+    case run(RunBlock)
     case visible(Bool)
     case show(ShowRequest)
     /// `open`: new screens of these routes become the whole stack (SPEC §14); never empty.

@@ -44,8 +44,16 @@ package struct StackChange: Sendable {
         case replace([ScreenRef])
     }
 
-    package let kind: Kind
+    // The fields in this order, the one-byte ones right after `edit`'s tag byte, so that no
+    // padding lies between them: the op in flight holds a change and is moved whole.
     package let edit: Edit
+    package let kind: Kind
+    /// The transition style (UIKit's rule for `set`).
+    package let style: TransitionStyle
+    /// Effective animation (SPEC §4).
+    package let animated: Bool
+    /// Whether the transition can be cancelled (the gesture).
+    package let interactive: Bool
     /// The screen named by `+` in action events.
     package let appearing: ScreenRef?
     /// The screens named by `-` in action events, bottom to top.
@@ -54,12 +62,6 @@ package struct StackChange: Sendable {
     package let from: ScreenRef?
     /// The top after the change.
     package let to: ScreenRef?
-    /// The transition style (UIKit's rule for `set`).
-    package let style: TransitionStyle
-    /// Effective animation (SPEC §4).
-    package let animated: Bool
-    /// Whether the transition can be cancelled (the gesture).
-    package let interactive: Bool
 
 
     /// Whether the top screen changes.

@@ -17,7 +17,7 @@ package struct ScreenList: Sendable {
     /// A list holding (owning) `screens` in order; allocates only for two screens or more.
     package init<Screens: Collection<ScreenRef>>(_ screens: Screens) {
         if screens.count > 1 {
-            storage = .many(ScreenArray(screens.map(\.owned)))
+            storage = .many(ScreenArray(screens.map { $0.owned }))
         } else if let only = screens.first {
             storage = .single(only.owned)
         } else {
@@ -40,7 +40,7 @@ package struct ScreenList: Sendable {
 
 /// The heap storage of a `ScreenList` of two screens or more: a class, so that a borrowed list
 /// is one unmanaged pointer.
-package final class ScreenArray: Sendable {
+@_spi(Fronts) public final class ScreenArray: Sendable {
     @usableFromInline let screens: [ScreenBox]
 
     fileprivate init(_ screens: [ScreenBox]) { self.screens = screens }
@@ -50,7 +50,7 @@ package final class ScreenArray: Sendable {
 /// copyable (see `ScreenRef` for why borrowing is safe).
 ///
 /// It is a `Sequence`, not a `Collection`, so that nothing can index it out of range.
-package struct ScreenRefs: Sequence, @unchecked Sendable {
+@_spi(Fronts) public struct ScreenRefs: Sequence, @unchecked Sendable {
     // @unchecked: the unmanaged array is immutable and `Sendable`; `ScreenRef` says when it is
     // alive.
     @usableFromInline enum Storage {
@@ -59,7 +59,8 @@ package struct ScreenRefs: Sequence, @unchecked Sendable {
         case many(Unmanaged<ScreenArray>)
     }
 
-    // Inlinable (with `write`): the C front copies the list on every action event.
+    // Inlinable, in the SPI group `Fronts` (see `ScreenRef`): both fronts read the list on
+    // every action event.
     @usableFromInline let storage: Storage
 
     fileprivate init(_ storage: Storage) { self.storage = storage }
@@ -68,7 +69,7 @@ package struct ScreenRefs: Sequence, @unchecked Sendable {
     package init() { storage = .empty }
 
     /// How many screens the list holds.
-    @inlinable package var count: Int {
+    @inlinable public var count: Int {
         switch storage {
         case .empty: 0
         case .single: 1
@@ -77,14 +78,14 @@ package struct ScreenRefs: Sequence, @unchecked Sendable {
     }
 
     /// The screen, when the list holds exactly one (nearly every push and pop).
-    @inlinable package var single: ScreenRef? {
+    @inlinable public var single: ScreenRef? {
         if case .single(let screen) = storage { return screen }
         return nil
     }
 
     /// Writes `element` of each screen, front to back, into `buffer`, as many as fit; returns
     /// how many (the C front's action events: their ids and host objects).
-    @inlinable package func write<Element>(into buffer: UnsafeMutableBufferPointer<Element>, _ element: (ScreenRef) -> Element) -> Int {
+    @inlinable public func write<Element>(into buffer: UnsafeMutableBufferPointer<Element>, _ element: (ScreenRef) -> Element) -> Int {
         switch storage {
         case .empty:
             return 0
@@ -111,16 +112,16 @@ package struct ScreenRefs: Sequence, @unchecked Sendable {
         }
     }
 
-    package func makeIterator() -> Iterator { Iterator(storage: storage) }
+    @inlinable public func makeIterator() -> Iterator { Iterator(storage: storage) }
 
     /// Walks the list front to back.
-    package struct Iterator: IteratorProtocol {
-        private let storage: Storage
-        private var position = 0
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let storage: Storage
+        @usableFromInline var position = 0
 
-        fileprivate init(storage: Storage) { self.storage = storage }
+        @inlinable init(storage: Storage) { self.storage = storage }
 
-        package mutating func next() -> ScreenRef? {
+        @inlinable public mutating func next() -> ScreenRef? {
             defer { position += 1 }
             switch storage {
             case .empty: return nil

@@ -3,13 +3,13 @@
 /// `StackChange` of an op that removes it (until the op's last event), a `release` event and a
 /// `ResultDelivery`; everything else — the stack, events, plans — names it by a borrowed
 /// `ScreenRef`, which costs no reference count.
-package final class ScreenBox: Sendable {
+@_spi(Fronts) public final class ScreenBox: Sendable {
     /// The screen's process-wide id (SPEC §1).
-    package let id: UInt64
+    public let id: UInt64
     /// The screen's route name; may be empty.
-    package let route: String
+    public let route: String
     /// What the host attached.
-    package let object: HostObject
+    public let object: HostObject
 
     package init(id: UInt64, route: String, object: HostObject) {
         self.id = id
@@ -18,7 +18,7 @@ package final class ScreenBox: Sendable {
     }
 
     /// A borrowed reference to this screen, valid while this box is alive.
-    @inlinable package var ref: ScreenRef { ScreenRef(self) }
+    @inlinable public var ref: ScreenRef { ScreenRef(self) }
 }
 
 /// A screen as the stack and the events name it: a borrowed reference to its `ScreenBox`,
@@ -42,24 +42,36 @@ package final class ScreenBox: Sendable {
 ///   does every `release` and `result` delivery, so what the host gets back stays alive for the
 ///   call whoever removed it.
 /// A `ScreenRef` must not leave the lock any other way (a query copies the fields it returns).
-package struct ScreenRef: @unchecked Sendable {
+///
+/// Public in the SPI group `Fronts`, as `ScreenBox`, `ScreenRefs` and `HostObject` are: both
+/// fronts are other modules, which read these on every event, and only public inlinable code
+/// is inlined into another module (a `package` accessor stays a call). The group keeps them out
+/// of NavCore's API: only a module that imports `@_spi(Fronts) NavCoreEngine` sees them.
+@_spi(Fronts) public struct ScreenRef: @unchecked Sendable {
     // @unchecked: `Unmanaged` is a plain pointer; the box it points to is `Sendable` and
     // immutable, and the rules above keep it alive while this reference is read.
-    // The accessors are inlinable: the C front reads them on every event.
     @usableFromInline let box: Unmanaged<ScreenBox>
 
     /// A reference to `box`, which the caller keeps alive as the rules above say.
-    @inlinable package init(_ box: ScreenBox) { self.box = .passUnretained(box) }
+    @inlinable public init(_ box: ScreenBox) { self.box = .passUnretained(box) }
 
     /// The screen's process-wide id (SPEC §1).
-    @inlinable package var id: UInt64 { box._withUnsafeGuaranteedRef { $0.id } }
+    @inlinable public var id: UInt64 { box._withUnsafeGuaranteedRef { $0.id } }
     /// The screen's route name; may be empty.
-    package var route: String { box._withUnsafeGuaranteedRef { $0.route } }
+    @inlinable public var route: String { box._withUnsafeGuaranteedRef { $0.route } }
     /// What the host attached.
-    package var object: HostObject { box._withUnsafeGuaranteedRef { $0.object } }
+    @inlinable public var object: HostObject { box._withUnsafeGuaranteedRef { $0.object } }
     /// A C host's `void *` as its bit pattern (0 for none or a Swift object), read in place.
-    @inlinable package var address: UInt { box._withUnsafeGuaranteedRef { $0.object.address } }
+    @inlinable public var address: UInt { box._withUnsafeGuaranteedRef { $0.object.address } }
+    /// A Swift host's object (`HostObject.swift`), read in place, without a copy of the whole
+    /// `HostObject` (the Swift API reads it on every event).
+    @inlinable public var swiftObject: (any AnyObject & Sendable)? {
+        box._withUnsafeGuaranteedRef { box in
+            if case .swift(let object) = box.object { return object }
+            return nil
+        }
+    }
 
     /// An owned reference to the screen, for what must keep it (a plan's disappearing screens).
-    package var owned: ScreenBox { box.takeUnretainedValue() }
+    @inlinable public var owned: ScreenBox { box.takeUnretainedValue() }
 }

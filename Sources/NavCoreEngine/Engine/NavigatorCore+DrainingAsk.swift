@@ -5,9 +5,9 @@
 /// queue and wake the host up.
 extension NavigatorCore {
     /// Asks `request` and drains; the gesture, never queued, starts at once or is refused.
-    package func askDraining(_ request: Request) throws(NavigationError) -> RequestStatus {
+    package func askDraining(_ request: consuming Request) throws(NavigationError) -> RequestStatus {
         if request.kind == .gesture { return try ask(request) }
-        return try perform(.always) { state throws(NavigationError) in
+        return try perform(.always, handing: request) { state, request throws(NavigationError) in
             try state.validate(request.operation)
             let startsNow = !state.busy && state.queue.isEmpty && !state.driving
             _ = state.enqueue(request)
@@ -18,7 +18,7 @@ extension NavigatorCore {
     }
 
     /// Asks `request` as `ask` does, or, with `draining`, as `askDraining` does.
-    package func ask(_ request: Request, draining: Bool) throws(NavigationError) -> RequestStatus {
+    package func ask(_ request: consuming Request, draining: Bool) throws(NavigationError) -> RequestStatus {
         try draining ? askDraining(request) : ask(request)
     }
 }

@@ -2,9 +2,11 @@
 /// events and, exactly once, in the screen's release.
 ///
 /// Two fronts share the engine: the C library keeps the host's `void *` as an address, the
-/// Swift API keeps its own object. An enum, rather than `any Sendable` for both, lets each
-/// front read its form back without a dynamic cast on every event.
-package enum HostObject: Sendable {
+/// Swift API keeps an object of its own. An enum, rather than one existential for both, keeps
+/// a C screen's object a plain word; each front's objects are class-bound existentials (the
+/// only ones Embedded Swift has), which the front casts back to its own final class — a
+/// comparison of the class pointer. (Public in the SPI group `Fronts`: see `ScreenRef`.)
+@_spi(Fronts) public enum HostObject: Sendable {
     /// Nothing attached.
     case none
     /// A C host's `void *`, as its bit pattern.
@@ -13,13 +15,14 @@ package enum HostObject: Sendable {
     /// creation (`navcore_screen_create_with_hooks`). The engine never looks at the hooks: the
     /// C front reads them back from the events that name the screen.
     case hookedAddress(UInt, any AnyObject & Sendable)
-    /// A Swift host's object (see `SwiftObject`).
-    case swift(SwiftObject)
+    /// A Swift host's object, as the Swift API wraps it (its `SwiftObject`: the screen's route,
+    /// object and feedback); the engine never looks at it.
+    case swift(any AnyObject & Sendable)
 }
 
 extension HostObject {
     /// A C host's `void *` as its bit pattern; 0 for none or a Swift object.
-    @inlinable package var address: UInt {
+    @inlinable public var address: UInt {
         switch self {
         case .address(let address), .hookedAddress(let address, _): address
         case .none, .swift: 0

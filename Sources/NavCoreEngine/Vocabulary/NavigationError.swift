@@ -62,9 +62,9 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
 }
 
 extension NavigationError {
-    static let destroyed = NavigationError(.invalidHandle, "the navigator has been destroyed")
+    package static let destroyed = NavigationError(.invalidHandle, "the navigator has been destroyed")
 
-    static func noSuchScreen(_ id: UInt64) -> NavigationError {
+    package static func noSuchScreen(_ id: UInt64) -> NavigationError {
         NavigationError(.noSuchScreen, "screen \(id) is not a live screen of this navigator")
     }
 }

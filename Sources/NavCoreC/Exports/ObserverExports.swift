@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 // navcore.h — Observers. Each event reaches the observers after the callback of its kind, in
 // the order they were added (CallbackTable). A failed call keeps nothing, so the observer's

@@ -1,5 +1,5 @@
 import CNavCore
-import NavCore
+@_spi(Fronts) import NavCoreEngine
 
 /// One observer a C host added (`navcore_observer_add`): its functions, read from the host's
 /// struct at the version it names, and the token that removes it. The callback tables hold it

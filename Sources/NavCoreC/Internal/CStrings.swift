@@ -1,4 +1,14 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+/// The C library's `strlen`, where navcore knows no C library module (the embedded core:
+/// embedded/undefined-symbols.txt).
+@_extern(c, "strlen") func strlen(_ string: UnsafePointer<CChar>) -> Int
+#endif
 import CNavCore
 @_spi(Fronts) import NavCoreEngine
 

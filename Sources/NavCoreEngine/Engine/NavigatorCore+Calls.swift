@@ -131,8 +131,9 @@ extension NavigatorCore {
 
     /// `restore` of a document given as UTF-8 bytes, which are read in place (the C front's).
     package func restore(
-        utf8 document: UnsafeBufferPointer<UInt8>, animated: Bool, completion: (any CompletionHandler)?
+        utf8 document: UnsafeBufferPointer<UInt8>, animated: Bool, completion: CompletionHandler?
     ) throws(NavigationError) -> RequestStatus {
+        try checkLive()
         let entries = try SavedDocument.parse(utf8: document)
         return try ask(Request(.open(entries), animated: animated, completion: completion))
     }

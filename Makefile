@@ -7,6 +7,7 @@
 #   make generate           the tables generated from include/navcore.h (mk/generate.mk)
 #   make check-spec         spec/ is still a copy of ../shared (when ../shared exists)
 #   make scenarios FILES=…  run .nav files through every runner (default: every scenario)
+#   make scenarios-swift    one runner (also scenarios-c, scenarios-python) on FILES
 #   make compare-runners    the three runners' reports compared byte for byte (mk/scenarios.mk)
 #   make bench              the benchmarks, instruction counts and their targets (mk/bench.mk)
 #   make fuzz SECONDS=…     libFuzzer over the C ABI (mk/fuzz.mk)
@@ -17,6 +18,14 @@
 #   make dist               build/dist/navcore-VERSION-linux-ARCH.tar.gz (relocatable; mk/dist.mk)
 #   make wheel              build/dist/navcore-VERSION-py3-none-PLATFORM.whl (mk/python.mk)
 #   make docs               the DocC archive of NavCore (build/docs), 0 warnings
+#   make docs-python        the Python API reference (build/docs/python, pdoc)
+#   make python-guard       build/lib/libnavcore_pyguard.so, the Python binding's C entry guard
+#   make typecheck-python   mypy --strict over the Python package
+#   make stress-python      the Python binding's long hostile run
+#   make test-noswift       the tarball and the wheel with the Swift toolchain hidden (mk/noswift.mk)
+#   make client-package     a Swift package that depends on NavCore as an app's would
+#   make test-demo          the demo's recorded session and its terminal test
+#   make examples           every README example runs and the README shows its output
 #   make check-abi          the C ABI against the frozen abi/libnavcore.so.MAJOR.abi (mk/abi.mk)
 #   make embedded           the engine and C front as Embedded Swift: sizes, undefined symbols (mk/embedded.mk)
 #

@@ -147,13 +147,24 @@ static void on_transition(navcore_navigator *nav, const navcore_transition *t, v
     free(to);
 }
 
+/* The exact error of the rounded product p = a * b (a * b = p + error, exactly), from correctly
+ * rounded multiplications and additions alone: Dekker's product of Veltkamp's halves, each
+ * partial product exact. Not fma(a, b, -p): a C library's fma may round twice (newlib's is
+ * x * y + z), and lose the very bit a tie test needs. */
+static double product_error(double a, double b, double p) {
+    const double split = 134217729.0; /* 2^27 + 1 */
+    double ta = split * a, a_high = ta - (ta - a), a_low = a - a_high;
+    double tb = split * b, b_high = tb - (tb - b), b_low = b - b_high;
+    return ((a_high * b_high - p) + a_high * b_low + a_low * b_high) + a_low * b_low;
+}
+
 /* A progress value (0 <= value <= 1, as navcore delivers it) in hundredths, rounded from the
  * exact value of the double, ties away from zero (SPEC §11; NavigationEvent.twoDecimals in Swift):
- * p = value * 100 is rounded, but its error e = fma(value, 100, -p) is exact (value * 100 =
- * p + e), and so is p - floor(p) - 0.5: the tie test is exact. */
+ * p = value * 100 is rounded, but its error e = value * 100 - p is exact (product_error), and so
+ * is p - floor(p) - 0.5: the tie test is exact. */
 static double progress_hundredths(double progress) {
     double value = fabs(progress); /* -0 prints as 0.00, not -0.00 */
-    double product = value * 100, whole = floor(product), error = fma(value, 100, -product);
+    double product = value * 100, whole = floor(product), error = product_error(value, 100, product);
     double above_half = product - whole - 0.5;
     return above_half > 0 || (above_half == 0 && error >= 0) ? whole + 1 : whole;
 }

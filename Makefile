@@ -28,6 +28,7 @@
 #   make examples           every README example runs and the README shows its output
 #   make check-abi          the C ABI against the frozen abi/libnavcore.so.MAJOR.abi (mk/abi.mk)
 #   make embedded           the engine and C front as Embedded Swift: sizes, undefined symbols (mk/embedded.mk)
+#   make mcu                the core as a static library for a Cortex-M4/M7, and firmware for QEMU (mk/mcu.mk)
 #
 # Every target installs what it needs first (see `setup`). The C and Python parts live in
 # mk/c.mk and mk/python.mk; each adds its steps to TESTS and SCENARIO_RUNNERS.
@@ -129,6 +130,7 @@ include mk/gtk.mk
 include mk/abi.mk
 include mk/glib.mk
 include mk/embedded.mk
+include mk/mcu.mk
 
 TESTS += test-tsan
 

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """make bench's driver: runs every workload of docs/performance.md several times, takes the
 medians, counts instructions with callgrind for W1, W5 and W6 (W1 and W6 with their floors) and
-W10, measures W10's peak memory, computes the ratios and the target verdicts, prints the table
-and writes build/bench.json.
+W10, measures W10's peak memory, reads W11's sizes from the firmware of `make mcu` (its linker
+maps, and one run of each image under QEMU), computes the ratios and the target verdicts,
+prints the table and writes build/bench.json.
 
-It builds nothing: `make bench` (mk/bench.mk) builds the library, navcore-bench, the C programs
-and the venv first. Python standard library only.
+It builds nothing: `make bench` (mk/bench.mk) builds the library, navcore-bench, the C programs,
+the venv and the firmware first. Python standard library only.
 
     bench/run.py                 the full benchmark (5 rounds; all workloads interleaved per round)
     bench/run.py --smoke         each workload once at a tiny size; checks that each ran and that
@@ -32,7 +33,7 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / "build" / "bench"
@@ -40,6 +41,12 @@ LIBRARY = ROOT / "build" / "lib" / "libnavcore.so.1"
 SWIFT_BENCH = ROOT / ".build" / "release" / "navcore-bench"
 VENV_PYTHON = ROOT / "build" / "venv" / "bin" / "python"
 CALLGRIND_DIR = BIN / "callgrind"
+# W11: the firmware images of `make mcu` and the board they run on (mk/mcu.mk's MCU_QEMU).
+MCU_DIR = ROOT / "build" / "mcu"
+MCU_QEMU = ["qemu-system-arm", "-M", "mps2-an386", "-nographic", "-monitor", "none", "-serial", "none",
+            "-semihosting-config", "enable=on,target=native", "-kernel"]
+# W11's navigator: its usual listeners and a stack of this many screens.
+MCU_STACK_DEPTH = 8
 
 # Sizes: full run / smoke run.
 FULL = {
@@ -103,6 +110,8 @@ TARGETS = {
     "W5": 1.5,  # ≤ 1.5× W1 in instructions
     "W10.Ir": 1.5,  # restore: instructions per byte flat within 1.5× from 1 KB to 10 MB, per kind
     "W10.peak": 2.0,  # restore: peak extra memory ≤ 2× the document (100 MB)
+    "W11.flash": 256.0,  # the core's flash on a Cortex-M4, KB
+    "W11.ram": 2048.0,  # a navigator with its listeners and MCU_STACK_DEPTH screens, heap bytes
 }
 
 # Functions whose calls per op the callgrind summary counts (atomics, locks, allocation).
@@ -340,6 +349,100 @@ def w10_peaks(sizes: Dict[str, Any]) -> Dict[str, Dict[str, Any]]:
     return {kind: run_json([c_program("w10"), kind, size, "1"], f"W10 peak {kind}", timeout=600) for kind in W10_KINDS}
 
 
+# ---------------------------------------------------------------------------------------------
+# W11: the microcontroller (make mcu's firmware under QEMU)
+# ---------------------------------------------------------------------------------------------
+
+
+def mcu_sections(map_path: Path) -> Dict[str, Dict[str, int]]:
+    """Flash and static RAM bytes of a firmware image by where they come from, from its GNU ld
+    map: `navcore` (libnavcore.a's NavCoreEngine.o and NavCoreC.o), `unicode` (the rest of
+    libnavcore.a: the toolchain's Unicode tables) and `rest` (newlib, libgcc, the firmware's own
+    code, fill). Flash holds the code, read-only data and .data's initial values; RAM .data and
+    .bss. An input section counts up to where the next one starts: merged strings (SHF_MERGE)
+    keep their input sizes in the map but share bytes in the image."""
+    flash_sections = {".text", ".ARM.extab", ".ARM.exidx", ".swift_modhash", ".data"}
+    ram_sections = {".data", ".bss"}
+    lines = map_path.read_text().splitlines()
+    # output section -> (its end, [(address, size, part)])
+    placed: Dict[str, Tuple[int, List[Tuple[int, int, str]]]] = {}
+    output = ""
+    pending = ""  # an input section whose name filled its line
+
+    def part_of(origin: str) -> str:
+        if "libnavcore.a(" not in origin:
+            return "rest"
+        return "navcore" if re.search(r"\(NavCore(Engine|C)\.o\)$", origin) else "unicode"
+
+    for line in lines[lines.index("Linker script and memory map") + 1:]:
+        fields = line.split()
+        is_hex = [f.startswith("0x") for f in fields]
+        if line and not line[0].isspace():
+            output, pending = fields[0], ""
+            if output in flash_sections | ram_sections and len(fields) >= 3 and is_hex[1] and is_hex[2]:
+                placed[output] = (int(fields[1], 16) + int(fields[2], 16), [])
+            continue
+        if output not in placed:
+            continue
+        if line.startswith(" ") and not line.startswith("  ") and fields and not fields[0].startswith("*("):
+            if len(fields) >= 3 and is_hex[1] and is_hex[2]:  # name address size [file]; *fill* has no file
+                placed[output][1].append((int(fields[1], 16), int(fields[2], 16), part_of(" ".join(fields[3:]))))
+            else:
+                pending = fields[0]
+        elif pending and len(fields) >= 3 and is_hex[0] and is_hex[1]:
+            placed[output][1].append((int(fields[0], 16), int(fields[1], 16), part_of(" ".join(fields[2:]))))
+            pending = ""
+
+    sizes = {part: {"flash": 0, "ram": 0} for part in ("navcore", "unicode", "rest")}
+    for name, (end, sections) in placed.items():
+        sections.sort()
+        for index, (address, size, part) in enumerate(sections):
+            limit = sections[index + 1][0] if index + 1 < len(sections) else end
+            size = max(0, min(size, limit - address))
+            for kind, kinds in (("flash", flash_sections), ("ram", ram_sections)):
+                if name in kinds:
+                    sizes[part][kind] += size
+    return sizes
+
+
+def mcu_run(image: Path, what: str) -> Tuple[str, str]:
+    """Runs a firmware image under QEMU; its stdout and stderr. A non-zero exit fails W11."""
+    need(image, "run `make mcu`")
+    try:
+        proc = subprocess.run(MCU_QEMU + [str(image)], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                              stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise BenchError(f"{what}: {error}")
+    if proc.returncode != 0:
+        raise BenchError(f"{what}: exit {proc.returncode}\n{proc.stdout[-2000:]}{proc.stderr}")
+    return proc.stdout, proc.stderr
+
+
+def mcu_figures() -> Dict[str, Any]:
+    """W11: the core's flash and static RAM as linked into each firmware image, the heap of a
+    navigator, its listeners, screens and routes (the memory probe), the stack both images used,
+    and the scenarios the firmware passed."""
+    report, errors = mcu_run(MCU_DIR / "navcore-scenarios.elf", "W11 scenarios")
+    totals = re.search(r"^(\d+) passed, (\d+) failed$", report.splitlines()[-1] if report else "")
+    usage = re.search(r"stack used (\d+) of (\d+) bytes, heap grown to (\d+) bytes", errors)
+    if not totals or not usage:
+        raise BenchError(f"W11 scenarios: no totals or no memory line\n{report[-500:]}{errors}")
+    probe_out, _ = mcu_run(MCU_DIR / "navcore-memory.elf", "W11 memory probe")
+    probe = {key: int(value) for key, value in (line.split() for line in probe_out.splitlines() if line.strip())}
+    images = {name: mcu_sections(MCU_DIR / f"navcore-{name}.elf.map") for name in ("scenarios", "memory")}
+    navigator = probe["navigator"] + probe["listeners"] + MCU_STACK_DEPTH * probe["screen"]
+    return {
+        "board": "QEMU mps2-an386 (Cortex-M4)",
+        "flash": {name: {part: parts[part]["flash"] for part in parts} for name, parts in images.items()},
+        "static_ram": {name: {part: parts[part]["ram"] for part in parts} for name, parts in images.items()},
+        "heap": {key: probe[key] for key in ("navigator", "listeners", "screen", "route")},
+        "navigator_with_screens": {"screens": MCU_STACK_DEPTH, "bytes": navigator},
+        "stack_used": {"scenarios": int(usage.group(1)), "memory": probe["stack_used"], "size": int(usage.group(2))},
+        "scenario_heap_grown_to": int(usage.group(3)),
+        "scenarios": {"passed": int(totals.group(1)), "failed": int(totals.group(2))},
+    }
+
+
 def callgrind_w7(op: str, plan: List[Tuple[int, int]]) -> Dict[str, float]:
     """Instructions per screen touched of the W7 op alone (--toggle-collect: the setup and the
     cleanup use the other op, so they are not counted), for each N."""
@@ -357,22 +460,24 @@ def callgrind_w7(op: str, plan: List[Tuple[int, int]]) -> Dict[str, float]:
 # ---------------------------------------------------------------------------------------------
 
 
-def workload_runs(sizes: Dict[str, Any]) -> List[Tuple[str, List[str]]]:
-    runs = [
-        ("W1", [c_program("w1"), str(sizes["w1_cycles"]), "1"]),
-        ("W1.floor", [c_program("floor"), str(sizes["floor_cycles"]), "1"]),
-        ("W1.floor_locked", [c_program("floor_locked"), str(sizes["floor_cycles"]), "1"]),
-        ("W2", [c_program("w1"), str(sizes["w2_cycles"]), str(sizes["w2_depth"])]),
-        ("W2.floor", [c_program("floor"), str(sizes["floor_cycles"]), str(sizes["w2_depth"])]),
-        ("W3", [c_program("w3"), str(sizes["w3_ops"])]),
-        ("W4", [c_program("w4"), str(sizes["w4_per_thread"]), str(sizes["w4_threads"])]),
-        ("W5", [swift_bench(), str(sizes["w5_cycles"]), "1"]),
-        ("W6", [python(), str(ROOT / "bench" / "python" / "w6.py"), str(sizes["w6_cycles"])]),
+def workload_runs(sizes: Dict[str, Any]) -> List[Tuple[str, Callable[[], List[str]]]]:
+    """Each timed workload's key and how to make its command line (made only for the selected
+    ones, so that --only needs only their programs)."""
+    runs: List[Tuple[str, Callable[[], List[str]]]] = [
+        ("W1", lambda: [c_program("w1"), str(sizes["w1_cycles"]), "1"]),
+        ("W1.floor", lambda: [c_program("floor"), str(sizes["floor_cycles"]), "1"]),
+        ("W1.floor_locked", lambda: [c_program("floor_locked"), str(sizes["floor_cycles"]), "1"]),
+        ("W2", lambda: [c_program("w1"), str(sizes["w2_cycles"]), str(sizes["w2_depth"])]),
+        ("W2.floor", lambda: [c_program("floor"), str(sizes["floor_cycles"]), str(sizes["w2_depth"])]),
+        ("W3", lambda: [c_program("w3"), str(sizes["w3_ops"])]),
+        ("W4", lambda: [c_program("w4"), str(sizes["w4_per_thread"]), str(sizes["w4_threads"])]),
+        ("W5", lambda: [swift_bench(), str(sizes["w5_cycles"]), "1"]),
+        ("W6", lambda: [python(), str(ROOT / "bench" / "python" / "w6.py"), str(sizes["w6_cycles"])]),
         # navcore's own share of W6: W6's C registrations and completions, driven from C
-        ("W6.engine", [c_program("w1"), str(sizes["w1_cycles"]), "1", str(sizes["w1_cycles"] // 10), "w6"]),
+        ("W6.engine", lambda: [c_program("w1"), str(sizes["w1_cycles"]), "1", str(sizes["w1_cycles"] // 10), "w6"]),
         (
             "W6.floor",
-            [
+            lambda: [
                 python(),
                 str(ROOT / "bench" / "python" / "floor.py"),
                 c_program("libpyfloor.so"),
@@ -382,18 +487,19 @@ def workload_runs(sizes: Dict[str, Any]) -> List[Tuple[str, List[str]]]:
     ]
     for op in ("pop_to_root", "set"):
         for n, reps in sizes["w7"]:
-            runs.append((f"W7.{op}.{n}", [c_program("w7"), op, str(n), str(reps)]))
+            runs.append((f"W7.{op}.{n}", lambda op=op, n=n, reps=reps: [c_program("w7"), op, str(n), str(reps)]))
     w8 = str(ROOT / "bench" / "python" / "w8.py")
     runs += [
-        ("W8.c", [c_program("w8"), str(LIBRARY), "navcore"]),
-        ("W8.c.floor", [c_program("w8"), c_program("libw8trivial.so"), "trivial"]),
-        ("W8.python", [python(), w8]),
-        ("W8.python.floor", [python(), w8, "--trivial", c_program("libw8trivial.so")]),
+        ("W8.c", lambda: [c_program("w8"), str(LIBRARY), "navcore"]),
+        ("W8.c.floor", lambda: [c_program("w8"), c_program("libw8trivial.so"), "trivial"]),
+        ("W8.python", lambda: [python(), w8]),
+        ("W8.python.floor", lambda: [python(), w8, "--trivial", c_program("libw8trivial.so")]),
     ]
     for kind in W10_KINDS:
         for size in sizes["w10_sizes"]:
             reps = w10_reps(size, sizes["w10_timed_bytes"])
-            runs.append((f"W10.{kind}.{size}", [c_program("w10"), kind, str(size), str(reps)]))
+            runs.append((f"W10.{kind}.{size}",
+                         lambda kind=kind, size=size, reps=reps: [c_program("w10"), kind, str(size), str(reps)]))
     return runs
 
 
@@ -518,7 +624,7 @@ def main() -> int:
         return not only or any(key == p or key.startswith(p + ".") for p in only)
 
     try:
-        runs = [(key, argv) for key, argv in workload_runs(sizes) if selected(key)]
+        runs = [(key, command()) for key, command in workload_runs(sizes) if selected(key)]
         samples: Dict[str, List[float]] = defaultdict(list)
         last: Dict[str, Dict[str, Any]] = {}
         every: Dict[str, List[Dict[str, Any]]] = defaultdict(list)
@@ -563,6 +669,7 @@ def main() -> int:
                 cg["W10"] = callgrind_w10(sizes)
             print(f"bench: callgrind done ({time.time() - started:.0f} s)", flush=True)
         peaks = w10_peaks(sizes) if selected("W10") else {}
+        mcu = mcu_figures() if selected("W11") else {}
     except BenchError as error:
         print(f"bench: FAILED: {error}", file=sys.stderr)
         return 1
@@ -712,6 +819,14 @@ def main() -> int:
                    f"{sizes['w10_peak_bytes'] >> 20} MB document", peaks[kind]["peak_ratio"], TARGETS["W10.peak"])
         workloads[f"W10.{kind}"] = w10
 
+    if mcu:
+        core_flash = mcu["flash"]["scenarios"]["navcore"] + mcu["flash"]["scenarios"]["unicode"]
+        workloads["W11"] = dict(mcu, description="the core on a Cortex-M4 (make mcu's firmware under QEMU): flash, "
+                                "RAM, the scenarios", unit="bytes", core_flash=core_flash)
+        target("W11.flash", "W11 the core's flash <= 256 KB", core_flash / 1024, TARGETS["W11.flash"])
+        target("W11.ram", f"W11 a navigator with its listeners and {MCU_STACK_DEPTH} screens <= 2 KB of heap",
+               mcu["navigator_with_screens"]["bytes"], TARGETS["W11.ram"])
+
     if "W8.c" in med:
         def in_process(key: str, field: str = "ns_in_process") -> float:
             return round(statistics.median(float(r[field]) for r in every[key]), 0)
@@ -860,6 +975,23 @@ def print_table(report: Dict[str, Any], sizes: Dict[str, Any], smoke: bool) -> N
             if "peak" in d:
                 rows.append((f"   peak extra memory, {size_name(d['peak']['bytes'])} document",
                              f"{d['peak']['ratio']:.2f}", "x document", "", ""))
+    if "W11" in w:
+        d = w["W11"]
+        flash, ram, heap = d["flash"], d["static_ram"], d["heap"]
+        rows.append(("W11 Cortex-M4 (QEMU): the core's flash", f"{d['core_flash'] / 1024:,.1f}", "KB", "",
+                     f"navcore {flash['scenarios']['navcore'] / 1024:,.1f} + Unicode {flash['scenarios']['unicode'] / 1024:,.1f}"))
+        rows.append(("   in the memory probe's firmware",
+                     f"{(flash['memory']['navcore'] + flash['memory']['unicode']) / 1024:,.1f}", "KB", "", ""))
+        rows.append(("   the core's static RAM (.data + .bss)",
+                     fmt(ram["scenarios"]["navcore"] + ram["scenarios"]["unicode"]), "bytes", "", ""))
+        rows.append(("   heap: navigator / listeners / screen / route",
+                     " / ".join(fmt(heap[k]) for k in ("navigator", "listeners", "screen", "route")), "bytes", "", ""))
+        rows.append((f"   a navigator, its listeners, {d['navigator_with_screens']['screens']} screens",
+                     fmt(d["navigator_with_screens"]["bytes"]), "bytes", "", ""))
+        rows.append(("   stack used: scenarios / memory probe",
+                     f"{fmt(d['stack_used']['scenarios'])} / {fmt(d['stack_used']['memory'])}", "bytes", "", ""))
+        rows.append(("   scenarios passed on the firmware", f"{d['scenarios']['passed']}",
+                     f"of {d['scenarios']['passed'] + d['scenarios']['failed']}", "", ""))
     if "W8" in w:
         d = w["W8"]
         for way, label, inside in (("c", "W8 cold start, C: dlopen + first push", "dlopen"),
@@ -995,6 +1127,25 @@ def print_markdown(report: Dict[str, Any]) -> None:
             if "peak" in d:
                 rows.append((f"  peak extra memory, {size_name(d['peak']['bytes'])} document",
                              f"{d['peak']['ratio']:.2f}× the document", "", "", verdict(f"{key}.peak")))
+    if "W11" in w:
+        d = w["W11"]
+        flash, heap = d["flash"], d["heap"]
+        rows.append(("W11 Cortex-M4 (QEMU mps2-an386): the core's flash",
+                     f"{d['core_flash'] / 1024:,.1f} KB (navcore {flash['scenarios']['navcore'] / 1024:,.1f} KB + "
+                     f"Unicode tables {flash['scenarios']['unicode'] / 1024:,.1f} KB); "
+                     f"{(flash['memory']['navcore'] + flash['memory']['unicode']) / 1024:,.1f} KB in the memory probe",
+                     "", "", verdict("W11.flash")))
+        ram = d["static_ram"]["scenarios"]
+        rows.append(("  its static RAM (.data + .bss)", f"{fmt(ram['navcore'] + ram['unicode'])} bytes", "", "", ""))
+        rows.append((f"  heap: a navigator with its listeners and {d['navigator_with_screens']['screens']} screens",
+                     f"{fmt(d['navigator_with_screens']['bytes'])} bytes (navigator {fmt(heap['navigator'])}, "
+                     f"listeners {fmt(heap['listeners'])}, each screen {fmt(heap['screen'])}; each route "
+                     f"{fmt(heap['route'])})", "", "", verdict("W11.ram")))
+        rows.append(("  stack used: the scenarios / the memory probe",
+                     f"{fmt(d['stack_used']['scenarios'])} / {fmt(d['stack_used']['memory'])} bytes", "", "", ""))
+        rows.append(("  scenarios passed on the firmware",
+                     f"{d['scenarios']['passed']} of {d['scenarios']['passed'] + d['scenarios']['failed']}", "", "",
+                     "check"))
     if "W8" in w:
         d = w["W8"]
         for way, label, inside in (("c", "W8 cold start, C: new process, dlopen + create + first push + destroy",

@@ -2,7 +2,8 @@
 # Adds its steps to TESTS and SCENARIO_RUNNERS.
 #
 #   make scenarios-c FILES=…  the C scenario runner (bindings/c/scenario) on FILES
-#   make test-c               runner, bad_input, the deprecated names, ASan+UBSan, valgrind, docs table
+#   make test-c               runner, bad_input, the deprecated names, ASan+UBSan, valgrind, docs table,
+#                             the runner's progress lines with an fma that rounds twice
 #                             (the comparison of the three runners is mk/scenarios.mk's)
 #   make example-c            install under build/install, build bindings/c/examples/host.c with
 #                             pkg-config against that tree, run it
@@ -24,6 +25,7 @@ C_RUNNER_ASAN := $(C_DIR)/asan/navcore-scenario-c
 C_BAD        := $(C_DIR)/bad_input
 C_BAD_ASAN   := $(C_DIR)/asan/bad_input
 C_DEPRECATED := $(C_DIR)/deprecated
+C_FMA_TWICE  := $(C_DIR)/libfma_twice.so
 C_EDGE       := bindings/c/tests/edge
 C_DOC        := docs/c-api.md
 C_EXAMPLE_PREFIX := build/install
@@ -32,7 +34,8 @@ RUN_STEP     := scripts/run-step.sh
 TESTS            += test-c example-c
 SCENARIO_RUNNERS += scenarios-c
 
-.PHONY: scenarios-c test-c example-c c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-deprecated c-doc-table
+.PHONY: scenarios-c test-c example-c c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-deprecated c-doc-table \
+        c-fma-twice
 
 # $(call c-program,COMPILER AND FLAGS,SOURCES,LIBRARIES): the recipe of every C program of the
 # project (here, mk/sanitize.mk, mk/bench.mk): builds $@ from SOURCES, making its directory.
@@ -64,14 +67,18 @@ $(C_BAD_ASAN): bindings/c/tests/bad_input.c include/navcore.h | lib
 $(C_DEPRECATED): bindings/c/tests/deprecated.c include/navcore.h | lib
 	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) -Iinclude,$<,$(C_LINK_LIB))
 
-c-programs: $(C_RUNNER) $(C_RUNNER_ASAN) $(C_BAD) $(C_BAD_ASAN) $(C_DEPRECATED)
+# An fma that rounds twice, as newlib's does (bindings/c/tests/fma_twice.c), to preload.
+$(C_FMA_TWICE): bindings/c/tests/fma_twice.c
+	$(call c-program,$(C_CC) $(C_WARN) -O1 -shared -fPIC,$<,)
+
+c-programs: $(C_RUNNER) $(C_RUNNER_ASAN) $(C_BAD) $(C_BAD_ASAN) $(C_DEPRECATED) $(C_FMA_TWICE)
 
 ## scenarios-c: the C runner on FILES (default: the project's and the shared scenarios).
 scenarios-c: lib $(C_RUNNER)
 	$(C_RUNNER) $(FILES)
 
 ## test-c: every C check.
-test-c: lib c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-deprecated c-doc-table
+test-c: lib c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-deprecated c-doc-table c-fma-twice
 	@echo "test-c: all passed"
 
 c-run-scenarios: $(C_RUNNER)
@@ -91,6 +98,12 @@ c-valgrind: $(C_RUNNER)
 	@$(RUN_STEP) c-valgrind $(C_DIR)/valgrind.out $(C_VALGRIND) --error-exitcode=99 $(C_RUNNER) $(SCENARIO_DIRS)
 	@$(RUN_STEP) --status 1 "c-valgrind: $(C_EDGE) (failing on purpose)" $(C_DIR)/valgrind-edge.out \
 	  $(C_VALGRIND) --error-exitcode=99 $(C_RUNNER) $(C_EDGE)
+
+## c-fma-twice: the runner's progress lines (their tie test needs an exact product error) hold
+## with a C library whose fma rounds twice, as the firmware's newlib does (mk/mcu.mk).
+c-fma-twice: $(C_RUNNER) $(C_FMA_TWICE)
+	@$(RUN_STEP) c-fma-twice $(C_DIR)/fma-twice.out env LD_PRELOAD=$(CURDIR)/$(C_FMA_TWICE) \
+	  $(C_RUNNER) Tests/Scenarios/30-progress-rounding.nav spec/scenarios/20-clarifications.nav
 
 c-bad-input: $(C_BAD)
 	$(C_BAD)

@@ -1,12 +1,13 @@
 /*
- * The navigator's callbacks: every one a libffi closure whose user_data is the scenario's
- * session. They format SPEC §11 trace lines exactly as Sources/ScenarioKit/TraceFormat.swift
- * and fire `on …:` hooks as ScenarioSession.record does. Besides the trace they check what
- * the header promises the host: each callback gets its own ctx back (never after that ctx's
- * destructor), each screen's object is the one given to navcore, each screen is released once,
- * a result listener runs while its screen is live (once: its ctx is destroyed after the call),
- * the veto gets a non-zero decision id, each accepted op completes once and each accepted
- * registration's ctx (a `listen` included) is destroyed once.
+ * The navigator's callbacks: C functions of the header's types, each finding the scenario's
+ * session through its ctx (a ctx_token or op_token, session.h), handed to navcore at the
+ * address callbacks.h makes. They format SPEC §11 trace lines exactly as
+ * Sources/ScenarioKit/TraceFormat.swift and fire `on …:` hooks as ScenarioSession.record does.
+ * Besides the trace they check what the header promises the host: each callback gets its own
+ * ctx back (never after that ctx's destructor), each screen's object is the one given to
+ * navcore, each screen is released once, a result listener runs while its screen is live (once:
+ * its ctx is destroyed after the call), the veto gets a non-zero decision id, each accepted op
+ * completes once and each accepted registration's ctx (a `listen` included) is destroyed once.
  */
 #include "session.h"
 
@@ -15,21 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-CLOSURE_AS(navcore_action_fn, as_action_fn)
-CLOSURE_AS(navcore_appearance_fn, as_appearance_fn)
-CLOSURE_AS(navcore_progress_fn, as_progress_fn)
-CLOSURE_AS(navcore_bar_fn, as_bar_fn)
-CLOSURE_AS(navcore_payload_fn, as_payload_fn)
-CLOSURE_AS(navcore_release_fn, as_release_fn)
-CLOSURE_AS(navcore_done_fn, as_done_fn)
-CLOSURE_AS(navcore_wakeup_fn, as_wakeup_fn)
-CLOSURE_AS(navcore_transition_fn, as_transition_fn)
-CLOSURE_AS(navcore_deferrable_veto_fn, as_veto_fn)
-CLOSURE_AS(navcore_result_fn, as_result_fn)
-CLOSURE_AS(navcore_run_fn, as_run_fn)
-CLOSURE_AS(navcore_factory_fn, as_factory_fn)
-CLOSURE_AS(navcore_destroy_fn, as_destroy_fn)
 
 /* The spec's names of the header's phases and styles, by value, made from its X-macro lists. */
 #define NAME_AT(constant, value, name) [value] = name,
@@ -51,12 +37,21 @@ static void broken(session *s, const char *format, ...) {
     free(message);
 }
 
-/* Each callback gets the navigator's handle and its own, still live, ctx. */
-static void check_call(session *s, const char *what, navcore_navigator *nav, void *ctx) {
-    const ctx_token *token = ctx;
+/* The session of a callback's ctx, once the callback is found to have the navigator's handle
+ * and its own, still live, ctx (`what`: the name its ctx was made for). Without a ctx there is
+ * no session to tell: the run ends here. */
+static session *check_call(const char *what, navcore_navigator *nav, void *ctx) {
+    const ctx_header *header = ctx; /* the first member of a ctx_token or an op_token */
+    if (!header) {
+        fprintf(stderr, "navcore-scenario-c: navcore broke the C contract: %s got no ctx\n", what);
+        abort();
+    }
+    session *s = header->session;
     if (nav != s->nav) broken(s, "%s got handle %p, not %p", what, (void *)nav, (void *)s->nav);
-    if (!token || strcmp(token->what, what) != 0) broken(s, "%s got another callback's ctx", what);
-    else if (token->destroyed) broken(s, "%s was called after its ctx was destroyed", what);
+    if (strcmp(header->what, what) != 0) broken(s, "%s got another callback's ctx", what);
+    else if (strcmp(what, "op") != 0 && ((const ctx_token *)ctx)->destroyed)
+        broken(s, "%s was called after its ctx was destroyed", what);
+    return s;
 }
 
 /* A screen an event names: the runner has now seen it (Swift's `screens`); its object must be
@@ -99,13 +94,10 @@ void events_record(session *s, unsigned category, char *text) {
     free(matching);
 }
 
-/* ---- handlers (libffi calls them with pointers to the arguments) --------------------------- */
+/* ---- the callbacks ------------------------------------------------------------------------- */
 
-static void on_action(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif, (void)ret;
-    session *s = user;
-    const navcore_action_event *event = ARG(const navcore_action_event *, args, 1);
-    check_call(s, "action", ARG(navcore_navigator *, args, 0), ARG(void *, args, 2));
+static void on_action(navcore_navigator *nav, const navcore_action_event *event, void *ctx) {
+    session *s = check_call("action", nav, ctx);
     seen(s, "action", event->appearing, NULL, false);
     for (size_t i = 0; i < event->disappearing_count; i++) seen(s, "action", event->disappearing[i], NULL, false);
     if (event->state == NAVCORE_ACTION_IDLE) {
@@ -131,25 +123,19 @@ static void on_action(ffi_cif *cif, void *ret, void **args, void *user) {
     events_record(s, CAT_ACTION, text);
 }
 
-static void on_appearance(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif, (void)ret;
-    session *s = user;
-    int phase = ARG(int, args, 1);
-    uint64_t screen = ARG(uint64_t, args, 2);
+static void on_appearance(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason,
+                          bool animated, void *ctx) {
     const char *phase_name = phase >= 0 && phase < PHASE_COUNT ? phase_names[phase] : "unknown";
-    check_call(s, phase_name, ARG(navcore_navigator *, args, 0), ARG(void *, args, 6));
-    seen(s, phase_name, screen, ARG(void *, args, 3), true);
+    session *s = check_call(phase_name, nav, ctx);
+    seen(s, phase_name, screen, object, true);
     char *label = session_label(s, screen);
-    events_record(s, CAT_SHOW, xasprintf("%s %s %s %s", phase_name, label,
-                                         navcore_reason_string(ARG(int, args, 4)), flag(ARG_BOOL(args, 5))));
+    events_record(s, CAT_SHOW,
+                  xasprintf("%s %s %s %s", phase_name, label, navcore_reason_string(reason), flag(animated)));
     free(label);
 }
 
-static void on_transition(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif, (void)ret;
-    session *s = user;
-    const navcore_transition *t = ARG(const navcore_transition *, args, 1);
-    check_call(s, "animator", ARG(navcore_navigator *, args, 0), ARG(void *, args, 2));
+static void on_transition(navcore_navigator *nav, const navcore_transition *t, void *ctx) {
+    session *s = check_call("animator", nav, ctx);
     s->last_transition = t->id; /* before the trace line, as the Swift front calls the animator first */
     seen(s, "animator", t->from, t->from_object, true);
     seen(s, "animator", t->to, t->to_object, true);
@@ -161,50 +147,51 @@ static void on_transition(ffi_cif *cif, void *ret, void **args, void *user) {
     free(to);
 }
 
+/* The exact error of the rounded product p = a * b (a * b = p + error, exactly), from correctly
+ * rounded multiplications and additions alone: Dekker's product of Veltkamp's halves, each
+ * partial product exact. Not fma(a, b, -p): a C library's fma may round twice (newlib's is
+ * x * y + z), and lose the very bit a tie test needs. */
+static double product_error(double a, double b, double p) {
+    const double split = 134217729.0; /* 2^27 + 1 */
+    double ta = split * a, a_high = ta - (ta - a), a_low = a - a_high;
+    double tb = split * b, b_high = tb - (tb - b), b_low = b - b_high;
+    return ((a_high * b_high - p) + a_high * b_low + a_low * b_high) + a_low * b_low;
+}
+
 /* A progress value (0 <= value <= 1, as navcore delivers it) in hundredths, rounded from the
  * exact value of the double, ties away from zero (SPEC §11; NavigationEvent.twoDecimals in Swift):
- * p = value * 100 is rounded, but its error e = fma(value, 100, -p) is exact (value * 100 =
- * p + e), and so is p - floor(p) - 0.5: the tie test is exact. */
+ * p = value * 100 is rounded, but its error e = value * 100 - p is exact (product_error), and so
+ * is p - floor(p) - 0.5: the tie test is exact. */
 static double progress_hundredths(double progress) {
     double value = fabs(progress); /* -0 prints as 0.00, not -0.00 */
-    double product = value * 100, whole = floor(product), error = fma(value, 100, -product);
+    double product = value * 100, whole = floor(product), error = product_error(value, 100, product);
     double above_half = product - whole - 0.5;
     return above_half > 0 || (above_half == 0 && error >= 0) ? whole + 1 : whole;
 }
 
-static void on_progress(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif, (void)ret;
-    session *s = user;
-    check_call(s, "progress", ARG(navcore_navigator *, args, 0), ARG(void *, args, 3));
-    double hundredths = progress_hundredths(ARG(double, args, 2)), units = floor(hundredths / 100);
+static void on_progress(navcore_navigator *nav, uint64_t transition, double progress, void *ctx) {
+    (void)transition;
+    session *s = check_call("progress", nav, ctx);
+    double hundredths = progress_hundredths(progress), units = floor(hundredths / 100);
     events_record(s, CAT_TRANSITION, xasprintf("progress %.0f.%02.0f", units, hundredths - units * 100));
 }
 
-static void on_bar(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif, (void)ret;
-    session *s = user;
-    check_call(s, "bar", ARG(navcore_navigator *, args, 0), ARG(void *, args, 3));
-    events_record(s, CAT_BAR,
-                  xasprintf("bar %s %s", ARG_BOOL(args, 1) ? "shown" : "hidden", flag(ARG_BOOL(args, 2))));
+static void on_bar(navcore_navigator *nav, bool shown, bool animated, void *ctx) {
+    session *s = check_call("bar", nav, ctx);
+    events_record(s, CAT_BAR, xasprintf("bar %s %s", shown ? "shown" : "hidden", flag(animated)));
 }
 
-static void on_payload(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif, (void)ret;
-    session *s = user;
-    uint64_t screen = ARG(uint64_t, args, 1);
-    check_call(s, "payload", ARG(navcore_navigator *, args, 0), ARG(void *, args, 4));
-    seen(s, "payload", screen, ARG(void *, args, 2), true);
+static void on_payload(navcore_navigator *nav, uint64_t screen, void *object, const char *payload, void *ctx) {
+    session *s = check_call("payload", nav, ctx);
+    seen(s, "payload", screen, object, true);
     char *label = session_label(s, screen);
-    events_record(s, CAT_PAYLOAD, xasprintf("payload %s %s", label, ARG(const char *, args, 3)));
+    events_record(s, CAT_PAYLOAD, xasprintf("payload %s %s", label, payload));
     free(label);
 }
 
-static void on_release(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif, (void)ret;
-    session *s = user;
-    uint64_t screen = ARG(uint64_t, args, 1);
-    void *object = ARG(void *, args, 2);
-    check_call(s, "release", ARG(navcore_navigator *, args, 0), ARG(void *, args, 4));
+static void on_release(navcore_navigator *nav, uint64_t screen, void *object, const char *route, void *ctx) {
+    (void)route;
+    session *s = check_call("release", nav, ctx);
     screen_entry *e = session_entry(s, screen);
     if (e->released) broken(s, "screen #%llu was released twice", (unsigned long long)screen);
     seen(s, "release", screen, object, true);
@@ -217,31 +204,24 @@ static void on_release(ffi_cif *cif, void *ret, void **args, void *user) {
     free(label);
 }
 
-static void on_done(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif, (void)ret;
-    session *s = user;
-    check_call(s, "done", ARG(navcore_navigator *, args, 0), ARG(void *, args, 3));
-    events_record(s, CAT_DONE, xasprintf("done %s %s", navcore_op_string(ARG(int, args, 1)),
-                                         navcore_outcome_string(ARG(int, args, 2))));
+static void on_done(navcore_navigator *nav, int op, int outcome, void *ctx) {
+    session *s = check_call("done", nav, ctx);
+    events_record(s, CAT_DONE, xasprintf("done %s %s", navcore_op_string(op), navcore_outcome_string(outcome)));
 }
 
-static void on_wakeup(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif, (void)ret;
-    session *s = user;
-    check_call(s, "wakeup", ARG(navcore_navigator *, args, 0), ARG(void *, args, 1));
+static void on_wakeup(navcore_navigator *nav, void *ctx) {
+    session *s = check_call("wakeup", nav, ctx);
     events_record(s, CAT_WAKEUP, xstrdup("wakeup"));
 }
 
 /* The three-way hook (navcore_on_pop_veto_deferrable): refuses while the top's label is in
  * `vetoed`, answers later while it is in `deferred` (keeping the decision id for `decide`, before
  * the trace line, so that a hook's `decide` inside the veto uses this one), else allows. */
-static void on_veto(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif;
-    session *s = user;
-    uint64_t screen = ARG(uint64_t, args, 1), decision = ARG(uint64_t, args, 4);
-    check_call(s, "veto", ARG(navcore_navigator *, args, 0), ARG(void *, args, 5));
+static int on_veto(navcore_navigator *nav, uint64_t screen, void *object, bool by_gesture, uint64_t decision,
+                   void *ctx) {
+    session *s = check_call("veto", nav, ctx);
     screen_entry *e = session_entry(s, screen);
-    if (ARG(void *, args, 2) != e->object) broken(s, "veto passed a wrong object");
+    if (object != e->object) broken(s, "veto passed a wrong object");
     if (!decision) broken(s, "veto got decision id 0");
     char *label = session_label(s, screen);
     int answer = sv_contains(&s->vetoed, label)     ? NAVCORE_VETO_REFUSE
@@ -253,135 +233,119 @@ static void on_veto(ffi_cif *cif, void *ret, void **args, void *user) {
     }
     static const char *const words[] = {[NAVCORE_VETO_ALLOW] = "yes", [NAVCORE_VETO_REFUSE] = "no",
                                         [NAVCORE_VETO_LATER] = "later"};
-    events_record(s, CAT_VETO, xasprintf("should_pop %s %s %s", label, ARG_BOOL(args, 3) ? "gesture" : "button",
-                                         words[answer]));
+    events_record(s, CAT_VETO,
+                  xasprintf("should_pop %s %s %s", label, by_gesture ? "gesture" : "button", words[answer]));
     free(label);
-    *(ffi_sarg *)ret = answer;
+    return answer;
 }
 
 /* A `listen` listener: `result L TEXT`, or `result L -` for none (SPEC §12). The screen is
  * still live: its object is the runner's. */
-static void on_result(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif, (void)ret;
-    session *s = user;
-    uint64_t screen = ARG(uint64_t, args, 1);
-    const char *result = ARG(const char *, args, 3);
-    check_call(s, "result", ARG(navcore_navigator *, args, 0), ARG(void *, args, 4));
+static void on_result(navcore_navigator *nav, uint64_t screen, void *object, const char *result, void *ctx) {
+    session *s = check_call("result", nav, ctx);
     screen_entry *e = session_entry(s, screen);
     if (e->released) broken(s, "the result listener of screen #%llu ran after its release", (unsigned long long)screen);
-    seen(s, "result", screen, ARG(void *, args, 2), true);
+    seen(s, "result", screen, object, true);
     char *label = session_label(s, screen);
     events_record(s, CAT_RESULT, xasprintf("result %s %s", label, result ? result : "-"));
     free(label);
 }
 
-static void on_run(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif, (void)ret;
-    session *s = user;
-    op_token *token = ARG(op_token *, args, 1);
-    if (ARG(navcore_navigator *, args, 0) != s->nav) broken(s, "a run block got a wrong handle");
+static void on_run(navcore_navigator *nav, void *ctx) {
+    session *s = check_call("op", nav, ctx);
+    const op_token *token = ctx;
     if (token->completed) broken(s, "run %s ran after its completion", token->name);
     events_record(s, CAT_RUN, xasprintf("run %s", token->name));
 }
 
-static void on_completion(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif, (void)ret;
-    session *s = user;
-    op_token *token = ARG(op_token *, args, 3);
-    int op = ARG(int, args, 1);
+static void on_completion(navcore_navigator *nav, int op, int outcome, void *ctx) {
+    session *s = check_call("op", nav, ctx);
+    op_token *token = ctx;
     token->completed++;
     if (op != token->op)
         broken(s, "the completion of a %s op was told %s", navcore_op_string(token->op), navcore_op_string(op));
-    if (strcmp(navcore_outcome_string(ARG(int, args, 2)), "unknown") == 0)
-        broken(s, "a completion got outcome %d", ARG(int, args, 2));
+    if (strcmp(navcore_outcome_string(outcome), "unknown") == 0) broken(s, "a completion got outcome %d", outcome);
 }
 
-static void on_destroy(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif, (void)ret, (void)user;
-    ctx_token *token = ARG(ctx_token *, args, 0);
+static void on_destroy(void *ctx) {
+    ctx_token *token = ctx;
     token->destroyed++;
 }
 
-static void on_factory(ffi_cif *cif, void *ret, void **args, void *user) {
-    (void)cif;
-    route_binding *binding = user;
-    session *s = binding->session;
-    uint64_t screen = ARG(uint64_t, args, 3);
-    check_call(s, "route", ARG(navcore_navigator *, args, 1), ARG(void *, args, 5));
-    if (binding->fails) {
-        *(ffi_sarg *)ret = 1;
-        return;
-    }
+/* A route's factory: the new screen's object is a cell holding its id (freed at its release). */
+static int make_screen(void **out_object, navcore_navigator *nav, const char *route, uint64_t screen,
+                       const char *payload, void *ctx) {
+    (void)payload;
+    session *s = check_call("route", nav, ctx);
     uint64_t *object = xmalloc(sizeof *object);
     *object = screen;
-    session_name(s, screen, ARG(const char *, args, 2), false);
+    session_name(s, screen, route, false);
     session_entry(s, screen)->object = object;
-    *ARG(void **, args, 0) = object;
-    *(ffi_sarg *)ret = 0;
+    *out_object = object;
+    return 0;
+}
+
+/* The factory of `route R fail`. */
+static int fail_screen(void **out_object, navcore_navigator *nav, const char *route, uint64_t screen,
+                       const char *payload, void *ctx) {
+    (void)out_object, (void)route, (void)screen, (void)payload;
+    check_call("route", nav, ctx);
+    return 1;
 }
 
 /* ---- making and registering ---------------------------------------------------------------- */
 
-#define TYPES(...) ((ffi_type *[]){__VA_ARGS__}), (unsigned)(sizeof((ffi_type *[]){__VA_ARGS__}) / sizeof(ffi_type *))
-#define P &ffi_type_pointer
-#define U64 &ffi_type_uint64
-#define INT &ffi_type_sint
-#define BOOL &ffi_type_uint8
+/* `function`'s address for navcore (callbacks.h), as the header's type `type`. */
+#define ADDRESS(s, kind, type, function) ((type)callback_address(&(s)->addresses, kind, (callback_fn)(function)))
 
-static void *make(session *s, closure_handler handler, ffi_type *result, ffi_type **types, unsigned count) {
-    return closure_make(&s->closures, handler, s, result, types, count);
-}
-
-static void make_shared_closures(session *s) {
+static void make_addresses(session *s) {
     if (s->destructor) return;
-    s->destructor = make(s, on_destroy, &ffi_type_void, TYPES(P));
-    s->completion = make(s, on_completion, &ffi_type_void, TYPES(P, INT, INT, P));
-    s->run_block = make(s, on_run, &ffi_type_void, TYPES(P, P));
-    s->on_action = make(s, on_action, &ffi_type_void, TYPES(P, P, P));
-    s->on_appearance = make(s, on_appearance, &ffi_type_void, TYPES(P, INT, U64, P, INT, BOOL, P));
-    s->on_progress = make(s, on_progress, &ffi_type_void, TYPES(P, U64, &ffi_type_double, P));
-    s->on_bar = make(s, on_bar, &ffi_type_void, TYPES(P, BOOL, BOOL, P));
-    s->on_payload = make(s, on_payload, &ffi_type_void, TYPES(P, U64, P, P, P));
-    s->on_release = make(s, on_release, &ffi_type_void, TYPES(P, U64, P, P, P));
-    s->on_done = make(s, on_done, &ffi_type_void, TYPES(P, INT, INT, P));
-    s->on_wakeup = make(s, on_wakeup, &ffi_type_void, TYPES(P, P));
-    s->animator = make(s, on_transition, &ffi_type_void, TYPES(P, P, P));
-    s->veto = make(s, on_veto, INT, TYPES(P, U64, P, BOOL, U64, P));
-    s->on_result = make(s, on_result, &ffi_type_void, TYPES(P, U64, P, P, P));
+    s->destructor = ADDRESS(s, CALLBACK_DESTROY, navcore_destroy_fn, on_destroy);
+    s->completion = ADDRESS(s, CALLBACK_DONE, navcore_done_fn, on_completion);
+    s->run_block = ADDRESS(s, CALLBACK_RUN, navcore_run_fn, on_run);
+    s->on_action = ADDRESS(s, CALLBACK_ACTION, navcore_action_fn, on_action);
+    s->on_appearance = ADDRESS(s, CALLBACK_APPEARANCE, navcore_appearance_fn, on_appearance);
+    s->on_progress = ADDRESS(s, CALLBACK_PROGRESS, navcore_progress_fn, on_progress);
+    s->on_bar = ADDRESS(s, CALLBACK_BAR, navcore_bar_fn, on_bar);
+    s->on_payload = ADDRESS(s, CALLBACK_PAYLOAD, navcore_payload_fn, on_payload);
+    s->on_release = ADDRESS(s, CALLBACK_RELEASE, navcore_release_fn, on_release);
+    s->on_done = ADDRESS(s, CALLBACK_DONE, navcore_done_fn, on_done);
+    s->on_wakeup = ADDRESS(s, CALLBACK_WAKEUP, navcore_wakeup_fn, on_wakeup);
+    s->animator = ADDRESS(s, CALLBACK_TRANSITION, navcore_transition_fn, on_transition);
+    s->veto = ADDRESS(s, CALLBACK_DEFERRABLE_VETO, navcore_deferrable_veto_fn, on_veto);
+    s->on_result = ADDRESS(s, CALLBACK_RESULT, navcore_result_fn, on_result);
+    s->factory = ADDRESS(s, CALLBACK_FACTORY, navcore_factory_fn, make_screen);
+    s->failing_factory = ADDRESS(s, CALLBACK_FACTORY, navcore_factory_fn, fail_screen);
 }
 
 navcore_done_fn events_completion(session *s) {
-    make_shared_closures(s);
-    return as_done_fn(s->completion);
+    make_addresses(s);
+    return s->completion;
 }
 
 navcore_result_fn events_result_listener(session *s) {
-    make_shared_closures(s);
-    return as_result_fn(s->on_result);
+    make_addresses(s);
+    return s->on_result;
 }
 
 navcore_run_fn events_run_block(session *s) {
-    make_shared_closures(s);
-    return as_run_fn(s->run_block);
+    make_addresses(s);
+    return s->run_block;
 }
 
 navcore_destroy_fn events_destructor(session *s) {
-    make_shared_closures(s);
-    return as_destroy_fn(s->destructor);
+    make_addresses(s);
+    return s->destructor;
 }
 
 navcore_factory_fn events_factory(session *s, bool fails) {
-    route_binding *binding = xmalloc(sizeof *binding);
-    *binding = (route_binding){.session = s, .fails = fails};
-    s->bindings = xrealloc(s->bindings, (s->binding_count + 1) * sizeof *s->bindings);
-    s->bindings[s->binding_count++] = binding;
-    void *code = closure_make(&s->closures, on_factory, binding, INT, TYPES(P, P, P, U64, P, P));
-    return as_factory_fn(code);
+    make_addresses(s);
+    return fails ? s->failing_factory : s->factory;
 }
 
 ctx_token *events_ctx_token(session *s, const char *what) {
     ctx_token *token = xcalloc(1, sizeof *token);
-    token->what = what;
+    token->header = (ctx_header){.session = s, .what = what};
     s->ctx_tokens = xrealloc(s->ctx_tokens, (s->ctx_token_count + 1) * sizeof *s->ctx_tokens);
     s->ctx_tokens[s->ctx_token_count++] = token;
     return token;
@@ -389,6 +353,7 @@ ctx_token *events_ctx_token(session *s, const char *what) {
 
 op_token *events_op_token(session *s, int op, const char *name) {
     op_token *token = xcalloc(1, sizeof *token);
+    token->header = (ctx_header){.session = s, .what = "op"};
     token->op = op;
     token->name = name ? xstrdup(name) : NULL;
     s->op_tokens = xrealloc(s->op_tokens, (s->op_token_count + 1) * sizeof *s->op_tokens);
@@ -400,17 +365,17 @@ op_token *events_op_token(session *s, int op, const char *name) {
 #define REGISTER(s, what, call_with_ctx)                                                          \
     do {                                                                                          \
         ctx_token *ctx_ = events_ctx_token((s), (what));                                          \
-        navcore_destroy_fn destroy_ = as_destroy_fn((s)->destructor);                             \
+        navcore_destroy_fn destroy_ = (s)->destructor;                                            \
         int status_ = (call_with_ctx);                                                            \
         ctx_->accepted = status_ >= 0;                                                            \
         if (status_ < 0) broken((s), "registering %s failed: %s", (what), navcore_status_string(status_)); \
     } while (0)
 
 void events_install_animator(session *s) {
-    make_shared_closures(s);
+    make_addresses(s);
     if (s->animator_on) {
         ctx_token *ctx = events_ctx_token(s, "animator");
-        int status = navcore_on_transition(s->nav, as_transition_fn(s->animator), ctx, as_destroy_fn(s->destructor));
+        int status = navcore_on_transition(s->nav, s->animator, ctx, s->destructor);
         ctx->accepted = status >= 0;
     } else {
         navcore_on_transition(s->nav, NULL, NULL, NULL);
@@ -418,19 +383,18 @@ void events_install_animator(session *s) {
 }
 
 void events_install(session *s) {
-    make_shared_closures(s);
+    make_addresses(s);
     navcore_navigator *nav = s->nav;
-    REGISTER(s, "action", navcore_on_action(nav, as_action_fn(s->on_action), ctx_, destroy_));
+    REGISTER(s, "action", navcore_on_action(nav, s->on_action, ctx_, destroy_));
     for (int phase = 0; phase < PHASE_COUNT; phase++)
-        REGISTER(s, phase_names[phase],
-                 navcore_on_appearance(nav, phase, as_appearance_fn(s->on_appearance), ctx_, destroy_));
-    REGISTER(s, "progress", navcore_on_progress(nav, as_progress_fn(s->on_progress), ctx_, destroy_));
-    REGISTER(s, "bar", navcore_on_bar(nav, as_bar_fn(s->on_bar), ctx_, destroy_));
-    REGISTER(s, "payload", navcore_on_payload(nav, as_payload_fn(s->on_payload), ctx_, destroy_));
-    REGISTER(s, "release", navcore_on_release(nav, as_release_fn(s->on_release), ctx_, destroy_));
-    REGISTER(s, "done", navcore_on_done(nav, as_done_fn(s->on_done), ctx_, destroy_));
-    REGISTER(s, "wakeup", navcore_on_wakeup(nav, as_wakeup_fn(s->on_wakeup), ctx_, destroy_));
-    REGISTER(s, "veto", navcore_on_pop_veto_deferrable(nav, as_veto_fn(s->veto), ctx_, destroy_));
+        REGISTER(s, phase_names[phase], navcore_on_appearance(nav, phase, s->on_appearance, ctx_, destroy_));
+    REGISTER(s, "progress", navcore_on_progress(nav, s->on_progress, ctx_, destroy_));
+    REGISTER(s, "bar", navcore_on_bar(nav, s->on_bar, ctx_, destroy_));
+    REGISTER(s, "payload", navcore_on_payload(nav, s->on_payload, ctx_, destroy_));
+    REGISTER(s, "release", navcore_on_release(nav, s->on_release, ctx_, destroy_));
+    REGISTER(s, "done", navcore_on_done(nav, s->on_done, ctx_, destroy_));
+    REGISTER(s, "wakeup", navcore_on_wakeup(nav, s->on_wakeup, ctx_, destroy_));
+    REGISTER(s, "veto", navcore_on_pop_veto_deferrable(nav, s->veto, ctx_, destroy_));
     events_install_animator(s);
 }
 
@@ -439,7 +403,7 @@ void events_check_tokens(session *s) {
         const ctx_token *t = s->ctx_tokens[i];
         int expected = t->accepted ? 1 : 0;
         if (t->destroyed != expected)
-            broken(s, "the ctx of a %s registration was destroyed %d times, not %d", t->what, t->destroyed, expected);
+            broken(s, "the ctx of a %s registration was destroyed %d times, not %d", t->header.what, t->destroyed, expected);
     }
     for (size_t i = 0; i < s->op_token_count; i++) {
         const op_token *t = s->op_tokens[i];

@@ -2,9 +2,10 @@
  * navcore-scenario-c FILE.nav|DIR …: runs SPEC §11 conformance scenarios through the C
  * interface (include/navcore.h) of the shipped libnavcore.so, every callback a libffi closure.
  * Output and exit status as the Swift runner's (Sources/navcore-scenario): `PASS path` or
- * `FAIL path` and its failures indented, then `N passed, M failed`.
+ * `FAIL path` and its failures indented, then `N passed, M failed` (report.c).
  */
-#include "session.h"
+#include "report.h"
+#include "util.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -61,36 +62,6 @@ static char *read_text(const char *path, size_t *size) {
     return text;
 }
 
-/* Runs one file; prints its report; returns whether it passed. */
-static bool run_file(const char *path) {
-    strvec failures = {0};
-    size_t size = 0;
-    char *text = read_text(path, &size);
-    if (!text) {
-        sv_push(&failures, xstrdup("cannot run: cannot read the file"));
-    } else {
-        scenario file;
-        char *error = NULL;
-        if (!scenario_parse(text, size, &file, &error)) {
-            sv_push(&failures, xasprintf("cannot run: %s", error));
-            free(error);
-        } else {
-            session s = {0};
-            session_run(&s, &file);
-            failures = s.failures;
-            s.failures = (strvec){0};
-            session_free(&s);
-            scenario_free(&file);
-        }
-        free(text);
-    }
-    printf("%s %s\n", failures.count ? "FAIL" : "PASS", path);
-    for (size_t i = 0; i < failures.count; i++) printf("  %s\n", failures.items[i]);
-    bool passed = failures.count == 0;
-    sv_free(&failures);
-    return passed;
-}
-
 int main(int argc, char **argv) {
     bool help = false;
     for (int i = 1; i < argc; i++) help = help || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--help");
@@ -101,11 +72,13 @@ int main(int argc, char **argv) {
     strvec files = scenario_files(argc, argv);
     size_t passed = 0;
     for (size_t i = 0; i < files.count; i++) {
-        passed += run_file(files.items[i]);
-        fflush(stdout);
+        size_t size = 0;
+        char *text = read_text(files.items[i], &size);
+        passed += report_scenario(files.items[i], text, size);
+        free(text);
     }
-    printf("%zu passed, %zu failed\n", passed, files.count - passed);
     size_t failed = files.count - passed;
+    report_totals(passed, failed);
     sv_free(&files);
     return failed ? 1 : 0;
 }

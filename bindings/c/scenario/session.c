@@ -101,7 +101,7 @@ static int create_screen(session *s, const char *route, uint64_t *out) {
     return status;
 }
 
-/* An op call with a completion: `call` passes `done_` (the completion closure) and `token_` (its
+/* An op call with a completion: `call` passes `done_` (the completion callback) and `token_` (its
  * ctx, made here); the token learns whether the call was accepted. */
 #define OP_CALL(s, status, op, name, call)                                                        \
     do {                                                                                          \
@@ -563,7 +563,7 @@ static void check(session *s, const strvec *words, int line) {
         seen = xstrdup(navcore_is_busy(&flag, n) >= 0 && flag ? "yes" : "no");
     } else if (strcmp(what, "pending") == 0) {
         if (navcore_pending_count(&count, n) < 0) count = 0;
-        seen = xasprintf("%zu", count);
+        seen = xasprintf("%lu", (unsigned long)count); /* not %zu: newlib's printf may lack it */
     } else if (strcmp(what, "bar") == 0) {
         flag = true;
         if (!dead && navcore_is_bar_shown(&flag, n) < 0) flag = true;
@@ -664,8 +664,8 @@ void session_run(session *s, const scenario *file) {
 }
 
 void session_free(session *s) {
-    /* The navigator is destroyed (session_run): no closure can be called any more. */
-    closure_free_all(&s->closures);
+    /* The navigator is destroyed (session_run): navcore calls none of the callbacks any more. */
+    callback_free_all(&s->addresses);
     sv_free(&s->trace);
     sv_free(&s->failures);
     for (size_t i = 0; i < s->screen_count; i++) {
@@ -689,7 +689,5 @@ void session_free(session *s) {
         free(s->op_tokens[i]);
     }
     free(s->op_tokens);
-    for (size_t i = 0; i < s->binding_count; i++) free(s->bindings[i]);
-    free(s->bindings);
     *s = (session){0};
 }

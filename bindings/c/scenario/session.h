@@ -1,12 +1,12 @@
 /*
  * One scenario run (SPEC §11) through include/navcore.h: the state of one file, the commands
- * and checks (session.c) and the navigator's callbacks, all libffi closures bound to this
- * state (events.c). Mirrors Sources/ScenarioKit/ScenarioSession.swift line for line.
+ * and checks (session.c) and the navigator's callbacks, which find this state through their
+ * ctx (events.c). Mirrors Sources/ScenarioKit/ScenarioSession.swift line for line.
  */
 #ifndef NAVCORE_SCENARIO_SESSION_H
 #define NAVCORE_SCENARIO_SESSION_H
 
-#include "closures.h"
+#include "callbacks.h"
 #include "util.h"
 
 #include <navcore.h>
@@ -82,28 +82,30 @@ typedef struct hook {
     bool fired;
 } hook;
 
+/* How every ctx the runner hands navcore begins: the session it belongs to, and what it was
+ * made for (a registration's callback name, or "op"). A callback finds its session here. */
+typedef struct ctx_header {
+    struct session *session;
+    const char *what;
+} ctx_header;
+
 /* The ctx of one registration: its destructor must run exactly once if the registration was
  * accepted, never if it failed. */
 typedef struct ctx_token {
-    const char *what;
+    ctx_header header;
     bool accepted;
     int destroyed;
 } ctx_token;
 
-/* The ctx of one op call: its completion must run exactly once if the call was accepted, never
- * if it failed. `run` ops keep their name here. */
+/* The ctx of one op call (its completion's, and a `run` op's block's): its completion must run
+ * exactly once if the call was accepted, never if it failed. `run` ops keep their name here. */
 typedef struct op_token {
+    ctx_header header;
     int op;
     bool accepted;
     int completed;
     char *name;
 } op_token;
-
-/* A registered route's factory closure's user_data. */
-typedef struct route_binding {
-    struct session *session;
-    bool fails;
-} route_binding;
 
 typedef struct session {
     navcore_navigator *nav;
@@ -130,18 +132,28 @@ typedef struct session {
     hook *hooks;
     size_t hook_count;
 
-    /* Every closure made for this scenario, freed after the navigator is destroyed. */
-    closure_list closures;
-    /* The callbacks (closure addresses), made with the navigator. */
-    void *on_action, *on_appearance, *on_progress, *on_bar, *on_payload, *on_release, *on_done,
-        *on_wakeup, *animator, *veto, *on_result, *run_block, *completion, *destructor;
+    /* The callbacks' addresses (callbacks.h), made with the navigator, freed after it is
+     * destroyed; a route's factory is `factory`, or `failing_factory` for `route R fail`. */
+    callback_list addresses;
+    navcore_action_fn on_action;
+    navcore_appearance_fn on_appearance;
+    navcore_progress_fn on_progress;
+    navcore_bar_fn on_bar;
+    navcore_payload_fn on_payload;
+    navcore_release_fn on_release;
+    navcore_done_fn on_done, completion;
+    navcore_wakeup_fn on_wakeup;
+    navcore_transition_fn animator;
+    navcore_deferrable_veto_fn veto;
+    navcore_result_fn on_result;
+    navcore_run_fn run_block;
+    navcore_factory_fn factory, failing_factory;
+    navcore_destroy_fn destructor;
     /* Tokens handed out as ctx, checked and freed at the end. */
     ctx_token **ctx_tokens;
     size_t ctx_token_count;
     op_token **op_tokens;
     size_t op_token_count;
-    route_binding **bindings;
-    size_t binding_count;
 } session;
 
 /* Runs every step of `file`; the failures are left in s->failures. */
@@ -160,7 +172,7 @@ void session_name(session *s, uint64_t id, const char *route, bool known);
 /* Adds "line N: message" to the failures. */
 void session_fail(session *s, int line, const char *format, ...) __attribute__((format(printf, 3, 4)));
 
-/* events.c: makes the closures and registers every callback on a new navigator. */
+/* events.c: makes the callbacks' addresses and registers every callback on a new navigator. */
 void events_install(session *s);
 /* Sets or removes the animator as `config animator` says. */
 void events_install_animator(session *s);
@@ -168,9 +180,10 @@ void events_install_animator(session *s);
 ctx_token *events_ctx_token(session *s, const char *what);
 /* An op token for an op call (completion = s->completion). */
 op_token *events_op_token(session *s, int op, const char *name);
-/* The factory closure of a `route` command (one per registration, bound to its options). */
+/* The factory of a `route` command: one that makes the screen's object, or one that fails. */
 navcore_factory_fn events_factory(session *s, bool fails);
-/* The shared closures, typed: op completion, run block, ctx destructor, result listener. */
+/* The callbacks an op call or a registration passes: op completion, run block, ctx
+ * destructor, result listener. */
 navcore_done_fn events_completion(session *s);
 navcore_result_fn events_result_listener(session *s);
 navcore_run_fn events_run_block(session *s);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """make bench's driver: runs every workload of docs/performance.md several times, takes the
 medians, counts instructions with callgrind for W1, W5 and W6 (W1 and W6 with their floors) and
-W10, measures W10's peak memory, reads W11's sizes from the firmware of `make mcu` (its linker
+W10, measures W10's peak memory, reads W12's sizes from the firmware of `make mcu` (its linker
 maps, and one run of each image under QEMU), computes the ratios and the target verdicts,
 prints the table and writes build/bench.json.
 
@@ -41,11 +41,11 @@ LIBRARY = ROOT / "build" / "lib" / "libnavcore.so.1"
 SWIFT_BENCH = ROOT / ".build" / "release" / "navcore-bench"
 VENV_PYTHON = ROOT / "build" / "venv" / "bin" / "python"
 CALLGRIND_DIR = BIN / "callgrind"
-# W11: the firmware images of `make mcu` and the board they run on (mk/mcu.mk's MCU_QEMU).
+# W12: the firmware images of `make mcu` and the board they run on (mk/mcu.mk's MCU_QEMU).
 MCU_DIR = ROOT / "build" / "mcu"
 MCU_QEMU = ["qemu-system-arm", "-M", "mps2-an386", "-nographic", "-monitor", "none", "-serial", "none",
             "-semihosting-config", "enable=on,target=native", "-kernel"]
-# W11's navigator: its usual listeners and a stack of this many screens.
+# W12's navigator: its usual listeners and a stack of this many screens.
 MCU_STACK_DEPTH = 8
 
 # Sizes: full run / smoke run.
@@ -110,8 +110,8 @@ TARGETS = {
     "W5": 1.5,  # ≤ 1.5× W1 in instructions
     "W10.Ir": 1.5,  # restore: instructions per byte flat within 1.5× from 1 KB to 10 MB, per kind
     "W10.peak": 2.0,  # restore: peak extra memory ≤ 2× the document (100 MB)
-    "W11.flash": 256.0,  # the core's flash on a Cortex-M4, KB
-    "W11.ram": 2048.0,  # a navigator with its listeners and MCU_STACK_DEPTH screens, heap bytes
+    "W12.flash": 256.0,  # the core's flash on a Cortex-M4, KB
+    "W12.ram": 2048.0,  # a navigator with its listeners and MCU_STACK_DEPTH screens, heap bytes
 }
 
 # Functions whose calls per op the callgrind summary counts (atomics, locks, allocation).
@@ -350,7 +350,7 @@ def w10_peaks(sizes: Dict[str, Any]) -> Dict[str, Dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------------------------------
-# W11: the microcontroller (make mcu's firmware under QEMU)
+# W12: the microcontroller (make mcu's firmware under QEMU)
 # ---------------------------------------------------------------------------------------------
 
 
@@ -406,7 +406,7 @@ def mcu_sections(map_path: Path) -> Dict[str, Dict[str, int]]:
 
 
 def mcu_run(image: Path, what: str) -> Tuple[str, str]:
-    """Runs a firmware image under QEMU; its stdout and stderr. A non-zero exit fails W11."""
+    """Runs a firmware image under QEMU; its stdout and stderr. A non-zero exit fails W12."""
     need(image, "run `make mcu`")
     try:
         proc = subprocess.run(MCU_QEMU + [str(image)], cwd=ROOT, capture_output=True, text=True, timeout=300,
@@ -419,15 +419,15 @@ def mcu_run(image: Path, what: str) -> Tuple[str, str]:
 
 
 def mcu_figures() -> Dict[str, Any]:
-    """W11: the core's flash and static RAM as linked into each firmware image, the heap of a
+    """W12: the core's flash and static RAM as linked into each firmware image, the heap of a
     navigator, its listeners, screens and routes (the memory probe), the stack both images used,
     and the scenarios the firmware passed."""
-    report, errors = mcu_run(MCU_DIR / "navcore-scenarios.elf", "W11 scenarios")
+    report, errors = mcu_run(MCU_DIR / "navcore-scenarios.elf", "W12 scenarios")
     totals = re.search(r"^(\d+) passed, (\d+) failed$", report.splitlines()[-1] if report else "")
     usage = re.search(r"stack used (\d+) of (\d+) bytes, heap grown to (\d+) bytes", errors)
     if not totals or not usage:
-        raise BenchError(f"W11 scenarios: no totals or no memory line\n{report[-500:]}{errors}")
-    probe_out, _ = mcu_run(MCU_DIR / "navcore-memory.elf", "W11 memory probe")
+        raise BenchError(f"W12 scenarios: no totals or no memory line\n{report[-500:]}{errors}")
+    probe_out, _ = mcu_run(MCU_DIR / "navcore-memory.elf", "W12 memory probe")
     probe = {key: int(value) for key, value in (line.split() for line in probe_out.splitlines() if line.strip())}
     images = {name: mcu_sections(MCU_DIR / f"navcore-{name}.elf.map") for name in ("scenarios", "memory")}
     navigator = probe["navigator"] + probe["listeners"] + MCU_STACK_DEPTH * probe["screen"]
@@ -669,7 +669,7 @@ def main() -> int:
                 cg["W10"] = callgrind_w10(sizes)
             print(f"bench: callgrind done ({time.time() - started:.0f} s)", flush=True)
         peaks = w10_peaks(sizes) if selected("W10") else {}
-        mcu = mcu_figures() if selected("W11") else {}
+        mcu = mcu_figures() if selected("W12") else {}
     except BenchError as error:
         print(f"bench: FAILED: {error}", file=sys.stderr)
         return 1
@@ -821,11 +821,11 @@ def main() -> int:
 
     if mcu:
         core_flash = mcu["flash"]["scenarios"]["navcore"] + mcu["flash"]["scenarios"]["unicode"]
-        workloads["W11"] = dict(mcu, description="the core on a Cortex-M4 (make mcu's firmware under QEMU): flash, "
+        workloads["W12"] = dict(mcu, description="the core on a Cortex-M4 (make mcu's firmware under QEMU): flash, "
                                 "RAM, the scenarios", unit="bytes", core_flash=core_flash)
-        target("W11.flash", "W11 the core's flash <= 256 KB", core_flash / 1024, TARGETS["W11.flash"])
-        target("W11.ram", f"W11 a navigator with its listeners and {MCU_STACK_DEPTH} screens <= 2 KB of heap",
-               mcu["navigator_with_screens"]["bytes"], TARGETS["W11.ram"])
+        target("W12.flash", "W12 the core's flash <= 256 KB", core_flash / 1024, TARGETS["W12.flash"])
+        target("W12.ram", f"W12 a navigator with its listeners and {MCU_STACK_DEPTH} screens <= 2 KB of heap",
+               mcu["navigator_with_screens"]["bytes"], TARGETS["W12.ram"])
 
     if "W8.c" in med:
         def in_process(key: str, field: str = "ns_in_process") -> float:
@@ -975,10 +975,10 @@ def print_table(report: Dict[str, Any], sizes: Dict[str, Any], smoke: bool) -> N
             if "peak" in d:
                 rows.append((f"   peak extra memory, {size_name(d['peak']['bytes'])} document",
                              f"{d['peak']['ratio']:.2f}", "x document", "", ""))
-    if "W11" in w:
-        d = w["W11"]
+    if "W12" in w:
+        d = w["W12"]
         flash, ram, heap = d["flash"], d["static_ram"], d["heap"]
-        rows.append(("W11 Cortex-M4 (QEMU): the core's flash", f"{d['core_flash'] / 1024:,.1f}", "KB", "",
+        rows.append(("W12 Cortex-M4 (QEMU): the core's flash", f"{d['core_flash'] / 1024:,.1f}", "KB", "",
                      f"navcore {flash['scenarios']['navcore'] / 1024:,.1f} + Unicode {flash['scenarios']['unicode'] / 1024:,.1f}"))
         rows.append(("   in the memory probe's firmware",
                      f"{(flash['memory']['navcore'] + flash['memory']['unicode']) / 1024:,.1f}", "KB", "", ""))
@@ -1127,20 +1127,20 @@ def print_markdown(report: Dict[str, Any]) -> None:
             if "peak" in d:
                 rows.append((f"  peak extra memory, {size_name(d['peak']['bytes'])} document",
                              f"{d['peak']['ratio']:.2f}× the document", "", "", verdict(f"{key}.peak")))
-    if "W11" in w:
-        d = w["W11"]
+    if "W12" in w:
+        d = w["W12"]
         flash, heap = d["flash"], d["heap"]
-        rows.append(("W11 Cortex-M4 (QEMU mps2-an386): the core's flash",
+        rows.append(("W12 Cortex-M4 (QEMU mps2-an386): the core's flash",
                      f"{d['core_flash'] / 1024:,.1f} KB (navcore {flash['scenarios']['navcore'] / 1024:,.1f} KB + "
                      f"Unicode tables {flash['scenarios']['unicode'] / 1024:,.1f} KB); "
                      f"{(flash['memory']['navcore'] + flash['memory']['unicode']) / 1024:,.1f} KB in the memory probe",
-                     "", "", verdict("W11.flash")))
+                     "", "", verdict("W12.flash")))
         ram = d["static_ram"]["scenarios"]
         rows.append(("  its static RAM (.data + .bss)", f"{fmt(ram['navcore'] + ram['unicode'])} bytes", "", "", ""))
         rows.append((f"  heap: a navigator with its listeners and {d['navigator_with_screens']['screens']} screens",
                      f"{fmt(d['navigator_with_screens']['bytes'])} bytes (navigator {fmt(heap['navigator'])}, "
                      f"listeners {fmt(heap['listeners'])}, each screen {fmt(heap['screen'])}; each route "
-                     f"{fmt(heap['route'])})", "", "", verdict("W11.ram")))
+                     f"{fmt(heap['route'])})", "", "", verdict("W12.ram")))
         rows.append(("  stack used: the scenarios / the memory probe",
                      f"{fmt(d['stack_used']['scenarios'])} / {fmt(d['stack_used']['memory'])} bytes", "", "", ""))
         rows.append(("  scenarios passed on the firmware",

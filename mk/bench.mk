@@ -6,7 +6,7 @@
 #   make bench         release builds (the library, navcore-bench, the C programs in build/bench,
 #                      the venv, the firmware of `make mcu`), then bench/run.py: every workload 5
 #                      times (medians), callgrind for W1 and W5, the ratios and target verdicts,
-#                      and W11's sizes on the microcontroller (one QEMU run of each firmware
+#                      and W12's sizes on the microcontroller (one QEMU run of each firmware
 #                      image); prints the table and writes build/bench.json. A missed target is
 #                      reported, not an error. < 10 minutes.
 #   make bench-smoke   the same programs once each at a tiny size: each must run and its own

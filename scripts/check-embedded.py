@@ -95,16 +95,15 @@ def symbols(tools: Path, path: Path, undefined: bool) -> Set[str]:
     return {line.split()[-1] for line in out.splitlines() if line.strip()}
 
 
-def build(tools: Path, work: Path, target: str) -> Build:
-    start = time.monotonic()
-    out = work / target
+def compile_modules(tools: Path, out: Path, target: str, flags: List[str] = SWIFT_FLAGS) -> List[Path]:
+    """Compiles MODULES for `target` into a fresh directory `out`: one object file each."""
     if out.exists():
         shutil.rmtree(out)
     (out / "include").mkdir(parents=True)
     # The header as the module CNavCore, as SwiftPM makes it for the CNavCore target.
     (out / "include" / "module.modulemap").write_text(
         f'module CNavCore {{\n    header "{ROOT / "include" / "navcore.h"}"\n    export *\n}}\n')
-    swiftc = [str(tools / "swiftc"), "-target", target, *SWIFT_FLAGS, "-I", str(out / "include"), "-I", str(out)]
+    swiftc = [str(tools / "swiftc"), "-target", target, *flags, "-I", str(out / "include"), "-I", str(out)]
     objects: List[Path] = []
     for module, directory in MODULES:
         sources = sorted(str(p) for p in (ROOT / directory).rglob("*.swift"))
@@ -112,6 +111,13 @@ def build(tools: Path, work: Path, target: str) -> Build:
         run(swiftc + ["-module-name", module, "-emit-module", "-emit-module-path", str(out / f"{module}.swiftmodule"),
                       "-c", *sources, "-o", str(obj)], f"{target}: swiftc {module}")
         objects.append(obj)
+    return objects
+
+
+def build(tools: Path, work: Path, target: str) -> Build:
+    start = time.monotonic()
+    out = work / target
+    objects = compile_modules(tools, out, target)
 
     exports = sorted(s for s in symbols(tools, objects[-1], undefined=False) if s.startswith("navcore_"))
     if target.startswith("wasm"):

@@ -2,13 +2,17 @@
  * (embedded/undefined-symbols.txt), for targets that have none. Each file holds one part:
  *
  *   allocator.c         malloc, posix_memalign and free over memory the platform hands out
+ *   heap_wasm.c         that memory on WebAssembly (memory.grow); other platforms write their own
  *   memory.c            memcpy, memmove, memset, memcmp and strlen
  *   hash_seed.c         arc4random_buf, the seed of Swift's hashing
  *   stack_protector.c   the stack protector's canary and its failure
  *   multiply.c          __multi3, compiler-rt's 128-bit multiplication (wasm32 has no compiler-rt)
  *
  * Compile them freestanding (-ffreestanding: the compiler must not turn their loops back into
- * calls of themselves). The platform supplies two hooks, declared here. */
+ * calls of themselves). navcore.wasm (scripts/build-wasm.py) and the embedded smoke test
+ * (scripts/check-embedded.py) link them all; tests/runtime_test.c tests the allocator and the
+ * memory functions natively (`make test-embedded-runtime`). The platform supplies two hooks,
+ * declared here. */
 #ifndef NAVCORE_RUNTIME_H
 #define NAVCORE_RUNTIME_H
 

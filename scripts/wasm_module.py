@@ -2,15 +2,17 @@
 function's code, with the function's name when the module keeps its name section.
 
 Used by scripts/build-wasm.py (the import check, the sizes `make wasm` prints) and
-bench/run.py (navcore.wasm's size against its goal, and what it is made of). Standard library
-only; the binary format is WebAssembly 1.0's (https://webassembly.github.io/spec/core/binary/).
+bench/run.py (navcore.wasm's size against its goal, and what it is made of: `breakdown`).
+Standard library only (and the toolchain's swift-demangle for the breakdown's names); the binary
+format is WebAssembly 1.0's (https://webassembly.github.io/spec/core/binary/).
 """
 
 from __future__ import annotations
 
+import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 SECTION_NAMES = {0: "custom", 1: "type", 2: "import", 3: "function", 4: "table", 5: "memory", 6: "global",
                  7: "export", 8: "start", 9: "elem", 10: "code", 11: "data", 12: "datacount"}
@@ -133,3 +135,48 @@ def function_names(data: bytes, start: int, end: int) -> Dict[int, str]:
                 names[index] = reader.name()
         reader.at = after
     return names
+
+
+# What `breakdown` sorts functions into, by their mangled and demangled names (Embedded Swift
+# mangles with `$e`), first match wins.
+RUNTIME = {"malloc", "free", "posix_memalign", "memcpy", "memmove", "memset", "memcmp", "strlen", "arc4random_buf",
+           "__multi3", "__stack_chk_fail"}
+CATEGORIES: List[Tuple[str, Callable[[str, str], bool]]] = [
+    ("runtime and trampolines (C)", lambda name, text: name in RUNTIME or name.startswith(("navcore_js", "navcore_runtime",
+                                                                                           "navcore_platform"))),
+    ("Swift runtime: objects, reference counts", lambda name, text: name.startswith(("swift_", "$es17swift_"))),
+    ("Unicode data lookups", lambda name, text: name.startswith("_swift_stdlib_")),
+    ("C interface (NavCoreC)", lambda name, text: name.startswith("navcore_") or "8NavCoreC" in name or "NavCoreC." in text),
+    ("engine (NavCoreEngine)", lambda name, text: "13NavCoreEngine" in name or "NavCoreEngine." in text),
+    ("standard library: number printing", lambda name, text: any(word in text for word in ("Float", "Double", "UInt128"))),
+    ("standard library: String and Unicode",
+     lambda name, text: any(word in text for word in ("String", "Unicode", "Character", "UTF8", "UTF16", "NFC", "nfc",
+                                                       "Normalization", "Boundary", "ASCII"))),
+    ("standard library: Dictionary, Set, hashing",
+     lambda name, text: any(word in text for word in ("Dictionary", "Set", "Hash"))),
+    ("standard library: other", lambda name, text: name.startswith(("$e", "$s"))),
+    ("other", lambda name, text: True),
+]
+# binaryen's prefix of the functions it merged.
+MERGED = "byn$mgfn-shared$"
+
+
+def breakdown(module: Module, demangler: Optional[Path]) -> List[Tuple[str, int, int]]:
+    """(category, code bytes, functions) of a module with names (navcore-names.wasm), largest
+    first; then the data section, which holds the Unicode tables. Code the linker inlined is
+    counted where it was inlined."""
+    names = [name[len(MERGED):] if name.startswith(MERGED) else name for name, _ in module.functions]
+    texts = names
+    if demangler is not None:
+        out = subprocess.run([str(demangler), "--compact"], input="\n".join(names) + "\n", capture_output=True,
+                             text=True).stdout.splitlines()
+        texts = out if len(out) == len(names) else names
+    sizes: Dict[str, Tuple[int, int]] = {}
+    for (name, size), text in zip(module.functions, texts):
+        name = name[len(MERGED):] if name.startswith(MERGED) else name
+        category = next(title for title, matches in CATEGORIES if matches(name, text))
+        total, count = sizes.get(category, (0, 0))
+        sizes[category] = (total + size, count + 1)
+    rows = sorted(((title, total, count) for title, (total, count) in sizes.items()), key=lambda row: -row[1])
+    data = dict(module.sections).get("data", 0)
+    return rows + [("data: the Unicode tables, text and constants", data, 0)]

@@ -11,6 +11,7 @@
 #   make test-js         the binding's node:test suites (bindings/js/tests), and TypeScript's check of
 #                        its JSDoc types and of navcore.d.ts (tsc -p bindings/js)
 #   make scenarios-js FILES=…   the JavaScript scenario runner (bindings/js/scenario.js) on FILES
+#   make examples-js     the README's JavaScript example (bindings/js/examples), for `make examples`
 
 NODE         ?= node
 WASM_DIR     := build/wasm
@@ -18,7 +19,7 @@ WASM         := $(WASM_DIR)/navcore.wasm
 WASM_SOURCES := $(shell find Sources/NavCoreEngine Sources/NavCoreC -name '*.swift') include/navcore.h \
                 $(wildcard embedded/runtime/*.[ch] bindings/js/wasm/*) scripts/build-wasm.py scripts/wasm_module.py \
                 scripts/check-embedded.py
-JS_FILES     := navcore.js navcore.d.ts $(patsubst bindings/js/%,%,$(wildcard bindings/js/lib/*.js))
+JS_FILES     := navcore.js navcore.d.ts package.json $(patsubst bindings/js/%,%,$(wildcard bindings/js/lib/*.js))
 WASM_PACKAGE := $(WASM) $(addprefix $(WASM_DIR)/,$(JS_FILES))
 JS_RUNNER    := $(NODE) $(CURDIR)/bindings/js/scenario.js
 JS_TESTS     := $(wildcard bindings/js/tests/*.test.js)
@@ -26,7 +27,7 @@ JS_TESTS     := $(wildcard bindings/js/tests/*.test.js)
 TESTS            += test-js scenarios-js
 SCENARIO_RUNNERS += scenarios-js
 
-.PHONY: wasm wasm-setup test-js scenarios-js
+.PHONY: wasm wasm-setup test-js scenarios-js examples-js
 
 wasm: $(WASM_PACKAGE)
 
@@ -55,3 +56,11 @@ scenarios-js: wasm
 	$(JS_RUNNER) $(FILES)
 
 compare-runners: wasm
+
+## examples-js: the README's JavaScript example, its output kept for `make examples`.
+examples-js: wasm
+	@mkdir -p $(EXAMPLES_OUT)
+	$(NODE) bindings/js/examples/minimal_host.js > $(EXAMPLES_OUT)/minimal_host_js.out
+	@cat $(EXAMPLES_OUT)/minimal_host_js.out
+
+examples: examples-js

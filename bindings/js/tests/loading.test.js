@@ -2,8 +2,9 @@
 // naming where it looked when it cannot.
 
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
@@ -43,6 +44,7 @@ describe("loading", () => {
     const wasm = new URL("../../../build/wasm/navcore.wasm", import.meta.url).pathname;
     assert.equal(fresh(`import { load } from ${JSON.stringify(MODULE)};
       import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
       const lib = await load(readFileSync(${JSON.stringify(wasm)}));
@@ -53,6 +55,30 @@ import { join } from "node:path";
     assert.match(output, /\/no\/such\/navcore.wasm: ENOENT/);
     assert.equal(fresh(`import { Navigator } from ${JSON.stringify(MODULE)};
       try { new Navigator(); } catch (error) { console.log(error.message); }`), "navcore is not loaded: `await load()` first");
+  });
+
+  it("fetches the module from a URL, as a page does from a static server", async () => {
+    const wasm = readFileSync(new URL("../../../build/wasm/navcore.wasm", import.meta.url));
+    const server = createServer((request, response) => {
+      if (request.url === "/app/navcore.wasm") response.writeHead(200, { "content-type": "application/wasm" }).end(wasm);
+      else response.writeHead(404).end();
+    });
+    await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(null)));
+    const port = /** @type {import("node:net").AddressInfo} */ (server.address()).port;
+    const code = `import { load } from ${JSON.stringify(MODULE)};
+      for (const path of ["/app/missing.wasm", "/app/navcore.wasm"]) { // a failed load() may be tried again
+        try { console.log((await load("http://127.0.0.1:${port}" + path)).version); } catch (error) { console.log(error.message); }
+      }`;
+    // The server runs in this process, so the child must not block it: spawn, not spawnSync.
+    const child = spawn(process.execPath, ["--input-type=module", "-e", code]);
+    let output = "";
+    child.stdout.on("data", (chunk) => { output += chunk; });
+    await new Promise((resolve) => child.on("close", resolve));
+    server.close();
+    const lines = output.trim().split("\n");
+    assert.match(lines[0], /navcore.wasm was not found or did not compile/);
+    assert.match(lines[1], new RegExp(`http://127.0.0.1:${port}/app/missing.wasm: HTTP 404`));
+    assert.equal(lines[2], lib.version);
   });
 
   it("looks in $NAVCORE_WASM, then beside the module, then in a checkout's build/wasm", () => {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { LATER, Navigator } from "../navcore.js";
+import { LATER, Navigator, NoMemoryError } from "../navcore.js";
 import { lib } from "./support.js";
 
 /** What must stay flat. */
@@ -44,6 +44,19 @@ describe("memory", () => {
       nav.close();
     }
     assert.deepEqual(sample(), before);
+  });
+
+  it("2,048 navigators live at once; one more is a NoMemoryError, and closing them frees their slots", () => {
+    /** @type {ReturnType<typeof sample>[]} */
+    const after = [];
+    for (let round = 0; round < 2; round++) { // the first round grows the handle table for good
+      const navigators = Array.from({ length: 2048 }, () => new Navigator());
+      assert.throws(() => new Navigator(), (error) => error instanceof NoMemoryError && error.status === "no_memory");
+      for (const nav of navigators) nav.close();
+      new Navigator().close();
+      after.push(sample());
+    }
+    assert.deepEqual(after[1], after[0]);
   });
 
   it("navigators that used every registration leave it flat too", async () => {

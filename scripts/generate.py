@@ -314,13 +314,28 @@ def nav2bytes_tables(tables: Dict[str, Enum]) -> str:
             + python_list("STATES", [n for _, _, n in tables["ACTION"].members]))
 
 
+def wrapped(head: str, items: List[str], separator: str, tail: str) -> List[str]:
+    """`head`, the items joined by `separator`, then `tail`, in lines of at most 100 characters
+    (continuation lines indented by two spaces)."""
+    lines, line = [], head
+    for index, item in enumerate(items):
+        piece = item + (separator if index < len(items) - 1 else tail)
+        if len(line) + len(piece.rstrip()) > 100:
+            lines.append(line.rstrip())
+            line = "  "
+        line += piece
+    lines.append(line.rstrip())
+    return lines
+
+
 def js_enums(tables: List[Enum]) -> str:
     """One frozen object per X-macro list for bindings/js/lib/enums.js: spec name -> C value."""
     out = []
     for table in tables:
         first_sentence = re.split(r"(?<=[.:])\s", table.doc, maxsplit=1)[0].rstrip(":.")
-        members = ", ".join(f"{name}: {value}" for _, value, name in table.members)
-        out += [f"/** {first_sentence}: spec name -> C value. */", f"export const {table.name} = Object.freeze({{ {members} }});"]
+        members = [f"{name}: {value}" for _, value, name in table.members]
+        out += [f"/** {first_sentence}: spec name -> C value. */",
+                *wrapped(f"export const {table.name} = Object.freeze({{ ", members, ", ", " });")]
     return "\n".join(out) + "\n"
 
 
@@ -329,13 +344,13 @@ def ts_enums(tables: List[Enum]) -> str:
     out = []
     for table in tables:
         first_sentence = re.split(r"(?<=[.:])\s", table.doc, maxsplit=1)[0].rstrip(":.")
-        names = " | ".join(f'"{name}"' for _, _, name in table.members)
-        out += [f"/** {first_sentence}. */", f"export type {table.name.title()} = {names};"]
+        names = [f'"{name}"' for _, _, name in table.members]
+        out += [f"/** {first_sentence}. */", *wrapped(f"export type {table.name.title()} = ", names, " | ", ";")]
     return "\n".join(out) + "\n"
 
 
 def js_list(name: str, words: List[str]) -> str:
-    return f"const {name} = Object.freeze([{', '.join(repr(word).replace(chr(39), chr(34)) for word in words)}]);\n"
+    return "\n".join(wrapped(f"const {name} = Object.freeze([", [f'"{word}"' for word in words], ", ", "]);")) + "\n"
 
 
 def c_categories(names: List[str]) -> str:

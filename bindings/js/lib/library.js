@@ -246,7 +246,8 @@ async function instantiate(source) {
   const number = made.c.navcore_version_number();
   const [major, minor] = [Math.floor(number / 10000), Math.floor(number / 100) % 100];
   if (major !== REQUIRED.major || minor < REQUIRED.minor) {
-    throw new LibraryNotFound(`navcore.wasm is version ${made.version}; this binding needs ${REQUIRED.major}.${REQUIRED.minor} or a later 1.x`);
+    const needed = `${REQUIRED.major}.${REQUIRED.minor}`;
+    throw new LibraryNotFound(`navcore.wasm is version ${made.version}; this binding needs ${needed} or a later 1.x`);
   }
   return made;
 }
@@ -270,7 +271,9 @@ async function compile(source) {
       tried.push(`${candidate}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  throw new LibraryNotFound(`navcore.wasm was not found or did not compile (build it with \`make wasm\`):\n  ${tried.join("\n  ")}`);
+  const places = tried.join("\n  ");
+  throw new LibraryNotFound(
+    `navcore.wasm was not found or did not compile (build it with \`make wasm\`):\n  ${places}`);
 }
 
 /** @returns {Array<string | URL>} where load() looks without a source */
@@ -279,7 +282,8 @@ function defaultLocations() {
   const node = nodeProcess();
   if (node === null) return [beside];
   const fromEnvironment = node.env.NAVCORE_WASM;
-  return [...(fromEnvironment ? [fromEnvironment] : []), beside, new URL("../../../build/wasm/navcore.wasm", import.meta.url)];
+  const checkout = new URL("../../../build/wasm/navcore.wasm", import.meta.url);
+  return [...(fromEnvironment ? [fromEnvironment] : []), beside, checkout];
 }
 
 /** @returns {{ env: Record<string, string | undefined> } | null} Node's `process`, or null elsewhere */

@@ -2,7 +2,9 @@
 // (docs/js.md): ops that return Operations (promises of their outcome), listeners, the veto
 // with "later", the animator, routes, results, saved states, save and restore.
 
-import { ACTION, DISPATCH, OP, OUTCOME, PHASE, REASON, RECYCLE, STYLE, VETO, codeOf, describe, nameOf } from "./enums.js";
+import {
+  ACTION, DISPATCH, OP, OUTCOME, PHASE, REASON, RECYCLE, STYLE, VETO, codeOf, describe, nameOf,
+} from "./enums.js";
 import { FactoryFailed, InvalidError, InvalidHandleError, NavcoreError, NoSuchScreenError } from "./errors.js";
 import { library } from "./library.js";
 import { readActionEvent, readTransition } from "./memory.js";
@@ -17,6 +19,9 @@ export const EVENT_KINDS = Object.freeze(["action", "will_show", "did_show", "wi
   "payload", "release", "done", "wakeup"]);
 /** "appearance" names the four phases at once. */
 const PHASES = Object.freeze(["will_show", "did_show", "will_hide", "did_hide"]);
+
+/** The default of the `route` option: none. */
+const NO_ROUTE = /** @type {string | undefined} */ (undefined);
 
 /** The veto's answer that defers the decision (SPEC §13). */
 export const LATER = "later";
@@ -58,7 +63,9 @@ const methodName = (kind) => "on" + kind.split("_").map((word) => word[0].toUppe
  * @returns {asserts value is Function | null}
  */
 function callableOrNull(value, what) {
-  if (value !== null && typeof value !== "function") throw new TypeError(`${what} must be a function or null, not ${describe(value)}`);
+  if (value !== null && typeof value !== "function") {
+    throw new TypeError(`${what} must be a function or null, not ${describe(value)}`);
+  }
 }
 
 /**
@@ -72,13 +79,17 @@ function callableOrNull(value, what) {
  */
 function options(given, defaults, call) {
   if (given === undefined) return defaults;
-  if (given === null || typeof given !== "object") throw new TypeError(`${call}'s options must be an object, not ${describe(given)}`);
+  if (given === null || typeof given !== "object") {
+    throw new TypeError(`${call}'s options must be an object, not ${describe(given)}`);
+  }
   const merged = { ...defaults };
   for (const [key, value] of Object.entries(given)) {
     if (!Object.hasOwn(defaults, key)) throw new TypeError(`${call} has no option ${JSON.stringify(key)}`);
     if (value === undefined) continue;
     const expected = typeof defaults[key];
-    if (expected === "boolean" && typeof value !== "boolean") throw new TypeError(`${call}'s ${key} must be a boolean, not ${describe(value)}`);
+    if (expected === "boolean" && typeof value !== "boolean") {
+      throw new TypeError(`${call}'s ${key} must be a boolean, not ${describe(value)}`);
+    }
     /** @type {Record<string, unknown>} */ (merged)[key] = value;
   }
   return merged;
@@ -114,8 +125,8 @@ export class Navigator {
   #listenerObjects = [];
   /** @type {Map<string, number>} how many live screens have a hook of each kind */
   #hookCounts = new Map(Object.keys(HOOKS).map((kind) => [kind, 0]));
-  /** @type {Map<string, number>} the C registrations in place: kind -> ctx */
-  #registered = new Map();
+  /** @type {Set<string>} the kinds whose C callback is registered */
+  #registered = new Set();
   /** registrations whose destructor C has not called yet */
   #registrations = 0;
   /** @type {Map<number, Screen>} the live screens */
@@ -227,7 +238,8 @@ export class Navigator {
   /**
    * Asks an op: `ask(done, ctx)` is the C call with the completion trampoline and its ctx.
    * @param {import("../navcore.js").Op} op
-   * @param {(lib: import("./library.js").Library, arena: import("./memory.js").Arena, done: number, ctx: number) => number} ask
+   * @param {(lib: import("./library.js").Library, arena: import("./memory.js").Arena, done: number,
+   *   ctx: number) => number} ask
    * @param {Function} [block] a `run` op's block
    * @returns {Operation}
    */
@@ -263,12 +275,13 @@ export class Navigator {
   /** Registers the C callbacks some JavaScript listens to, and unregisters the others. */
   #sync() {
     if (this.#closing) return;
-    const needed = new Set(EVENT_KINDS.filter((kind) => this.#listeners.get(kind)?.length || this.#hookCounts.get(kind)));
+    const needed = new Set(EVENT_KINDS.filter((kind) =>
+      this.#listeners.get(kind)?.length || this.#hookCounts.get(kind)));
     if (this.#screens.size > 0 || this.#registered.has("release")) needed.add("release");
     if (this.#veto !== null) needed.add("veto");
     if (this.#animator !== null) needed.add("animator");
     for (const kind of needed) if (!this.#registered.has(kind)) this.#register(kind, true);
-    for (const kind of [...this.#registered.keys()]) if (!needed.has(kind)) this.#register(kind, false);
+    for (const kind of [...this.#registered]) if (!needed.has(kind)) this.#register(kind, false);
   }
 
   /**
@@ -292,7 +305,7 @@ export class Navigator {
       const status = lib.c[name](this.#handle, ...lead, lib.trampoline(trampoline), ctx, lib.trampoline("destroy"));
       if (status < 0) lib.forget(ctx);
       lib.check(status);
-      this.#registered.set(kind, ctx);
+      this.#registered.add(kind);
       this.#registrations++;
     });
   }
@@ -316,7 +329,8 @@ export class Navigator {
   /**
    * The JavaScript side of the C callback registered for `kind`.
    * @param {string} kind
-   * @returns {(screen: number, object: number, a: number, b: number, c: number, wide: bigint, progress: number) => number | void}
+   * @returns {(screen: number, object: number, a: number, b: number, c: number, wide: bigint,
+   *   progress: number) => number | void}
    */
   #handler(kind) {
     const lib = this.#lib;
@@ -345,14 +359,17 @@ export class Navigator {
           const hook = this.#hooks.get(id)?.[kind];
           const listeners = this.#listeners.get(kind) ?? [];
           if (!hook && listeners.length === 0) return;
-          const event = { kind, phase: nameOf(PHASE, phase), screen, reason: nameOf(REASON, reason), animated: animated !== 0 };
+          const event = {
+            kind, phase: nameOf(PHASE, phase), screen, reason: nameOf(REASON, reason), animated: animated !== 0,
+          };
           this.#deliver(hook ? [hook, ...listeners] : listeners, event);
         };
       case "progress":
         return (transition, _object, _a, _b, _c, _wide, progress) =>
           this.#emit("progress", { kind: "progress", transition, progress });
       case "bar":
-        return (_screen, _object, shown, animated) => this.#emit("bar", { kind: "bar", shown: shown !== 0, animated: animated !== 0 });
+        return (_screen, _object, shown, animated) =>
+          this.#emit("bar", { kind: "bar", shown: shown !== 0, animated: animated !== 0 });
       case "payload":
         return (id, _object, text) => {
           const screen = this.#knownScreen(id);
@@ -366,7 +383,8 @@ export class Navigator {
           const screen = this.#screens.get(id) ?? new Screen(id, /** @type {string} */ (lib.memory.text(route)), null);
           const held = screen.object;
           this.#forgetScreen(screen);
-          if (this.#listeners.get("action")?.length) this.#released.set(id, screen); // its op's action events still name it
+          // Its op's action events still name it.
+          if (this.#listeners.get("action")?.length) this.#released.set(id, screen);
           this.#emit("release", { kind: "release", screen, object: held });
         };
       case "done":
@@ -421,7 +439,9 @@ export class Navigator {
     const screen = this.#knownScreen(id);
     try {
       const answer = veto(screen, byGesture, new Decision(this, decision, screen, byGesture));
-      if (typeof answer === "string" && Object.hasOwn(VETO, answer)) return VETO[/** @type {keyof typeof VETO} */ (answer)];
+      if (typeof answer === "string" && Object.hasOwn(VETO, answer)) {
+        return VETO[/** @type {keyof typeof VETO} */ (answer)];
+      }
       return answer ? VETO.allow : VETO.refuse;
     } catch (error) {
       this.#lib.stash(error);
@@ -503,7 +523,9 @@ export class Navigator {
    * @returns {T}
    */
   addListener(listener) {
-    if (listener === null || typeof listener !== "object") throw new TypeError(`addListener() needs an object, not ${describe(listener)}`);
+    if (listener === null || typeof listener !== "object") {
+      throw new TypeError(`addListener() needs an object, not ${describe(listener)}`);
+    }
     this.#requireOpen();
     /** @type {Array<[string, Function]>} */
     const methods = [];
@@ -713,7 +735,9 @@ export class Navigator {
    */
   #screenFor(item, route) {
     if (item instanceof Screen) {
-      if (route !== undefined) throw new TypeError("route is for an object pushed on a new screen; a Screen has its route");
+      if (route !== undefined) {
+        throw new TypeError("route is for an object pushed on a new screen; a Screen has its route");
+      }
       return [item, null];
     }
     const made = this.createScreen(route ?? "", item);
@@ -736,7 +760,7 @@ export class Navigator {
    * @returns {Operation}
    */
   push(screen, opts) {
-    const { animated, route } = options(opts, { animated: true, route: /** @type {string | undefined} */ (undefined) }, "push()");
+    const { animated, route } = options(opts, { animated: true, route: NO_ROUTE }, "push()");
     const [target, made] = this.#screenFor(screen, route);
     try {
       return this.#ask("push", (lib, _arena, done, ctx) =>
@@ -756,13 +780,17 @@ export class Navigator {
   pop(opts) {
     const { animated, result, resultText } = options(opts, { animated: true, result: /** @type {unknown} */ (undefined),
       resultText: /** @type {string | undefined} */ (undefined) }, "pop()");
-    if (result !== undefined && resultText !== undefined) throw new TypeError("pop() takes result or resultText, not both");
+    if (result !== undefined && resultText !== undefined) {
+      throw new TypeError("pop() takes result or resultText, not both");
+    }
     if (result === undefined && resultText === undefined) {
       return this.#ask("pop", (lib, _arena, done, ctx) => lib.c.navcore_pop(this.#handle, animated ? 1 : 0, done, ctx));
     }
     const text = resultText ?? JSON.stringify(result);
-    return this.#ask("pop", (lib, arena, done, ctx) =>
-      lib.c.navcore_pop_with_result(this.#handle, animated ? 1 : 0, arena.text(text, "the result", () => this.#requireLive()), done, ctx));
+    return this.#ask("pop", (lib, arena, done, ctx) => {
+      const pointer = arena.text(text, "the result", () => this.#requireLive());
+      return lib.c.navcore_pop_with_result(this.#handle, animated ? 1 : 0, pointer, done, ctx);
+    });
   }
 
   /**
@@ -774,7 +802,8 @@ export class Navigator {
   popTo(screen, opts) {
     const { animated } = options(opts, { animated: true }, "popTo()");
     const id = this.#id(screen);
-    return this.#ask("pop_to", (lib, _arena, done, ctx) => lib.c.navcore_pop_to(this.#handle, BigInt(id), animated ? 1 : 0, done, ctx));
+    return this.#ask("pop_to", (lib, _arena, done, ctx) =>
+      lib.c.navcore_pop_to(this.#handle, BigInt(id), animated ? 1 : 0, done, ctx));
   }
 
   /**
@@ -784,7 +813,8 @@ export class Navigator {
    */
   popToRoot(opts) {
     const { animated } = options(opts, { animated: true }, "popToRoot()");
-    return this.#ask("pop_to_root", (lib, _arena, done, ctx) => lib.c.navcore_pop_to_root(this.#handle, animated ? 1 : 0, done, ctx));
+    return this.#ask("pop_to_root", (lib, _arena, done, ctx) =>
+      lib.c.navcore_pop_to_root(this.#handle, animated ? 1 : 0, done, ctx));
   }
 
   /**
@@ -809,8 +839,10 @@ export class Navigator {
         targets.push(target);
         if (created) made.push(created);
       }
-      return this.#ask("set", (lib, arena, done, ctx) =>
-        lib.c.navcore_set_stack(this.#handle, arena.ids(targets.map((s) => s.id)), targets.length, animated ? 1 : 0, done, ctx));
+      return this.#ask("set", (lib, arena, done, ctx) => {
+        const ids = arena.ids(targets.map((s) => s.id));
+        return lib.c.navcore_set_stack(this.#handle, ids, targets.length, animated ? 1 : 0, done, ctx);
+      });
     } catch (error) {
       if (made.length > 0) this.#discardQuietly(made);
       throw error;
@@ -844,7 +876,8 @@ export class Navigator {
    */
   run(block) {
     if (typeof block !== "function") throw new TypeError(`run() needs a function, not ${describe(block)}`);
-    return this.#ask("run", (lib, _arena, done, ctx) => lib.c.navcore_run(this.#handle, lib.trampoline("run"), done, ctx), block);
+    return this.#ask("run", (lib, _arena, done, ctx) =>
+      lib.c.navcore_run(this.#handle, lib.trampoline("run"), done, ctx), block);
   }
 
   /**
@@ -862,7 +895,8 @@ export class Navigator {
    */
   setVisible(visible) {
     if (typeof visible !== "boolean") throw new TypeError(`setVisible() needs a boolean, not ${describe(visible)}`);
-    return this.#ask("visible", (lib, _arena, done, ctx) => lib.c.navcore_set_visible(this.#handle, visible ? 1 : 0, done, ctx));
+    return this.#ask("visible", (lib, _arena, done, ctx) =>
+      lib.c.navcore_set_visible(this.#handle, visible ? 1 : 0, done, ctx));
   }
 
   /**
@@ -920,7 +954,8 @@ export class Navigator {
       /** @type {Array<[number, number]>} */
       const pointers = list.map(([route, state]) =>
         [arena.text(route, "a route", live), arena.text(this.#payloadText(state, "a state"), "a state", live)]);
-      return lib.c.navcore_open(this.#handle, arena.routeEntries(pointers), pointers.length, animated ? 1 : 0, done, ctx);
+      const array = arena.routeEntries(pointers);
+      return lib.c.navcore_open(this.#handle, array, pointers.length, animated ? 1 : 0, done, ctx);
     });
   }
 
@@ -1013,14 +1048,17 @@ export class Navigator {
    * @param {(request: { route: string, id: number, payload: string | null }) => unknown} factory
    */
   registerRoute(name, factory) {
-    if (typeof factory !== "function") throw new TypeError(`registerRoute() needs a factory function, not ${describe(factory)}`);
+    if (typeof factory !== "function") {
+      throw new TypeError(`registerRoute() needs a factory function, not ${describe(factory)}`);
+    }
     this.#call((lib, arena) => {
       const text = arena.text(name, "the route", () => this.#requireLive());
       const ctx = lib.register((kind, id, out, route, payload) => {
         if (kind === "destroy") return this.#registrationEnded();
         return this.#make(factory, id, out, route, payload);
       });
-      const status = lib.c.navcore_route_register(this.#handle, text, lib.trampoline("factory"), ctx, lib.trampoline("destroy"));
+      const status = lib.c.navcore_route_register(this.#handle, text, lib.trampoline("factory"), ctx,
+        lib.trampoline("destroy"));
       if (status < 0) lib.forget(ctx);
       lib.check(status);
       this.#registrations++;
@@ -1054,7 +1092,10 @@ export class Navigator {
    * @param {string} name
    */
   unregisterRoute(name) {
-    this.#call((lib, arena) => lib.check(lib.c.navcore_route_unregister(this.#handle, arena.text(name, "the route", () => this.#requireLive()))));
+    this.#call((lib, arena) => {
+      const text = arena.text(name, "the route", () => this.#requireLive());
+      lib.check(lib.c.navcore_route_unregister(this.#handle, text));
+    });
   }
 
   // -- settings and draining -------------------------------------------------------------------
@@ -1071,7 +1112,7 @@ export class Navigator {
     this.#alwaysAppear = on;
   }
 
-  /** @returns {number} the navigation-bar threshold N (SPEC §8): the bar shows iff N is 0 or the stack has N screens */
+  /** @returns {number} the navigation-bar threshold N (SPEC §8): the bar shows iff N is 0 or N screens are stacked */
   get barThreshold() { return this.#barThreshold; }
 
   set barThreshold(threshold) { this.setBarThreshold(threshold); }
@@ -1100,7 +1141,9 @@ export class Navigator {
   drain(opts) {
     const { maxOps, maxSeconds } = options(opts, { maxOps: /** @type {number | undefined} */ (undefined),
       maxSeconds: /** @type {number | undefined} */ (undefined) }, "drain()");
-    if (maxOps !== undefined && !Number.isInteger(maxOps)) throw new TypeError(`maxOps is an integer, not ${describe(maxOps)}`);
+    if (maxOps !== undefined && !Number.isInteger(maxOps)) {
+      throw new TypeError(`maxOps is an integer, not ${describe(maxOps)}`);
+    }
     if (maxSeconds !== undefined) number(maxSeconds, "maxSeconds");
     if (maxOps !== undefined && (maxOps < 1 || maxOps > 0xffffffff)) {
       this.#requireLive();
@@ -1125,7 +1168,7 @@ export class Navigator {
    * @returns {ScreenResult<R>}
    */
   pushForResult(screen, opts) {
-    const { animated, route } = options(opts, { animated: true, route: /** @type {string | undefined} */ (undefined) }, "pushForResult()");
+    const { animated, route } = options(opts, { animated: true, route: NO_ROUTE }, "pushForResult()");
     const [target, made] = this.#screenFor(screen, route);
     /** @type {ScreenResult<R>} */
     const pending = new ScreenResult(target);
@@ -1134,7 +1177,9 @@ export class Navigator {
       pending.operation = this.push(target, { animated });
     } catch (error) {
       if (made) this.#discardQuietly([made]); // its listener hears null: the result arrives
-      else if (!target.released) this.#call((lib) => lib.c.navcore_screen_on_result(this.#handle, BigInt(target.id), 0, 0, 0));
+      else if (!target.released) {
+        this.#call((lib) => lib.c.navcore_screen_on_result(this.#handle, BigInt(target.id), 0, 0, 0));
+      }
       throw error;
     }
     return pending;
@@ -1159,7 +1204,8 @@ export class Navigator {
         if (kind === "destroy") return this.#registrationEnded();
         listener({ kind: "result", screen, text: lib.memory.text(text) });
       });
-      const status = lib.c.navcore_screen_on_result(this.#handle, BigInt(id), lib.trampoline("result"), ctx, lib.trampoline("destroy"));
+      const status = lib.c.navcore_screen_on_result(this.#handle, BigInt(id), lib.trampoline("result"), ctx,
+        lib.trampoline("destroy"));
       if (status < 0) lib.forget(ctx);
       lib.check(status);
       this.#registrations++;
@@ -1251,7 +1297,9 @@ export class Navigator {
         const buffer = arena.allocate(8 * capacity);
         lib.check(lib.c.navcore_stack_copy(lib.out, buffer, capacity, this.#handle));
         const count = lib.memory.view.getUint32(lib.out, true);
-        if (count <= capacity) return Array.from({ length: count }, (_, index) => this.#screenOf(lib.memory.id(buffer + 8 * index)));
+        if (count <= capacity) {
+          return Array.from({ length: count }, (_, index) => this.#screenOf(lib.memory.id(buffer + 8 * index)));
+        }
         capacity = count;
       }
     });

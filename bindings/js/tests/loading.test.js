@@ -54,20 +54,28 @@ import { join } from "node:path";
     assert.match(output, /^LibraryNotFound navcore.wasm was not found/);
     assert.match(output, /\/no\/such\/navcore.wasm: ENOENT/);
     assert.equal(fresh(`import { Navigator } from ${JSON.stringify(MODULE)};
-      try { new Navigator(); } catch (error) { console.log(error.message); }`), "navcore is not loaded: `await load()` first");
+      try { new Navigator(); } catch (error) { console.log(error.message); }`),
+    "navcore is not loaded: `await load()` first");
   });
 
   it("fetches the module from a URL, as a page does from a static server", async () => {
     const wasm = readFileSync(new URL("../../../build/wasm/navcore.wasm", import.meta.url));
     const server = createServer((request, response) => {
-      if (request.url === "/app/navcore.wasm") response.writeHead(200, { "content-type": "application/wasm" }).end(wasm);
-      else response.writeHead(404).end();
+      if (request.url === "/app/navcore.wasm") {
+        response.writeHead(200, { "content-type": "application/wasm" }).end(wasm);
+      } else {
+        response.writeHead(404).end();
+      }
     });
     await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(null)));
     const port = /** @type {import("node:net").AddressInfo} */ (server.address()).port;
     const code = `import { load } from ${JSON.stringify(MODULE)};
       for (const path of ["/app/missing.wasm", "/app/navcore.wasm"]) { // a failed load() may be tried again
-        try { console.log((await load("http://127.0.0.1:${port}" + path)).version); } catch (error) { console.log(error.message); }
+        try {
+          console.log((await load("http://127.0.0.1:${port}" + path)).version);
+        } catch (error) {
+          console.log(error.message);
+        }
       }`;
     // The server runs in this process, so the child must not block it: spawn, not spawnSync.
     const child = spawn(process.execPath, ["--input-type=module", "-e", code]);

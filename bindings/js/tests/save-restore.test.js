@@ -9,7 +9,9 @@ import "./support.js"; // loads navcore.wasm
 /** A navigator whose routes inbox and message make objects that remember their payload. */
 function withRoutes() {
   const nav = new Navigator();
-  for (const route of ["inbox", "message"]) nav.registerRoute(route, (request) => ({ route, payload: request.payload }));
+  for (const route of ["inbox", "message"]) {
+    nav.registerRoute(route, (request) => ({ route, payload: request.payload }));
+  }
   return nav;
 }
 
@@ -21,7 +23,8 @@ describe("save and restore", () => {
       ["inbox", { route: "inbox", payload: null }],
       ["message", { route: "message", payload: '{"id":42}' }],
     ]);
-    assert.equal(nav.saveText(), '{"navcore":1,"stack":[{"route":"inbox","state":null},{"route":"message","state":"{\\"id\\":42}"}]}');
+    assert.equal(nav.saveText(),
+      '{"navcore":1,"stack":[{"route":"inbox","state":null},{"route":"message","state":"{\\"id\\":42}"}]}');
     nav.close();
   });
 
@@ -52,7 +55,8 @@ describe("save and restore", () => {
 
   it("a document that is not a saved document is an InvalidError at the call", () => {
     const nav = withRoutes();
-    for (const document of ["", "{}", '{"navcore":2,"stack":[]}', "[1]", '{"navcore":1,"stack":[{"route":1,"state":null}]}']) {
+    const documents = ["", "{}", '{"navcore":2,"stack":[]}', "[1]", '{"navcore":1,"stack":[{"route":1,"state":null}]}'];
+    for (const document of documents) {
       assert.throws(() => nav.restore(document), (error) => {
         assert.ok(error instanceof InvalidError);
         assert.equal(error.status, "invalid");

@@ -59,7 +59,8 @@ describe("the scenario runner", () => {
       [Uint8Array.of(...encode("push "), 0xed, 0xa0, 0x80, 10), "line 1: the line is not UTF-8"],
     ];
     for (const [data, message] of cases) {
-      assert.throws(() => parse(/** @type {Uint8Array} */ (data)), (error) => error instanceof ScenarioError && error.message === message);
+      assert.throws(() => parse(/** @type {Uint8Array} */ (data)),
+        (error) => error instanceof ScenarioError && error.message === message);
     }
   });
 
@@ -67,12 +68,14 @@ describe("the scenario runner", () => {
     assert.deepEqual(words(" \tpush\t \tA  instant "), ["push", "A", "instant"]);
     assert.deepEqual(["0.125", "-1", "1", "1.50"].map(progressValue), [0.125, -1, 1, 1.5]);
     assert.ok(Number.isNaN(progressValue("nan")));
-    assert.deepEqual(["1e-3", ".5", "1.", "+0.5", "inf", "0x1p-1", "1_0", "\u0661"].map(progressValue), Array(8).fill(null));
+    assert.deepEqual(["1e-3", ".5", "1.", "+0.5", "inf", "0x1p-1", "1_0", "\u0661"].map(progressValue),
+      Array(8).fill(null));
     assert.deepEqual(["0", "-1", "0.5", "-0.000001"].map(decimalValue), [0, -1, 0.5, -0.000001]);
     assert.deepEqual(["nan", "1e-3", ".5", "1.", "+0.5", "inf", "-", ""].map(decimalValue), Array(8).fill(null));
     assert.equal(wholeNumberValue("2147483647"), 2147483647);
     assert.deepEqual(["2147483648", "-1", "+2", "1.5", "\u0661"].map(wholeNumberValue), Array(5).fill(null));
-    assert.deepEqual(["A", "A#2", "#y", "#4", "A#x", "A#2#3", "y#"].map(setRoute), ["A", "A", "#y", "", "A#x", "A#2", "y#"]);
+    assert.deepEqual(["A", "A#2", "#y", "#4", "A#x", "A#2#3", "y#"].map(setRoute),
+      ["A", "A", "#y", "", "A#x", "A#2", "y#"]);
     assert.deepEqual(["R", "R=", "=R", "R=a=b", "===", "=R=s"].map(splitEntry),
       [["R", null], ["R", null], ["R", null], ["R", "a=b"], ["===", null], ["R", "s"]]);
   });
@@ -90,7 +93,8 @@ describe("the scenario runner", () => {
     assert.equal(lines[2], "  line 4: unknown command 'frobnicate'");
     assert.equal(lines[3], "  line 5: the trace differs (- expected, + seen):");
     assert.equal(lines[4], "        action will_push +A instant");
-    assert.ok(lines.includes("      + action did_push +A instant") && lines.includes("      - action did_push +X instant"));
+    assert.ok(lines.includes("      + action did_push +A instant"));
+    assert.ok(lines.includes("      - action did_push +X instant"));
     assert.equal(lines.at(-2), `PASS ${good}`);
     assert.equal(lines.at(-1), "1 passed, 1 failed");
   });
@@ -98,7 +102,8 @@ describe("the scenario runner", () => {
   it("names the screen of a failing check", () => {
     const bad = join(mkdtempSync(join(tmpdir(), "navcore-js-")), "bad.nav");
     writeFileSync(bad, "push A\nset_result A r\nset_saved A s\nexpect result_of A x\nexpect saved_of A y\n");
-    assert.deepEqual(runFile(bad)[1], ["line 4: expect result_of A x: saw 'r'", "line 5: expect saved_of A y: saw 's'"]);
+    assert.deepEqual(runFile(bad)[1],
+      ["line 4: expect result_of A x: saw 'r'", "line 5: expect saved_of A y: saw 's'"]);
     assert.deepEqual(runFile(join(PROJECT, "no-such-file.nav"))[1], ["cannot run: cannot read the file"]);
   });
 

@@ -7,8 +7,8 @@
 #   make generate           the tables generated from include/navcore.h (mk/generate.mk)
 #   make check-spec         spec/ is still a copy of ../shared (when ../shared exists)
 #   make scenarios FILES=…  run .nav files through every runner (default: every scenario)
-#   make scenarios-swift    one runner (also scenarios-c, scenarios-python) on FILES
-#   make compare-runners    the three runners' reports compared byte for byte (mk/scenarios.mk)
+#   make scenarios-swift    one runner (also scenarios-c, scenarios-python, scenarios-js) on FILES
+#   make compare-runners    the four runners' reports compared byte for byte (mk/scenarios.mk)
 #   make bench              the benchmarks, instruction counts and their targets (mk/bench.mk)
 #   make fuzz SECONDS=…     libFuzzer over the C ABI (mk/fuzz.mk)
 #   make stress             the long stress runs (mk/stress.mk)
@@ -29,6 +29,8 @@
 #   make check-abi          the C ABI against the frozen abi/libnavcore.so.MAJOR.abi (mk/abi.mk)
 #   make embedded           the engine and C front as Embedded Swift: sizes, undefined symbols (mk/embedded.mk)
 #   make mcu                the core as a static library for a Cortex-M4/M7, and firmware for QEMU (mk/mcu.mk)
+#   make wasm               build/wasm: navcore.wasm and the JavaScript binding beside it (mk/wasm.mk)
+#   make test-js            the JavaScript binding's tests under Node (mk/wasm.mk)
 #
 # Every target installs what it needs first (see `setup`). The C and Python parts live in
 # mk/c.mk and mk/python.mk; each adds its steps to TESTS and SCENARIO_RUNNERS.
@@ -131,6 +133,7 @@ include mk/abi.mk
 include mk/glib.mk
 include mk/embedded.mk
 include mk/mcu.mk
+include mk/wasm.mk
 
 TESTS += test-tsan
 

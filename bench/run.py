@@ -2,11 +2,12 @@
 """make bench's driver: runs every workload of docs/performance.md several times, takes the
 medians, counts instructions with callgrind for W1, W5 and W6 (W1 and W6 with their floors) and
 W10, measures W10's peak memory, reads W12's sizes from the firmware of `make mcu` (its linker
-maps, and one run of each image under QEMU), computes the ratios and the target verdicts,
-prints the table and writes build/bench.json.
+maps, and one run of each image under QEMU) and navcore.wasm's size and what it is made of,
+computes the ratios and the target verdicts, prints the table and writes build/bench.json.
 
 It builds nothing: `make bench` (mk/bench.mk) builds the library, navcore-bench, the C programs,
-the venv and the firmware first. Python standard library only.
+the venv, the firmware and navcore.wasm first. Python standard library only (and
+scripts/wasm_module.py).
 
     bench/run.py                 the full benchmark (5 rounds; all workloads interleaved per round)
     bench/run.py --smoke         each workload once at a tiny size; checks that each ran and that
@@ -22,6 +23,7 @@ test).
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import platform
@@ -36,10 +38,15 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import wasm_module  # noqa: E402 - after the path it lives in
+
 BIN = ROOT / "build" / "bench"
 LIBRARY = ROOT / "build" / "lib" / "libnavcore.so.1"
 SWIFT_BENCH = ROOT / ".build" / "release" / "navcore-bench"
 VENV_PYTHON = ROOT / "build" / "venv" / "bin" / "python"
+WASM = ROOT / "build" / "wasm" / "navcore.wasm"
+WASM_NAMES = ROOT / "build" / "wasm" / "navcore-names.wasm"
 CALLGRIND_DIR = BIN / "callgrind"
 # W12: the firmware images of `make mcu` and the board they run on (mk/mcu.mk's MCU_QEMU).
 MCU_DIR = ROOT / "build" / "mcu"
@@ -112,6 +119,7 @@ TARGETS = {
     "W10.peak": 2.0,  # restore: peak extra memory ≤ 2× the document (100 MB)
     "W12.flash": 256.0,  # the core's flash on a Cortex-M4, KB
     "W12.ram": 2048.0,  # a navigator with its listeners and MCU_STACK_DEPTH screens, heap bytes
+    "wasm": 150 * 1024,  # navcore.wasm's bytes, uncompressed (docs/js.md, "Size")
 }
 
 # Functions whose calls per op the callgrind summary counts (atomics, locks, allocation).
@@ -534,6 +542,22 @@ def library_sizes() -> Dict[str, int]:
     return sizes
 
 
+def wasm_size() -> Dict[str, Any]:
+    """navcore.wasm (`make wasm`): its bytes, gzipped bytes, code and data, and what its code is
+    made of (by the function names of navcore-names.wasm, the same module with its names)."""
+    if not WASM.exists():
+        raise BenchError(f"{WASM} is missing: `make wasm` builds it")
+    module = wasm_module.read(WASM)
+    sections = dict(module.sections)
+    size = {"bytes": module.size, "gzip_bytes": len(gzip.compress(WASM.read_bytes(), 9)),
+            "code_bytes": sections.get("code", 0), "data_bytes": sections.get("data", 0)}
+    if WASM_NAMES.exists():
+        demangler = shutil.which("swift-demangle")
+        size["breakdown"] = [{"part": part, "bytes": total, "functions": count} for part, total, count in
+                             wasm_module.breakdown(wasm_module.read(WASM_NAMES), Path(demangler) if demangler else None)]
+    return size
+
+
 def metric(key: str, result: Dict[str, Any]) -> float:
     if key.startswith("W8."):
         return float(result["ns_process"])
@@ -670,6 +694,7 @@ def main() -> int:
             print(f"bench: callgrind done ({time.time() - started:.0f} s)", flush=True)
         peaks = w10_peaks(sizes) if selected("W10") else {}
         mcu = mcu_figures() if selected("W12") else {}
+        wasm = wasm_size() if selected("wasm") else None
     except BenchError as error:
         print(f"bench: FAILED: {error}", file=sys.stderr)
         return 1
@@ -854,6 +879,9 @@ def main() -> int:
             w8[way] = data
         workloads["W8"] = w8
 
+    if wasm is not None:
+        target("wasm", "navcore.wasm <= 150 KB (bytes, uncompressed)", wasm["bytes"], TARGETS["wasm"])
+
     report = {
         "mode": "smoke" if args.smoke else "full",
         "rounds": rounds,
@@ -862,6 +890,7 @@ def main() -> int:
         "git": git_state(),
         "elapsed_s": round(time.time() - started, 1),
         "workloads": workloads,
+        "wasm": wasm,
         "targets": [] if args.smoke else targets,
     }
     out_path.parent.mkdir(parents=True, exist_ok=True)
@@ -1019,6 +1048,14 @@ def print_table(report: Dict[str, Any], sizes: Dict[str, Any], smoke: bool) -> N
     for r in rows:
         print("  ".join(c.ljust(widths[i]) if i in (0, 2) else c.rjust(widths[i]) for i, c in enumerate(r)))
     print()
+    wasm = report.get("wasm")
+    if wasm:
+        print(f"navcore.wasm: {wasm['bytes']:,} bytes ({wasm['gzip_bytes']:,} gzipped): code {wasm['code_bytes']:,}, "
+              f"data {wasm['data_bytes']:,}; the goal is {TARGETS['wasm']:,} bytes")
+        for part in wasm.get("breakdown", []):
+            count = f" ({part['functions']} functions)" if part["functions"] else ""
+            print(f"  {part['bytes']:9,}  {part['part']}{count}")
+        print()
     if report["targets"]:
         print("targets:")
         for t in report["targets"]:
@@ -1162,6 +1199,10 @@ def print_markdown(report: Dict[str, Any]) -> None:
                              f"{e.get('ratio', 0):.1f}×", "no target"))
         sizes_mb = ", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in d["library_bytes"].items())
         rows.append(("  library size", sizes_mb, "", "", ""))
+    wasm = report.get("wasm")
+    if wasm:
+        rows.append(("navcore.wasm size (docs/js.md)", f"{wasm['bytes']:,} bytes, {wasm['gzip_bytes']:,} gzipped", "", "",
+                     verdict("wasm")))
     print("| workload | navcore | floor | ratio | target |")
     print("|---|---|---|---|---|")
     for r in rows:

@@ -4,11 +4,12 @@
 # Adds bench-smoke and test-restore-cost to TESTS.
 #
 #   make bench         release builds (the library, navcore-bench, the C programs in build/bench,
-#                      the venv, the firmware of `make mcu`), then bench/run.py: every workload 5
-#                      times (medians), callgrind for W1 and W5, the ratios and target verdicts,
-#                      and W12's sizes on the microcontroller (one QEMU run of each firmware
-#                      image); prints the table and writes build/bench.json. A missed target is
-#                      reported, not an error. < 10 minutes.
+#                      the venv, the firmware of `make mcu`, navcore.wasm), then bench/run.py: every
+#                      workload 5 times (medians), callgrind for W1 and W5, W12's sizes on the
+#                      microcontroller (one QEMU run of each firmware image), navcore.wasm's size
+#                      and what it is made of, the ratios and target verdicts; prints the table
+#                      and writes build/bench.json. A missed target is reported, not an error.
+#                      < 10 minutes.
 #   make bench-smoke   the same programs once each at a tiny size: each must run and its own
 #                      checks (W3's FIFO order and count, W4's arrivals, the callback counts)
 #                      must hold; no timing threshold. Writes build/bench-smoke.json.
@@ -39,7 +40,7 @@ bench: bench-build
 bench-smoke: bench-build
 	$(PYTHON) bench/run.py --smoke
 
-bench-build: lib bench-swift bench-c $(PY_GUARD) $(PY_STAMP) mcu
+bench-build: lib bench-swift bench-c $(PY_GUARD) $(PY_STAMP) mcu wasm
 
 ## test-restore-cost: restoring a 1 MB all-escapes document costs no more instructions per byte
 ## than a 64 KB one (within 1.25x).

@@ -3,8 +3,9 @@
 #   make demo          build the library and the venv, then start the terminal app (a recorded
 #                      showcase instead when stdout is not a terminal, e.g. in CI)
 #   make test-demo     pytest: the recorded key-script session, the command line, curses in tmux
-#   make examples      run every example the README shows (C, Python, Swift) and check that the
-#                      README's code and output blocks are exactly those files and their output
+#   make examples      run every example the README shows (C, Python, Swift; JavaScript's is
+#                      mk/wasm.mk's examples-js) and check that the README's code and output
+#                      blocks are exactly those files and their output
 #
 # The demo runs on build/venv's python (mk/python.mk) with PYTHONPATH=demo, against build/lib.
 

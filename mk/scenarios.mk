@@ -1,7 +1,8 @@
-# The three scenario runners, compared (docs/scenarios.md). Adds compare-runners to
+# The four scenario runners, compared (docs/scenarios.md). Adds compare-runners to
 # TESTS.
 #
-#   make compare-runners      the Swift, C and Python runners on every project, shared and edge
+#   make compare-runners      the Swift, C, Python and JavaScript runners (the last one's module
+#                             and prerequisite are mk/wasm.mk's) on every project, shared and edge
 #                             scenario and on GEN_COUNT generated ones: their reports (every
 #                             trace line, every check's reading) must be identical byte for byte
 #   make generate-scenarios   writes the generated scenarios to build/generated-scenarios
@@ -25,5 +26,5 @@ generate-scenarios:
 	$(PYTHON) scripts/generate-scenarios.py $(GEN_DIR) --seed $(GEN_SEED) --count $(GEN_COUNT)
 
 compare-runners: lib swift-runner $(C_RUNNER) $(PY_GUARD) $(PY_STAMP) generate-scenarios
-	scripts/compare-runners.sh swift=$(CURDIR)/$(SWIFT_RUNNER) c=$(CURDIR)/$(C_RUNNER) "python=$(PY_RUNNER)" \
+	scripts/compare-runners.sh swift=$(CURDIR)/$(SWIFT_RUNNER) c=$(CURDIR)/$(C_RUNNER) "python=$(PY_RUNNER)" "js=$(JS_RUNNER)" \
 	  -- $(SCENARIO_DIRS) $(GEN_DIR)

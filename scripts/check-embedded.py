@@ -22,9 +22,10 @@ standard libraries ship with the toolchain), in parallel:
 4. checks the symbols the two objects leave undefined against FILE (default
    embedded/undefined-symbols.txt): every one must be listed there, with what it is for. A
    symbol missing from the list fails, naming the target and the object that needs it;
-5. for WebAssembly, runs the smoke test (embedded/smoke: a C program over the C interface,
-   and platform.c, what the list says an embedder provides, over WASI) in wasmkit, the
-   toolchain's WebAssembly runtime: linked without an undefined symbol left, it must print
+5. for WebAssembly, runs the smoke test (embedded/smoke: a C program over the C interface, and
+   platform.c, the clock and printing over WASI; the rest of what the list says an embedder
+   provides is the embedded runtime's, embedded/runtime) in wasmkit, the toolchain's
+   WebAssembly runtime: linked without an undefined symbol left, it must print
    "embedded smoke: ok".
 
 Standard library only, plus the toolchain's swiftc, clang, wasm-ld, ld.lld, llvm-nm,
@@ -54,6 +55,7 @@ SWIFT_FLAGS = [
 ]
 MODULES = [("NavCoreEngine", "Sources/NavCoreEngine"), ("NavCoreC", "Sources/NavCoreC")]
 SMOKE = ROOT / "embedded" / "smoke"
+RUNTIME = ROOT / "embedded" / "runtime"
 
 
 class CheckError(Exception):
@@ -95,16 +97,15 @@ def symbols(tools: Path, path: Path, undefined: bool) -> Set[str]:
     return {line.split()[-1] for line in out.splitlines() if line.strip()}
 
 
-def build(tools: Path, work: Path, target: str) -> Build:
-    start = time.monotonic()
-    out = work / target
+def compile_modules(tools: Path, out: Path, target: str, flags: List[str] = SWIFT_FLAGS) -> List[Path]:
+    """Compiles MODULES for `target` into a fresh directory `out`: one object file each."""
     if out.exists():
         shutil.rmtree(out)
     (out / "include").mkdir(parents=True)
     # The header as the module CNavCore, as SwiftPM makes it for the CNavCore target.
     (out / "include" / "module.modulemap").write_text(
         f'module CNavCore {{\n    header "{ROOT / "include" / "navcore.h"}"\n    export *\n}}\n')
-    swiftc = [str(tools / "swiftc"), "-target", target, *SWIFT_FLAGS, "-I", str(out / "include"), "-I", str(out)]
+    swiftc = [str(tools / "swiftc"), "-target", target, *flags, "-I", str(out / "include"), "-I", str(out)]
     objects: List[Path] = []
     for module, directory in MODULES:
         sources = sorted(str(p) for p in (ROOT / directory).rglob("*.swift"))
@@ -112,6 +113,13 @@ def build(tools: Path, work: Path, target: str) -> Build:
         run(swiftc + ["-module-name", module, "-emit-module", "-emit-module-path", str(out / f"{module}.swiftmodule"),
                       "-c", *sources, "-o", str(obj)], f"{target}: swiftc {module}")
         objects.append(obj)
+    return objects
+
+
+def build(tools: Path, work: Path, target: str) -> Build:
+    start = time.monotonic()
+    out = work / target
+    objects = compile_modules(tools, out, target)
 
     exports = sorted(s for s in symbols(tools, objects[-1], undefined=False) if s.startswith("navcore_"))
     if target.startswith("wasm"):
@@ -139,13 +147,14 @@ def build(tools: Path, work: Path, target: str) -> Build:
 
 
 def smoke_test(tools: Path, out: Path, target: str, objects: List[Path]) -> str:
-    """Links the smoke test with the core, its platform and the Unicode tables, and runs it."""
+    """Links the smoke test with the core, its platform, the embedded runtime and the Unicode
+    tables, and runs it."""
     linked: List[str] = []
-    for source in ("smoke.c", "platform.c"):
-        obj = out / source.replace(".c", ".o")
+    for source in [SMOKE / "smoke.c", SMOKE / "platform.c", *sorted(RUNTIME.glob("*.c"))]:
+        obj = out / f"{source.parent.name}-{source.stem}.o"
         run([str(tools / "clang"), "--target=wasm32-unknown-unknown", "-O2", "-ffreestanding", "-fno-builtin",
-             "-nostdlib", "-Wall", "-Wextra", "-Werror", "-I", str(ROOT / "include"), "-c", str(SMOKE / source),
-             "-o", str(obj)], f"{target}: clang {source}")
+             "-nostdlib", "-Wall", "-Wextra", "-Werror", "-I", str(ROOT / "include"), "-c", str(source),
+             "-o", str(obj)], f"{target}: clang {source.name}")
         linked.append(str(obj))
     tables = tools.parent / "lib" / "swift" / "embedded" / target / "libswiftUnicodeDataTables.a"
     program = out / "smoke.wasm"

@@ -7,9 +7,9 @@ A fenced block is tagged by an HTML comment on the line right before it:
     <!-- excerpt: PATH -->   the block's lines appear, in one piece, in the file PATH
     <!-- output: NAME -->    the block is what an example printed: the file OUTPUTS/NAME
 
-Every fenced block whose language is python, swift or c must be tagged `example` or `excerpt`:
-code shown without a file behind it cannot be run, so it is refused. `make examples` runs the
-files and writes their outputs to OUTPUTS before calling this.
+Every fenced block whose language is python, swift, c or javascript must be tagged `example` or
+`excerpt`: code shown without a file behind it cannot be run, so it is refused. `make examples`
+runs the files and writes their outputs to OUTPUTS before calling this.
 
     check-readme-examples.py README.md [--outputs build/examples]
 """
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional
 
-CODE_LANGUAGES = {"python", "swift", "c"}
+CODE_LANGUAGES = {"python", "swift", "c", "javascript"}
 TAG = re.compile(r"^<!--\s*(?P<kind>example|excerpt|output):\s*(?P<target>\S+)\s*-->\s*$")
 FENCE = re.compile(r"^(?P<fence>```+|~~~+)(?P<info>[^`]*)$")
 

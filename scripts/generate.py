@@ -20,6 +20,9 @@ Generated regions, each between a `BEGIN GENERATED` and an `END GENERATED` line:
 - bindings/python/navcore/_ffi.py: the ctypes callback types and SIGNATURES, every function's
   restype and argtypes (a C type this script does not know is an error: add it to CTYPES);
 - bindings/c/scenario/session.h and bindings/python/navcore/scenario.py: the trace categories;
+- bindings/js/lib/enums.js and bindings/js/navcore.d.ts: one frozen object (spec name -> C
+  value) and one TypeScript string union per X-macro list; bindings/js/scenario.js: the trace
+  categories;
 - fuzz/nav2bytes.py: the fuzzer's command, hook and callback names (the Swift cases in
   snake_case), the op kinds and action states;
 - bindings/c/tests/bad_input.c: every function's statuses, from the `@retval` tags of the doc
@@ -311,6 +314,45 @@ def nav2bytes_tables(tables: Dict[str, Enum]) -> str:
             + python_list("STATES", [n for _, _, n in tables["ACTION"].members]))
 
 
+def wrapped(head: str, items: List[str], separator: str, tail: str) -> List[str]:
+    """`head`, the items joined by `separator`, then `tail`, in lines of at most 100 characters
+    (continuation lines indented by two spaces)."""
+    lines, line = [], head
+    for index, item in enumerate(items):
+        piece = item + (separator if index < len(items) - 1 else tail)
+        if len(line) + len(piece.rstrip()) > 100:
+            lines.append(line.rstrip())
+            line = "  "
+        line += piece
+    lines.append(line.rstrip())
+    return lines
+
+
+def js_enums(tables: List[Enum]) -> str:
+    """One frozen object per X-macro list for bindings/js/lib/enums.js: spec name -> C value."""
+    out = []
+    for table in tables:
+        first_sentence = re.split(r"(?<=[.:])\s", table.doc, maxsplit=1)[0].rstrip(":.")
+        members = [f"{name}: {value}" for _, value, name in table.members]
+        out += [f"/** {first_sentence}: spec name -> C value. */",
+                *wrapped(f"export const {table.name} = Object.freeze({{ ", members, ", ", " });")]
+    return "\n".join(out) + "\n"
+
+
+def ts_enums(tables: List[Enum]) -> str:
+    """One string-literal union per X-macro list for bindings/js/navcore.d.ts: the spec names."""
+    out = []
+    for table in tables:
+        first_sentence = re.split(r"(?<=[.:])\s", table.doc, maxsplit=1)[0].rstrip(":.")
+        names = [f'"{name}"' for _, _, name in table.members]
+        out += [f"/** {first_sentence}. */", *wrapped(f"export type {table.name.title()} = ", names, " | ", ";")]
+    return "\n".join(out) + "\n"
+
+
+def js_list(name: str, words: List[str]) -> str:
+    return "\n".join(wrapped(f"const {name} = Object.freeze([", [f'"{word}"' for word in words], ", ", "]);")) + "\n"
+
+
 def c_categories(names: List[str]) -> str:
     lines = ["/* Trace categories, chosen by `trace CAT…`: bit i is category_names[i]. */", "enum {"]
     lines += [f"    CAT_{name.upper()} = 1 << {index}," for index, name in enumerate(names)]
@@ -335,6 +377,9 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
         (package / "_ffi.py", "signatures"): python_signatures(prototypes),
         (ROOT / "fuzz" / "nav2bytes.py", "tables"): nav2bytes_tables({t.name: t for t in tables}),
         (ROOT / "bindings" / "c" / "tests" / "bad_input.c", "statuses"): c_statuses(declared_statuses(items, prototypes)),
+        (ROOT / "bindings" / "js" / "lib" / "enums.js", "enums"): js_enums(tables),
+        (ROOT / "bindings" / "js" / "navcore.d.ts", "enums"): ts_enums(tables),
+        (ROOT / "bindings" / "js" / "scenario.js", "categories"): js_list("CATEGORIES", categories),
     }
     sections = [(title, text) for _, title, text in header_doc.banners(header)]
     return regions, {REFERENCE: c_reference.render(items, sections, header_version(header)["STRING"])}

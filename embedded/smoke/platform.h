@@ -1,4 +1,5 @@
-/* What the smoke test's platform (platform.c) offers the test itself. */
+/* What the smoke test's platform (platform.c) and the embedded runtime (embedded/runtime) offer
+ * the test itself. */
 #include <stddef.h>
 
 void platform_print(const char *text);

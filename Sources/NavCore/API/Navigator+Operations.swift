@@ -15,38 +15,38 @@ extension Navigator {
     /// Pushes `screen`; `.duplicate` if it is already in the stack when the op runs.
     @discardableResult
     public func push(_ screen: Screen, animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.push(screen.id), animated, completion)
+        try ask(PushOp(screen: screen.id, animated: animated), completion)
     }
 
     /// Pops the top screen; `.noop` with one screen or none. A `result` becomes the popped
     /// screen's result when the pop runs and is not a noop (<doc:Semantics> §12).
     @discardableResult
     public func pop(animated: Bool = true, result: String? = nil, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.pop(result: result), animated, completion)
+        try ask(PopOp(animated: animated, result: result), completion)
     }
 
     /// Pops every screen above `screen`; `.notInStack` if it is not in the stack when the op runs.
     @discardableResult
     public func pop(to screen: Screen, animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.popTo(screen.id), animated, completion)
+        try ask(PopToOp(screen: screen.id, animated: animated), completion)
     }
 
     /// Pops every screen above the root.
     @discardableResult
     public func popToRoot(animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.popToRoot, animated, completion)
+        try ask(PopToRootOp(animated: animated), completion)
     }
 
     /// Makes the stack exactly `screens`, bottom to top; the transition style follows UIKit.
     @discardableResult
     public func setStack(_ screens: [Screen], animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.set(screens.map(\.id)), animated, completion)
+        try ask(SetOp(screens: screens.map(\.id), animated: animated), completion)
     }
 
     /// The user's back button: asks the pop veto, then pops.
     @discardableResult
     public func back(animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.back, animated, completion)
+        try ask(BackOp(animated: animated), completion)
     }
 
     /// Starts the user's interactive back gesture (<doc:Semantics> §5). It is never queued: it
@@ -54,29 +54,27 @@ extension Navigator {
     /// waits.
     @discardableResult
     public func beginGesture(completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.gesture, true, completion)
+        try ask(GestureOp(), completion)
     }
 
     /// Runs `block` in queue order, after every op asked before it.
     @discardableResult
     public func run(_ block: @escaping @Sendable () -> Void, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.run(.swift(block)), false, completion)
+        try ask(RunOp(block: .swift(block)), completion)
     }
 
     /// Tells whether the navigator is on screen (<doc:Semantics> §7); `.noop` when it already is
     /// so.
     @discardableResult
     public func setVisible(_ visible: Bool, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.visible(visible), false, completion)
+        try ask(VisibleOp(visible: visible), completion)
     }
 
     /// Shows the named route (<doc:Semantics> §8): recycles a screen of the route in the stack or
     /// creates one with the route's factory, with the options' animation, replacement and payload.
     @discardableResult
     public func show(_ route: String, options: ShowOptions = ShowOptions(), completion: Completion?) throws(NavigationError) -> RequestStatus {
-        let show = ShowRequest(route: route, removeCurrent: options.removeCurrent, recycle: options.recycle,
-                               payload: options.payload)
-        return try ask(.show(show), options.animated, completion)
+        try ask(ShowOp(route: route, options: options), completion)
     }
 
     /// `show`, under the name the seeds' notification-based stack uses; callable from any
@@ -93,7 +91,7 @@ extension Navigator {
     /// screens it made released. An empty list throws `.invalid`.
     @discardableResult
     public func open(_ entries: [RouteEntry], animated: Bool = false, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.open(entries), animated, completion)
+        try ask(OpenOp(entries: entries, animated: animated), completion)
     }
 
     /// Opens the stack a saved document describes (`save()`, <doc:Semantics> §14). A malformed
@@ -111,8 +109,7 @@ extension Navigator {
         try core.answerDecision(decision.id, allow: allow)
     }
 
-    private func ask(_ operation: Operation, _ animated: Bool, _ completion: Completion?) throws(NavigationError) -> RequestStatus {
-        let request = Request(operation, animated: animated, completion: completion.map { .swift($0) })
-        return try core.ask(request, draining: drainsOnAsk)
+    private func ask<Op: OperationDefinition>(_ op: Op, _ completion: Completion?) throws(NavigationError) -> RequestStatus {
+        try core.ask(Request(op, completion: completion.map { .swift($0) }), draining: drainsOnAsk)
     }
 }

@@ -6,13 +6,13 @@ import CNavCore
 @c public func navcore_push(
     _ nav: NavigatorHandle?, _ screen: UInt64, _ animated: Bool, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
 ) -> Int32 {
-    CAPI.ask(nav) { Request(.push(screen), animated: animated, completion: $0.completion(done, ctx)) }
+    CAPI.ask(nav) { Request(PushOp(screen: screen, animated: animated), completion: $0.completion(done, ctx)) }
 }
 
 @c public func navcore_pop(
     _ nav: NavigatorHandle?, _ animated: Bool, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
 ) -> Int32 {
-    CAPI.ask(nav) { Request(.pop(result: nil), animated: animated, completion: $0.completion(done, ctx)) }
+    CAPI.ask(nav) { Request(PopOp(animated: animated, result: nil), completion: $0.completion(done, ctx)) }
 }
 
 @c public func navcore_pop_with_result(
@@ -21,20 +21,20 @@ import CNavCore
 ) -> Int32 {
     CAPI.ask(nav) { navigator throws(NavigationError) in
         let result = try CStrings.optionalText(result, "the result")
-        return Request(.pop(result: result), animated: animated, completion: navigator.completion(done, ctx))
+        return Request(PopOp(animated: animated, result: result), completion: navigator.completion(done, ctx))
     }
 }
 
 @c public func navcore_pop_to(
     _ nav: NavigatorHandle?, _ screen: UInt64, _ animated: Bool, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
 ) -> Int32 {
-    CAPI.ask(nav) { Request(.popTo(screen), animated: animated, completion: $0.completion(done, ctx)) }
+    CAPI.ask(nav) { Request(PopToOp(screen: screen, animated: animated), completion: $0.completion(done, ctx)) }
 }
 
 @c public func navcore_pop_to_root(
     _ nav: NavigatorHandle?, _ animated: Bool, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
 ) -> Int32 {
-    CAPI.ask(nav) { Request(.popToRoot, animated: animated, completion: $0.completion(done, ctx)) }
+    CAPI.ask(nav) { Request(PopToRootOp(animated: animated), completion: $0.completion(done, ctx)) }
 }
 
 @c public func navcore_set_stack(
@@ -43,18 +43,18 @@ import CNavCore
 ) -> Int32 {
     CAPI.ask(nav) { navigator throws(NavigationError) in
         let ids = Array(try CArrays.elements(screens, count: count, "screens"))
-        return Request(.set(ids), animated: animated, completion: navigator.completion(done, ctx))
+        return Request(SetOp(screens: ids, animated: animated), completion: navigator.completion(done, ctx))
     }
 }
 
 @c public func navcore_back(
     _ nav: NavigatorHandle?, _ animated: Bool, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
 ) -> Int32 {
-    CAPI.ask(nav) { Request(.back, animated: animated, completion: $0.completion(done, ctx)) }
+    CAPI.ask(nav) { Request(BackOp(animated: animated), completion: $0.completion(done, ctx)) }
 }
 
 @c public func navcore_gesture_begin(_ nav: NavigatorHandle?, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?) -> Int32 {
-    CAPI.ask(nav) { Request(.gesture, animated: true, completion: $0.completion(done, ctx)) }
+    CAPI.ask(nav) { Request(GestureOp(), completion: $0.completion(done, ctx)) }
 }
 
 @c public func navcore_run(
@@ -62,14 +62,14 @@ import CNavCore
 ) -> Int32 {
     CAPI.ask(nav) { navigator throws(NavigationError) in
         let block = RunBlock.c(CCallback(try CAPI.required(block, "the block"), ctx))
-        return Request(.run(block), animated: false, completion: navigator.completion(done, ctx))
+        return Request(RunOp(block: block), completion: navigator.completion(done, ctx))
     }
 }
 
 @c public func navcore_set_visible(
     _ nav: NavigatorHandle?, _ visible: Bool, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
 ) -> Int32 {
-    CAPI.ask(nav) { Request(.visible(visible), animated: false, completion: $0.completion(done, ctx)) }
+    CAPI.ask(nav) { Request(VisibleOp(visible: visible), completion: $0.completion(done, ctx)) }
 }
 
 @c public func navcore_show(
@@ -97,7 +97,7 @@ extension CNavigator {
         _ route: UnsafePointer<CChar>?, _ options: UnsafePointer<navcore_show_options>?,
         _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
     ) throws(NavigationError) -> Request {
-        let (show, animated) = try CShowOptions.request(route: try CStrings.text(route, "the route"), options)
-        return Request(.show(show), animated: animated, completion: completion(done, ctx))
+        let show = ShowOp(route: try CStrings.text(route, "the route"), options: try CShowOptions.read(options))
+        return Request(show, completion: completion(done, ctx))
     }
 }

@@ -39,7 +39,7 @@ import CNavCore
                 RouteEntry(route: try CStrings.text(entry.route, "an entry's route"),
                            state: try CStrings.optionalText(entry.state, "an entry's state")))
         }
-        return Request(.open(routeEntries), animated: animated, completion: navigator.completion(done, ctx))
+        return Request(OpenOp(entries: routeEntries, animated: animated), completion: navigator.completion(done, ctx))
     }
 }
 

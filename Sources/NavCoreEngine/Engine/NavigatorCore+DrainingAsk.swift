@@ -6,9 +6,9 @@
 extension NavigatorCore {
     /// Asks `request` and drains; the gesture, never queued, starts at once or is refused.
     package func askDraining(_ request: consuming Request) throws(NavigationError) -> RequestStatus {
-        if request.kind == .gesture { return try ask(request) }
+        if request.startsAtOnce { return try ask(request) }
         return try perform(.always, handing: request) { state, request throws(NavigationError) in
-            try state.validate(request.operation)
+            try request.operation.validate(state)
             let startsNow = !state.busy && state.queue.isEmpty && !state.driving
             _ = state.enqueue(request)
             state.beginDrain()

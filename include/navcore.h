@@ -224,19 +224,20 @@ NAVCORE_API const char *navcore_last_error_message(void);
 
 typedef enum navcore_outcome { NAVCORE_OUTCOME_MAP(NAVCORE_ENUMERATOR) } navcore_outcome;
 
-/** The kinds of op, as completions and done callbacks name them. */
+/** The kinds of op, as completions and done callbacks name them (SPEC §2). NAVCORE_REQUEST_MAP
+ *  lists the functions that ask each. */
 #define NAVCORE_OP_MAP(X)                                                                          \
-    X(NAVCORE_OP_PUSH, 0, "push")                                                                  \
-    X(NAVCORE_OP_POP, 1, "pop")                                                                    \
-    X(NAVCORE_OP_POP_TO, 2, "pop_to")                                                              \
-    X(NAVCORE_OP_POP_TO_ROOT, 3, "pop_to_root")                                                    \
-    X(NAVCORE_OP_SET, 4, "set")                                                                    \
-    X(NAVCORE_OP_BACK, 5, "back")                                                                  \
-    X(NAVCORE_OP_GESTURE, 6, "gesture")                                                            \
-    X(NAVCORE_OP_RUN, 7, "run")                                                                    \
-    X(NAVCORE_OP_VISIBLE, 8, "visible")                                                            \
-    X(NAVCORE_OP_SHOW, 9, "show")                                                                  \
-    X(NAVCORE_OP_OPEN, 10, "open")
+    X(NAVCORE_OP_PUSH, 0, "push") /* push one screen */                                            \
+    X(NAVCORE_OP_POP, 1, "pop") /* pop the top screen */                                           \
+    X(NAVCORE_OP_POP_TO, 2, "pop_to") /* pop every screen above a given one */                     \
+    X(NAVCORE_OP_POP_TO_ROOT, 3, "pop_to_root") /* pop every screen above the root */              \
+    X(NAVCORE_OP_SET, 4, "set") /* replace the whole stack */                                      \
+    X(NAVCORE_OP_BACK, 5, "back") /* the back button: ask the pop veto, then pop */                \
+    X(NAVCORE_OP_GESTURE, 6, "gesture") /* the interactive back gesture */                         \
+    X(NAVCORE_OP_RUN, 7, "run") /* a host code block, run in queue order */                        \
+    X(NAVCORE_OP_VISIBLE, 8, "visible") /* whether the navigator is on screen */                   \
+    X(NAVCORE_OP_SHOW, 9, "show") /* show a named route (also "post") */                           \
+    X(NAVCORE_OP_OPEN, 10, "open") /* build the whole stack from routes */
 
 typedef enum navcore_op { NAVCORE_OP_MAP(NAVCORE_ENUMERATOR) } navcore_op;
 
@@ -1520,6 +1521,116 @@ NAVCORE_API int navcore_open(navcore_navigator *nav, const navcore_route_entry *
  * @since 1.0
  */
 NAVCORE_API int navcore_restore(navcore_navigator *nav, const char *document, bool animated, navcore_done_fn done, void *ctx);
+
+/* ---------------------------------------------------------------------------------------------
+ * Requests: every op as one value (SPEC §2), asked through one function, navcore_ask. Each
+ * function above that asks an op is navcore_ask with a request of its arguments
+ * (NAVCORE_REQUEST_MAP): a host that routes its ops through one place (a queue of its own, a
+ * binding, a script) builds requests instead. Callbacks: driving, as for the op asked (the
+ * gesture: here).
+ * ------------------------------------------------------------------------------------------- */
+
+/** The navcore_request layout this header declares. A minor version that adds ops or fields
+ *  (at the end) raises it; the library accepts every version up to its own and reads only the
+ *  fields of the version given (those a version lacks keep their defaults). */
+#define NAVCORE_REQUEST_VERSION 1
+
+/**
+ * One op and its arguments, for navcore_ask: `op` says which op, and which fields it reads
+ * (NAVCORE_REQUEST_MAP names them); the other fields are not read. A versioned struct like
+ * navcore_show_options: start from NAVCORE_REQUEST_INIT or navcore_request_init(), set `op`
+ * (-1 there: none) and the op's fields. An unknown `version` or `op` is NAVCORE_ERR_INVALID at
+ * the call. The fields are flat rather than a union of one struct per op: a field means the
+ * same for every op that reads it (`screen`, `animated`, `result`), so a new op reuses the
+ * fields it shares and appends the others, and each version's layout stays a prefix of the
+ * next (ABI policy above), with no union whose size a new op could outgrow. Strings and arrays
+ * are borrowed for the call.
+ */
+typedef struct navcore_request {
+    unsigned int version;                     /* NAVCORE_REQUEST_VERSION: which fields follow */
+    int op;                                   /* a NAVCORE_OP_*: the op asked */
+    uint64_t screen;                          /* push: the detached screen; pop_to: the screen that stays top */
+    const uint64_t *screens;                  /* set: the new stack, `count` ids bottom to top */
+    size_t count;                             /* set: how many `screens`; open: how many `entries` */
+    bool animated;                            /* push, pop, pop_to, pop_to_root, set, back, open: ask for a transition */
+    bool visible;                             /* visible: whether the navigator is on screen */
+    const char *result;                       /* pop: the popped screen's result, UTF-8; NULL for none */
+    navcore_run_fn block;                     /* run: the code block; it gets navcore_ask's `ctx` */
+    const char *route;                        /* show: the route's name, UTF-8 */
+    const navcore_show_options *show_options; /* show: its options (with `animated`); NULL = the defaults */
+    const navcore_route_entry *entries;       /* open: `count` routes and states, bottom to top */
+    const char *document;                     /* open: a saved document, parsed at the call, instead of `entries` */
+} navcore_request;
+
+/** The empty request of this header's version: no op (-1), every other field 0, false or NULL. */
+#define NAVCORE_REQUEST_INIT { NAVCORE_REQUEST_VERSION, -1, 0, NULL, 0, false, false, NULL, NULL, NULL, NULL, NULL, NULL }
+
+/**
+ * Sets `*request` to `version`'s empty request, as NAVCORE_REQUEST_INIT does, for hosts that
+ * cannot use the macro (FFI).
+ *
+ * `op` is -1 (none), every other field 0, false or NULL, and `version` is written as given, only
+ * the bytes that version has. Callbacks: none.
+ *
+ * @param request the request to initialise
+ * @param version the layout to write: pass NAVCORE_REQUEST_VERSION
+ * @retval NAVCORE_OK initialised
+ * @retval NAVCORE_ERR_INVALID `request` is NULL, or `version` is one this library does not know
+ *     (then nothing is written)
+ * @since 1.1
+ */
+NAVCORE_API int navcore_request_init(navcore_request *request, unsigned int version);
+
+/**
+ * Asks the op `request` describes: what the op's function of NAVCORE_REQUEST_MAP does with
+ * the same arguments, with the same statuses, events and completion.
+ *
+ * An op reads the fields of its rows in NAVCORE_REQUEST_MAP; `open` takes either `entries` and
+ * `count` or a `document` (then `entries` is NULL and `count` 0), as navcore_open and
+ * navcore_restore do. `request` is read during the call only. Callbacks: driving, or here for
+ * the gesture.
+ *
+ * @param nav the navigator
+ * @param request the op and its arguments
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`, and to a `run` op's block
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` or `request` is NULL, `request->version` or `request->op`
+ *     is unknown, or a field the op reads is invalid as its function's argument would be
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN a screen the op names is dead, 0, unknown, or another
+ *     navigator's
+ * @retval NAVCORE_ERR_BUSY the gesture: an op runs or waits
+ * @retval NAVCORE_ERR_STATE the gesture: the navigator is hidden, or has no animator
+ * @since 1.1
+ */
+NAVCORE_API int navcore_ask(navcore_navigator *nav, const navcore_request *request, navcore_done_fn done, void *ctx);
+
+/**
+ * The ops and the functions that ask them, one X(op, function, (fields…)) per function: its
+ * NAVCORE_OP_*, its name, and the navcore_request fields its parameters fill, in order (those
+ * between `nav` and `done, ctx`). Each function is navcore_ask with those fields; an op reads
+ * the fields of all its rows. scripts/generate.py reads this table to write the library's
+ * functions of the ops, the engine's table of ops, the Swift and Python methods, the scenario
+ * runners' commands and the fuzzer's `ask` (docs/generated.md); a C host may make tables of its
+ * own from it.
+ */
+#define NAVCORE_REQUEST_MAP(X)                                                                     \
+    X(NAVCORE_OP_PUSH, navcore_push, (screen, animated))                                           \
+    X(NAVCORE_OP_POP, navcore_pop, (animated))                                                     \
+    X(NAVCORE_OP_POP, navcore_pop_with_result, (animated, result))                                 \
+    X(NAVCORE_OP_POP_TO, navcore_pop_to, (screen, animated))                                       \
+    X(NAVCORE_OP_POP_TO_ROOT, navcore_pop_to_root, (animated))                                     \
+    X(NAVCORE_OP_SET, navcore_set_stack, (screens, count, animated))                               \
+    X(NAVCORE_OP_BACK, navcore_back, (animated))                                                   \
+    X(NAVCORE_OP_GESTURE, navcore_gesture_begin, ())                                               \
+    X(NAVCORE_OP_RUN, navcore_run, (block))                                                        \
+    X(NAVCORE_OP_VISIBLE, navcore_set_visible, (visible))                                          \
+    X(NAVCORE_OP_SHOW, navcore_show, (route, show_options))                                        \
+    X(NAVCORE_OP_SHOW, navcore_post, (route, show_options))                                        \
+    X(NAVCORE_OP_OPEN, navcore_open, (entries, count, animated))                                   \
+    X(NAVCORE_OP_OPEN, navcore_restore, (document, animated))
 
 /* ---------------------------------------------------------------------------------------------
  * Queries (SPEC §9: consistent at every call; inside a callback, the state at that event).

@@ -46,6 +46,7 @@ from typing import Dict, List, Tuple
 
 import c_reference
 import header_doc
+import ops
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = ROOT / "include" / "navcore.h"
@@ -89,6 +90,8 @@ CTYPES = {
     "const navcore_screen_hooks *": "POINTER(ScreenHooks)",
     "navcore_observer *": "POINTER(Observer)",
     "const navcore_observer *": "POINTER(Observer)",
+    "navcore_request *": "POINTER(CRequest)",
+    "const navcore_request *": "POINTER(CRequest)",
 }
 
 
@@ -120,6 +123,8 @@ def enums(header: str) -> List[Enum]:
     found = []
     pattern = re.compile(r"(/\*\*(?:(?!\*/).)*\*/)\s*#define NAVCORE_(\w+)_MAP\(X\)((?:[^\n]*\\\n)*[^\n]*)", re.S)
     for match in pattern.finditer(header):
+        if match.group(2) == "REQUEST":  # the table of ops (ops.py reads it), not an enum
+            continue
         doc = " ".join(line.strip(" */") for line in match.group(1).splitlines()).strip()
         members = [(c, int(v), n) for c, v, n in re.findall(r'X\((NAVCORE_\w+),\s*(-?\d+),\s*"([^"]*)"\)', match.group(3))]
         found.append(Enum(match.group(2), doc, members))
@@ -282,6 +287,20 @@ def python_signatures(prototypes: List[Function]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def python_request(table: ops.Table, header: str) -> str:
+    """The ctypes Structure of navcore_request, its fields those of the header's struct."""
+    version = re.search(r"^#define NAVCORE_REQUEST_VERSION (\d+)$", header, re.M)
+    assert version, "navcore.h defines no NAVCORE_REQUEST_VERSION"
+    lines = ["#: The `navcore_request` layout `CRequest` declares (NAVCORE_REQUEST_VERSION).",
+             f"REQUEST_VERSION = {version.group(1)}", "", "",
+             "class CRequest(Structure):",
+             '    """`navcore_request`, version `REQUEST_VERSION`: one op and its arguments (navcore_ask)."""', "",
+             "    _fields_ = ["]
+    lines += [f'        ("{f.name}", {ctype(f.c_type.replace("bool", "_Bool"))}),' for f in table.fields]
+    lines.append("    ]")
+    return "\n".join(lines) + "\n"
+
+
 def python_list(name: str, words: List[str]) -> str:
     lines, line = [], f"{name} = ["
     for word in words:
@@ -327,6 +346,9 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
     items = documented(header, tables)
     package = ROOT / "bindings" / "python" / "navcore"
     categories = swift_cases(TRACE_FORMAT, "TraceCategory")
+    table = ops.read(header, items)
+    engine = ROOT / "Sources" / "NavCoreEngine"
+    c_front = ROOT / "Sources" / "NavCoreC"
     regions = {
         (ROOT / "bindings" / "c" / "scenario" / "session.h", "categories"): c_categories(categories),
         (package / "scenario.py", "categories"): python_list("CATEGORIES", categories).replace("[", "(").replace("]", ")"),
@@ -335,6 +357,12 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
         (package / "_ffi.py", "signatures"): python_signatures(prototypes),
         (ROOT / "fuzz" / "nav2bytes.py", "tables"): nav2bytes_tables({t.name: t for t in tables}),
         (ROOT / "bindings" / "c" / "tests" / "bad_input.c", "statuses"): c_statuses(declared_statuses(items, prototypes)),
+        (package / "_ffi.py", "request"): python_request(table, header),
+        (engine / "Engine" / "Ops" / "Operation.swift", "operations"): ops.engine_operations(table),
+        (engine / "Vocabulary" / "OperationKind.swift", "kinds"): ops.operation_kind(table),
+        (c_front / "Exports" / "OperationExports.swift", "functions"): ops.c_functions(table),
+        (c_front / "Internal" / "CRequest.swift", "making"): ops.c_request_making(table),
+        (c_front / "Internal" / "CRequest.swift", "engine request"): ops.c_engine_request(table),
     }
     sections = [(title, text) for _, title, text in header_doc.banners(header)]
     return regions, {REFERENCE: c_reference.render(items, sections, header_version(header)["STRING"])}

@@ -13,7 +13,8 @@ libgit2's form). Its first paragraph is the brief, the next ones are details, an
 
 A tag's text goes on over the lines that follow it, up to the next tag. Declarations documented:
 function prototypes, structs, callback typedefs, the X-macro lists of the enums (with the enum
-made from each), macros (a run of #define lines, or an #if … #endif block).
+made from each), the table of ops (NAVCORE_REQUEST_MAP, a macro), macros (a run of #define
+lines, or an #if … #endif block).
 
 Standard library only. scripts/generate.py writes docs/c-reference.md from `declarations` and
 bad_input's status table from `declared_statuses`; scripts/check-abi.py reads `function_doc`.
@@ -212,6 +213,8 @@ def _declaration(header: str, start: int, rest: str, section: str, doc: Doc) -> 
         members = [Member(c, int(v), n, (note or "").strip())
                    for c, v, n, note in re.findall(r'X\((NAVCORE_\w+),\s*(-?\d+),\s*"([^"]*)"\)\s*(?:/\*(.*?)\*/)?', code)]
         enum = re.match(r"\s*typedef\s+enum\s+\w+\s*\{[^}]*\}\s*(\w+)\s*;", header[end:])
+        if map_list.group(1) == "NAVCORE_REQUEST_MAP":  # the table of ops, a macro of its own kind
+            return Declaration("macro", [map_list.group(1)], section, doc, _clean(code))
         if not enum:
             raise HeaderError(f"{map_list.group(1)} is not followed by the typedef enum made from it")
         return Declaration("enum", [enum.group(1), map_list.group(1)], section, doc,

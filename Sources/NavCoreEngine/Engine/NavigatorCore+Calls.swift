@@ -132,15 +132,6 @@ extension NavigatorCore {
         return try ask(Request(OpenOp(entries: entries, animated: animated), completion: completion), draining: draining)
     }
 
-    /// `restore` of a document given as UTF-8 bytes, which are read in place (the C front's).
-    package func restore(
-        utf8 document: UnsafeBufferPointer<UInt8>, animated: Bool, completion: CompletionHandler?
-    ) throws(NavigationError) -> RequestStatus {
-        try checkLive()
-        let entries = try SavedDocument.parse(utf8: document)
-        return try ask(Request(OpenOp(entries: entries, animated: animated), completion: completion))
-    }
-
     /// Registers a route's factory (SPEC §8).
     package func registerRoute(_ name: String, factory: any RouteFactory) throws(NavigationError) {
         try configure { state throws(NavigationError) in

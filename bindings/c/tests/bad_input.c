@@ -97,6 +97,8 @@ static const struct declared_statuses {
     {"navcore_save", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_open", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_restore", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_request_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
+    {"navcore_ask", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN) | STATUS_BIT(NAVCORE_ERR_BUSY) | STATUS_BIT(NAVCORE_ERR_STATE)},
     {"navcore_stack_count", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_stack_get", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_stack_copy", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
@@ -402,6 +404,11 @@ static int h_open(navcore_navigator *nav, fixture *f) {
     return navcore_open(nav, &entry, 1, false, DONE);
 }
 H(restore, navcore_restore(nav, "{\"navcore\":1,\"stack\":[{\"route\":\"ok\",\"state\":null}]}", false, DONE))
+static int h_ask(navcore_navigator *nav, fixture *f) {
+    navcore_request request = NAVCORE_REQUEST_INIT;
+    request.op = NAVCORE_OP_POP_TO, request.screen = f->a;
+    return navcore_ask(nav, &request, DONE);
+}
 /* The deprecated names (navcore.h), called on purpose: without the compiler's warning. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -435,7 +442,7 @@ static const struct {
     HANDLE_FN(can_go_back), HANDLE_FN(transition_current), HANDLE_FN(pending_decision), HANDLE_FN(screen_set_result),
     HANDLE_FN(screen_result), HANDLE_FN(screen_on_result), HANDLE_FN(pop_with_result),
     HANDLE_FN(on_pop_veto_deferrable), HANDLE_FN(decide), HANDLE_FN(screen_set_saved_state),
-    HANDLE_FN(screen_saved_state), HANDLE_FN(save), HANDLE_FN(open), HANDLE_FN(restore),
+    HANDLE_FN(screen_saved_state), HANDLE_FN(save), HANDLE_FN(open), HANDLE_FN(restore), HANDLE_FN(ask),
     HANDLE_FN(set_animator), HANDLE_FN(set_pop_veto), HANDLE_FN(set_pop_veto_deferrable), HANDLE_FN(show_recycling),
 };
 #define HANDLE_FUNCTIONS (sizeof handle_functions / sizeof *handle_functions)
@@ -705,6 +712,45 @@ A(restore_empty_stack, navcore_restore(f->nav, "{\"navcore\":1,\"stack\":[]}", f
 A(restore_duplicate, navcore_restore(f->nav, "{\"navcore\":1,\"navcore\":1,\"stack\":[{\"route\":\"ok\",\"state\":null}]}", false, DONE))
 A(restore_nul, navcore_restore(f->nav, "{\"navcore\":1,\"stack\":[{\"route\":\"ok\",\"state\":\"\\u0000\"}]}", false, DONE))
 A(restore_trailing, navcore_restore(f->nav, "{\"navcore\":1,\"stack\":[{\"route\":\"ok\",\"state\":null}]} x", false, DONE))
+/* navcore_ask with the request of `op`, version `version`, `fill` setting its fields */
+static int ask_with(fixture *f, unsigned version, int op, void (*fill)(fixture *, navcore_request *)) {
+    navcore_request request = NAVCORE_REQUEST_INIT;
+    request.version = version, request.op = op;
+    if (fill) fill(f, &request);
+    return navcore_ask(f->nav, &request, DONE);
+}
+static void fill_dead(fixture *f, navcore_request *r) { r->screen = f->x; }
+static void fill_other(fixture *f, navcore_request *r) { r->screen = f->o; }
+static void fill_null_screens(fixture *f, navcore_request *r) { (void)f, r->count = 2; }
+static void fill_bad_result(fixture *f, navcore_request *r) { (void)f, r->result = surrogate_utf8; }
+static void fill_unknown_route(fixture *f, navcore_request *r) { (void)f, r->route = "nowhere"; }
+static void fill_both(fixture *f, navcore_request *r) {
+    (void)f, r->entries = entries_ok, r->count = 2, r->document = "{\"navcore\":1,\"stack\":[{\"route\":\"ok\",\"state\":null}]}";
+}
+static void fill_bad_document(fixture *f, navcore_request *r) { (void)f, r->document = "[]"; }
+static int a_ask_null(fixture *f) { return navcore_ask(f->nav, NULL, DONE); }
+static int a_ask_version_zero(fixture *f) { return ask_with(f, 0, NAVCORE_OP_POP, NULL); }
+static int a_ask_version_newer(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION + 1, NAVCORE_OP_POP, NULL); }
+static int a_ask_no_op(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, -1, NULL); }
+static int a_ask_op_11(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, 11, NULL); }
+static int a_ask_push_dead(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, NAVCORE_OP_PUSH, fill_dead); }
+static int a_ask_pop_to_other(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, NAVCORE_OP_POP_TO, fill_other); }
+static int a_ask_set_null(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, NAVCORE_OP_SET, fill_null_screens); }
+static int a_ask_pop_bad_result(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, NAVCORE_OP_POP, fill_bad_result); }
+static int a_ask_run_null(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, NAVCORE_OP_RUN, NULL); }
+static int a_ask_show_null(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, NAVCORE_OP_SHOW, NULL); }
+static int a_ask_show_unknown(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, NAVCORE_OP_SHOW, fill_unknown_route); }
+static int a_ask_open_none(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, NAVCORE_OP_OPEN, NULL); }
+static int a_ask_open_both(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, NAVCORE_OP_OPEN, fill_both); }
+static int a_ask_open_bad_document(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, NAVCORE_OP_OPEN, fill_bad_document); }
+static int a_ask_gesture(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, NAVCORE_OP_GESTURE, NULL); }
+static int request_init(unsigned int version) {
+    navcore_request request;
+    return navcore_request_init(&request, version);
+}
+A(request_init_null, navcore_request_init(NULL, NAVCORE_REQUEST_VERSION))
+A(request_init_0, request_init(0))
+A(request_init_2, request_init(NAVCORE_REQUEST_VERSION + 1))
 A(restore_unknown, navcore_restore(f->nav, "{\"navcore\":1,\"stack\":[{\"route\":\"nowhere\",\"state\":null}]}", false, DONE))
 
 /* push D is queued behind push C; D is discarded while it waits (not yet in flight: allowed);
@@ -897,6 +943,26 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_restore", "a state that decodes to U+0000", BASIC, INVALID, restore_nul),
     FAILS("navcore_restore", "trailing text", BASIC, INVALID, restore_trailing),
     ENDS("navcore_restore", "an unknown route", BASIC, OK, NAVCORE_OUTCOME_UNKNOWN_ROUTE, restore_unknown),
+    FAILS("navcore_request_init", "`request` NULL", BASIC, INVALID, request_init_null),
+    FAILS("navcore_request_init", "version 0", BASIC, INVALID, request_init_0),
+    FAILS("navcore_request_init", "version `NAVCORE_REQUEST_VERSION + 1`", BASIC, INVALID, request_init_2),
+    FAILS("navcore_ask", "`request` NULL", BASIC, INVALID, ask_null),
+    FAILS("navcore_ask", "`request->version` 0", BASIC, INVALID, ask_version_zero),
+    FAILS("navcore_ask", "`request->version` `NAVCORE_REQUEST_VERSION + 1`", BASIC, INVALID, ask_version_newer),
+    FAILS("navcore_ask", "`request->op` -1 (NAVCORE_REQUEST_INIT's: none)", BASIC, INVALID, ask_no_op),
+    FAILS("navcore_ask", "`request->op` 11 (no op)", BASIC, INVALID, ask_op_11),
+    FAILS("navcore_ask", "push: a dead `screen`", BASIC, NO_SCREEN, ask_push_dead),
+    FAILS("navcore_ask", "pop_to: another navigator's `screen`", BASIC, NO_SCREEN, ask_pop_to_other),
+    FAILS("navcore_ask", "set: `screens` NULL with count 2", BASIC, INVALID, ask_set_null),
+    FAILS("navcore_ask", "pop: `result` `\\xed\\xa0\\x80` (UTF-16 surrogate)", BASIC, INVALID, ask_pop_bad_result),
+    FAILS("navcore_ask", "run: `block` NULL", BASIC, INVALID, ask_run_null),
+    FAILS("navcore_ask", "show: `route` NULL", BASIC, INVALID, ask_show_null),
+    ENDS("navcore_ask", "show: an unknown route (at the run)", BASIC, OK, NAVCORE_OUTCOME_UNKNOWN_ROUTE, ask_show_unknown),
+    FAILS("navcore_ask", "open: neither `entries` nor `document`", BASIC, INVALID, ask_open_none),
+    FAILS("navcore_ask", "open: both `entries` and `document`", BASIC, INVALID, ask_open_both),
+    FAILS("navcore_ask", "open: `document` `[]` (not a saved document)", BASIC, INVALID, ask_open_bad_document),
+    FAILS("navcore_ask", "gesture: navigator hidden", HIDDEN, STATE, ask_gesture),
+    FAILS("navcore_ask", "gesture: a transition waits (busy)", PUSHING, BUSY, ask_gesture),
 };
 #define ARG_CASES (sizeof arg_cases / sizeof *arg_cases)
 
@@ -1087,6 +1153,16 @@ static void good_calls(void) {
                          !observer.progress && !observer.bar && !observer.payload && !observer.release &&
                          !observer.done && !observer.ctx && !observer.destroy;
     report(same_observer, "navcore_observer_init", "the current version: NAVCORE_OBSERVER_INIT's empty observer",
+           NAVCORE_OK, NAVCORE_OK, NO_OUTCOME, "other fields than the macro's", NULL);
+
+    navcore_request request, no_request = NAVCORE_REQUEST_INIT;
+    memset(&request, 0x5A, sizeof request);
+    observe("navcore_request_init", navcore_request_init(&request, NAVCORE_REQUEST_VERSION));
+    bool same_request = request.version == no_request.version && request.op == no_request.op && request.op == -1 &&
+                        !request.screen && !request.screens && !request.count && !request.animated &&
+                        !request.visible && !request.result && !request.block && !request.route &&
+                        !request.show_options && !request.entries && !request.document;
+    report(same_request, "navcore_request_init", "the current version: NAVCORE_REQUEST_INIT's empty request",
            NAVCORE_OK, NAVCORE_OK, NO_OUTCOME, "other fields than the macro's", NULL);
 }
 

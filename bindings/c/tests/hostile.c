@@ -7,7 +7,7 @@
  * completion and a registration's ctx destructor. The first time the case's callback kind
  * fires, it misbehaves in one of four ways:
  *
- *   everything  it calls every function of navcore.h (all 81, checked against the header by
+ *   everything  it calls every function of navcore.h (all 83, checked against the header by
  *               `hostile --functions`) on its own navigator and on a second one it creates and
  *               destroys there, and checks that each status is one navcore.h documents for it;
  *   destroy     it destroys its own navigator: the destroy returns ok, the handle is dead at
@@ -95,6 +95,8 @@ static const char *const functions[] = {
     "navcore_pop_with_result", "navcore_on_pop_veto_deferrable", "navcore_decide", "navcore_pending_decision",
     "navcore_screen_set_saved_state", "navcore_screen_saved_state", "navcore_save", "navcore_open",
     "navcore_restore", "navcore_show_options_init",
+    /* requests */
+    "navcore_request_init", "navcore_ask",
     /* per-screen hooks */
     "navcore_screen_hooks_init", "navcore_screen_create_with_hooks",
     /* observers */
@@ -657,6 +659,16 @@ static void call_everything(int kind) {
                 W(navcore_show_options_init));
     single_top.recycle = NAVCORE_RECYCLE_TOP;
     OP(queued, "navcore_show (single top)", CALL(navcore_show, nav, "R", &single_top, completion, op_));
+
+    /* an op as a request: a push of a new screen, and one the call refuses (no op) */
+    navcore_request request;
+    if (check_other(CALL(navcore_request_init, &request, NAVCORE_REQUEST_VERSION), OK_, W(navcore_request_init)) ==
+        NAVCORE_OK) {
+        request.op = NAVCORE_OP_PUSH, request.screen = screen("hostile", what), request.animated = true;
+        OP(queued, W(navcore_ask), CALL(navcore_ask, nav, &request, completion, op_));
+        request.op = -1;
+        OP(INVALID_, "navcore_ask (no op)", navcore_ask(nav, &request, completion, op_));
+    }
 
     /* every registration replaced (the running one included: its destructor waits for it) */
     register_all(nav, "a registration inside a callback");

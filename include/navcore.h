@@ -757,7 +757,9 @@ NAVCORE_API int navcore_pop_to(navcore_navigator *nav, uint64_t screen, bool ani
 NAVCORE_API int navcore_pop_to_root(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
 
 /**
- * Makes the stack exactly `screens[0..count)`, bottom to top.
+ * Makes the stack exactly `screens`, bottom to top (SPEC §2).
+ *
+ * The stack becomes `screens[0..count)`; the transition style follows UIKit's rule (SPEC §4).
  *
  * @param nav the navigator
  * @param screens the screens' ids; may be NULL when `count` is 0 (the op then ends
@@ -794,7 +796,7 @@ NAVCORE_API int navcore_set_stack(navcore_navigator *nav, const uint64_t *screen
 NAVCORE_API int navcore_back(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
 
 /**
- * The user's interactive back gesture (SPEC §5).
+ * Starts the user's interactive back gesture (SPEC §5).
  *
  * Never queued. Callbacks: here, in both modes (the veto, the pop's first events, the
  * interactive transition).
@@ -865,7 +867,9 @@ NAVCORE_API int navcore_show(navcore_navigator *nav, const char *route, const na
                              navcore_done_fn done, void *ctx);
 
 /**
- * navcore_show under the name of the seeds' notification-based stack ("post").
+ * Shows the named route, under the name of the seeds' notification-based stack ("post").
+ *
+ * The same op as navcore_show (NAVCORE_OP_SHOW).
  *
  * @param nav the navigator
  * @param route the route's name, UTF-8
@@ -1351,8 +1355,10 @@ NAVCORE_API int navcore_screen_on_result(navcore_navigator *nav, uint64_t screen
                                          navcore_destroy_fn destroy);
 
 /**
- * navcore_pop carrying `result`: when the pop runs and is not a noop, the popped screen's
- * result is set to it before the pop's first event.
+ * Pops the top screen carrying a result for it (SPEC §12).
+ *
+ * As navcore_pop; when the pop runs and is not a noop, the popped screen's result is set to
+ * `result` before the pop's first event.
  *
  * @param nav the navigator
  * @param animated whether the pop asks for a transition
@@ -1480,9 +1486,9 @@ typedef struct navcore_route_entry {
 } navcore_route_entry;
 
 /**
- * Builds the whole stack from `entries[0..count)` in one op (NAVCORE_OP_OPEN).
+ * Builds the whole stack from routes in one op (SPEC §14).
  *
- * When it runs, every route is checked (NAVCORE_OUTCOME_UNKNOWN_ROUTE, nothing changes), then
+ * From `entries[0..count)` (NAVCORE_OP_OPEN). When it runs, every route is checked (NAVCORE_OUTCOME_UNKNOWN_ROUTE, nothing changes), then
  * each factory makes a new screen with its state as payload; a failing factory releases the
  * screens made so far, last made first (NAVCORE_OUTCOME_FACTORY_FAILED, the stack unchanged);
  * else the new screens become the stack (set events, push style).
@@ -1504,9 +1510,10 @@ NAVCORE_API int navcore_open(navcore_navigator *nav, const navcore_route_entry *
                              navcore_done_fn done, void *ctx);
 
 /**
- * Parses a saved document at the call and asks navcore_open with its entries.
+ * Opens the stack a saved document describes (SPEC §14).
  *
- * The completion and done callback name NAVCORE_OP_OPEN.
+ * The document is parsed at the call, then navcore_open is asked with its entries: the
+ * completion and done callback name NAVCORE_OP_OPEN.
  *
  * @param nav the navigator
  * @param document a saved document: any RFC 8259 JSON text of exactly the saved shape

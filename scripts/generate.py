@@ -349,6 +349,7 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
     table = ops.read(header, items)
     engine = ROOT / "Sources" / "NavCoreEngine"
     c_front = ROOT / "Sources" / "NavCoreC"
+    api = ROOT / "Sources" / "NavCore" / "API"
     regions = {
         (ROOT / "bindings" / "c" / "scenario" / "session.h", "categories"): c_categories(categories),
         (package / "scenario.py", "categories"): python_list("CATEGORIES", categories).replace("[", "(").replace("]", ")"),
@@ -363,6 +364,15 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
         (c_front / "Exports" / "OperationExports.swift", "functions"): ops.c_functions(table),
         (c_front / "Internal" / "CRequest.swift", "making"): ops.c_request_making(table),
         (c_front / "Internal" / "CRequest.swift", "engine request"): ops.c_engine_request(table),
+        (api / "NavigationRequest.swift", "factories"): ops.swift_factories(table),
+        (api / "Navigator+Operations.swift", "named ops"): ops.swift_methods(table, main_actor=False, waits=False),
+        (api / "Navigator+Async.swift", "awaited ops"): ops.swift_methods(table, main_actor=False, waits=True),
+        (api / "MainActor" / "MainActorNavigator+Operations.swift", "main-actor named ops"):
+            ops.swift_methods(table, main_actor=True, waits=False),
+        (api / "MainActor" / "MainActorNavigator+Async.swift", "main-actor awaited ops"):
+            ops.swift_methods(table, main_actor=True, waits=True),
+        (package / "_requests.py", "factories"): ops.python_factories(table),
+        (package / "_navigator.py", "named ops"): ops.python_methods(table),
     }
     sections = [(title, text) for _, title, text in header_doc.banners(header)]
     return regions, {REFERENCE: c_reference.render(items, sections, header_version(header)["STRING"])}
@@ -370,7 +380,7 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
 
 def replace(text: str, region: str, body: str, path: Path) -> str:
     comment = "#" if path.suffix == ".py" else "//"
-    pattern = re.compile(rf"(^{comment} {BEGIN} \({region}\)[^\n]*\n).*?(^{comment} {END} \({region}\)\n)", re.S | re.M)
+    pattern = re.compile(rf"(^[ \t]*{comment} {BEGIN} \({region}\)[^\n]*\n).*?(^[ \t]*{comment} {END} \({region}\)\n)", re.S | re.M)
     if not pattern.search(text):
         sys.exit(f"generate: {path.relative_to(ROOT)} has no `{comment} {BEGIN} ({region})` … `{comment} {END} ({region})` region")
     return pattern.sub(lambda m: m.group(1) + body + m.group(2), text)

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass, field
+import textwrap
+from dataclasses import dataclass, field, replace
 from typing import Dict, List, Optional, Sequence, Tuple
 
 import header_doc
@@ -347,4 +348,408 @@ def c_functions(table: Table) -> str:
                 "    CAPI.call(nav) { navigator throws(NavigationError) in",
                 f"        try CRequests.ask(navigator, navcore_request({', '.join(arguments)}), done, ctx)",
                 "    }", "}", ""]
+    return "\n".join(out[:-1]) + "\n"
+
+
+# ---- the bindings' methods: one per function, merged and aliased --------------------------------
+
+
+@dataclass
+class Method:
+    """A method of the Swift and Python navigators: the rows it asks, and its fields (its first
+    row's, with the fields of the rows merged into it); `aliases` are rows of the same fields."""
+
+    op: Op
+    row: Row
+    fields: List[str]
+    merged: List[Row] = field(default_factory=list)
+    aliases: List[Row] = field(default_factory=list)
+
+    @property
+    def rows(self) -> List[Row]:
+        return [self.row] + self.merged
+
+    def parameter_text(self, field_name: str) -> str:
+        """The header's @param text of the parameter that fills `field_name`."""
+        return next(row.parameter_text(field_name) for row in self.rows if field_name in row.fields)
+
+
+def methods(table: Table) -> List[Method]:
+    """The methods, in the table's order. A row with the fields of an earlier method of its op
+    is an alias of it (navcore_post); one with an earlier method's fields and more is merged
+    into it (navcore_pop_with_result: `pop`'s `result`); any other row is a method of its own."""
+    found: List[Method] = []
+    for op in table.ops:
+        own: List[Method] = []
+        for row in op.rows:
+            wider = next((m for m in own if set(m.fields) < set(row.fields) and not m.aliases), None)
+            same = next((m for m in own if m.fields == row.fields), None)
+            if same:
+                same.aliases.append(row)
+            elif wider:
+                wider.merged.append(row)
+                wider.fields += [f for f in row.fields if f not in wider.fields]
+            else:
+                own.append(Method(op, row, list(row.fields)))
+        found += own
+    return found
+
+
+#: SPEC §2: "show, open and restore default to instant in the bindings"; every other op that
+#: takes `animated` defaults to animating.
+INSTANT_BY_DEFAULT = {"show", "open"}
+
+#: The methods older than the table, named otherwise than its rule: function -> (Swift name,
+#: Python name), and the Swift labels of their parameters that are not the rule's.
+LEGACY_NAMES = {"navcore_gesture_begin": ("beginGesture", "gesture"), "navcore_pop_to": ("pop", "pop_to")}
+LEGACY_SWIFT_LABELS = {("navcore_pop_to", "screen"): "to"}
+
+
+def swift_name(row: Row) -> str:
+    return LEGACY_NAMES.get(row.function, (camel(row.function[len("navcore_"):]), ""))[0]
+
+
+def python_name(row: Row) -> str:
+    return LEGACY_NAMES.get(row.function, ("", row.function[len("navcore_"):]))[1]
+
+
+def doc_text(text: str, language: str) -> str:
+    """A header text as a Swift or Python doc comment says it."""
+    if language == "swift":
+        text = text.replace("SPEC §", "<doc:Semantics> §")
+    else:
+        text = re.sub(r"(?<!`)`([^`]+)`(?!`)", r"``\1``", text)
+    return re.sub(r"\bNULL\b", "nil" if language == "swift" else "None", text)
+
+
+def doc_lines(text: str, prefix: str, hanging: str, width: int = 100) -> List[str]:
+    """`text` wrapped at `width`: its first line after `prefix`, the next ones after `hanging`."""
+    return textwrap.wrap(text, width, initial_indent=prefix, subsequent_indent=hanging,
+                         break_long_words=False, break_on_hyphens=False) or [prefix.rstrip()]
+
+
+@dataclass
+class SwiftField:
+    """A field as a Swift method's parameter: its label (None: the parameter's name), name,
+    type, default; the value it gives the engine op (`engine`), or the value a method that
+    lacks it gives (`absent`); its doc when the header's @param text does not fit Swift. On
+    MainActorNavigator: its type there, and what the method passes to the request's factory."""
+
+    label: Optional[str]
+    name: str
+    type: str
+    default: Optional[str] = None
+    engine: str = ""
+    absent: Optional[str] = None
+    doc: Optional[str] = None
+    main_actor_type: Optional[str] = None
+    main_actor_pass: Optional[str] = None
+
+
+SWIFT_FIELDS: Dict[str, SwiftField] = {
+    "screen": SwiftField("_", "screen", "Screen", engine="screen.id"),
+    "screens": SwiftField("_", "screens", "[Screen]", engine="screens.map { $0.id }",
+                          doc="the new stack, bottom to top (an empty one ends the op `.invalid`)"),
+    "animated": SwiftField(None, "animated", "Bool", "true", engine="animated"),
+    "result": SwiftField(None, "result", "String?", "nil", engine="result", absent="nil"),
+    "block": SwiftField("_", "block", "@escaping @Sendable () -> Void", engine=".swift(block)",
+                        doc="the code to run, in queue order",
+                        main_actor_type="@escaping @MainActor () -> Void",
+                        main_actor_pass="{ MainActor.assumeIsolated { block() } }"),
+    "visible": SwiftField("_", "visible", "Bool", engine="visible"),
+    "route": SwiftField("_", "route", "String", engine="route", doc="the route's name"),
+    "show_options": SwiftField(None, "options", "ShowOptions", "ShowOptions()", engine="options",
+                               doc="its animation, replacement, recycling and payload (<doc:Semantics> §8)"),
+    "entries": SwiftField("_", "entries", "[RouteEntry]", engine="entries"),
+    # Parsed when the request is asked (after the navigator is known to be live), not made.
+    "document": SwiftField("_", "document", "String", engine=""),
+}
+
+
+def swift_parameters(method: Method, main_actor: bool = False) -> List[Tuple[SwiftField, str]]:
+    """(field spec, parameter declaration) of a method's fields, `count` left out."""
+    out = []
+    for name in method.fields:
+        if name == "count":
+            continue
+        spec = SWIFT_FIELDS[name]
+        label = LEGACY_SWIFT_LABELS.get((method.row.function, name), spec.label)
+        default = spec.default
+        if name == "animated" and method.op.name in INSTANT_BY_DEFAULT:
+            default = "false"
+        kind = spec.main_actor_type if main_actor and spec.main_actor_type else spec.type
+        declaration = f"{label + ' ' if label else ''}{spec.name}: {kind}" + (f" = {default}" if default else "")
+        out.append((spec, declaration))
+    return out
+
+
+def swift_call_arguments(method: Method, main_actor: bool = False) -> List[str]:
+    """The arguments with which a method passes its parameters on (to a factory)."""
+    out = []
+    for name in method.fields:
+        if name == "count":
+            continue
+        spec = SWIFT_FIELDS[name]
+        label = LEGACY_SWIFT_LABELS.get((method.row.function, name), spec.label)
+        value = spec.main_actor_pass if main_actor and spec.main_actor_pass else spec.name
+        out.append(value if label == "_" else f"{label or spec.name}: {value}")
+    return out
+
+
+def swift_doc(method: Method, indent: str, extra: Sequence[Tuple[str, str]] = (), returns: Optional[str] = None,
+              throws: bool = True, row: Optional[Row] = None) -> List[str]:
+    """A method's doc comment: the header's brief, its parameters, what it returns and throws."""
+    row = row or method.row
+    start = f"{indent}/// "
+    lines = doc_lines(doc_text(row.doc.brief, "swift"), start, start) + [f"{indent}///"]
+    parameters = [(SWIFT_FIELDS[n].name, SWIFT_FIELDS[n].doc or doc_text(method.parameter_text(n), "swift"))
+                  for n in method.fields if n != "count"] + list(extra)
+    if parameters:
+        lines.append(f"{start}- Parameters:")
+        for name, text in parameters:
+            lines += doc_lines(f"{name}: {text}", f"{start}  - ", f"{start}    ")
+    if returns:
+        lines += doc_lines(f"- Returns: {returns}", start, f"{start}  ")
+    if throws:
+        lines.append(f"{start}- Throws: `NavigationError` when the call itself fails; then nothing is asked.")
+    while lines and lines[-1] == f"{indent}///":
+        lines.pop()
+    return lines
+
+
+def swift_factories(table: Table) -> str:
+    """NavigationRequest's factories: one per method, named as it."""
+    out = []
+    for method in methods(table):
+        parameters = [declaration for _, declaration in swift_parameters(method)]
+        if "document" in method.fields:
+            body = "NavigationRequest(restoring: document, animated: animated)"
+        else:
+            arguments = {}
+            for name in method.op.fields:
+                label = FIELDS[name].engine
+                if not label or label in arguments:
+                    continue
+                if name in method.fields:
+                    arguments[label] = SWIFT_FIELDS[name].engine
+                elif SWIFT_FIELDS[name].absent is not None:
+                    arguments[label] = SWIFT_FIELDS[name].absent
+            body = f"NavigationRequest({method.op.engine_type}({', '.join(f'{k}: {v}' for k, v in arguments.items())}))"
+        out += swift_doc(method, "    ", throws=False)
+        out += [wrap(f"    public static func {swift_name(method.row)}(", parameters, ") -> NavigationRequest {", "    "),
+                f"        {body}", "    }", ""]
+    return "\n".join(out[:-1]) + "\n"
+
+
+def swift_methods(table: Table, main_actor: bool, waits: bool) -> str:
+    """The named methods of Navigator (or MainActorNavigator): `ask` (or, when `waits`, the
+    awaiting `perform`) of the request of the same name."""
+    out = []
+    for method in methods(table):
+        for row in [method.row] + method.aliases:
+            if main_actor and row is not method.row:
+                continue  # MainActorNavigator's `post` posts from any thread: written by hand
+            name = swift_name(row)
+            factory = swift_name(method.row)
+            parameters = [declaration for _, declaration in swift_parameters(method, main_actor)]
+            arguments = ", ".join(swift_call_arguments(method, main_actor))
+            if waits:
+                out += swift_doc(method, "    ", returns="the op's outcome, once it has ended.", row=row)
+                out += [wrap(f"    public func {name}(", parameters, ") async throws(NavigationError) -> Outcome {", "    "),
+                        f"        try await perform(.{factory}({arguments}))", "    }", ""]
+            else:
+                out += swift_doc(method, "    ", [("completion", "told the op's outcome when it ends, or `nil`")],
+                                 returns="`.ok` when the op started, `.queued` when it waits.", row=row)
+                out += ["    @discardableResult",
+                        wrap(f"    public func {name}(", parameters + ["completion: Completion?"],
+                             ") throws(NavigationError) -> RequestStatus {", "    "),
+                        f"        try ask(.{factory}({arguments}), completion: completion)", "    }", ""]
+    return "\n".join(out[:-1]) + "\n"
+
+
+# ---- Python (bindings/python/navcore) --------------------------------------------------------------
+
+
+@dataclass
+class PythonParameter:
+    """A parameter of a Python method: its name, annotation, default, whether it is keyword
+    only, the key its value is stored under in a Request (its name unless said), and its doc
+    (None: the header's @param text of the field)."""
+
+    name: str
+    annotation: str
+    default: Optional[str] = None
+    keyword: bool = False
+    key: Optional[str] = None
+    doc: Optional[str] = None
+
+
+@dataclass
+class PythonField:
+    """A field as a Python method's parameters, and the exceptions its conversion raises.
+    `plain`: the value the C field takes, made by the request's class method (a bool, an id);
+    without one the field is made at the call by its conversion (navcore/_requests.py's
+    CONVERSIONS) from the parameters' values. `optional`: the field is left out (NULL) when
+    every parameter of it is None."""
+
+    parameters: List[PythonParameter]
+    raises: List[str] = field(default_factory=list)
+    plain: Optional[str] = None
+    optional: bool = False
+
+
+PYTHON_FIELDS: Dict[str, PythonField] = {
+    "screen": PythonField([PythonParameter("screen", "Screen[Any]")],
+                          ["NoSuchScreenError: ``screen`` is released, or another navigator's."], plain="screen.id"),
+    "screens": PythonField([PythonParameter("screens", "Iterable[ScreenLike]",
+                                            doc="Screens, or objects (each gets a new screen), bottom to top.")],
+                           ["NoSuchScreenError: a Screen is released, or another navigator's."]),
+    "count": PythonField([]),
+    "animated": PythonField([PythonParameter("animated", "bool", "True")], plain="bool(animated)"),
+    "visible": PythonField([PythonParameter("visible", "bool")], plain="bool(visible)"),
+    "result": PythonField([PythonParameter("result", "Any", "None", True, doc="the popped screen's result, as JSON text."),
+                           PythonParameter("result_text", "Optional[str]", "None", True,
+                                           doc="the popped screen's result as is.")],
+                          ["TypeError: both ``result`` and ``result_text`` are given.",
+                           "InvalidError: a result that is not valid text."], optional=True),
+    "block": PythonField([PythonParameter("block", "Callable[[], Any]",
+                                          doc="the code to run, called without arguments on the driving thread.")],
+                         ["TypeError: ``block`` is not callable."]),
+    "route": PythonField([PythonParameter("route", "str", doc="a registered route's name.")]),
+    "show_options": PythonField(
+        [PythonParameter("animated", "bool", "False", True, doc="whether the change asks for a transition."),
+         PythonParameter("remove_current", "bool", "True", True, doc="whether a new screen replaces the current top."),
+         PythonParameter("recycle", "RecycleLike", "Recycle.ANY", True,
+                         doc='which screen of the route to reuse: ``"any"`` (the default: the one nearest the top), '
+                             '``"top"`` (only the top, the "single top" of other toolkits) or ``"none"`` (never); '
+                             'True and False are ``"any"`` and ``"none"``.'),
+         PythonParameter("payload", "Union[str, Mapping[str, Any], None]", "None", True,
+                         doc="delivered to the screen: a str, or a dict that travels as JSON (``Payload.json()``); "
+                             "None for none.")],
+        ["InvalidError: a route or payload that is not valid text.", "ValueError: an unknown ``recycle`` value."]),
+    "entries": PythonField([PythonParameter("entries", "Iterable[RouteEntry]",
+                                            doc="each ``(route, state)`` or a route alone, bottom to top; a state is "
+                                                "a str (as is), a dict (as JSON) or None.")],
+                           ["InvalidError: no entry, or a route or state that is not valid text."]),
+    "document": PythonField([PythonParameter("document", "Union[str, Mapping[str, Any]]",
+                                             doc="``save()``'s dict or ``save_text()``'s text; any JSON of that shape.")],
+                            ["InvalidError: anything but a saved document, at the call (SPEC §14)."]),
+}
+
+#: navcore_push's screen in Python: any object, which gets a new screen of `route`.
+LEGACY_PYTHON_FIELDS = {
+    ("navcore_push", "screen"): PythonField(
+        [PythonParameter("screen", "ScreenLike", doc="a detached Screen, or any object (it gets a new screen)."),
+         PythonParameter("route", "Optional[str]", "None", True, key="new_screen_route",
+                         doc='the route of the new screen made for an object (not for a Screen): without one it is '
+                             'anonymous (route ""), which ``show`` never recycles and ``restore`` cannot rebuild.')],
+        ["TypeError: ``route`` given with a Screen.", "NoSuchScreenError: the Screen is released, or another navigator's."]),
+}
+
+#: The exceptions of the statuses a method's function lists (its `@retval` tags), beside its
+#: fields' own.
+PYTHON_STATUS_ERRORS = {"NAVCORE_ERR_BUSY": "BusyError", "NAVCORE_ERR_STATE": "StateError"}
+
+
+def python_fields(method: Method) -> List[Tuple[str, PythonField]]:
+    return [(name, LEGACY_PYTHON_FIELDS.get((method.row.function, name), PYTHON_FIELDS[name]))
+            for name in method.fields]
+
+
+def python_parameters(method: Method) -> List[Tuple[str, PythonParameter]]:
+    """(field, parameter) of a method, positional ones first (in the fields' order)."""
+    every = [(name, p) for name, spec in python_fields(method) for p in spec.parameters]
+    every = [(name, replace(p, default="False") if name == "animated" and method.op.name in INSTANT_BY_DEFAULT else p)
+             for name, p in every]
+    return [e for e in every if not e[1].keyword] + [e for e in every if e[1].keyword]
+
+
+def python_signature(method: Method, first: str) -> List[str]:
+    parts, star = [first], False
+    for _, p in python_parameters(method):
+        if p.keyword and not star:
+            parts.append("*")
+            star = True
+        parts.append(f"{p.name}: {p.annotation}" + (f" = {p.default}" if p.default else ""))
+    return parts
+
+
+def python_call(method: Method) -> str:
+    return ", ".join(p.name if not p.keyword else f"{p.name}={p.name}" for _, p in python_parameters(method))
+
+
+def python_doc(method: Method, returns: str, raises: bool, indent: str, row: Optional[Row] = None) -> List[str]:
+    """A docstring: the header's brief, Args, Returns and (for a navigator's method) Raises."""
+    row = row or method.row
+    lines = doc_lines(doc_text(row.doc.brief, "python"), f'{indent}"""', indent) + [""]
+    parameters = python_parameters(method)
+    if parameters:
+        lines.append(f"{indent}Args:")
+        for name, p in parameters:
+            text = p.doc or doc_text(method.parameter_text(name), "python") + "."
+            lines += doc_lines(f"{p.name}: {text}", f"{indent}    ", f"{indent}        ")
+        lines.append("")
+    lines += [f"{indent}Returns:", f"{indent}    {returns}"]
+    if raises:
+        errors = list(dict.fromkeys(r for _, spec in python_fields(method) for r in spec.raises))
+        for status, text in row.doc.retvals:
+            if status in PYTHON_STATUS_ERRORS:
+                errors.append(f"{PYTHON_STATUS_ERRORS[status]}: {doc_text(text, 'python')}.")
+        errors.append("InvalidHandleError: the navigator is closed.")
+        lines += ["", f"{indent}Raises:"]
+        for error in errors:
+            lines += doc_lines(error, f"{indent}    ", f"{indent}        ")
+    return lines + [f'{indent}"""']
+
+
+def python_c_zero(c_type: str) -> str:
+    """An empty navcore_request field as ctypes takes it."""
+    return "None" if "*" in c_type or c_type.endswith("_fn") else "False" if c_type == "bool" else "0"
+
+
+def python_factories(table: Table) -> str:
+    """Request's class methods: one per method, named as it. Each makes the fields it can as
+    they are (`_c`: navcore_request's first fields, in order, up to its last such field) and
+    keeps the parameters of those made at the call; it has no __init__ of its own: the
+    binding's hot path is counted (tests/test_hot_path.py, W6)."""
+    out = []
+    for method in methods(table):
+        name = python_name(method.row)
+        plain, converted, arguments = {}, [], []
+        for field_name, spec in python_fields(method):
+            if spec.plain:
+                plain[field_name] = spec.plain
+                continue
+            if spec.optional:
+                given = " or ".join(f"{p.name} is not None" for p in spec.parameters)
+                converted.append(f'("{field_name}",) if {given} else ()')
+            elif field_name != "count":
+                converted.append(f'("{field_name}",)')
+            arguments += [f'"{p.key or p.name}": {p.name}' for p in spec.parameters]
+        last = max([i for i, f in enumerate(table.fields) if f.name in plain] + [1])
+        c = ["_VERSION", str(method.op.value)] + [plain.get(f.name, python_c_zero(f.c_type)) for f in table.fields[2:last + 1]]
+        out += ["    @classmethod",
+                wrap(f"    def {name}(", python_signature(method, "cls"), ') -> "Request":', "    ", 100)]
+        out += python_doc(method, f"The request of ``Navigator.{name}``.", False, "        ")
+        out += ["        request = object.__new__(cls)",
+                f"        request.op = _OPS[{method.op.value}]",
+                wrap("        request._c = (", c, ")", "        ", 100),
+                f"        request._converted = {' + '.join(converted) or '()'}",
+                wrap("        request._arguments = {", arguments, "}", "        ", 100) if arguments
+                else "        request._arguments = _NO_ARGUMENTS",
+                "        return request", ""]
+    return "\n".join(out[:-1]) + "\n"
+
+
+def python_methods(table: Table) -> str:
+    """Navigator's named methods: each asks the request of its name (an alias is assigned)."""
+    out = []
+    for method in methods(table):
+        name = python_name(method.row)
+        out.append(wrap(f"    def {name}(", python_signature(method, "self"), ") -> Operation:", "    ", 100))
+        out += python_doc(method, "The op's Operation.", True, "        ")
+        out += [f"        return self.ask(Request.{name}({python_call(method)}))", ""]
+        out += [f"    {python_name(alias)} = {name}  # {doc_text(alias.doc.brief, 'python')}" for alias in method.aliases]
+        if method.aliases:
+            out.append("")
     return "\n".join(out[:-1]) + "\n"

@@ -21,4 +21,13 @@ extension NavigatorCore {
     package func ask(_ request: consuming Request, draining: Bool) throws(NavigationError) -> RequestStatus {
         try draining ? askDraining(request) : ask(request)
     }
+
+    /// Asks `request` with `completion` as `ask(_:draining:)` does (a front's request value,
+    /// made without its completion, gets it here, moved rather than copied).
+    package func ask(
+        _ request: consuming Request, completion: CompletionHandler?, draining: Bool
+    ) throws(NavigationError) -> RequestStatus {
+        request.completion = completion
+        return try ask(request, draining: draining)
+    }
 }

@@ -21,7 +21,7 @@ Generated regions, each between a `BEGIN GENERATED` and an `END GENERATED` line:
   restype and argtypes (a C type this script does not know is an error: add it to CTYPES);
 - bindings/c/scenario/session.h and bindings/python/navcore/scenario.py: the trace categories;
 - fuzz/nav2bytes.py: the fuzzer's command, hook and callback names (the Swift cases in
-  snake_case), the op kinds and action states;
+  snake_case), the op kinds and action states, the rows of the table of ops;
 - bindings/c/tests/bad_input.c: every function's statuses, from the `@retval` tags of the doc
   comment right above its prototype (bad_input checks that each listed status is producible and
   that no unlisted one is returned).
@@ -322,12 +322,13 @@ def swift_cases(path: Path, enum: str) -> List[str]:
     return [re.sub(r"(?<!^)([A-Z])", r"_\1", case).lower() for case in cases]
 
 
-def nav2bytes_tables(tables: Dict[str, Enum]) -> str:
+def nav2bytes_tables(tables: Dict[str, Enum], table: ops.Table) -> str:
     return (python_list("COMMANDS", swift_cases(FUZZ / "Command.swift", "Command"))
             + python_list("HOOK_KINDS", swift_cases(FUZZ / "Model.swift", "HookKind"))
             + python_list("CALLBACKS", swift_cases(FUZZ / "Model.swift", "RegKind"))
             + python_list("OPS", [n for _, _, n in tables["OP"].members])
-            + python_list("STATES", [n for _, _, n in tables["ACTION"].members]))
+            + python_list("STATES", [n for _, _, n in tables["ACTION"].members])
+            + python_list("ASK_ROWS", [row.function for row in table.rows]))
 
 
 def c_categories(names: List[str]) -> str:
@@ -356,7 +357,7 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
         (package / "_enums.py", "enums"): python_enums(tables),
         (package / "_ffi.py", "callbacks"): python_callbacks(callbacks),
         (package / "_ffi.py", "signatures"): python_signatures(prototypes),
-        (ROOT / "fuzz" / "nav2bytes.py", "tables"): nav2bytes_tables({t.name: t for t in tables}),
+        (ROOT / "fuzz" / "nav2bytes.py", "tables"): nav2bytes_tables({t.name: t for t in tables}, table),
         (ROOT / "bindings" / "c" / "tests" / "bad_input.c", "statuses"): c_statuses(declared_statuses(items, prototypes)),
         (package / "_ffi.py", "request"): python_request(table, header),
         (engine / "Engine" / "Ops" / "Operation.swift", "operations"): ops.engine_operations(table),
@@ -373,6 +374,10 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
             ops.swift_methods(table, main_actor=True, waits=True),
         (package / "_requests.py", "factories"): ops.python_factories(table),
         (package / "_navigator.py", "named ops"): ops.python_methods(table),
+        (ROOT / "Sources" / "ScenarioKit" / "ScenarioSession.swift", "op commands"): ops.swift_verbs(table),
+        (package / "scenario.py", "op commands"): ops.python_verbs(table),
+        (ROOT / "bindings" / "c" / "scenario" / "ops.c", "op commands"): ops.c_verbs(table),
+        (FUZZ / "Ask.swift", "ask table"): ops.fuzz_ask_table(table),
     }
     sections = [(title, text) for _, title, text in header_doc.banners(header)]
     return regions, {REFERENCE: c_reference.render(items, sections, header_version(header)["STRING"])}

@@ -753,3 +753,193 @@ def python_methods(table: Table) -> str:
         if method.aliases:
             out.append("")
     return "\n".join(out[:-1]) + "\n"
+
+
+# ---- the scenario runners' verbs (SPEC §11) ----------------------------------------------------
+
+
+@dataclass
+class WordParser:
+    """How a scenario command's words give one field, in each runner (the parsing helpers they
+    name are the runners' own, written by hand). Swift and Python read the words into a local
+    `x` (a ScenarioError when they are wrong) and give the request `value` made of it inside the
+    command's call (where a navigator error is the command's status); Python may pass it under
+    another parameter (`python_argument`). C calls `c`, a function of bindings/c/scenario/ops.c
+    that fills the field of the request (false: a scenario error, recorded)."""
+
+    swift_parse: str
+    python_parse: str
+    c: str
+    swift_value: str = "{x}"
+    python_value: str = "{x}"
+    python_argument: Optional[str] = None
+
+
+WORD_PARSERS: Dict[str, WordParser] = {
+    "label": WordParser("try labelled(word(plain, 0, line), line)", "self.labelled(self.word(plain, 0, line), line)",
+                        "word_label"),
+    "new_screen": WordParser("try word(plain, 0, line)", "self.word(plain, 0, line)", "word_new_screen",
+                             swift_value="try self.newScreen(route: {x})", python_value="self.new_screen({x})"),
+    "set_words": WordParser("plain", "plain", "word_set", swift_value="try {x}.map { try self.liveOrNew($0) }",
+                            python_value="[self.live_or_new(w) for w in {x}]"),
+    "not_instant": WordParser('!arguments.contains("instant")', '"instant" not in arguments', "word_not_instant"),
+    "animated": WordParser('arguments.contains("animated")', '"animated" in arguments', "word_animated"),
+    "animated_after_first": WordParser('arguments.dropFirst().contains("animated")', '"animated" in arguments[1:]',
+                                       "word_animated_after_first"),
+    "result_option": WordParser("try resultOption(plain, line)", "self.result_option(plain, line)", "word_result",
+                                python_argument="result_text={x}"),
+    "run_name": WordParser("try word(arguments, 0, line)", "self.word(arguments, 0, line)", "word_run_name",
+                           swift_value='{ self.record(TraceLine(category: .run, text: "run \\({x})")) }',
+                           python_value='lambda: self.record("run", "run " + {x})'),
+    "on_off": WordParser("try onOff(arguments, 0, line)", "self.on_off(arguments, 0, line)", "word_visible"),
+    "route": WordParser("try word(arguments, 0, line)", "self.word(arguments, 0, line)", "word_route"),
+    "show_options": WordParser("try showOptions(arguments, line)", "self.show_options(arguments, line)",
+                               "word_show_options", python_argument="**{x}"),
+    "open_words": WordParser("openEntries(arguments)", '[split_entry(w) for w in arguments if w != "animated"]',
+                             "word_open"),
+    "document": WordParser("try word(arguments, 0, line)", "self.word(arguments, 0, line)", "word_document"),
+}
+
+#: Each field's words, unless the verb says otherwise (DSL_PARSERS).
+FIELD_WORDS = {"screen": "label", "screens": "set_words", "animated": "not_instant", "result": "result_option",
+               "block": "run_name", "visible": "on_off", "route": "route", "show_options": "show_options",
+               "entries": "open_words", "document": "document"}
+
+#: SPEC §11's words where they are not FIELD_WORDS': `push R` makes a new screen of route R
+#: (`push_again L` pushes screen L); an op that is instant by default takes the word `animated`
+#: (`restore DOC [animated]` after its document); and the verbs that are no method's name.
+DSL_PARSERS = {("push", "screen"): "new_screen", ("restore", "animated"): "animated_after_first"}
+DSL_VERBS = {"push_again": ("navcore_push", {"screen": "label"})}
+
+
+@dataclass
+class Verb:
+    """A scenario command that asks an op: its word, its method and each field's words."""
+
+    name: str
+    method: Method
+    words: Dict[str, str]
+
+
+def verbs(table: Table) -> List[Verb]:
+    """The op verbs: a method's is its op's SPEC name, or for the op's second method its own
+    name (`restore`, of `open`); then DSL_VERBS."""
+    found = []
+    every = methods(table)
+    for method in every:
+        first = next(m for m in every if m.op is method.op)
+        name = method.op.name if method is first else python_name(method.row)
+        words = {}
+        for field_name in method.fields:
+            if field_name == "count":
+                continue
+            parser = FIELD_WORDS[field_name]
+            if field_name == "animated" and method.op.name in INSTANT_BY_DEFAULT:
+                parser = "animated"
+            words[field_name] = DSL_PARSERS.get((name, field_name), parser)
+        found.append(Verb(name, method, words))
+    for name, (function, overrides) in DSL_VERBS.items():
+        base = next(v for v in found if v.method.row.function == function)
+        found.append(Verb(name, base.method, {**base.words, **overrides}))
+    return found
+
+
+def swift_verbs(table: Table) -> str:
+    """ScenarioSession's op commands: each reads its words, then asks its request."""
+    out = ["    /// The commands that ask an op (SPEC §11), one per method of the table of ops: each reads",
+           "    /// its words (a ScenarioError when they are wrong), then asks its request; `false` for",
+           "    /// another command.",
+           "    private func askOp(_ verb: String, _ arguments: [String], line: Int) throws(ScenarioError) -> Bool {",
+           '        let plain = arguments.filter { $0 != "instant" }',
+           "        switch verb {"]
+    for verb in verbs(table):
+        out.append(f'        case "{verb.name}":')
+        values = {}
+        for field_name, parser_name in verb.words.items():
+            parser = WORD_PARSERS[parser_name]
+            local = camel(field_name)
+            out.append(f"            let {local} = {parser.swift_parse}")
+            values[field_name] = parser.swift_value.replace("{x}", local)
+        arguments = []
+        for field_name in verb.method.fields:
+            if field_name == "count":
+                continue
+            spec = SWIFT_FIELDS[field_name]
+            label = LEGACY_SWIFT_LABELS.get((verb.method.row.function, field_name), spec.label)
+            value = values[field_name]
+            arguments.append(value if label == "_" else f"{label or spec.name}: {value}")
+        call = f"try self.nav().ask(.{swift_name(verb.method.row)}({', '.join(arguments)}), completion: nil)"
+        out.append(f"            call {{ {call} }}")
+    out += ["        default:", "            return false", "        }", "        return true", "    }"]
+    return "\n".join(out) + "\n"
+
+
+def python_verbs(table: Table) -> str:
+    """The Python runner's op commands, as the Swift runner's."""
+    out = ["    def ask_op(self, verb: str, arguments: List[str], line: int) -> bool:",
+           '        """The commands that ask an op (SPEC §11), one per method of the table of ops: each reads',
+           "        its words (a ScenarioError when they are wrong), then asks its request; False for another",
+           '        command."""',
+           '        plain = [w for w in arguments if w != "instant"]']
+    keyword = "if"
+    for verb in verbs(table):
+        out.append(f'        {keyword} verb == "{verb.name}":')
+        keyword = "elif"
+        values = {}
+        for field_name, parser_name in verb.words.items():
+            parser = WORD_PARSERS[parser_name]
+            local = parser_name  # one type per name in the function's scope
+            out.append(f"            {local} = {parser.python_parse}")
+            value = parser.python_value.replace("{x}", local)
+            values[field_name] = (parser.python_argument.replace("{x}", value) if parser.python_argument else None, value)
+        arguments = []
+        for field_name, spec in python_fields(verb.method):
+            if field_name == "count":
+                continue
+            explicit, value = values[field_name]
+            if explicit:
+                arguments.append(explicit)
+            elif spec.parameters[0].keyword:
+                arguments.append(f"{spec.parameters[0].name}={value}")
+            else:
+                arguments.append(value)
+        name = python_name(verb.method.row)
+        out.append(f"            self.call(lambda: self.nav().ask(Request.{name}({', '.join(arguments)})))")
+    out += ["        else:", "            return False", "        return True"]
+    return "\n".join(out) + "\n"
+
+
+def c_verbs(table: Table) -> str:
+    """The C runner's table of op commands: each verb's op and the functions reading its words."""
+    width = max(len(verb.words) for verb in verbs(table))
+    out = [f"/* The commands that ask an op (SPEC §11), one per method of the table of ops: the op, and",
+           f" * the functions that read its words into the request's fields, in order. */",
+           "static const struct op_verb {",
+           "    const char *verb;",
+           "    int op;",
+           f"    word_fn words[{width}];",
+           "} op_verbs[] = {"]
+    for verb in verbs(table):
+        functions = ", ".join(WORD_PARSERS[p].c for p in verb.words.values()) or "NULL"
+        out.append(f'    {{"{verb.name}", {verb.method.op.constant}, {{{functions}}}}},')
+    out.append("};")
+    return "\n".join(out) + "\n"
+
+
+# ---- the fuzzer (Sources/navcore-fuzz) ------------------------------------------------------------
+
+
+def fuzz_ask_table(table: Table) -> str:
+    """The `ask` command's table: navcore_request's fields and each function's row."""
+    fields = [camel(f.name) for f in table.fields[2:]]
+    out = ["    /// A field of navcore_request (but `version` and `op`).",
+           "    enum Field {",
+           wrap("        case ", fields, "", "        "),
+           "    }",
+           "",
+           "    /// Each function of an op: its op, its name, and the fields its parameters fill.",
+           "    static let rows: [(navcore_op, String, [Field])] = ["]
+    for row in table.rows:
+        out.append(f'        ({row.op}, "{row.function}", [{", ".join("." + camel(f) for f in row.fields)}]),')
+    out.append("    ]")
+    return "\n".join(out) + "\n"

@@ -378,6 +378,9 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
         (package / "scenario.py", "op commands"): ops.python_verbs(table),
         (ROOT / "bindings" / "c" / "scenario" / "ops.c", "op commands"): ops.c_verbs(table),
         (FUZZ / "Ask.swift", "ask table"): ops.fuzz_ask_table(table),
+        (ROOT / "bindings" / "c" / "tests" / "bad_input.c", "op functions"): ops.bad_input_functions(table),
+        (ROOT / "bindings" / "c" / "tests" / "hostile.c", "op functions"): ops.hostile_functions(table),
+        (ROOT / "bindings" / "c" / "tests" / "hostile.c", "op calls"): ops.hostile_calls(table),
     }
     sections = [(title, text) for _, title, text in header_doc.banners(header)]
     return regions, {REFERENCE: c_reference.render(items, sections, header_version(header)["STRING"])}

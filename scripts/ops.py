@@ -943,3 +943,93 @@ def fuzz_ask_table(table: Table) -> str:
         out.append(f'        ({row.op}, "{row.function}", [{", ".join("." + camel(f) for f in row.fields)}]),')
     out.append("    ]")
     return "\n".join(out) + "\n"
+
+
+# ---- the C tests (bindings/c/tests) -----------------------------------------------------------
+
+
+@dataclass
+class CTestArgument:
+    """A field's argument where the C tests call each function of an op: in bad_input (a
+    fixture `f`: its detached screen `d`, the route "ok") and in hostile (inside a callback: its
+    screen `s1`, the routes "R" and "F"); an array's `count` is its length."""
+
+    bad_input: str
+    hostile: str
+    count: Tuple[int, int] = (0, 0)
+
+
+C_TEST_ARGUMENTS: Dict[str, CTestArgument] = {
+    "screen": CTestArgument("f->d", "s1"),
+    "screens": CTestArgument("&f->a", "&s1", (1, 1)),
+    "animated": CTestArgument("false", "true"),
+    "visible": CTestArgument("false", "true"),
+    "result": CTestArgument('"r"', '"r"'),
+    "block": CTestArgument("run_block", "run_block"),
+    "route": CTestArgument('"ok"', '"F"'),
+    "show_options": CTestArgument("NULL", "NULL"),
+    "entries": CTestArgument('(navcore_route_entry[]){{"ok", NULL}}',
+                             '(navcore_route_entry[]){{"R", "opened"}, {"F", NULL}}', (1, 2)),
+    "document": CTestArgument('"{\\"navcore\\":1,\\"stack\\":[{\\"route\\":\\"ok\\",\\"state\\":null}]}"',
+                              '"{\\"navcore\\":1,\\"stack\\":[{\\"route\\":\\"R\\",\\"state\\":null}]}"'),
+}
+
+
+def c_macro_list(name: str, items: Sequence[str]) -> str:
+    """`#define NAME item, item, …` over continued lines of at most 100 columns."""
+    lines, line = [], f"#define {name}"
+    for item in items:
+        piece = f" {item},"
+        if len(line) + len(piece) > 96:
+            lines.append(line)
+            line = "   "
+        line += piece
+    lines.append(line.rstrip(","))
+    return " \\\n".join(lines) + "\n"
+
+
+def c_test_arguments(row: Row, hostile: bool) -> List[str]:
+    out = []
+    for name in row.fields:
+        if name == "count":
+            array = next(C_TEST_ARGUMENTS[f] for f in row.fields if C_TEST_ARGUMENTS.get(f, CTestArgument("", "")).count != (0, 0))
+            out.append(str(array.count[1 if hostile else 0]))
+        else:
+            spec = C_TEST_ARGUMENTS[name]
+            out.append(spec.hostile if hostile else spec.bad_input)
+    return out
+
+
+def bad_input_functions(table: Table) -> str:
+    """bad_input's call of each function of an op with good arguments (its handle cases and good
+    calls pass the handle), and their list."""
+    out = ["/* Each function of an op (the table of ops) with good arguments, on the handle given. */"]
+    for row in table.rows:
+        name = row.function[len("navcore_"):]
+        arguments = ", ".join(["nav"] + c_test_arguments(row, hostile=False) + ["DONE"])
+        out.append(f"H({name}, {row.function}({arguments}))")
+    names = [f"HANDLE_FN({row.function[len('navcore_'):]})" for row in table.rows]
+    return "\n".join(out) + "\n" + c_macro_list("OP_HANDLE_FUNCTIONS", names)
+
+
+def hostile_calls(table: Table) -> str:
+    """hostile's call of each function of an op from inside a callback: queued there (or, for
+    one that is never queued, the statuses its doc comment lists but invalid ones)."""
+    out = []
+    for row in table.rows:
+        listed = [s for s, _ in row.doc.retvals]
+        if "NAVCORE_QUEUED" in listed:
+            allowed = "queued"
+        else:
+            bits = {"NAVCORE_OK": "OK_", "NAVCORE_ERR_BUSY": "BUSY_", "NAVCORE_ERR_STATE": "STATE_"}
+            allowed = " | ".join(bits[s] for s in listed if s in bits)
+        arguments = ", ".join([row.function, "nav"] + c_test_arguments(row, hostile=True) + ["completion", "op"])
+        out += ["    {", "        op_rec *op = new_op();"]
+        if "block" in row.fields:
+            out.append("        op->is_run = 1;")
+        out += [f"        op->status = check(CALL({arguments}), {allowed}, W({row.function}));", "    }"]
+    return "\n".join(out) + "\n"
+
+
+def hostile_functions(table: Table) -> str:
+    return c_macro_list("OP_FUNCTIONS", [f'"{row.function}"' for row in table.rows])

@@ -32,8 +32,10 @@
  *   Every declaration has a doc comment (one that opens with two asterisks) right above it, in
  *   Doxygen's and libgit2's form: a brief (its first paragraph), details, then tags. A function's tags: `@param NAME` for each
  *   parameter, in order; `@retval STATUS when…` for each status it returns, or `@return` for a
- *   function that returns no status; `@since 1.N`, the version that added it; `@deprecated`
- *   with NAVCORE_DEPRECATED. scripts/generate.py checks them and writes docs/c-reference.md.
+ *   function that returns no status; for a function of an op, `@outcome OUTCOME when…` for each
+ *   outcome the op may end with (every op may also end NAVCORE_OUTCOME_ABORTED, listed nowhere);
+ *   `@since 1.N`, the version that added it; `@deprecated` with NAVCORE_DEPRECATED.
+ *   scripts/generate.py checks them and writes docs/c-reference.md.
  *
  * THREADS
  *   Every function may be called from any thread, also from inside a callback. Callbacks run on
@@ -708,6 +710,9 @@ NAVCORE_API int navcore_show_options_init(navcore_show_options *options, unsigne
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead, 0, unknown, or another navigator's
+ * @outcome NAVCORE_OUTCOME_COMPLETED the screen became the top
+ * @outcome NAVCORE_OUTCOME_DUPLICATE the screen is in the stack when the op runs
+ * @outcome NAVCORE_OUTCOME_INVALID the screen was released before the op ran
  * @since 1.0
  */
 NAVCORE_API int navcore_push(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
@@ -722,6 +727,8 @@ NAVCORE_API int navcore_push(navcore_navigator *nav, uint64_t screen, bool anima
  * @retval NAVCORE_QUEUED the op waits in the queue
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the top was popped
+ * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none
  * @since 1.0
  */
 NAVCORE_API int navcore_pop(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
@@ -738,6 +745,9 @@ NAVCORE_API int navcore_pop(navcore_navigator *nav, bool animated, navcore_done_
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead, unknown, or another navigator's
+ * @outcome NAVCORE_OUTCOME_COMPLETED the screens above `screen` were popped
+ * @outcome NAVCORE_OUTCOME_NOOP `screen` is the top
+ * @outcome NAVCORE_OUTCOME_NOT_IN_STACK `screen` is not in the stack when the op runs
  * @since 1.0
  */
 NAVCORE_API int navcore_pop_to(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
@@ -752,6 +762,8 @@ NAVCORE_API int navcore_pop_to(navcore_navigator *nav, uint64_t screen, bool ani
  * @retval NAVCORE_QUEUED the op waits in the queue
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the screens above the root were popped
+ * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none
  * @since 1.0
  */
 NAVCORE_API int navcore_pop_to_root(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
@@ -775,6 +787,10 @@ NAVCORE_API int navcore_pop_to_root(navcore_navigator *nav, bool animated, navco
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_NO_SUCH_SCREEN an id of `screens` is dead, 0, unknown, or another
  *     navigator's
+ * @outcome NAVCORE_OUTCOME_COMPLETED the stack is `screens`
+ * @outcome NAVCORE_OUTCOME_NOOP the stack already is `screens`
+ * @outcome NAVCORE_OUTCOME_DUPLICATE a screen is named twice
+ * @outcome NAVCORE_OUTCOME_INVALID no screen is named, or one was released before the op ran
  * @since 1.0
  */
 NAVCORE_API int navcore_set_stack(navcore_navigator *nav, const uint64_t *screens, size_t count, bool animated,
@@ -791,6 +807,9 @@ NAVCORE_API int navcore_set_stack(navcore_navigator *nav, const uint64_t *screen
  * @retval NAVCORE_QUEUED the op waits in the queue
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the top was popped
+ * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none (the veto is not asked)
+ * @outcome NAVCORE_OUTCOME_VETOED the veto refused, or the host decided no
  * @since 1.0
  */
 NAVCORE_API int navcore_back(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
@@ -809,6 +828,10 @@ NAVCORE_API int navcore_back(navcore_navigator *nav, bool animated, navcore_done
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_BUSY an op runs or waits
  * @retval NAVCORE_ERR_STATE the navigator is hidden, or has no animator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the host finished the transition: the top was popped
+ * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none
+ * @outcome NAVCORE_OUTCOME_CANCELLED the host cancelled the transition: nothing was popped
+ * @outcome NAVCORE_OUTCOME_VETOED the veto refused (or answered later)
  * @since 1.0
  */
 NAVCORE_API int navcore_gesture_begin(navcore_navigator *nav, navcore_done_fn done, void *ctx);
@@ -827,6 +850,7 @@ NAVCORE_API int navcore_gesture_begin(navcore_navigator *nav, navcore_done_fn do
  * @retval NAVCORE_QUEUED the op waits in the queue
  * @retval NAVCORE_ERR_INVALID `nav` or `block` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED `block` ran
  * @since 1.0
  */
 NAVCORE_API int navcore_run(navcore_navigator *nav, navcore_run_fn block, navcore_done_fn done, void *ctx);
@@ -842,6 +866,8 @@ NAVCORE_API int navcore_run(navcore_navigator *nav, navcore_run_fn block, navcor
  * @retval NAVCORE_QUEUED the op waits in the queue
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the navigator is on screen as `visible` says
+ * @outcome NAVCORE_OUTCOME_NOOP it already was
  * @since 1.0
  */
 NAVCORE_API int navcore_set_visible(navcore_navigator *nav, bool visible, navcore_done_fn done, void *ctx);
@@ -861,6 +887,10 @@ NAVCORE_API int navcore_set_visible(navcore_navigator *nav, bool visible, navcor
  * @retval NAVCORE_ERR_INVALID at the call: `nav` or `route` is NULL, `route` or the payload is
  *     not valid UTF-8, or `options` has an unknown version or recycle value
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED a screen of the route was shown
+ * @outcome NAVCORE_OUTCOME_NOOP the recycled screen is the top (it got the payload)
+ * @outcome NAVCORE_OUTCOME_UNKNOWN_ROUTE the route is not registered when the op runs
+ * @outcome NAVCORE_OUTCOME_FACTORY_FAILED the route's factory failed
  * @since 1.0
  */
 NAVCORE_API int navcore_show(navcore_navigator *nav, const char *route, const navcore_show_options *options,
@@ -881,6 +911,10 @@ NAVCORE_API int navcore_show(navcore_navigator *nav, const char *route, const na
  * @retval NAVCORE_ERR_INVALID at the call: `nav` or `route` is NULL, `route` or the payload is
  *     not valid UTF-8, or `options` has an unknown version or recycle value
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED a screen of the route was shown
+ * @outcome NAVCORE_OUTCOME_NOOP the recycled screen is the top (it got the payload)
+ * @outcome NAVCORE_OUTCOME_UNKNOWN_ROUTE the route is not registered when the op runs
+ * @outcome NAVCORE_OUTCOME_FACTORY_FAILED the route's factory failed
  * @since 1.0
  */
 NAVCORE_API int navcore_post(navcore_navigator *nav, const char *route, const navcore_show_options *options,
@@ -1369,6 +1403,8 @@ NAVCORE_API int navcore_screen_on_result(navcore_navigator *nav, uint64_t screen
  * @retval NAVCORE_QUEUED the op waits in the queue
  * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `result` is not valid UTF-8
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the top was popped, with its result
+ * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none (no result is set)
  * @since 1.0
  */
 NAVCORE_API int navcore_pop_with_result(navcore_navigator *nav, bool animated, const char *result, navcore_done_fn done,
@@ -1504,6 +1540,9 @@ typedef struct navcore_route_entry {
  * @retval NAVCORE_ERR_INVALID at the call: `nav` is NULL, `count` is 0, `entries` or a route is
  *     NULL, a route or state is not valid UTF-8, or `count`'s byte size overflows
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the new screens are the stack
+ * @outcome NAVCORE_OUTCOME_UNKNOWN_ROUTE a route is not registered when the op runs
+ * @outcome NAVCORE_OUTCOME_FACTORY_FAILED a factory failed: the screens made are released, the stack unchanged
  * @since 1.0
  */
 NAVCORE_API int navcore_open(navcore_navigator *nav, const navcore_route_entry *entries, size_t count, bool animated,
@@ -1525,6 +1564,9 @@ NAVCORE_API int navcore_open(navcore_navigator *nav, const navcore_route_entry *
  * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `document` is anything but a saved document
  *     (NULL, bad UTF-8, another shape): nothing is asked
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the document's screens are the stack
+ * @outcome NAVCORE_OUTCOME_UNKNOWN_ROUTE a route is not registered when the op runs
+ * @outcome NAVCORE_OUTCOME_FACTORY_FAILED a factory failed: the screens made are released, the stack unchanged
  * @since 1.0
  */
 NAVCORE_API int navcore_restore(navcore_navigator *nav, const char *document, bool animated, navcore_done_fn done, void *ctx);

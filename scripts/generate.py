@@ -214,10 +214,11 @@ def header_version(header: str) -> Dict[str, str]:
 def documented(header: str, tables: List[Enum]) -> List[header_doc.Declaration]:
     """The header's documented declarations, their tags checked (header_doc.check)."""
     statuses = [constant for table in tables if table.name == "STATUS" for constant, _, _ in table.members]
+    outcomes = [constant for table in tables if table.name == "OUTCOME" for constant, _, _ in table.members]
     version = header_version(header)
     try:
         items = header_doc.declarations(header)
-        header_doc.check(items, statuses, int(version["MAJOR"]), int(version["MINOR"]))
+        header_doc.check(items, statuses, int(version["MAJOR"]), int(version["MINOR"]), outcomes)
     except (header_doc.HeaderError, KeyError, ValueError) as error:
         sys.exit(f"generate: {error}")
     return items
@@ -378,6 +379,7 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
         (package / "scenario.py", "op commands"): ops.python_verbs(table),
         (ROOT / "bindings" / "c" / "scenario" / "ops.c", "op commands"): ops.c_verbs(table),
         (FUZZ / "Ask.swift", "ask table"): ops.fuzz_ask_table(table),
+        (FUZZ / "Callbacks.swift", "outcomes"): ops.fuzz_outcomes(table),
         (ROOT / "bindings" / "c" / "tests" / "bad_input.c", "op functions"): ops.bad_input_functions(table),
         (ROOT / "bindings" / "c" / "tests" / "hostile.c", "op functions"): ops.hostile_functions(table),
         (ROOT / "bindings" / "c" / "tests" / "hostile.c", "op calls"): ops.hostile_calls(table),

@@ -156,6 +156,8 @@ def read(header: str, items: List[header_doc.Declaration]) -> Table:
                 faults.append(f"{function}: its parameter {name} is a {c_type}, the field {field_name} a {known[0].c_type}")
             elif field_name not in FIELDS:
                 faults.append(f"the field {field_name}: no entry in FIELDS (scripts/ops.py): how each language writes it")
+        if not declaration.doc.outcomes:
+            faults.append(f"{function}: no @outcome tag (the outcomes its op may end with)")
         by_constant[op_constant].rows.append(row)
     faults += [f"{op.constant}: no row in NAVCORE_REQUEST_MAP (no function asks it)" for op in ops if not op.rows]
     if faults:
@@ -1033,3 +1035,15 @@ def hostile_calls(table: Table) -> str:
 
 def hostile_functions(table: Table) -> str:
     return c_macro_list("OP_FUNCTIONS", [f'"{row.function}"' for row in table.rows])
+
+
+def fuzz_outcomes(table: Table) -> str:
+    """The fuzzer's oracle of outcomes: each op's, its functions' @outcome tags and aborted."""
+    out = ["    /// The outcomes each op may end with: its functions' (`@outcome`) and `aborted`.",
+           "    static let byOp: [Int32: Set<Int32>] = ["]
+    for op in table.ops:
+        ends = list(dict.fromkeys(o for row in op.rows for o, _ in row.doc.outcomes)) + ["NAVCORE_OUTCOME_ABORTED"]
+        values = ", ".join(f"Int32({o}.rawValue)" for o in ends)
+        out.append(wrap(f"        Int32({op.constant}.rawValue): [", values.split(", "), "],", "        "))
+    out.append("    ]")
+    return "\n".join(out) + "\n"

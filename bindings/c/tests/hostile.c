@@ -360,8 +360,12 @@ static void on_release(navcore_navigator *nav, uint64_t screen, void *object, co
     if (!route) fail("release without a route");
     EVENT(K_RELEASE, nav, ctx);
 }
+/* The number of ops of NAVCORE_OP_MAP (their values run from 0). */
+#define COUNT_ONE(constant, value, name) +1
+#define OP_COUNT (0 NAVCORE_OP_MAP(COUNT_ONE))
+
 static void on_done(navcore_navigator *nav, int op, int outcome, void *ctx) {
-    if (op < NAVCORE_OP_PUSH || op > NAVCORE_OP_OPEN) fail("done op %d", op);
+    if (op < 0 || op >= OP_COUNT) fail("done op %d", op);
     if (outcome < NAVCORE_OUTCOME_COMPLETED || outcome > NAVCORE_OUTCOME_ABORTED) fail("done outcome %d", outcome);
     EVENT(K_DONE, nav, ctx);
 }

@@ -27,6 +27,8 @@ Besides SPEC §11 commands, the converter accepts a few for hand-written seeds (
     misuse N | names N | query | settle | raw HEX…
     set_huge K L1 L2              set L1 L2 with the K-th (0–3) count whose byte size overflows
     race POSTS WHAT               registrations replaced while a thread posts (Race.swift)
+    ask FUNCTION MODE HEX…        navcore_ask with the request of FUNCTION (a row of the table of
+                                  ops), MODE (0 as read, 1–3 unreadable), its field bytes as given
 and `on …: A; B; C` runs several commands.
 """
 
@@ -41,7 +43,7 @@ COMMANDS = ["nop", "create", "select", "destroy", "drain", "always_appear", "thr
             "cancel", "progress", "route_register", "route_unregister", "callback", "query",
             "misuse", "names", "hook", "veto", "settle", "push_new", "race", "set_result",
             "set_saved", "on_result", "pop_with_result", "veto_hook", "decide", "save", "open",
-            "restore", "show_recycling", "text_query", "drain_bounded"]
+            "restore", "show_recycling", "text_query", "drain_bounded", "ask"]
 HOOK_KINDS = ["action", "will_show", "did_show", "will_hide", "did_hide", "transition", "progress",
               "bar", "payload", "release", "done", "completion", "run", "wakeup", "veto",
               "factory", "destructor", "result"]
@@ -52,6 +54,10 @@ OPS = ["push", "pop", "pop_to", "pop_to_root", "set", "back", "gesture", "run", 
        "open"]
 STATES = ["idle", "will_push", "did_push", "push_completed", "will_pop", "did_pop",
           "pop_completed", "will_set", "did_set", "set_completed", "pop_cancelled"]
+ASK_ROWS = ["navcore_push", "navcore_pop", "navcore_pop_with_result", "navcore_pop_to",
+            "navcore_pop_to_root", "navcore_set_stack", "navcore_back", "navcore_gesture_begin",
+            "navcore_run", "navcore_set_visible", "navcore_show", "navcore_post", "navcore_open",
+            "navcore_restore"]
 # END GENERATED (tables)
 OP = {name: index for index, name in enumerate(COMMANDS)}
 # `decide`'s selectors (Sources/navcore-fuzz/Decisions.swift): `decide yes|no [SELECTOR]`.
@@ -236,6 +242,8 @@ class Converter:
             return out + [0]
         if verb == "race":
             return [OP["race"], int(args[0]) & 0xFF, int(args[1]) & 0xFF]
+        if verb == "ask":
+            return [OP["ask"], ASK_ROWS.index(args[0]), int(args[1])] + [int(x, 16) for x in args[2:]]
         if verb == "raw":
             return [int(x, 16) for x in args]
         raise ValueError(f"unknown command {' '.join(words)}")

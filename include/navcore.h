@@ -32,8 +32,10 @@
  *   Every declaration has a doc comment (one that opens with two asterisks) right above it, in
  *   Doxygen's and libgit2's form: a brief (its first paragraph), details, then tags. A function's tags: `@param NAME` for each
  *   parameter, in order; `@retval STATUS when…` for each status it returns, or `@return` for a
- *   function that returns no status; `@since 1.N`, the version that added it; `@deprecated`
- *   with NAVCORE_DEPRECATED. scripts/generate.py checks them and writes docs/c-reference.md.
+ *   function that returns no status; for a function of an op, `@outcome OUTCOME when…` for each
+ *   outcome the op may end with (every op may also end NAVCORE_OUTCOME_ABORTED, listed nowhere);
+ *   `@since 1.N`, the version that added it; `@deprecated` with NAVCORE_DEPRECATED.
+ *   scripts/generate.py checks them and writes docs/c-reference.md.
  *
  * THREADS
  *   Every function may be called from any thread, also from inside a callback. Callbacks run on
@@ -224,19 +226,20 @@ NAVCORE_API const char *navcore_last_error_message(void);
 
 typedef enum navcore_outcome { NAVCORE_OUTCOME_MAP(NAVCORE_ENUMERATOR) } navcore_outcome;
 
-/** The kinds of op, as completions and done callbacks name them. */
+/** The kinds of op, as completions and done callbacks name them (SPEC §2). NAVCORE_REQUEST_MAP
+ *  lists the functions that ask each. */
 #define NAVCORE_OP_MAP(X)                                                                          \
-    X(NAVCORE_OP_PUSH, 0, "push")                                                                  \
-    X(NAVCORE_OP_POP, 1, "pop")                                                                    \
-    X(NAVCORE_OP_POP_TO, 2, "pop_to")                                                              \
-    X(NAVCORE_OP_POP_TO_ROOT, 3, "pop_to_root")                                                    \
-    X(NAVCORE_OP_SET, 4, "set")                                                                    \
-    X(NAVCORE_OP_BACK, 5, "back")                                                                  \
-    X(NAVCORE_OP_GESTURE, 6, "gesture")                                                            \
-    X(NAVCORE_OP_RUN, 7, "run")                                                                    \
-    X(NAVCORE_OP_VISIBLE, 8, "visible")                                                            \
-    X(NAVCORE_OP_SHOW, 9, "show")                                                                  \
-    X(NAVCORE_OP_OPEN, 10, "open")
+    X(NAVCORE_OP_PUSH, 0, "push") /* push one screen */                                            \
+    X(NAVCORE_OP_POP, 1, "pop") /* pop the top screen */                                           \
+    X(NAVCORE_OP_POP_TO, 2, "pop_to") /* pop every screen above a given one */                     \
+    X(NAVCORE_OP_POP_TO_ROOT, 3, "pop_to_root") /* pop every screen above the root */              \
+    X(NAVCORE_OP_SET, 4, "set") /* replace the whole stack */                                      \
+    X(NAVCORE_OP_BACK, 5, "back") /* the back button: ask the pop veto, then pop */                \
+    X(NAVCORE_OP_GESTURE, 6, "gesture") /* the interactive back gesture */                         \
+    X(NAVCORE_OP_RUN, 7, "run") /* a host code block, run in queue order */                        \
+    X(NAVCORE_OP_VISIBLE, 8, "visible") /* whether the navigator is on screen */                   \
+    X(NAVCORE_OP_SHOW, 9, "show") /* show a named route (also "post") */                           \
+    X(NAVCORE_OP_OPEN, 10, "open") /* build the whole stack from routes */
 
 typedef enum navcore_op { NAVCORE_OP_MAP(NAVCORE_ENUMERATOR) } navcore_op;
 
@@ -707,6 +710,9 @@ NAVCORE_API int navcore_show_options_init(navcore_show_options *options, unsigne
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead, 0, unknown, or another navigator's
+ * @outcome NAVCORE_OUTCOME_COMPLETED the screen became the top
+ * @outcome NAVCORE_OUTCOME_DUPLICATE the screen is in the stack when the op runs
+ * @outcome NAVCORE_OUTCOME_INVALID the screen was released before the op ran
  * @since 1.0
  */
 NAVCORE_API int navcore_push(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
@@ -721,6 +727,8 @@ NAVCORE_API int navcore_push(navcore_navigator *nav, uint64_t screen, bool anima
  * @retval NAVCORE_QUEUED the op waits in the queue
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the top was popped
+ * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none
  * @since 1.0
  */
 NAVCORE_API int navcore_pop(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
@@ -737,6 +745,9 @@ NAVCORE_API int navcore_pop(navcore_navigator *nav, bool animated, navcore_done_
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead, unknown, or another navigator's
+ * @outcome NAVCORE_OUTCOME_COMPLETED the screens above `screen` were popped
+ * @outcome NAVCORE_OUTCOME_NOOP `screen` is the top
+ * @outcome NAVCORE_OUTCOME_NOT_IN_STACK `screen` is not in the stack when the op runs
  * @since 1.0
  */
 NAVCORE_API int navcore_pop_to(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
@@ -751,12 +762,16 @@ NAVCORE_API int navcore_pop_to(navcore_navigator *nav, uint64_t screen, bool ani
  * @retval NAVCORE_QUEUED the op waits in the queue
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the screens above the root were popped
+ * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none
  * @since 1.0
  */
 NAVCORE_API int navcore_pop_to_root(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
 
 /**
- * Makes the stack exactly `screens[0..count)`, bottom to top.
+ * Makes the stack exactly `screens`, bottom to top (SPEC §2).
+ *
+ * The stack becomes `screens[0..count)`; the transition style follows UIKit's rule (SPEC §4).
  *
  * @param nav the navigator
  * @param screens the screens' ids; may be NULL when `count` is 0 (the op then ends
@@ -772,6 +787,10 @@ NAVCORE_API int navcore_pop_to_root(navcore_navigator *nav, bool animated, navco
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_NO_SUCH_SCREEN an id of `screens` is dead, 0, unknown, or another
  *     navigator's
+ * @outcome NAVCORE_OUTCOME_COMPLETED the stack is `screens`
+ * @outcome NAVCORE_OUTCOME_NOOP the stack already is `screens`
+ * @outcome NAVCORE_OUTCOME_DUPLICATE a screen is named twice
+ * @outcome NAVCORE_OUTCOME_INVALID no screen is named, or one was released before the op ran
  * @since 1.0
  */
 NAVCORE_API int navcore_set_stack(navcore_navigator *nav, const uint64_t *screens, size_t count, bool animated,
@@ -788,12 +807,15 @@ NAVCORE_API int navcore_set_stack(navcore_navigator *nav, const uint64_t *screen
  * @retval NAVCORE_QUEUED the op waits in the queue
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the top was popped
+ * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none (the veto is not asked)
+ * @outcome NAVCORE_OUTCOME_VETOED the veto refused, or the host decided no
  * @since 1.0
  */
 NAVCORE_API int navcore_back(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
 
 /**
- * The user's interactive back gesture (SPEC §5).
+ * Starts the user's interactive back gesture (SPEC §5).
  *
  * Never queued. Callbacks: here, in both modes (the veto, the pop's first events, the
  * interactive transition).
@@ -806,6 +828,10 @@ NAVCORE_API int navcore_back(navcore_navigator *nav, bool animated, navcore_done
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_BUSY an op runs or waits
  * @retval NAVCORE_ERR_STATE the navigator is hidden, or has no animator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the host finished the transition: the top was popped
+ * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none
+ * @outcome NAVCORE_OUTCOME_CANCELLED the host cancelled the transition: nothing was popped
+ * @outcome NAVCORE_OUTCOME_VETOED the veto refused (or answered later)
  * @since 1.0
  */
 NAVCORE_API int navcore_gesture_begin(navcore_navigator *nav, navcore_done_fn done, void *ctx);
@@ -824,6 +850,7 @@ NAVCORE_API int navcore_gesture_begin(navcore_navigator *nav, navcore_done_fn do
  * @retval NAVCORE_QUEUED the op waits in the queue
  * @retval NAVCORE_ERR_INVALID `nav` or `block` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED `block` ran
  * @since 1.0
  */
 NAVCORE_API int navcore_run(navcore_navigator *nav, navcore_run_fn block, navcore_done_fn done, void *ctx);
@@ -839,6 +866,8 @@ NAVCORE_API int navcore_run(navcore_navigator *nav, navcore_run_fn block, navcor
  * @retval NAVCORE_QUEUED the op waits in the queue
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the navigator is on screen as `visible` says
+ * @outcome NAVCORE_OUTCOME_NOOP it already was
  * @since 1.0
  */
 NAVCORE_API int navcore_set_visible(navcore_navigator *nav, bool visible, navcore_done_fn done, void *ctx);
@@ -858,13 +887,19 @@ NAVCORE_API int navcore_set_visible(navcore_navigator *nav, bool visible, navcor
  * @retval NAVCORE_ERR_INVALID at the call: `nav` or `route` is NULL, `route` or the payload is
  *     not valid UTF-8, or `options` has an unknown version or recycle value
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED a screen of the route was shown
+ * @outcome NAVCORE_OUTCOME_NOOP the recycled screen is the top (it got the payload)
+ * @outcome NAVCORE_OUTCOME_UNKNOWN_ROUTE the route is not registered when the op runs
+ * @outcome NAVCORE_OUTCOME_FACTORY_FAILED the route's factory failed
  * @since 1.0
  */
 NAVCORE_API int navcore_show(navcore_navigator *nav, const char *route, const navcore_show_options *options,
                              navcore_done_fn done, void *ctx);
 
 /**
- * navcore_show under the name of the seeds' notification-based stack ("post").
+ * Shows the named route, under the name of the seeds' notification-based stack ("post").
+ *
+ * The same op as navcore_show (NAVCORE_OP_SHOW).
  *
  * @param nav the navigator
  * @param route the route's name, UTF-8
@@ -876,6 +911,10 @@ NAVCORE_API int navcore_show(navcore_navigator *nav, const char *route, const na
  * @retval NAVCORE_ERR_INVALID at the call: `nav` or `route` is NULL, `route` or the payload is
  *     not valid UTF-8, or `options` has an unknown version or recycle value
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED a screen of the route was shown
+ * @outcome NAVCORE_OUTCOME_NOOP the recycled screen is the top (it got the payload)
+ * @outcome NAVCORE_OUTCOME_UNKNOWN_ROUTE the route is not registered when the op runs
+ * @outcome NAVCORE_OUTCOME_FACTORY_FAILED the route's factory failed
  * @since 1.0
  */
 NAVCORE_API int navcore_post(navcore_navigator *nav, const char *route, const navcore_show_options *options,
@@ -1350,8 +1389,10 @@ NAVCORE_API int navcore_screen_on_result(navcore_navigator *nav, uint64_t screen
                                          navcore_destroy_fn destroy);
 
 /**
- * navcore_pop carrying `result`: when the pop runs and is not a noop, the popped screen's
- * result is set to it before the pop's first event.
+ * Pops the top screen carrying a result for it (SPEC §12).
+ *
+ * As navcore_pop; when the pop runs and is not a noop, the popped screen's result is set to
+ * `result` before the pop's first event.
  *
  * @param nav the navigator
  * @param animated whether the pop asks for a transition
@@ -1362,6 +1403,8 @@ NAVCORE_API int navcore_screen_on_result(navcore_navigator *nav, uint64_t screen
  * @retval NAVCORE_QUEUED the op waits in the queue
  * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `result` is not valid UTF-8
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the top was popped, with its result
+ * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none (no result is set)
  * @since 1.0
  */
 NAVCORE_API int navcore_pop_with_result(navcore_navigator *nav, bool animated, const char *result, navcore_done_fn done,
@@ -1479,9 +1522,9 @@ typedef struct navcore_route_entry {
 } navcore_route_entry;
 
 /**
- * Builds the whole stack from `entries[0..count)` in one op (NAVCORE_OP_OPEN).
+ * Builds the whole stack from routes in one op (SPEC §14).
  *
- * When it runs, every route is checked (NAVCORE_OUTCOME_UNKNOWN_ROUTE, nothing changes), then
+ * From `entries[0..count)` (NAVCORE_OP_OPEN). When it runs, every route is checked (NAVCORE_OUTCOME_UNKNOWN_ROUTE, nothing changes), then
  * each factory makes a new screen with its state as payload; a failing factory releases the
  * screens made so far, last made first (NAVCORE_OUTCOME_FACTORY_FAILED, the stack unchanged);
  * else the new screens become the stack (set events, push style).
@@ -1497,15 +1540,19 @@ typedef struct navcore_route_entry {
  * @retval NAVCORE_ERR_INVALID at the call: `nav` is NULL, `count` is 0, `entries` or a route is
  *     NULL, a route or state is not valid UTF-8, or `count`'s byte size overflows
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the new screens are the stack
+ * @outcome NAVCORE_OUTCOME_UNKNOWN_ROUTE a route is not registered when the op runs
+ * @outcome NAVCORE_OUTCOME_FACTORY_FAILED a factory failed: the screens made are released, the stack unchanged
  * @since 1.0
  */
 NAVCORE_API int navcore_open(navcore_navigator *nav, const navcore_route_entry *entries, size_t count, bool animated,
                              navcore_done_fn done, void *ctx);
 
 /**
- * Parses a saved document at the call and asks navcore_open with its entries.
+ * Opens the stack a saved document describes (SPEC §14).
  *
- * The completion and done callback name NAVCORE_OP_OPEN.
+ * The document is parsed at the call, then navcore_open is asked with its entries: the
+ * completion and done callback name NAVCORE_OP_OPEN.
  *
  * @param nav the navigator
  * @param document a saved document: any RFC 8259 JSON text of exactly the saved shape
@@ -1517,9 +1564,122 @@ NAVCORE_API int navcore_open(navcore_navigator *nav, const navcore_route_entry *
  * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `document` is anything but a saved document
  *     (NULL, bad UTF-8, another shape): nothing is asked
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the document's screens are the stack
+ * @outcome NAVCORE_OUTCOME_UNKNOWN_ROUTE a route is not registered when the op runs
+ * @outcome NAVCORE_OUTCOME_FACTORY_FAILED a factory failed: the screens made are released, the stack unchanged
  * @since 1.0
  */
 NAVCORE_API int navcore_restore(navcore_navigator *nav, const char *document, bool animated, navcore_done_fn done, void *ctx);
+
+/* ---------------------------------------------------------------------------------------------
+ * Requests: every op as one value (SPEC §2), asked through one function, navcore_ask. Each
+ * function above that asks an op is navcore_ask with a request of its arguments
+ * (NAVCORE_REQUEST_MAP): a host that routes its ops through one place (a queue of its own, a
+ * binding, a script) builds requests instead. Callbacks: driving, as for the op asked (the
+ * gesture: here).
+ * ------------------------------------------------------------------------------------------- */
+
+/** The navcore_request layout this header declares. A minor version that adds ops or fields
+ *  (at the end) raises it; the library accepts every version up to its own and reads only the
+ *  fields of the version given (those a version lacks keep their defaults). */
+#define NAVCORE_REQUEST_VERSION 1
+
+/**
+ * One op and its arguments, for navcore_ask: `op` says which op, and which fields it reads
+ * (NAVCORE_REQUEST_MAP names them); the other fields are not read. A versioned struct like
+ * navcore_show_options: start from NAVCORE_REQUEST_INIT or navcore_request_init(), set `op`
+ * (-1 there: none) and the op's fields. An unknown `version` or `op` is NAVCORE_ERR_INVALID at
+ * the call. The fields are flat rather than a union of one struct per op: a field means the
+ * same for every op that reads it (`screen`, `animated`, `result`), so a new op reuses the
+ * fields it shares and appends the others, and each version's layout stays a prefix of the
+ * next (ABI policy above), with no union whose size a new op could outgrow. Strings and arrays
+ * are borrowed for the call.
+ */
+typedef struct navcore_request {
+    unsigned int version;                     /* NAVCORE_REQUEST_VERSION: which fields follow */
+    int op;                                   /* a NAVCORE_OP_*: the op asked */
+    uint64_t screen;                          /* push: the detached screen; pop_to: the screen that stays top */
+    const uint64_t *screens;                  /* set: the new stack, `count` ids bottom to top */
+    size_t count;                             /* set: how many `screens`; open: how many `entries` */
+    bool animated;                            /* push, pop, pop_to, pop_to_root, set, back, open: ask for a transition */
+    bool visible;                             /* visible: whether the navigator is on screen */
+    const char *result;                       /* pop: the popped screen's result, UTF-8; NULL for none */
+    navcore_run_fn block;                     /* run: the code block; it gets navcore_ask's `ctx` */
+    const char *route;                        /* show: the route's name, UTF-8 */
+    const navcore_show_options *show_options; /* show: its options (with `animated`); NULL = the defaults */
+    const navcore_route_entry *entries;       /* open: `count` routes and states, bottom to top */
+    const char *document;                     /* open: a saved document, parsed at the call, instead of `entries` */
+} navcore_request;
+
+/** The empty request of this header's version: no op (-1), every other field 0, false or NULL. */
+#define NAVCORE_REQUEST_INIT { NAVCORE_REQUEST_VERSION, -1, 0, NULL, 0, false, false, NULL, NULL, NULL, NULL, NULL, NULL }
+
+/**
+ * Sets `*request` to `version`'s empty request, as NAVCORE_REQUEST_INIT does, for hosts that
+ * cannot use the macro (FFI).
+ *
+ * `op` is -1 (none), every other field 0, false or NULL, and `version` is written as given, only
+ * the bytes that version has. Callbacks: none.
+ *
+ * @param request the request to initialise
+ * @param version the layout to write: pass NAVCORE_REQUEST_VERSION
+ * @retval NAVCORE_OK initialised
+ * @retval NAVCORE_ERR_INVALID `request` is NULL, or `version` is one this library does not know
+ *     (then nothing is written)
+ * @since 1.1
+ */
+NAVCORE_API int navcore_request_init(navcore_request *request, unsigned int version);
+
+/**
+ * Asks the op `request` describes: what the op's function of NAVCORE_REQUEST_MAP does with
+ * the same arguments, with the same statuses, events and completion.
+ *
+ * An op reads the fields of its rows in NAVCORE_REQUEST_MAP; `open` takes either `entries` and
+ * `count` or a `document` (then `entries` is NULL and `count` 0), as navcore_open and
+ * navcore_restore do. `request` is read during the call only. Callbacks: driving, or here for
+ * the gesture.
+ *
+ * @param nav the navigator
+ * @param request the op and its arguments
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`, and to a `run` op's block
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` or `request` is NULL, `request->version` or `request->op`
+ *     is unknown, or a field the op reads is invalid as its function's argument would be
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN a screen the op names is dead, 0, unknown, or another
+ *     navigator's
+ * @retval NAVCORE_ERR_BUSY the gesture: an op runs or waits
+ * @retval NAVCORE_ERR_STATE the gesture: the navigator is hidden, or has no animator
+ * @since 1.1
+ */
+NAVCORE_API int navcore_ask(navcore_navigator *nav, const navcore_request *request, navcore_done_fn done, void *ctx);
+
+/**
+ * The ops and the functions that ask them, one X(op, function, (fields…)) per function: its
+ * NAVCORE_OP_*, its name, and the navcore_request fields its parameters fill, in order (those
+ * between `nav` and `done, ctx`). Each function is navcore_ask with those fields; an op reads
+ * the fields of all its rows. scripts/generate.py reads this table to write the library's
+ * functions of the ops, the engine's table of ops, the Swift and Python methods, the scenario
+ * runners' commands and the fuzzer's `ask` (docs/generated.md); a C host may make tables of its
+ * own from it.
+ */
+#define NAVCORE_REQUEST_MAP(X)                                                                     \
+    X(NAVCORE_OP_PUSH, navcore_push, (screen, animated))                                           \
+    X(NAVCORE_OP_POP, navcore_pop, (animated))                                                     \
+    X(NAVCORE_OP_POP, navcore_pop_with_result, (animated, result))                                 \
+    X(NAVCORE_OP_POP_TO, navcore_pop_to, (screen, animated))                                       \
+    X(NAVCORE_OP_POP_TO_ROOT, navcore_pop_to_root, (animated))                                     \
+    X(NAVCORE_OP_SET, navcore_set_stack, (screens, count, animated))                               \
+    X(NAVCORE_OP_BACK, navcore_back, (animated))                                                   \
+    X(NAVCORE_OP_GESTURE, navcore_gesture_begin, ())                                               \
+    X(NAVCORE_OP_RUN, navcore_run, (block))                                                        \
+    X(NAVCORE_OP_VISIBLE, navcore_set_visible, (visible))                                          \
+    X(NAVCORE_OP_SHOW, navcore_show, (route, show_options))                                        \
+    X(NAVCORE_OP_SHOW, navcore_post, (route, show_options))                                        \
+    X(NAVCORE_OP_OPEN, navcore_open, (entries, count, animated))                                   \
+    X(NAVCORE_OP_OPEN, navcore_restore, (document, animated))
 
 /* ---------------------------------------------------------------------------------------------
  * Queries (SPEC §9: consistent at every call; inside a callback, the state at that event).

@@ -90,6 +90,8 @@ def function(item: Declaration) -> List[str]:
         out += table(("parameter", "meaning"), [(f"`{name}`", markdown(text)) for name, text in doc.params]) + [""]
     if doc.retvals:
         out += table(("returns", "when"), [(f"`{status}`", markdown(text)) for status, text in doc.retvals]) + [""]
+    if doc.outcomes:
+        out += table(("the op ends", "when"), [(f"`{outcome}`", markdown(text)) for outcome, text in doc.outcomes]) + [""]
     if doc.returns:
         out += [f"**Returns** {markdown(doc.returns)}.", ""]
     out += [f"*Since {doc.since}.*", ""]

@@ -24,7 +24,7 @@ Generated regions, each between a `BEGIN GENERATED` and an `END GENERATED` line:
   value) and one TypeScript string union per X-macro list; bindings/js/scenario.js: the trace
   categories;
 - fuzz/nav2bytes.py: the fuzzer's command, hook and callback names (the Swift cases in
-  snake_case), the op kinds and action states;
+  snake_case), the op kinds and action states, the rows of the table of ops;
 - bindings/c/tests/bad_input.c: every function's statuses, from the `@retval` tags of the doc
   comment right above its prototype (bad_input checks that each listed status is producible and
   that no unlisted one is returned).
@@ -49,6 +49,7 @@ from typing import Dict, List, Tuple
 
 import c_reference
 import header_doc
+import ops
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = ROOT / "include" / "navcore.h"
@@ -92,6 +93,8 @@ CTYPES = {
     "const navcore_screen_hooks *": "POINTER(ScreenHooks)",
     "navcore_observer *": "POINTER(Observer)",
     "const navcore_observer *": "POINTER(Observer)",
+    "navcore_request *": "POINTER(CRequest)",
+    "const navcore_request *": "POINTER(CRequest)",
 }
 
 
@@ -123,6 +126,8 @@ def enums(header: str) -> List[Enum]:
     found = []
     pattern = re.compile(r"(/\*\*(?:(?!\*/).)*\*/)\s*#define NAVCORE_(\w+)_MAP\(X\)((?:[^\n]*\\\n)*[^\n]*)", re.S)
     for match in pattern.finditer(header):
+        if match.group(2) == "REQUEST":  # the table of ops (ops.py reads it), not an enum
+            continue
         doc = " ".join(line.strip(" */") for line in match.group(1).splitlines()).strip()
         members = [(c, int(v), n) for c, v, n in re.findall(r'X\((NAVCORE_\w+),\s*(-?\d+),\s*"([^"]*)"\)', match.group(3))]
         found.append(Enum(match.group(2), doc, members))
@@ -212,10 +217,11 @@ def header_version(header: str) -> Dict[str, str]:
 def documented(header: str, tables: List[Enum]) -> List[header_doc.Declaration]:
     """The header's documented declarations, their tags checked (header_doc.check)."""
     statuses = [constant for table in tables if table.name == "STATUS" for constant, _, _ in table.members]
+    outcomes = [constant for table in tables if table.name == "OUTCOME" for constant, _, _ in table.members]
     version = header_version(header)
     try:
         items = header_doc.declarations(header)
-        header_doc.check(items, statuses, int(version["MAJOR"]), int(version["MINOR"]))
+        header_doc.check(items, statuses, int(version["MAJOR"]), int(version["MINOR"]), outcomes)
     except (header_doc.HeaderError, KeyError, ValueError) as error:
         sys.exit(f"generate: {error}")
     return items
@@ -285,6 +291,20 @@ def python_signatures(prototypes: List[Function]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def python_request(table: ops.Table, header: str) -> str:
+    """The ctypes Structure of navcore_request, its fields those of the header's struct."""
+    version = re.search(r"^#define NAVCORE_REQUEST_VERSION (\d+)$", header, re.M)
+    assert version, "navcore.h defines no NAVCORE_REQUEST_VERSION"
+    lines = ["#: The `navcore_request` layout `CRequest` declares (NAVCORE_REQUEST_VERSION).",
+             f"REQUEST_VERSION = {version.group(1)}", "", "",
+             "class CRequest(Structure):",
+             '    """`navcore_request`, version `REQUEST_VERSION`: one op and its arguments (navcore_ask)."""', "",
+             "    _fields_ = ["]
+    lines += [f'        ("{f.name}", {ctype(f.c_type.replace("bool", "_Bool"))}),' for f in table.fields]
+    lines.append("    ]")
+    return "\n".join(lines) + "\n"
+
+
 def python_list(name: str, words: List[str]) -> str:
     lines, line = [], f"{name} = ["
     for word in words:
@@ -306,12 +326,13 @@ def swift_cases(path: Path, enum: str) -> List[str]:
     return [re.sub(r"(?<!^)([A-Z])", r"_\1", case).lower() for case in cases]
 
 
-def nav2bytes_tables(tables: Dict[str, Enum]) -> str:
+def nav2bytes_tables(tables: Dict[str, Enum], table: ops.Table) -> str:
     return (python_list("COMMANDS", swift_cases(FUZZ / "Command.swift", "Command"))
             + python_list("HOOK_KINDS", swift_cases(FUZZ / "Model.swift", "HookKind"))
             + python_list("CALLBACKS", swift_cases(FUZZ / "Model.swift", "RegKind"))
             + python_list("OPS", [n for _, _, n in tables["OP"].members])
-            + python_list("STATES", [n for _, _, n in tables["ACTION"].members]))
+            + python_list("STATES", [n for _, _, n in tables["ACTION"].members])
+            + python_list("ASK_ROWS", [row.function for row in table.rows]))
 
 
 def wrapped(head: str, items: List[str], separator: str, tail: str) -> List[str]:
@@ -369,17 +390,44 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
     items = documented(header, tables)
     package = ROOT / "bindings" / "python" / "navcore"
     categories = swift_cases(TRACE_FORMAT, "TraceCategory")
+    table = ops.read(header, items)
+    engine = ROOT / "Sources" / "NavCoreEngine"
+    c_front = ROOT / "Sources" / "NavCoreC"
+    api = ROOT / "Sources" / "NavCore" / "API"
     regions = {
         (ROOT / "bindings" / "c" / "scenario" / "session.h", "categories"): c_categories(categories),
         (package / "scenario.py", "categories"): python_list("CATEGORIES", categories).replace("[", "(").replace("]", ")"),
         (package / "_enums.py", "enums"): python_enums(tables),
         (package / "_ffi.py", "callbacks"): python_callbacks(callbacks),
         (package / "_ffi.py", "signatures"): python_signatures(prototypes),
-        (ROOT / "fuzz" / "nav2bytes.py", "tables"): nav2bytes_tables({t.name: t for t in tables}),
+        (ROOT / "fuzz" / "nav2bytes.py", "tables"): nav2bytes_tables({t.name: t for t in tables}, table),
         (ROOT / "bindings" / "c" / "tests" / "bad_input.c", "statuses"): c_statuses(declared_statuses(items, prototypes)),
         (ROOT / "bindings" / "js" / "lib" / "enums.js", "enums"): js_enums(tables),
         (ROOT / "bindings" / "js" / "navcore.d.ts", "enums"): ts_enums(tables),
         (ROOT / "bindings" / "js" / "scenario.js", "categories"): js_list("CATEGORIES", categories),
+        (package / "_ffi.py", "request"): python_request(table, header),
+        (engine / "Engine" / "Ops" / "Operation.swift", "operations"): ops.engine_operations(table),
+        (engine / "Vocabulary" / "OperationKind.swift", "kinds"): ops.operation_kind(table),
+        (c_front / "Exports" / "OperationExports.swift", "functions"): ops.c_functions(table),
+        (c_front / "Internal" / "CRequest.swift", "making"): ops.c_request_making(table),
+        (c_front / "Internal" / "CRequest.swift", "engine request"): ops.c_engine_request(table),
+        (api / "NavigationRequest.swift", "factories"): ops.swift_factories(table),
+        (api / "Navigator+Operations.swift", "named ops"): ops.swift_methods(table, main_actor=False, waits=False),
+        (api / "Navigator+Async.swift", "awaited ops"): ops.swift_methods(table, main_actor=False, waits=True),
+        (api / "MainActor" / "MainActorNavigator+Operations.swift", "main-actor named ops"):
+            ops.swift_methods(table, main_actor=True, waits=False),
+        (api / "MainActor" / "MainActorNavigator+Async.swift", "main-actor awaited ops"):
+            ops.swift_methods(table, main_actor=True, waits=True),
+        (package / "_requests.py", "factories"): ops.python_factories(table),
+        (package / "_navigator.py", "named ops"): ops.python_methods(table),
+        (ROOT / "Sources" / "ScenarioKit" / "ScenarioSession.swift", "op commands"): ops.swift_verbs(table),
+        (package / "scenario.py", "op commands"): ops.python_verbs(table),
+        (ROOT / "bindings" / "c" / "scenario" / "ops.c", "op commands"): ops.c_verbs(table),
+        (FUZZ / "Ask.swift", "ask table"): ops.fuzz_ask_table(table),
+        (FUZZ / "Callbacks.swift", "outcomes"): ops.fuzz_outcomes(table),
+        (ROOT / "bindings" / "c" / "tests" / "bad_input.c", "op functions"): ops.bad_input_functions(table),
+        (ROOT / "bindings" / "c" / "tests" / "hostile.c", "op functions"): ops.hostile_functions(table),
+        (ROOT / "bindings" / "c" / "tests" / "hostile.c", "op calls"): ops.hostile_calls(table),
     }
     sections = [(title, text) for _, title, text in header_doc.banners(header)]
     return regions, {REFERENCE: c_reference.render(items, sections, header_version(header)["STRING"])}
@@ -387,7 +435,7 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
 
 def replace(text: str, region: str, body: str, path: Path) -> str:
     comment = "#" if path.suffix == ".py" else "//"
-    pattern = re.compile(rf"(^{comment} {BEGIN} \({region}\)[^\n]*\n).*?(^{comment} {END} \({region}\)\n)", re.S | re.M)
+    pattern = re.compile(rf"(^[ \t]*{comment} {BEGIN} \({region}\)[^\n]*\n).*?(^[ \t]*{comment} {END} \({region}\)\n)", re.S | re.M)
     if not pattern.search(text):
         sys.exit(f"generate: {path.relative_to(ROOT)} has no `{comment} {BEGIN} ({region})` … `{comment} {END} ({region})` region")
     return pattern.sub(lambda m: m.group(1) + body + m.group(2), text)

@@ -7,13 +7,17 @@ libgit2's form). Its first paragraph is the brief, the next ones are details, an
     @retval STATUS TEXT   each status a function returns (its TEXT says when), in the order of
                           NAVCORE_STATUS_MAP; NO_MEMORY and INTERNAL are listed nowhere (any
                           function may return them, none can be made to)
+    @outcome OUTCOME TEXT each outcome the op a function asks may end with (its TEXT says when),
+                          in the order of NAVCORE_OUTCOME_MAP; ABORTED is listed nowhere (every
+                          op may end so: SPEC §2)
     @return TEXT          what a function that returns no status returns
     @since MAJOR.MINOR    the version that added a function
     @deprecated TEXT      with NAVCORE_DEPRECATED(TEXT)
 
 A tag's text goes on over the lines that follow it, up to the next tag. Declarations documented:
 function prototypes, structs, callback typedefs, the X-macro lists of the enums (with the enum
-made from each), macros (a run of #define lines, or an #if … #endif block).
+made from each), the table of ops (NAVCORE_REQUEST_MAP, a macro), macros (a run of #define
+lines, or an #if … #endif block).
 
 Standard library only. scripts/generate.py writes docs/c-reference.md from `declarations` and
 bad_input's status table from `declared_statuses`; scripts/check-abi.py reads `function_doc`.
@@ -25,7 +29,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
-TAGS = ("param", "retval", "return", "since", "deprecated")
+TAGS = ("param", "retval", "outcome", "return", "since", "deprecated")
+#: The outcome no function lists (every op may end so).
+UNLISTED_OUTCOMES = ("NAVCORE_OUTCOME_ABORTED",)
 #: The statuses no function lists (header CONVENTIONS).
 UNLISTED = ("NAVCORE_ERR_NO_MEMORY", "NAVCORE_ERR_INTERNAL")
 
@@ -42,6 +48,7 @@ class Doc:
     details: List[str]  # paragraphs
     params: List[Tuple[str, str]] = field(default_factory=list)
     retvals: List[Tuple[str, str]] = field(default_factory=list)
+    outcomes: List[Tuple[str, str]] = field(default_factory=list)
     returns: Optional[str] = None
     since: Optional[str] = None
     deprecated: Optional[str] = None
@@ -104,11 +111,11 @@ def parse_doc(body: str) -> Doc:
         tag, text = match.group(1), (match.group(2) or "").strip()
         if tag not in TAGS:
             raise HeaderError(f"unknown tag @{tag} (the tags: {', '.join('@' + t for t in TAGS)})")
-        if tag in ("param", "retval"):
+        if tag in ("param", "retval", "outcome"):
             word = re.fullmatch(r"(\w+)\s+(.+)", text, re.S)
             if not word:
                 raise HeaderError(f"@{tag} needs a name and a text: @{tag} {text}")
-            (doc.params if tag == "param" else doc.retvals).append((word.group(1), word.group(2)))
+            {"param": doc.params, "retval": doc.retvals, "outcome": doc.outcomes}[tag].append((word.group(1), word.group(2)))
         elif not text:
             raise HeaderError(f"@{tag} without its text")
         elif getattr(doc, {"return": "returns"}.get(tag, tag)) is not None:
@@ -212,6 +219,8 @@ def _declaration(header: str, start: int, rest: str, section: str, doc: Doc) -> 
         members = [Member(c, int(v), n, (note or "").strip())
                    for c, v, n, note in re.findall(r'X\((NAVCORE_\w+),\s*(-?\d+),\s*"([^"]*)"\)\s*(?:/\*(.*?)\*/)?', code)]
         enum = re.match(r"\s*typedef\s+enum\s+\w+\s*\{[^}]*\}\s*(\w+)\s*;", header[end:])
+        if map_list.group(1) == "NAVCORE_REQUEST_MAP":  # the table of ops, a macro of its own kind
+            return Declaration("macro", [map_list.group(1)], section, doc, _clean(code))
         if not enum:
             raise HeaderError(f"{map_list.group(1)} is not followed by the typedef enum made from it")
         return Declaration("enum", [enum.group(1), map_list.group(1)], section, doc,
@@ -240,9 +249,11 @@ def _declaration(header: str, start: int, rest: str, section: str, doc: Doc) -> 
     raise HeaderError(f"documents something this script does not read: {flat[:60]!r}")
 
 
-def check(items: List[Declaration], statuses: List[str], major: int, minor: int) -> None:
+def check(items: List[Declaration], statuses: List[str], major: int, minor: int,
+          outcomes: Optional[List[str]] = None) -> None:
     """The tags against the declarations: a function's @param names are its parameters, in
-    order; its @retval statuses are NAVCORE_STATUS_MAP's, in its order, none unlisted-by-rule,
+    order; its @retval statuses are NAVCORE_STATUS_MAP's, in its order, none unlisted-by-rule;
+    its @outcome outcomes (if any) NAVCORE_OUTCOME_MAP's (`outcomes`), in its order, but ABORTED,
     and present exactly when it returns an int status (all but navcore_version_number); it has
     @return otherwise (unless void), @since MAJOR.N with N at most the header's minor version,
     and @deprecated exactly when NAVCORE_DEPRECATED marks it, with the same text. Other
@@ -267,6 +278,12 @@ def check(items: List[Declaration], statuses: List[str], major: int, minor: int)
             faults.append(f"{name}: its @retval tags are not in NAVCORE_STATUS_MAP's order, or repeat one")
         if any(s in UNLISTED for s in listed):
             faults.append(f"{name}: {' and '.join(UNLISTED)} are listed nowhere (any function may return them)")
+        ends = [o for o, _ in doc.outcomes]
+        if outcomes is not None and ends and (any(o not in outcomes for o in ends)
+                                               or ends != sorted(set(ends), key=outcomes.index)):
+            faults.append(f"{name}: its @outcome tags are NAVCORE_OUTCOME_MAP's, in its order, each once")
+        if any(o in UNLISTED_OUTCOMES for o in ends):
+            faults.append(f"{name}: {UNLISTED_OUTCOMES[0]} is listed nowhere (every op may end so)")
         if returns_status and not listed:
             faults.append(f"{name} returns a status: it needs an @retval tag for each it returns")
         if not returns_status and listed:

@@ -119,6 +119,12 @@ enum Command: UInt8, CaseIterable {
     /// else SIZE_MAX; time % 8: 0, -0.0, NaN, -1e-9, +inf, 1e9, -inf, DBL_MAX (no small
     /// positive time: how many ops it starts would depend on the machine's speed).
     case drainBounded
+    /// `ask row mode fields… flags`: navcore_ask with a request of one function of the table of
+    /// ops (row % its rows: `AskTable`, generated from navcore.h's NAVCORE_REQUEST_MAP), each
+    /// field read from the bytes as Ask.swift says; mode % 4: 0 the request as read, 1 an
+    /// unknown version (one more byte: bit 0 version 0, else the next one), 2 an unknown op
+    /// (-1), 3 a NULL request (all three must fail invalid).
+    case ask
 }
 
 extension Command {

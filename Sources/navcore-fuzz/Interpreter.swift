@@ -133,6 +133,7 @@ extension Harness {
             let id = selectScreen(&r, t)
             queryText(id, t, saved: r.flag())
         case .drainBounded: drainBounded(&r, t)
+        case .ask: askRequest(&r, t)
         }
     }
 

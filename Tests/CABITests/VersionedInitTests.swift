@@ -1,8 +1,8 @@
 import CNavCore
 import Testing
 
-/// navcore.h: navcore_show_options_init, navcore_screen_hooks_init and navcore_observer_init
-/// write only the bytes of the version asked — a host built against an older header has a
+/// navcore.h: navcore_show_options_init, navcore_screen_hooks_init, navcore_observer_init and
+/// navcore_request_init write only the bytes of the version asked — a host built against an older header has a
 /// smaller struct, and the library must not write past it.
 @Suite("Versioned struct initializers") struct VersionedInitTests {
     /// The canary that fills the buffer before an `_init` call.
@@ -66,6 +66,15 @@ import Testing
         #expect(observer.ctx == nil && observer.destroy == nil)
     }
 
+    @Test("navcore_request_init(1) writes version 1's empty request, no op (-1), and not one byte after it")
+    func requestVersion1() throws {
+        let request = try Self.version1(ending: \navcore_request.document) { navcore_request_init($0, 1) }
+        #expect(request.version == 1 && request.op == -1)
+        #expect(request.screen == 0 && request.screens == nil && request.count == 0)
+        #expect(request.animated == false && request.visible == false && request.result == nil && request.block == nil)
+        #expect(request.route == nil && request.show_options == nil && request.entries == nil && request.document == nil)
+    }
+
     /// Expects `initialize` to fail with invalid for version 0 and for `newest + 1`, writing nothing.
     static func unknownVersions<Layout, Last>(
         ending last: KeyPath<Layout, Last>, newest: Int32, _ initialize: (UnsafeMutablePointer<Layout>, UInt32) -> Int32
@@ -88,6 +97,9 @@ import Testing
         }
         try Self.unknownVersions(ending: \navcore_observer.destroy, newest: NAVCORE_OBSERVER_VERSION) {
             navcore_observer_init($0, $1)
+        }
+        try Self.unknownVersions(ending: \navcore_request.document, newest: NAVCORE_REQUEST_VERSION) {
+            navcore_request_init($0, $1)
         }
     }
 }

@@ -1,8 +1,9 @@
-/// The ops of <doc:Semantics> §2 asked without waiting. Each returns at once: `.ok` when it
-/// started, `.queued` when it waits behind others. It throws only when the call itself is wrong
-/// (a released screen, a destroyed navigator); then nothing is queued and `completion` is never
-/// called. Otherwise the op ends exactly once and `completion` receives its outcome, on the
-/// driving thread.
+/// The ops of <doc:Semantics> §2 asked without waiting: `ask(_:completion:)` of a
+/// `NavigationRequest`, and one named method per request, which asks it. Each returns at once:
+/// `.ok` when the op started, `.queued` when it waits behind others. It throws only when the
+/// call itself is wrong (a released screen, a destroyed navigator); then nothing is queued and
+/// `completion` is never called. Otherwise the op ends exactly once and `completion` receives
+/// its outcome, on the driving thread.
 ///
 /// The label `completion:` is required (`nil` for none): a call without it is the awaiting form
 /// (`Navigator+Async.swift`), so `try await nav.push(screen)` waits for the outcome wherever it
@@ -12,96 +13,24 @@ extension Navigator {
     /// A completion closure.
     public typealias Completion = @Sendable (Outcome) -> Void
 
-    /// Pushes `screen`; `.duplicate` if it is already in the stack when the op runs.
+    /// Asks the op `request` describes, as its named method does (`try nav.ask(.push(screen),
+    /// completion: nil)` is `try nav.push(screen, completion: nil)`).
+    ///
+    /// - Parameters:
+    ///   - request: the op and its arguments
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
     @discardableResult
-    public func push(_ screen: Screen, animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.push(screen.id), animated, completion)
-    }
-
-    /// Pops the top screen; `.noop` with one screen or none. A `result` becomes the popped
-    /// screen's result when the pop runs and is not a noop (<doc:Semantics> §12).
-    @discardableResult
-    public func pop(animated: Bool = true, result: String? = nil, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.pop(result: result), animated, completion)
-    }
-
-    /// Pops every screen above `screen`; `.notInStack` if it is not in the stack when the op runs.
-    @discardableResult
-    public func pop(to screen: Screen, animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.popTo(screen.id), animated, completion)
-    }
-
-    /// Pops every screen above the root.
-    @discardableResult
-    public func popToRoot(animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.popToRoot, animated, completion)
-    }
-
-    /// Makes the stack exactly `screens`, bottom to top; the transition style follows UIKit.
-    @discardableResult
-    public func setStack(_ screens: [Screen], animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.set(screens.map(\.id)), animated, completion)
-    }
-
-    /// The user's back button: asks the pop veto, then pops.
-    @discardableResult
-    public func back(animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.back, animated, completion)
-    }
-
-    /// Starts the user's interactive back gesture (<doc:Semantics> §5). It is never queued: it
-    /// fails with `.state` when hidden or without an animator, and `.busy` while an op runs or
-    /// waits.
-    @discardableResult
-    public func beginGesture(completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.gesture, true, completion)
-    }
-
-    /// Runs `block` in queue order, after every op asked before it.
-    @discardableResult
-    public func run(_ block: @escaping @Sendable () -> Void, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.run(.swift(block)), false, completion)
-    }
-
-    /// Tells whether the navigator is on screen (<doc:Semantics> §7); `.noop` when it already is
-    /// so.
-    @discardableResult
-    public func setVisible(_ visible: Bool, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.visible(visible), false, completion)
-    }
-
-    /// Shows the named route (<doc:Semantics> §8): recycles a screen of the route in the stack or
-    /// creates one with the route's factory, with the options' animation, replacement and payload.
-    @discardableResult
-    public func show(_ route: String, options: ShowOptions = ShowOptions(), completion: Completion?) throws(NavigationError) -> RequestStatus {
-        let show = ShowRequest(route: route, removeCurrent: options.removeCurrent, recycle: options.recycle,
-                               payload: options.payload)
-        return try ask(.show(show), options.animated, completion)
-    }
-
-    /// `show`, under the name the seeds' notification-based stack uses; callable from any
-    /// thread (as every method is).
-    @discardableResult
-    public func post(_ route: String, options: ShowOptions = ShowOptions(), completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try show(route, options: options, completion: completion)
-    }
-
-    /// Builds the whole stack from routes in one op (<doc:Semantics> §14; deep links, restoration):
-    /// each entry's factory makes a new screen, its state delivered as payload, then the new
-    /// screens replace the stack (`set` events, push style). An unknown route ends it
-    /// `.unknownRoute` and a failing factory `.factoryFailed`, with the stack unchanged and the
-    /// screens it made released. An empty list throws `.invalid`.
-    @discardableResult
-    public func open(_ entries: [RouteEntry], animated: Bool = false, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try ask(.open(entries), animated, completion)
-    }
-
-    /// Opens the stack a saved document describes (`save()`, <doc:Semantics> §14). A malformed
-    /// document throws `.invalid` and asks nothing.
-    @discardableResult
-    public func restore(_ document: String, animated: Bool = false, completion: Completion?) throws(NavigationError) -> RequestStatus {
-        try core.restore(document, animated: animated, completion: completion.map { .swift($0) },
-                         draining: drainsOnAsk)
+    public func ask(_ request: consuming NavigationRequest, completion: Completion?) throws(NavigationError) -> RequestStatus {
+        let completion = completion.map { CompletionHandler.swift($0) }
+        // Consumed: the engine's request moves on into the queue, uncopied.
+        switch (consume request).form {
+        case .request(let request):
+            return try core.ask(request, completion: completion, draining: drainsOnAsk)
+        case .restore(let document, let animated):
+            return try core.restore(document, animated: animated, completion: completion, draining: drainsOnAsk)
+        }
     }
 
     /// Answers a veto that returned `.later` (<doc:Semantics> §13): `allow` pops as if the veto had
@@ -111,8 +40,186 @@ extension Navigator {
         try core.answerDecision(decision.id, allow: allow)
     }
 
-    private func ask(_ operation: Operation, _ animated: Bool, _ completion: Completion?) throws(NavigationError) -> RequestStatus {
-        let request = Request(operation, animated: animated, completion: completion.map { .swift($0) })
-        return try core.ask(request, draining: drainsOnAsk)
+// BEGIN GENERATED by scripts/generate.py (named ops) from include/navcore.h (NAVCORE_REQUEST_MAP and the doc comments of its functions): edit the source, then run `make generate`
+    /// Pushes the detached screen `screen` (<doc:Semantics> §2).
+    ///
+    /// - Parameters:
+    ///   - screen: the detached screen to push
+    ///   - animated: whether the push asks for a transition
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    @discardableResult
+    public func push(
+        _ screen: Screen, animated: Bool = true, completion: Completion?
+    ) throws(NavigationError) -> RequestStatus {
+        try ask(.push(screen, animated: animated), completion: completion)
     }
+
+    /// Pops the top screen.
+    ///
+    /// - Parameters:
+    ///   - animated: whether the pop asks for a transition
+    ///   - result: the popped screen's result, UTF-8; nil for none
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    @discardableResult
+    public func pop(
+        animated: Bool = true, result: String? = nil, completion: Completion?
+    ) throws(NavigationError) -> RequestStatus {
+        try ask(.pop(animated: animated, result: result), completion: completion)
+    }
+
+    /// Pops down to `screen`, which stays the top.
+    ///
+    /// - Parameters:
+    ///   - screen: the screen to pop to
+    ///   - animated: whether the pop asks for a transition
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    @discardableResult
+    public func pop(
+        to screen: Screen, animated: Bool = true, completion: Completion?
+    ) throws(NavigationError) -> RequestStatus {
+        try ask(.pop(to: screen, animated: animated), completion: completion)
+    }
+
+    /// Pops down to the root screen.
+    ///
+    /// - Parameters:
+    ///   - animated: whether the pop asks for a transition
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    @discardableResult
+    public func popToRoot(animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
+        try ask(.popToRoot(animated: animated), completion: completion)
+    }
+
+    /// Makes the stack exactly `screens`, bottom to top (<doc:Semantics> §2).
+    ///
+    /// - Parameters:
+    ///   - screens: the new stack, bottom to top (an empty one ends the op `.invalid`)
+    ///   - animated: whether the change asks for a transition
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    @discardableResult
+    public func setStack(
+        _ screens: [Screen], animated: Bool = true, completion: Completion?
+    ) throws(NavigationError) -> RequestStatus {
+        try ask(.setStack(screens, animated: animated), completion: completion)
+    }
+
+    /// The user's back button: asks the pop veto, then pops (<doc:Semantics> §6).
+    ///
+    /// - Parameters:
+    ///   - animated: whether the pop asks for a transition
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    @discardableResult
+    public func back(animated: Bool = true, completion: Completion?) throws(NavigationError) -> RequestStatus {
+        try ask(.back(animated: animated), completion: completion)
+    }
+
+    /// Starts the user's interactive back gesture (<doc:Semantics> §5).
+    ///
+    /// - Parameters:
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    @discardableResult
+    public func beginGesture(completion: Completion?) throws(NavigationError) -> RequestStatus {
+        try ask(.beginGesture(), completion: completion)
+    }
+
+    /// Runs `block` in queue order.
+    ///
+    /// - Parameters:
+    ///   - block: the code to run, in queue order
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    @discardableResult
+    public func run(
+        _ block: @escaping @Sendable () -> Void, completion: Completion?
+    ) throws(NavigationError) -> RequestStatus {
+        try ask(.run(block), completion: completion)
+    }
+
+    /// Tells navcore whether the navigator is on screen (<doc:Semantics> §7).
+    ///
+    /// - Parameters:
+    ///   - visible: whether it is on screen
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    @discardableResult
+    public func setVisible(_ visible: Bool, completion: Completion?) throws(NavigationError) -> RequestStatus {
+        try ask(.setVisible(visible), completion: completion)
+    }
+
+    /// Shows the named route (<doc:Semantics> §8).
+    ///
+    /// - Parameters:
+    ///   - route: the route's name
+    ///   - options: its animation, replacement, recycling and payload (<doc:Semantics> §8)
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    @discardableResult
+    public func show(
+        _ route: String, options: ShowOptions = ShowOptions(), completion: Completion?
+    ) throws(NavigationError) -> RequestStatus {
+        try ask(.show(route, options: options), completion: completion)
+    }
+
+    /// Shows the named route, under the name of the seeds' notification-based stack ("post").
+    ///
+    /// - Parameters:
+    ///   - route: the route's name
+    ///   - options: its animation, replacement, recycling and payload (<doc:Semantics> §8)
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    @discardableResult
+    public func post(
+        _ route: String, options: ShowOptions = ShowOptions(), completion: Completion?
+    ) throws(NavigationError) -> RequestStatus {
+        try ask(.show(route, options: options), completion: completion)
+    }
+
+    /// Builds the whole stack from routes in one op (<doc:Semantics> §14).
+    ///
+    /// - Parameters:
+    ///   - entries: the routes and states, bottom to top
+    ///   - animated: whether the change asks for a transition
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    @discardableResult
+    public func open(
+        _ entries: [RouteEntry], animated: Bool = false, completion: Completion?
+    ) throws(NavigationError) -> RequestStatus {
+        try ask(.open(entries, animated: animated), completion: completion)
+    }
+
+    /// Opens the stack a saved document describes (<doc:Semantics> §14).
+    ///
+    /// - Parameters:
+    ///   - document: a saved document: any RFC 8259 JSON text of exactly the saved shape
+    ///   - animated: whether the change asks for a transition
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    @discardableResult
+    public func restore(
+        _ document: String, animated: Bool = false, completion: Completion?
+    ) throws(NavigationError) -> RequestStatus {
+        try ask(.restore(document, animated: animated), completion: completion)
+    }
+// END GENERATED (named ops)
 }

@@ -23,13 +23,12 @@ enum CShowOptions {
             recycle: Int32(bitPattern: NAVCORE_RECYCLE_ANY.rawValue), payload: nil)
     }
 
-    /// The engine's show request from the host's options (NULL: the defaults).
-    static func request(route: String, _ options: UnsafePointer<navcore_show_options>?) throws(NavigationError) -> (ShowRequest, animated: Bool) {
+    /// The engine's show options from the host's (NULL: the defaults).
+    static func read(_ options: UnsafePointer<navcore_show_options>?) throws(NavigationError) -> ShowOptions {
         let options = if let options { try layout.read(options) } else { layout.newestDefaults }
-        let show = ShowRequest(
-            route: route, removeCurrent: options.remove_current, recycle: try recycle(options.recycle),
+        return ShowOptions(
+            animated: options.animated, removeCurrent: options.remove_current, recycle: try recycle(options.recycle),
             payload: try CStrings.optionalText(options.payload, "the payload"))
-        return (show, options.animated)
     }
 
     /// A NAVCORE_RECYCLE_* as the engine's Recycle.

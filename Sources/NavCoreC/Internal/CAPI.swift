@@ -21,13 +21,6 @@ enum CAPI {
         }
     }
 
-    /// Runs an op-asking `body`, returning `NAVCORE_OK` or `NAVCORE_QUEUED`.
-    static func ask(_ handle: NavigatorHandle?, _ body: (CNavigator) throws(NavigationError) -> Request) -> Int32 {
-        call(handle) { navigator throws(NavigationError) in
-            try navigator.core.ask(body(navigator)).rawValue
-        }
-    }
-
     /// Runs `body`, which returns nothing, returning `NAVCORE_OK`.
     static func perform(_ handle: NavigatorHandle?, _ body: (CNavigator) throws(NavigationError) -> Void) -> Int32 {
         call(handle) { navigator throws(NavigationError) in

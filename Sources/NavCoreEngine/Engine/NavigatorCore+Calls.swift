@@ -3,15 +3,18 @@
 /// navigator's `invalid_handle` comes before any argument's status, as the C front's handle
 /// check does (SPEC §9): so the arguments are checked under the lock, after `perform`'s check.
 extension NavigatorCore {
-    /// Asks an op (SPEC §3); the gesture starts at once or is refused (SPEC §5).
+    /// Asks an op (SPEC §3), validated at the call; the gesture starts at once or is refused
+    /// (SPEC §5).
     package func ask(_ request: consuming Request) throws(NavigationError) -> RequestStatus {
-        if request.kind == .gesture {  // the stored kind: matching the operation copies it
+        if request.startsAtOnce {
             return try perform(.always, handing: request) { state, request throws(NavigationError) in
-                try state.startGesture(request.completion)
+                try request.operation.validate(state)
+                state.start(request)
+                return .ok
             }
         }
         return try perform(.inlineOnly, handing: request) { state, request throws(NavigationError) in
-            try state.validate(request.operation)
+            try request.operation.validate(state)
             return state.enqueue(request)
         }
     }
@@ -126,16 +129,7 @@ extension NavigatorCore {
     ) throws(NavigationError) -> RequestStatus {
         try checkLive()
         let entries = try SavedDocument.parse(document)
-        return try ask(Request(.open(entries), animated: animated, completion: completion), draining: draining)
-    }
-
-    /// `restore` of a document given as UTF-8 bytes, which are read in place (the C front's).
-    package func restore(
-        utf8 document: UnsafeBufferPointer<UInt8>, animated: Bool, completion: CompletionHandler?
-    ) throws(NavigationError) -> RequestStatus {
-        try checkLive()
-        let entries = try SavedDocument.parse(utf8: document)
-        return try ask(Request(.open(entries), animated: animated, completion: completion))
+        return try ask(Request(OpenOp(entries: entries, animated: animated), completion: completion), draining: draining)
     }
 
     /// Registers a route's factory (SPEC §8).
@@ -150,31 +144,6 @@ extension NavigatorCore {
     package func unregisterRoute(_ name: String) throws(NavigationError) {
         try perform(.inlineOnly) { state throws(NavigationError) in
             state.retired.append(try state.routes.unregister(name))
-        }
-    }
-}
-
-extension NavigatorState {
-    /// The validation of an op that does not depend on the stack: every screen it names is live.
-    package func validate(_ operation: Operation) throws(NavigationError) {
-        switch operation {
-        case .push(let id), .popTo(let id):
-            guard screens[id] != nil else { throw .noSuchScreen(id) }
-        case .set(let ids):
-            for id in ids where screens[id] == nil { throw .noSuchScreen(id) }
-        case .pop(let result):
-            try Text.check(result, "result")
-        case .show(let show):
-            try Text.check(show.route, "route name")
-            try Text.check(show.payload, "payload")
-        case .open(let entries):
-            guard !entries.isEmpty else { throw NavigationError(.invalid, "open needs at least one entry") }
-            for entry in entries {
-                try Text.check(entry.route, "route name")
-                try Text.check(entry.state, "saved state")
-            }
-        case .popToRoot, .back, .gesture, .run, .visible:
-            break
         }
     }
 }

@@ -6,9 +6,9 @@
 extension NavigatorCore {
     /// Asks `request` and drains; the gesture, never queued, starts at once or is refused.
     package func askDraining(_ request: consuming Request) throws(NavigationError) -> RequestStatus {
-        if request.kind == .gesture { return try ask(request) }
+        if request.startsAtOnce { return try ask(request) }
         return try perform(.always, handing: request) { state, request throws(NavigationError) in
-            try state.validate(request.operation)
+            try request.operation.validate(state)
             let startsNow = !state.busy && state.queue.isEmpty && !state.driving
             _ = state.enqueue(request)
             state.beginDrain()
@@ -20,5 +20,14 @@ extension NavigatorCore {
     /// Asks `request` as `ask` does, or, with `draining`, as `askDraining` does.
     package func ask(_ request: consuming Request, draining: Bool) throws(NavigationError) -> RequestStatus {
         try draining ? askDraining(request) : ask(request)
+    }
+
+    /// Asks `request` with `completion` as `ask(_:draining:)` does (a front's request value,
+    /// made without its completion, gets it here, moved rather than copied).
+    package func ask(
+        _ request: consuming Request, completion: CompletionHandler?, draining: Bool
+    ) throws(NavigationError) -> RequestStatus {
+        request.completion = completion
+        return try ask(request, draining: draining)
     }
 }

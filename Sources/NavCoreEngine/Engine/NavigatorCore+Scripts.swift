@@ -1,40 +1,15 @@
-/// The scripts of the ops: the order of events of SPEC §4, §5, §7 and §8, one step per event,
-/// top to bottom. Each `step` changes the state under the lock and delivers what it emitted
-/// with the lock released; what an op decides (its plan) comes from
-/// `NavigatorState+Planning.swift`.
+/// The steps that every op's script (`Engine/Ops/`) is made of: the order of events of SPEC
+/// §4 and §5 for a change of the stack, one step per event, top to bottom, and the end of an
+/// op. Each `step` changes the state under the lock and delivers what it emitted with the lock
+/// released; what an op decides (its plan) comes from its own file.
 extension NavigatorCore {
     /// Runs an op that has just started, to its end or until it waits for its transition.
     func run(_ request: Request) {
-        let animated = request.animated
-        switch request.operation {
-        case .push(let id):
-            carryOut(decide { $0.planPush(id, animated: animated) })
-        case .pop(let result):
-            carryOut(decide { $0.planPop(animated: animated, carrying: result) })
-        case .popTo(let id):
-            carryOut(decide { $0.planPopTo(id, animated: animated) })
-        case .popToRoot:
-            carryOut(decide { $0.planPopToRoot(animated: animated) })
-        case .set(let ids):
-            carryOut(decide { $0.planSet(ids, animated: animated) })
-        case .back:
-            userPop(.button, animated: animated)
-        case .gesture:
-            userPop(.gesture, animated: true)
-        case .run(let block):
-            block.run(through: decide { $0.lentSink })
-            end(.completed)
-        case .visible(let visible):
-            setVisible(visible)
-        case .show(let show):
-            self.show(show, animated: animated)
-        case .open(let entries):
-            open(entries, animated: animated)
-        }
+        request.operation.run(self)
     }
 
     /// Ends the op with the plan's outcome, or makes its change.
-    private func carryOut(_ plan: Plan) {
+    func carryOut(_ plan: Plan) {
         switch plan {
         case .end(let outcome): end(outcome)
         case .change(let change): begin(change)
@@ -42,7 +17,7 @@ extension NavigatorCore {
     }
 
     /// Ends an op that emits no action events: its `done` is its last event.
-    private func end(_ outcome: Outcome) {
+    func end(_ outcome: Outcome) {
         done(outcome, ends: true)
     }
 
@@ -133,42 +108,10 @@ extension NavigatorCore {
         finalStep { $0.enterIdle() }
     }
 
-    /// `back` and `gesture` (SPEC §6, §13): the veto is asked about the top at this moment,
-    /// and only when there is something to pop. A `back` whose veto answers later waits for
-    /// the host's `decide`; for a gesture, later counts as no.
-    private func userPop(_ trigger: PopTrigger, animated: Bool) {
-        switch askVeto(trigger) {
-        case nil: end(.noop)
-        case (.refuse, _)?: end(.vetoed)
-        case (.later, _)? where trigger == .gesture: end(.vetoed)
-        case (.later, let decision)?: settle { $0.setPhase(.deciding(decision)) }
-        case (.allow, _)?: carryOut(decide { $0.planPop(animated: animated, interactive: trigger == .gesture) })
-        }
-    }
-
-    /// The veto's answer about the top and the decision id it was given, `nil` when there is
-    /// nothing to pop. The sink that asks is let go on return, so that a veto replaced
-    /// meanwhile is not kept for the whole op.
-    private func askVeto(_ trigger: PopTrigger) -> (VetoAnswer, UInt64)? {
-        let (top, veto) = decide { state in
-            (state.stack.count >= 2 ? state.stack.last : nil, state.interest.contains(.veto) ? state.sink : nil)
-        }
-        guard let top else { return nil }
-        let decision = IDSource.nextDecision()
-        return (veto?.shouldPop(top, trigger: trigger, decision: decision) ?? .allow, decision)
-    }
-
-    /// SPEC §13: the host answered a `back`'s pending decision: pop as if the veto had allowed
-    /// it (animated per the rules at this moment), or end `vetoed`.
-    func resume(animated: Bool, allow: Bool) {
-        guard allow else { return end(.vetoed) }
-        carryOut(decide { $0.planPop(animated: animated) })
-    }
-
     /// One screen's release (step 8, a failed `open`): its listener is called with its result,
     /// while it is still live, then its `release` (SPEC §12). One step when it has no listener.
     @inline(__always)
-    private func release(_ screen: ScreenRef) {
+    func release(_ screen: ScreenRef) {
         var heard = false
         step { state in
             // Without a listener nothing needs marking: the release follows in this lock hold.
@@ -181,66 +124,9 @@ extension NavigatorCore {
         if heard { step { $0.release(screen) } }
     }
 
-    /// `visible on/off` (SPEC §7): the top appears or disappears, instant.
-    private func setVisible(_ visible: Bool) {
-        let (changes, top) = decide { state in
-            defer { state.visible = visible }
-            return (state.visible != visible, state.stack.last)
-        }
-        guard changes else { return end(.noop) }
-        let (will, did, reason): (AppearancePhase, AppearancePhase, AppearanceReason) =
-            visible ? (.willShow, .didShow, .appear) : (.willHide, .didHide, .disappear)
-        step { $0.appearance(will, top, reason, animated: false) }
-        step { $0.appearance(did, top, reason, animated: false) }
-        end(.completed)
-    }
-
-    /// `show R` (SPEC §8): recycle a screen of the route in the stack, or create one with the
-    /// route's factory; the payload reaches the screen before any action event.
-    private func show(_ show: ShowRequest, animated: Bool) {
-        switch decide({ $0.planShow(show, animated: animated) }) {
-        case .end(let outcome):
-            end(outcome)
-        case .recycle(let screen, let pop):
-            deliver(show.payload, to: screen)
-            carryOut(pop)
-        case .create(let factory, let id):
-            guard let object = factory.makeObject(route: show.route, id: id, payload: show.payload) else {
-                return end(.factoryFailed)
-            }
-            let screen = ScreenBox(id: id, route: show.route, object: object)
-            let entry = decide { $0.adopt(screen, show, animated: animated) }
-            deliver(show.payload, to: screen.ref)
-            carryOut(entry)
-        }
-    }
-
     /// `payload S <text>`, when there is a payload; it becomes the screen's saved state.
-    private func deliver(_ payload: String?, to screen: ScreenRef) {
+    func deliver(_ payload: String?, to screen: ScreenRef) {
         guard payload != nil else { return }
         step { $0.deliverPayload(payload, to: screen) }
-    }
-
-    /// `open` (SPEC §14): every route checked first, then each entry's factory makes a new
-    /// screen, held by the op, with the entry's state as payload; then they become the stack.
-    /// A failing factory releases what the op made, last made first; a `destroy` meanwhile
-    /// stops it before the next factory (the teardown releases what it made).
-    private func open(_ entries: [RouteEntry], animated: Bool) {
-        guard let factories = decide({ $0.openFactories(entries) }) else { return end(.unknownRoute) }
-        for (entry, factory) in zip(entries, factories) {
-            guard !decide({ $0.haltIfDestroyed() }) else { return }
-            let id = IDSource.next()
-            guard let object = factory.makeObject(route: entry.route, id: id, payload: entry.state) else {
-                // Taken, not copied: the op names no screen once its release has begun.
-                for screen in decide({ state in
-                    defer { state.current?.made = [] }
-                    return state.current?.made.reversed() ?? []
-                }) { release(screen) }
-                return end(.factoryFailed)
-            }
-            step { $0.adoptOpened(ScreenBox(id: id, route: entry.route, object: object), state: entry.state) }
-        }
-        guard !decide({ $0.haltIfDestroyed() }) else { return }
-        carryOut(decide { $0.planOpen(animated: animated) })
     }
 }

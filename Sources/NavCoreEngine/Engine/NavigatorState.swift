@@ -1,6 +1,7 @@
-/// Everything one navigator knows, guarded by its lock. Plain data and small mutations: the
-/// order of events lives in the scripts (`NavigatorCore+Scripts.swift`), the planning of each
-/// op in `NavigatorState+Planning.swift`, the thread hand-off in `NavigatorCore.swift`.
+/// Everything one navigator knows, guarded by its lock. Plain data and small mutations: each
+/// op's validation, plan and script live in its file in `Engine/Ops/`, the steps they share in
+/// `NavigatorCore+Scripts.swift` and `NavigatorState+Changes.swift`, the thread hand-off in
+/// `NavigatorCore.swift`.
 package struct NavigatorState: Sendable {
     // MARK: Configuration
 
@@ -108,19 +109,6 @@ package struct NavigatorState: Sendable {
         queue.append(request)
         if hostDispatch { raiseWakeup() }
         return .queued
-    }
-
-    /// Starts the interactive back gesture, which is never queued (SPEC §5).
-    package mutating func startGesture(_ completion: CompletionHandler?) throws(NavigationError) -> RequestStatus {
-        guard visible else { throw NavigationError(.state, "the navigator is hidden") }
-        guard interest.contains(.animator) else {
-            throw NavigationError(.state, "the gesture needs an animator and none is registered")
-        }
-        guard !busy, queue.isEmpty else {
-            throw NavigationError(.busy, "the navigator is busy or has queued ops")
-        }
-        start(Request(.gesture, animated: true, completion: completion))
-        return .ok
     }
 
     /// Marks the transition `id` finished, or cancelled, for the driver to act on.

@@ -70,7 +70,7 @@ void session_name(session *s, uint64_t id, const char *route, bool known) {
 /* ---- the navigator ------------------------------------------------------------------------ */
 
 /* The navigator, made at first use so that `config pump` can choose its mode. */
-static navcore_navigator *nav(session *s) {
+navcore_navigator *session_nav(session *s) {
     if (!s->nav_made) {
         s->nav_made = true;
         int status = navcore_navigator_create(&s->nav, s->host_dispatch ? NAVCORE_DISPATCH_HOST
@@ -85,35 +85,11 @@ static navcore_navigator *nav(session *s) {
     return s->nav;
 }
 
-static void set_status(session *s, int status) { s->status = navcore_status_string(status); }
-
-/* The host object of a screen the runner makes: a cell holding its id, freed at its release. */
-static int create_screen(session *s, const char *route, uint64_t *out) {
-    uint64_t *object = xmalloc(sizeof *object);
-    int status = navcore_screen_create(out, nav(s), route, object);
-    if (status < 0) {
-        free(object);
-        return status;
-    }
-    *object = *out;
-    session_name(s, *out, route, true);
-    session_entry(s, *out)->object = object;
-    return status;
-}
-
-/* An op call with a completion: `call` passes `done_` (the completion callback) and `token_` (its
- * ctx, made here); the token learns whether the call was accepted. */
-#define OP_CALL(s, status, op, name, call)                                                        \
-    do {                                                                                          \
-        op_token *token_ = events_op_token((s), (op), (name));                                    \
-        navcore_done_fn done_ = events_completion(s);                                             \
-        (status) = (call);                                                                        \
-        token_->accepted = (status) >= 0;                                                         \
-    } while (0)
+void session_set_status(session *s, int status) { s->status = navcore_status_string(status); }
 
 /* ---- words -------------------------------------------------------------------------------- */
 
-static const char *word(session *s, const strvec *words, size_t index, int line) {
+const char *session_word(session *s, const strvec *words, size_t index, int line) {
     if (index < words->count) return words->items[index];
     session_fail(s, line, "missing argument");
     return NULL;
@@ -121,7 +97,7 @@ static const char *word(session *s, const strvec *words, size_t index, int line)
 
 /* A two-way word: 1 for `yes`, 0 for `no`, -1 a scenario error ("expected YES or NO"). */
 static int either(session *s, const strvec *words, size_t index, int line, const char *yes, const char *no) {
-    const char *w = word(s, words, index, line);
+    const char *w = session_word(s, words, index, line);
     if (!w) return -1;
     if (strcmp(w, yes) == 0) return 1;
     if (strcmp(w, no) == 0) return 0;
@@ -130,42 +106,29 @@ static int either(session *s, const strvec *words, size_t index, int line, const
 }
 
 /* 1 on, 0 off, -1 a scenario error. */
-static int on_off(session *s, const strvec *words, size_t index, int line) {
+int session_on_off(session *s, const strvec *words, size_t index, int line) {
     return either(s, words, index, line, "on", "off");
 }
 
 /* The screen with this label, live or not, that the runner has seen, or live now (a screen an
  * `open` made may never have been named by an event); NULL for none. Every command that names a
  * label finds its screen here. */
-static screen_entry *known_entry(session *s, const char *label) {
+screen_entry *session_known(session *s, const char *label) {
     screen_entry *e = labelled_entry(s, label);
     void *object = NULL;
-    if (e && !e->known && navcore_screen_object(&object, nav(s), e->id) == NAVCORE_OK) e->known = true;
+    if (e && !e->known && navcore_screen_object(&object, session_nav(s), e->id) == NAVCORE_OK) e->known = true;
     return e && e->known ? e : NULL;
 }
 
 /* The screen with this label; naming a label no screen has is a scenario error. */
-static bool labelled(session *s, const char *label, int line, uint64_t *out) {
-    screen_entry *e = known_entry(s, label);
+bool session_labelled(session *s, const char *label, int line, uint64_t *out) {
+    screen_entry *e = session_known(s, label);
     if (!e) {
         session_fail(s, line, "no screen is labelled '%s'", label);
         return false;
     }
     *out = e->id;
     return true;
-}
-
-/* `set`'s word: a live screen's label, else a new screen of the route (`#n` dropped). */
-static int live_or_new(session *s, const char *w, uint64_t *out) {
-    screen_entry *e = known_entry(s, w);
-    if (e && !e->released) {
-        *out = e->id;
-        return NAVCORE_OK;
-    }
-    char *route = scenario_set_route(w);
-    int status = create_screen(s, route, out);
-    free(route);
-    return status;
 }
 
 /* Whether `option` is one of the words after the first (`route R fail`, `restore DOC animated`). */
@@ -177,86 +140,23 @@ static bool option_given(const strvec *args, const char *option) {
 
 /* `TEXT`, or NULL for `-` (none); false = a scenario error. */
 static bool text_or_none(session *s, const strvec *words, size_t index, int line, const char **out) {
-    const char *w = word(s, words, index, line);
+    const char *w = session_word(s, words, index, line);
     if (!w) return false;
     *out = strcmp(w, "-") == 0 ? NULL : w;
     return true;
 }
 
-/* `pop`'s `result=TEXT` (only the first option is read, as the Swift runner reads it): NULL
- * when there is none; false = a scenario error. */
-static bool pop_result(session *s, const strvec *plain, int line, const char **out) {
-    *out = NULL;
-    if (!plain->count) return true;
-    if (strncmp(plain->items[0], "result=", 7) != 0) {
-        session_fail(s, line, "unknown pop option '%s'", plain->items[0]);
-        return false;
-    }
-    *out = plain->items[0] + 7;
-    return true;
-}
-
-/* An `open` word R[=TEXT], split as Swift's split(separator: "=", maxSplits: 1) splits it:
- * empty pieces are dropped, so leading `=` are skipped and `R=` has no state; a word of `=`
- * only is a route of that name. `word` is modified in place (the pieces point into it). */
-static navcore_route_entry open_entry(char *word) {
-    char *route = word + strspn(word, "=");
-    if (!*route) return (navcore_route_entry){.route = word};
-    char *equals = strchr(route, '=');
-    if (!equals) return (navcore_route_entry){.route = route};
-    *equals = '\0';
-    return (navcore_route_entry){.route = route, .state = equals[1] ? equals + 1 : NULL};
-}
-
-/* `open R[=TEXT]… [animated]`: every word but `animated` is an entry (SPEC §11). */
-static void open_routes(session *s, const strvec *args) {
-    strvec words = {0};
-    for (size_t i = 0; i < args->count; i++)
-        if (strcmp(args->items[i], "animated") != 0) sv_push(&words, xstrdup(args->items[i]));
-    navcore_route_entry *entries = words.count ? xmalloc(words.count * sizeof *entries) : NULL;
-    for (size_t i = 0; i < words.count; i++) entries[i] = open_entry(words.items[i]);
-    bool animated = sv_contains(args, "animated");
-    navcore_navigator *n = nav(s);
-    int status;
-    OP_CALL(s, status, NAVCORE_OP_OPEN, NULL, navcore_open(n, entries, words.count, animated, done_, token_));
-    set_status(s, status);
-    free(entries);
-    sv_free(&words);
-}
-
 /* ---- commands ----------------------------------------------------------------------------- */
 
-static bool show(session *s, const strvec *args, int line) {
-    const char *route = word(s, args, 0, line);
-    if (!route) return false;
-    navcore_show_options options = NAVCORE_SHOW_OPTIONS_INIT;
-    for (size_t i = 1; i < args->count; i++) {
-        const char *option = args->items[i];
-        if (strcmp(option, "animated") == 0) options.animated = true;
-        else if (strcmp(option, "keep") == 0) options.remove_current = false;
-        else if (strcmp(option, "new") == 0) options.recycle = NAVCORE_RECYCLE_NONE;
-        else if (strcmp(option, "top") == 0) options.recycle = NAVCORE_RECYCLE_TOP;
-        else if (strncmp(option, "payload=", 8) == 0) options.payload = option + 8;
-        else {
-            session_fail(s, line, "unknown show option '%s'", option);
-            return false;
-        }
-    }
-    int status;
-    OP_CALL(s, status, NAVCORE_OP_SHOW, NULL, navcore_show(nav(s), route, &options, done_, token_));
-    set_status(s, status);
-    return true;
-}
-
 static bool configure(session *s, const strvec *args, int line) {
-    int on = on_off(s, args, 1, line);
+    int on = session_on_off(s, args, 1, line);
     if (on < 0) return false;
-    const char *what = word(s, args, 0, line);
+    const char *what = session_word(s, args, 0, line);
     if (strcmp(what, "animator") == 0) {
         s->animator_on = on;
         if (s->nav_made && s->nav) events_install_animator(s);
     } else if (strcmp(what, "always_appear") == 0) {
-        set_status(s, navcore_set_always_appear(nav(s), on));
+        session_set_status(s, navcore_set_always_appear(session_nav(s), on));
     } else if (strcmp(what, "pump") == 0) {
         if (s->nav_made) {
             session_fail(s, line, "config pump must come before the navigator is used");
@@ -325,17 +225,17 @@ static bool drain(session *s, const strvec *args, int line) {
     long count;
     double seconds;
     if (!args->count) {
-        set_status(s, navcore_drain(nav(s)));
+        session_set_status(s, navcore_drain(session_nav(s)));
     } else if (strcmp(args->items[0], "for") == 0) {
-        const char *text = word(s, args, 1, line);
+        const char *text = session_word(s, args, 1, line);
         if (!text) return false;
         if (!scenario_decimal(text, &seconds)) {
             session_fail(s, line, "drain for needs a time in seconds");
             return false;
         }
-        set_status(s, navcore_drain_for(nav(s), seconds));
+        session_set_status(s, navcore_drain_for(session_nav(s), seconds));
     } else if (scenario_whole_number(args->items[0], &count)) {
-        set_status(s, navcore_drain_ops(nav(s), (size_t)count));
+        session_set_status(s, navcore_drain_ops(session_nav(s), (size_t)count));
     } else {
         session_fail(s, line, "drain takes a count of ops or 'for' and a time");
         return false;
@@ -347,96 +247,42 @@ bool session_execute(session *s, const strvec *words, int line) {
     const char *verb = words->count ? words->items[0] : "";
     strvec args = sv_slice(words, 1);
     strvec plain = {0};
-    bool animated = !sv_contains(&args, "instant");
     for (size_t i = 0; i < args.count; i++)
         if (strcmp(args.items[i], "instant") != 0) sv_push(&plain, xstrdup(args.items[i]));
     bool ok = true;
     int status;
     uint64_t id;
 
-    if (strcmp(verb, "push") == 0) {
-        const char *route = word(s, &plain, 0, line);
-        if ((ok = route != NULL)) {
-            status = create_screen(s, route, &id);
-            if (status >= 0) OP_CALL(s, status, NAVCORE_OP_PUSH, NULL, navcore_push(nav(s), id, animated, done_, token_));
-            set_status(s, status);
-        }
-    } else if (strcmp(verb, "push_again") == 0 || strcmp(verb, "pop_to") == 0) {
-        const char *label = word(s, &plain, 0, line);
-        if ((ok = label && labelled(s, label, line, &id))) {
-            if (strcmp(verb, "push_again") == 0) OP_CALL(s, status, NAVCORE_OP_PUSH, NULL, navcore_push(nav(s), id, animated, done_, token_));
-            else OP_CALL(s, status, NAVCORE_OP_POP_TO, NULL, navcore_pop_to(nav(s), id, animated, done_, token_));
-            set_status(s, status);
-        }
-    } else if (strcmp(verb, "pop") == 0) {
-        const char *result = NULL;
-        if ((ok = pop_result(s, &plain, line, &result))) {
-            navcore_navigator *n = nav(s);
-            if (result)
-                OP_CALL(s, status, NAVCORE_OP_POP, NULL, navcore_pop_with_result(n, animated, result, done_, token_));
-            else
-                OP_CALL(s, status, NAVCORE_OP_POP, NULL, navcore_pop(n, animated, done_, token_));
-            set_status(s, status);
-        }
-    } else if (strcmp(verb, "back") == 0) {
-        OP_CALL(s, status, NAVCORE_OP_BACK, NULL, navcore_back(nav(s), animated, done_, token_));
-        set_status(s, status);
-    } else if (strcmp(verb, "pop_to_root") == 0) {
-        OP_CALL(s, status, NAVCORE_OP_POP_TO_ROOT, NULL, navcore_pop_to_root(nav(s), animated, done_, token_));
-        set_status(s, status);
-    } else if (strcmp(verb, "set") == 0) {
-        navcore_navigator *n = nav(s);
-        uint64_t *ids = plain.count ? xmalloc(plain.count * sizeof *ids) : NULL;
-        status = NAVCORE_OK;
-        for (size_t i = 0; i < plain.count && status >= 0; i++) status = live_or_new(s, plain.items[i], &ids[i]);
-        if (status >= 0)
-            OP_CALL(s, status, NAVCORE_OP_SET, NULL, navcore_set_stack(n, ids, plain.count, animated, done_, token_));
-        set_status(s, status);
-        free(ids);
-    } else if (strcmp(verb, "run") == 0) {
-        const char *name = word(s, &args, 0, line);
-        if ((ok = name != NULL)) {
-            navcore_navigator *n = nav(s);
-            OP_CALL(s, status, NAVCORE_OP_RUN, name, navcore_run(n, events_run_block(s), done_, token_));
-            set_status(s, status);
-        }
-    } else if (strcmp(verb, "visible") == 0) {
-        int on = on_off(s, &args, 0, line);
-        if ((ok = on >= 0)) {
-            OP_CALL(s, status, NAVCORE_OP_VISIBLE, NULL, navcore_set_visible(nav(s), on, done_, token_));
-            set_status(s, status);
-        }
-    } else if (strcmp(verb, "gesture") == 0) {
-        OP_CALL(s, status, NAVCORE_OP_GESTURE, NULL, navcore_gesture_begin(nav(s), done_, token_));
-        set_status(s, status);
+    if (session_ask_op(s, verb, &args, &plain, line, &ok)) {
+        /* an op command: ops.c */
     } else if (strcmp(verb, "progress") == 0) {
-        const char *text = word(s, &args, 0, line);
+        const char *text = session_word(s, &args, 0, line);
         double value = 0;
         if (!(ok = text != NULL)) {
         } else if (!(ok = scenario_progress(text, &value))) {
             session_fail(s, line, "progress needs a number");
         } else {
-            navcore_navigator *n = nav(s);
-            set_status(s, navcore_transition_progress(n, s->last_transition, value));
+            navcore_navigator *n = session_nav(s);
+            session_set_status(s, navcore_transition_progress(n, s->last_transition, value));
         }
     } else if (strcmp(verb, "finish") == 0) {
-        navcore_navigator *n = nav(s);
-        set_status(s, navcore_transition_finish(n, s->last_transition));
+        navcore_navigator *n = session_nav(s);
+        session_set_status(s, navcore_transition_finish(n, s->last_transition));
     } else if (strcmp(verb, "cancel") == 0) {
-        navcore_navigator *n = nav(s);
-        set_status(s, navcore_transition_cancel(n, s->last_transition));
+        navcore_navigator *n = session_nav(s);
+        session_set_status(s, navcore_transition_cancel(n, s->last_transition));
     } else if (strcmp(verb, "drain") == 0) {
         ok = drain(s, &args, line);
     } else if (strcmp(verb, "destroy") == 0) {
         /* navcore_navigator_destroy(NULL) is a no-op: a navigator that could not be made has
          * no handle to destroy, and the status says so. */
-        navcore_navigator *n = nav(s);
-        set_status(s, n ? navcore_navigator_destroy(n) : NAVCORE_ERR_INVALID);
+        navcore_navigator *n = session_nav(s);
+        session_set_status(s, n ? navcore_navigator_destroy(n) : NAVCORE_ERR_INVALID);
     } else if (strcmp(verb, "veto") == 0) {
-        const char *label = word(s, &args, 0, line);
-        const char *answer = label ? word(s, &args, 1, line) : NULL;
+        const char *label = session_word(s, &args, 0, line);
+        const char *answer = label ? session_word(s, &args, 1, line) : NULL;
         bool later = answer && strcmp(answer, "later") == 0;
-        int on = later ? 0 : answer ? on_off(s, &args, 1, line) : -1;
+        int on = later ? 0 : answer ? session_on_off(s, &args, 1, line) : -1;
         if ((ok = on >= 0)) {
             sv_remove(&s->vetoed, label);
             sv_remove(&s->deferred, label);
@@ -448,62 +294,50 @@ bool session_execute(session *s, const strvec *words, int line) {
             session_fail(s, line, "decide: the veto never answered later");
         } else {
             int allow = either(s, &args, 0, line, "yes", "no");
-            if ((ok = allow >= 0)) set_status(s, navcore_decide(nav(s), s->last_decision, allow));
+            if ((ok = allow >= 0)) session_set_status(s, navcore_decide(session_nav(s), s->last_decision, allow));
         }
     } else if (strcmp(verb, "set_result") == 0 || strcmp(verb, "set_saved") == 0) {
-        const char *label = word(s, &args, 0, line), *text = NULL;
-        if ((ok = label && labelled(s, label, line, &id) && text_or_none(s, &args, 1, line, &text))) {
-            navcore_navigator *n = nav(s);
-            set_status(s, strcmp(verb, "set_result") == 0 ? navcore_screen_set_result(n, id, text)
+        const char *label = session_word(s, &args, 0, line), *text = NULL;
+        if ((ok = label && session_labelled(s, label, line, &id) && text_or_none(s, &args, 1, line, &text))) {
+            navcore_navigator *n = session_nav(s);
+            session_set_status(s, strcmp(verb, "set_result") == 0 ? navcore_screen_set_result(n, id, text)
                                                           : navcore_screen_set_saved_state(n, id, text));
         }
     } else if (strcmp(verb, "listen") == 0 || strcmp(verb, "discard") == 0) {
-        const char *label = word(s, &args, 0, line);
-        if ((ok = label && labelled(s, label, line, &id))) {
-            navcore_navigator *n = nav(s);
+        const char *label = session_word(s, &args, 0, line);
+        if ((ok = label && session_labelled(s, label, line, &id))) {
+            navcore_navigator *n = session_nav(s);
             if (strcmp(verb, "discard") == 0) {
-                set_status(s, navcore_screen_discard(n, id));
+                session_set_status(s, navcore_screen_discard(n, id));
             } else {
                 ctx_token *token = events_ctx_token(s, "result");
                 status = navcore_screen_on_result(n, id, events_result_listener(s), token, events_destructor(s));
                 token->accepted = status >= 0;
-                set_status(s, status);
+                session_set_status(s, status);
             }
         }
     } else if (strcmp(verb, "unroute") == 0) {
-        const char *route = word(s, &args, 0, line);
-        if ((ok = route != NULL)) set_status(s, navcore_route_unregister(nav(s), route));
-    } else if (strcmp(verb, "open") == 0) {
-        open_routes(s, &args);
-    } else if (strcmp(verb, "restore") == 0) {
-        const char *document = word(s, &args, 0, line);
-        if ((ok = document != NULL)) {
-            navcore_navigator *n = nav(s);
-            bool restore_animated = option_given(&args, "animated");
-            OP_CALL(s, status, NAVCORE_OP_OPEN, NULL, navcore_restore(n, document, restore_animated, done_, token_));
-            set_status(s, status);
-        }
+        const char *route = session_word(s, &args, 0, line);
+        if ((ok = route != NULL)) session_set_status(s, navcore_route_unregister(session_nav(s), route));
     } else if (strcmp(verb, "route") == 0) {
-        const char *route = word(s, &args, 0, line);
+        const char *route = session_word(s, &args, 0, line);
         if ((ok = route != NULL)) {
             bool fails = option_given(&args, "fail");
-            navcore_navigator *n = nav(s);
+            navcore_navigator *n = session_nav(s);
             ctx_token *token = events_ctx_token(s, "route");
             status = navcore_route_register(n, route, events_factory(s, fails), token, events_destructor(s));
             token->accepted = status >= 0;
-            set_status(s, status);
+            session_set_status(s, status);
         }
-    } else if (strcmp(verb, "show") == 0) {
-        ok = show(s, &args, line);
     } else if (strcmp(verb, "threshold") == 0) {
-        const char *text = word(s, &args, 0, line);
+        const char *text = session_word(s, &args, 0, line);
         long value = 0;
         if (!(ok = text != NULL)) {
         } else if (!(ok = scenario_whole_number(text, &value))) {
             session_fail(s, line, "threshold needs a whole number");
         } else {
-            navcore_navigator *n = nav(s);
-            set_status(s, navcore_set_bar_threshold(n, (size_t)value));
+            navcore_navigator *n = session_nav(s);
+            session_set_status(s, navcore_set_bar_threshold(n, (size_t)value));
         }
     } else if (strcmp(verb, "config") == 0) {
         ok = configure(s, &args, line);
@@ -541,12 +375,12 @@ static char *stack_labels(session *s, navcore_navigator *n) {
 
 /* `expect …` (after the word `expect`). */
 static void check(session *s, const strvec *words, int line) {
-    const char *what = word(s, words, 0, line);
+    const char *what = session_word(s, words, 0, line);
     if (!what) return;
     bool of_screen = strcmp(what, "result_of") == 0 || strcmp(what, "saved_of") == 0;
     size_t skipped = words->count < (of_screen ? 2u : 1u) ? words->count : of_screen ? 2u : 1u;
     char *expected = sv_join(words->items + skipped, words->count - skipped, " ");
-    navcore_navigator *n = nav(s);
+    navcore_navigator *n = session_nav(s);
     int state = NAVCORE_ACTION_IDLE;
     bool dead = navcore_action_state(&state, n) == NAVCORE_ERR_INVALID_HANDLE;
     char *seen = NULL;
@@ -575,9 +409,9 @@ static void check(session *s, const strvec *words, int line) {
         seen = navcore_save(&document, n) == NAVCORE_OK ? xstrdup(document) : xstrdup("-");
         navcore_free(document);
     } else if (of_screen) {
-        const char *label = word(s, words, 1, line);
+        const char *label = session_word(s, words, 1, line);
         uint64_t id = 0;
-        if (!label || !labelled(s, label, line, &id)) {
+        if (!label || !session_labelled(s, label, line, &id)) {
             free(expected);
             return;
         }

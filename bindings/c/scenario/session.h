@@ -163,6 +163,23 @@ void session_free(session *s);
 /* session.c: runs a command (also from inside a callback, for hooks); false = a scenario error,
  * already added to the failures. */
 bool session_execute(session *s, const strvec *words, int line);
+/* The navigator, made at first use so that `config pump` can choose its mode. */
+navcore_navigator *session_nav(session *s);
+/* Keeps a status for `expect status`. */
+void session_set_status(session *s, int status);
+/* words[index], or NULL after recording "missing argument". */
+const char *session_word(session *s, const strvec *words, size_t index, int line);
+/* words[index] as `on` (1) or `off` (0); -1 a scenario error, recorded. */
+int session_on_off(session *s, const strvec *words, size_t index, int line);
+/* The screen with this label, live or not, that the runner knows; NULL for none. */
+screen_entry *session_known(session *s, const char *label);
+/* The id of the screen with this label; false (a scenario error, recorded) when none has it. */
+bool session_labelled(session *s, const char *label, int line, uint64_t *out);
+
+/* ops.c: runs the command `verb` if it asks an op (SPEC §11): reads its words (`args`, and
+ * `plain`, the words but `instant`) into a request and asks it; *ok = false on a scenario error,
+ * recorded. Returns false for a command that asks no op. */
+bool session_ask_op(session *s, const char *verb, const strvec *args, const strvec *plain, int line, bool *ok);
 /* The label of an id: the runner's name, else `#id` (owned). */
 char *session_label(session *s, uint64_t id);
 /* The entry of an id, made if missing. */

@@ -34,6 +34,7 @@ _MODULE_OF = {
                     "WakeupEvent"),
         "_navigator": ("EVENT_KINDS", "Navigator"),
         "_operation": ("Operation", "ScreenResult"),
+        "_requests": ("Request",),
         "_stream": ("EventStream",),
         "aio": (),  # the asyncio adapter, a module: asyncio alone costs ~25 ms
         "mirror": (),  # the stack mirror for retained toolkits, a module
@@ -72,6 +73,7 @@ if TYPE_CHECKING:
     from ._events import ProgressEvent, ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
     from ._navigator import EVENT_KINDS, Navigator
     from ._operation import Operation, ScreenResult
+    from ._requests import Request
     from ._stream import EventStream
 
 
@@ -127,6 +129,7 @@ __all__ = [
     "Reason",
     "Recycle",
     "ReleaseEvent",
+    "Request",
     "ResultEvent",
     "RouteRequest",
     "Screen",

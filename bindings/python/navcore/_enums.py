@@ -104,7 +104,7 @@ class Outcome(_Named):
 
 
 class Op(_Named):
-    """The kinds of op, as completions and done callbacks name them."""
+    """The kinds of op, as completions and done callbacks name them (SPEC §2)."""
 
     PUSH = "push", 0
     POP = "pop", 1

@@ -26,6 +26,7 @@ from ._events import ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition
 from ._hooks import _ALIASES, _HOOK_KINDS, EVENT_KINDS, HOOKS, Hooks, _hooks_of
 from ._interpreter import refuse_sub_interpreter
 from ._operation import Operation, ScreenResult
+from ._requests import CONVERSIONS, RecycleLike, Request, RouteEntry, ScreenLike
 from ._stream import EventStream
 from ._text import _json_text, _payload_text, _route_text, _take_text, _text
 from ._trampolines import (
@@ -47,6 +48,8 @@ from ._trampolines import (
 )
 
 __all__ = ["EVENT_KINDS", "Navigator"]
+
+_CRequest = _ffi.CRequest
 
 # ---------------------------------------------------------------------------------------------
 # Dropped navigators: destroyed by the reaper thread, never inside the garbage collector
@@ -132,7 +135,6 @@ VetoFunction = Callable[..., Any]
 ResultListener = Callable[[ResultEvent], Any]
 Animator = Callable[[Transition], Any]
 Factory = Callable[[RouteRequest], Any]
-ScreenLike = Union[Screen[Any], Any]
 #: An event type, and a listener of it: ``nav.on("action", fn)`` wants a ``Listener[ActionEvent]``.
 Ev = TypeVar("Ev")
 Listener = Callable[[Ev], Any]
@@ -141,22 +143,12 @@ ListenerDecorator = Callable[[Listener[Ev]], Listener[Ev]]
 #: The event kinds by event type, for on()'s overloads.
 AppearanceKind = Literal["will_show", "did_show", "will_hide", "did_hide", "appearance"]
 _T = TypeVar("_T")
-#: An entry of ``open``: ``(route, state)`` or a route alone.
-RouteEntry = Union[str, Tuple[str, Union[str, Mapping[str, Any], None]]]
-RecycleLike = Union[Recycle, str, bool]
 
 
 def _callable_or_none(value: Any, what: str) -> None:
     """TypeError at assignment for a setting that must be a callable or None."""
     if value is not None and not callable(value):
         raise TypeError(f"{what} must be a callable or None, not {type(value).__name__}")
-
-
-def _recycle_mode(recycle: RecycleLike) -> int:
-    """``show``'s recycle option as a NAVCORE_RECYCLE_* value (a bool: True = any, False = none)."""
-    if isinstance(recycle, bool):
-        return Recycle.ANY.code if recycle else Recycle.NONE.code
-    return Recycle.parse(recycle).code
 
 
 class Navigator:
@@ -907,48 +899,6 @@ class Navigator:
         """
         return cast(Dict[str, Any], json.loads(self.save_text()))
 
-    def open(self, entries: Iterable[RouteEntry], animated: bool = False) -> Operation:
-        """Builds the whole stack from routes in one op (SPEC §14).
-
-        When it runs each route's factory makes a new screen with its state as payload; the new
-        screens become the stack. An unknown route ends it ``unknown_route``, a failing factory
-        ``factory_failed`` (the screens made so far are released), and nothing changes.
-
-        Args:
-            entries: each ``(route, state)`` or a route alone, bottom to top; a state is a str (as
-                is), a dict (as JSON) or None.
-            animated: whether the change animates (when an animator is set).
-
-        Returns:
-            The op's Operation.
-
-        Raises:
-            InvalidError: no entry, or a route or state that is not valid text.
-        """
-        texts: List[Tuple[bytes, Optional[bytes]]] = []
-        for entry in entries:
-            route, state = (entry, None) if isinstance(entry, str) else entry
-            texts.append((_route_text(route, self._require_live), _payload_text(state, "a state", self._require_live)))
-        array = (_ffi.RouteEntry * max(1, len(texts)))(*(_ffi.RouteEntry(*text) for text in texts))
-        return self._ask(Op.OPEN, self._lib.navcore_open, array, len(texts), bool(animated))
-
-    def restore(self, document: Union[str, Mapping[str, Any]], animated: bool = False) -> Operation:
-        """Opens the stack a saved document describes: ``restore(save())`` rebuilds an equal stack
-        of new screens.
-
-        Args:
-            document: ``save()``'s dict or ``save_text()``'s text; any JSON of that shape.
-            animated: whether the change animates (when an animator is set).
-
-        Returns:
-            The op's Operation (an ``open``).
-
-        Raises:
-            InvalidError: anything but a saved document, at the call (SPEC §14).
-        """
-        text = _payload_text(document, "the document", self._require_live)
-        return self._ask(Op.OPEN, self._lib.navcore_restore, text, bool(animated))
-
     # -- ops -------------------------------------------------------------------------------------
 
     def _ask(
@@ -959,7 +909,7 @@ class Navigator:
 
         It is a binding call (see ``_api``): the op's callbacks run during the C call, and the
         public op methods do nothing else that calls Python code back, so they need no ``_api``
-        of their own (push and set_stack discard the screens they made for a failed op through
+        of their own (``ask`` discards the screens it made for a failed op through
         ``_discard_quietly``, a binding call too)."""
         operation = Operation(op, block)
         token = next(_tokens)
@@ -1012,18 +962,50 @@ class Navigator:
         for screen in screens:
             self._lib.navcore_screen_discard(self._handle, screen.id)
 
-    def push(self, screen: ScreenLike, animated: bool = True, *, route: Optional[str] = None) -> Operation:
-        """Pushes a Screen, or any other object on a new screen of ``route``.
+    def ask(self, request: Request) -> Operation:
+        """Asks an op given as a value: ``nav.ask(navcore.Request.push(screen))`` is
+        ``nav.push(screen)``, with the same Operation, exceptions and events (SPEC §2).
 
-        Without ``route`` the new screen is anonymous (route ""): it works in the stack, but
-        ``show`` never recycles it, and ``save()`` writes route "" for it, which ``restore`` cannot
-        rebuild (``unknown_route``). Give the route under which the app registered the object's kind
-        (``push(DetailView(7), route="detail")``) for a stack that saves.
+        Each op method below asks the Request of its name; a host that routes its ops through
+        one place (a queue of its own, an undo log, a script) makes Requests instead.
+
+        Args:
+            request: the op and its arguments (``navcore.Request``'s class methods).
+
+        Returns:
+            The op's Operation.
+
+        Raises:
+            NavcoreError: as the op's method raises it (InvalidError, NoSuchScreenError, BusyError,
+                StateError, InvalidHandleError when the navigator is closed), and TypeError or
+                ValueError for an argument of the wrong kind; then nothing is asked.
+        """
+        c_request = _CRequest(*request._c)
+        arguments = request._arguments
+        if not request._converted:
+            return self._ask(request.op, self._lib.navcore_ask, c_request)
+        keep: List[Any] = []  # what C reads during the call: arrays, options
+        created: List[Screen[Any]] = []  # screens made for objects: discarded if the call fails
+        for name in request._converted:
+            CONVERSIONS[name](self, c_request, arguments, keep, created)
+        try:
+            return self._ask(request.op, self._lib.navcore_ask, c_request, block=arguments.get("block"))
+        except NavcoreError:
+            self._discard_quietly(created)
+            raise
+
+    # BEGIN GENERATED by scripts/generate.py (named ops) from include/navcore.h (NAVCORE_REQUEST_MAP and the doc comments of its functions): edit the source, then run `make generate`
+    def push(
+        self, screen: ScreenLike, animated: bool = True, *, route: Optional[str] = None
+    ) -> Operation:
+        """Pushes the detached screen ``screen`` (SPEC §2).
 
         Args:
             screen: a detached Screen, or any object (it gets a new screen).
-            animated: whether the push animates (when an animator is set).
-            route: the route of the new screen made for an object (not for a Screen).
+            animated: whether the push asks for a transition.
+            route: the route of the new screen made for an object (not for a Screen): without one it
+                is anonymous (route ""), which ``show`` never recycles and ``restore`` cannot
+                rebuild.
 
         Returns:
             The op's Operation.
@@ -1033,21 +1015,15 @@ class Navigator:
             NoSuchScreenError: the Screen is released, or another navigator's.
             InvalidHandleError: the navigator is closed.
         """
-        target, created = self._screen_for(screen, route)
-        try:
-            return self._ask(Op.PUSH, self._lib.navcore_push, target.id, bool(animated))
-        except NavcoreError:
-            self._discard_quietly(created)
-            raise
+        return self.ask(Request.push(screen, animated, route=route))
 
-    def pop(self, animated: bool = True, *, result: Any = None, result_text: Optional[str] = None) -> Operation:
-        """Pops the top screen (noop with one screen or none).
-
-        ``result`` or ``result_text`` becomes the popped screen's result when the pop runs and is
-        not a noop (SPEC §12): its result listener, and ``push_for_result``, hear it.
+    def pop(
+        self, animated: bool = True, *, result: Any = None, result_text: Optional[str] = None
+    ) -> Operation:
+        """Pops the top screen.
 
         Args:
-            animated: whether the pop animates (when an animator is set).
+            animated: whether the pop asks for a transition.
             result: the popped screen's result, as JSON text.
             result_text: the popped screen's result as is.
 
@@ -1056,136 +1032,122 @@ class Navigator:
 
         Raises:
             TypeError: both ``result`` and ``result_text`` are given.
+            InvalidError: a result that is not valid text.
+            InvalidHandleError: the navigator is closed.
         """
-        if result is None and result_text is None:
-            return self._ask(Op.POP, self._lib.navcore_pop, bool(animated))
-        if result is not None and result_text is not None:
-            raise TypeError("pop() takes result or result_text, not both")
-        live = self._require_live
-        text = _json_text(result, "the result", live) if result_text is None else _text(result_text, "the result", live)
-        return self._ask(Op.POP, self._lib.navcore_pop_with_result, bool(animated), text)
+        return self.ask(Request.pop(animated, result=result, result_text=result_text))
 
     def pop_to(self, screen: Screen[Any], animated: bool = True) -> Operation:
-        """Pops every screen above ``screen``.
+        """Pops down to ``screen``, which stays the top.
 
         Args:
-            screen: the screen that stays the top (``not_in_stack`` if it is not in the stack when
-                the op runs).
-            animated: whether the pop animates (when an animator is set).
+            screen: the screen to pop to.
+            animated: whether the pop asks for a transition.
 
         Returns:
             The op's Operation.
 
         Raises:
             NoSuchScreenError: ``screen`` is released, or another navigator's.
+            InvalidHandleError: the navigator is closed.
         """
-        return self._ask(Op.POP_TO, self._lib.navcore_pop_to, screen.id, bool(animated))
+        return self.ask(Request.pop_to(screen, animated))
 
     def pop_to_root(self, animated: bool = True) -> Operation:
-        """Pops every screen above the root.
+        """Pops down to the root screen.
 
         Args:
-            animated: whether the pop animates (when an animator is set).
+            animated: whether the pop asks for a transition.
 
         Returns:
             The op's Operation.
+
+        Raises:
+            InvalidHandleError: the navigator is closed.
         """
-        return self._ask(Op.POP_TO_ROOT, self._lib.navcore_pop_to_root, bool(animated))
+        return self.ask(Request.pop_to_root(animated))
 
     def set_stack(self, screens: Iterable[ScreenLike], animated: bool = True) -> Operation:
-        """Makes the stack exactly ``screens``, bottom to top.
+        """Makes the stack exactly ``screens``, bottom to top (SPEC §2).
 
         Args:
-            screens: Screens, or objects (each gets a new screen).
-            animated: whether the change animates (when an animator is set).
+            screens: Screens, or objects (each gets a new screen), bottom to top.
+            animated: whether the change asks for a transition.
 
         Returns:
             The op's Operation.
 
         Raises:
             NoSuchScreenError: a Screen is released, or another navigator's.
+            InvalidHandleError: the navigator is closed.
         """
-        targets, created = self._screens_for(screens)
-        ids = (c_uint64 * max(1, len(targets)))(*(s.id for s in targets))
-        try:
-            return self._ask(Op.SET, self._lib.navcore_set_stack, ids, len(targets), bool(animated))
-        except NavcoreError:
-            self._discard_quietly(created)
-            raise
+        return self.ask(Request.set_stack(screens, animated))
 
     def back(self, animated: bool = True) -> Operation:
-        """The user's back button: asks the veto, then pops.
+        """The user's back button: asks the pop veto, then pops (SPEC §6).
 
         Args:
-            animated: whether the pop animates (when an animator is set).
+            animated: whether the pop asks for a transition.
 
         Returns:
-            The op's Operation (``vetoed`` when the veto says no).
-        """
-        return self._ask(Op.BACK, self._lib.navcore_back, bool(animated))
-
-    def gesture(self) -> Operation:
-        """Starts the user's interactive back gesture (SPEC §5). Never queued.
-
-        Returns:
-            The gesture's Operation: the animator gets an interactive Transition to finish or
-                cancel.
+            The op's Operation.
 
         Raises:
-            StateError: the navigator is hidden or has no animator.
-            BusyError: an op runs or waits.
+            InvalidHandleError: the navigator is closed.
         """
-        return self._ask(Op.GESTURE, self._lib.navcore_gesture_begin)
+        return self.ask(Request.back(animated))
+
+    def gesture(self) -> Operation:
+        """Starts the user's interactive back gesture (SPEC §5).
+
+        Returns:
+            The op's Operation.
+
+        Raises:
+            BusyError: an op runs or waits.
+            StateError: the navigator is hidden, or has no animator.
+            InvalidHandleError: the navigator is closed.
+        """
+        return self.ask(Request.gesture())
 
     def run(self, block: Callable[[], Any]) -> Operation:
-        """Runs ``block()`` in queue order, after every op asked before it.
+        """Runs ``block`` in queue order.
 
         Args:
             block: the code to run, called without arguments on the driving thread.
 
         Returns:
-            The ``run`` op's Operation.
+            The op's Operation.
 
         Raises:
             TypeError: ``block`` is not callable.
+            InvalidHandleError: the navigator is closed.
         """
-        if not callable(block):
-            raise TypeError("run() needs a callable")
-        return self._ask(Op.RUN, self._lib.navcore_run, _RUN, block=block)
+        return self.ask(Request.run(block))
 
     def set_visible(self, visible: bool) -> Operation:
-        """Tells whether the navigator is on screen (SPEC §7).
-
-        An op (``visible on|off``, SPEC §2), queued behind the ops before it; ``visible`` reads the
-        new state once it ran. ``nav.visible = False`` asks the same op without keeping the
-        Operation.
+        """Tells navcore whether the navigator is on screen (SPEC §7).
 
         Args:
             visible: whether it is on screen.
 
         Returns:
             The op's Operation.
+
+        Raises:
+            InvalidHandleError: the navigator is closed.
         """
-        return self._ask(Op.VISIBLE, self._lib.navcore_set_visible, bool(visible))
+        return self.ask(Request.set_visible(visible))
 
     def show(
-        self,
-        route: str,
-        *,
-        animated: bool = False,
-        remove_current: bool = True,
-        recycle: RecycleLike = Recycle.ANY,
-        payload: Union[str, Mapping[str, Any], None] = None,
+        self, route: str, *, animated: bool = False, remove_current: bool = True,
+        recycle: RecycleLike = Recycle.ANY, payload: Union[str, Mapping[str, Any], None] = None
     ) -> Operation:
-        """Shows the named route (SPEC §8): recycles a screen of the route already in the stack, or
-        makes one with the route's factory.
-
-        ``post`` is the same method, under the seeds' notification name, for posting from any
-        thread.
+        """Shows the named route (SPEC §8).
 
         Args:
             route: a registered route's name.
-            animated: whether the change animates (when an animator is set).
+            animated: whether the change asks for a transition.
             remove_current: whether a new screen replaces the current top.
             recycle: which screen of the route to reuse: ``"any"`` (the default: the one nearest the
                 top), ``"top"`` (only the top, the "single top" of other toolkits) or ``"none"``
@@ -1194,23 +1156,50 @@ class Navigator:
                 (``Payload.json()``); None for none.
 
         Returns:
-            The op's Operation (``unknown_route`` or ``factory_failed`` when the route fails).
+            The op's Operation.
 
         Raises:
             InvalidError: a route or payload that is not valid text.
             ValueError: an unknown ``recycle`` value.
+            InvalidHandleError: the navigator is closed.
         """
-        name = _text(route, "the route", self._require_live)
-        options = _ffi.ShowOptions(
-            _ffi.SHOW_OPTIONS_VERSION,
-            bool(animated),
-            bool(remove_current),
-            _recycle_mode(recycle),
-            _payload_text(payload, live=self._require_live),
-        )
-        return self._ask(Op.SHOW, self._lib.navcore_show, name, byref(options))
+        return self.ask(Request.show(route, animated=animated, remove_current=remove_current, recycle=recycle, payload=payload))
 
-    post = show  # the seeds' notification name, for posting from any thread
+    post = show  # Shows the named route, under the name of the seeds' notification-based stack ("post").
+
+    def open(self, entries: Iterable[RouteEntry], animated: bool = False) -> Operation:
+        """Builds the whole stack from routes in one op (SPEC §14).
+
+        Args:
+            entries: each ``(route, state)`` or a route alone, bottom to top; a state is a str (as
+                is), a dict (as JSON) or None.
+            animated: whether the change asks for a transition.
+
+        Returns:
+            The op's Operation.
+
+        Raises:
+            InvalidError: no entry, or a route or state that is not valid text.
+            InvalidHandleError: the navigator is closed.
+        """
+        return self.ask(Request.open(entries, animated))
+
+    def restore(self, document: Union[str, Mapping[str, Any]], animated: bool = False) -> Operation:
+        """Opens the stack a saved document describes (SPEC §14).
+
+        Args:
+            document: ``save()``'s dict or ``save_text()``'s text; any JSON of that shape.
+            animated: whether the change asks for a transition.
+
+        Returns:
+            The op's Operation.
+
+        Raises:
+            InvalidError: anything but a saved document, at the call (SPEC §14).
+            InvalidHandleError: the navigator is closed.
+        """
+        return self.ask(Request.restore(document, animated))
+    # END GENERATED (named ops)
 
     # -- transitions ----------------------------------------------------------------------------
 

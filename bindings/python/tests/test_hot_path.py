@@ -225,11 +225,13 @@ def test_done_callbacks_and_waits_across_threads(nav: navcore.Navigator) -> None
 
 
 def test_python_calls_per_cycle(nav: navcore.Navigator) -> None:
-    """W6's cycle (create_screen, push, pop with will_show and did_show listeners) makes 23
+    """W6's cycle (create_screen, push, pop with will_show and did_show listeners) makes 27
     Python calls in the package (listeners not counted; it made 50, and some 35 more in enum,
     the events' dataclass __init__ and weakref): a guard against the hot path growing back.
-    Raise the bound only for a reason. With the Python entry guard (no libnavcore_pyguard.so)
-    it is 37: each of the cycle's 7 callbacks adds an adapter and an errcheck call."""
+    Raise the bound only for a reason. It was 23 until each op method became its Request asked
+    through ``ask`` (the one entry point of the ops): the request's class method and ``ask`` are
+    two calls per op. With the Python entry guard (no libnavcore_pyguard.so) it is 41: each of
+    the cycle's 7 callbacks adds an adapter and an errcheck call."""
     view = object()
     nav.push(nav.create_screen("", view), animated=False)
     nav.on("will_show", lambda e: None)
@@ -252,4 +254,4 @@ def test_python_calls_per_cycle(nav: navcore.Navigator) -> None:
         cycle()
     finally:
         sys.setprofile(None)
-    assert calls[0] <= 24, f"{calls[0]} Python calls per cycle in the binding"
+    assert calls[0] <= 27, f"{calls[0]} Python calls per cycle in the binding"

@@ -4,18 +4,9 @@ package enum Plan: Sendable {
     case change(StackChange)
 }
 
-/// What `show` does when it runs (SPEC §8).
-package enum ShowPlan: Sendable {
-    case end(Outcome)
-    /// A screen of the route is in the stack: deliver the payload, then pop to it.
-    case recycle(ScreenRef, Plan)
-    /// Ask the factory for the object of a new screen with this id.
-    case create(any RouteFactory, id: UInt64)
-}
-
-/// The run-time validation of each op (SPEC §2: against the stack as it is when the op runs)
-/// and the plan of its change. Planning claims the screens that enter the stack, so that they
-/// cannot be discarded before step 2 puts them there.
+/// The changes of the stack that the ops' plans (`Engine/Ops/`) are made of, and the payload
+/// delivery of `show` and `open`. Planning claims the screens that enter the stack, so that
+/// they cannot be discarded before step 2 puts them there.
 extension NavigatorState {
     /// SPEC §4: animated only if asked, visible, an animator exists and the top changes from
     /// an existing screen.
@@ -23,110 +14,10 @@ extension NavigatorState {
         asked && visible && interest.contains(.animator) && from != nil && from?.id != to?.id
     }
 
-    /// `push S`.
-    mutating func planPush(_ id: UInt64, animated: Bool) -> Plan {
-        guard let record = screens[id] else { return .end(.invalid) }
-        guard !record.stacked else { return .end(.duplicate) }
-        return .change(push(record.screen, animated: animated))
-    }
-
-    /// `pop`.
-    func planPop(animated: Bool, interactive: Bool = false) -> Plan {
+    /// A pop of the top (`pop`, `back`, the gesture's `interactive` one); `noop` with one
+    /// screen or none.
+    func pop(animated: Bool, interactive: Bool = false) -> Plan {
         truncate(keeping: stack.count - 1, animated: animated, interactive: interactive)
-    }
-
-    /// `pop` carrying a result: set on the top before step 1 when the pop is not a noop
-    /// (SPEC §12).
-    mutating func planPop(animated: Bool, carrying result: String?) -> Plan {
-        let plan = planPop(animated: animated)
-        if case .change = plan, let result, let top = stack.last {
-            screens.update(top.id) { $0.result = result }
-        }
-        return plan
-    }
-
-    /// `pop_to S`: scans from the top, so it touches only the screens it removes.
-    func planPopTo(_ id: UInt64, animated: Bool) -> Plan {
-        guard let index = stack.lastIndex(where: { $0.id == id }) else { return .end(.notInStack) }
-        return truncate(keeping: index + 1, animated: animated)
-    }
-
-    /// `pop_to_root`.
-    func planPopToRoot(animated: Bool) -> Plan {
-        truncate(keeping: 1, animated: animated)
-    }
-
-    /// `set S1..Sn`: `invalid` for an empty list or a released screen (checked first), then
-    /// `duplicate` for a screen named twice, then `noop` for the same stack.
-    mutating func planSet(_ ids: [UInt64], animated: Bool) -> Plan {
-        guard !ids.isEmpty else { return .end(.invalid) }
-        var screens: [ScreenRef] = []
-        screens.reserveCapacity(ids.count)
-        for id in ids {
-            guard let record = self.screens[id] else { return .end(.invalid) }
-            screens.append(record.screen)
-        }
-        var seen = Set<UInt64>(minimumCapacity: ids.count)
-        for id in ids where !seen.insert(id).inserted { return .end(.duplicate) }
-        return replace(with: screens, kept: seen, animated: animated)
-    }
-
-    /// `show R`: unknown route, recycle (`any`: the screen of R nearest the top; `top`: the
-    /// top if it is of R), or create.
-    func planShow(_ show: ShowRequest, animated: Bool) -> ShowPlan {
-        guard let factory = routes[show.route] else { return .end(.unknownRoute) }
-        let recycled: Int? =
-            switch show.recycle {
-            case .any: screens.hasStacked(route: show.route) ? stack.lastIndex { $0.route == show.route } : nil
-            case .top: stack.last?.route == show.route ? stack.count - 1 : nil
-            case .none: nil
-            }
-        if let index = recycled {
-            return .recycle(stack[index], truncate(keeping: index + 1, animated: animated))
-        }
-        return .create(factory, id: IDSource.next())
-    }
-
-    /// Registers the screen a route's factory made and plans its entry: replacing the current
-    /// top (`remove_current`) or pushed.
-    mutating func adopt(_ box: ScreenBox, _ show: ShowRequest, animated: Bool) -> Plan {
-        self.screens.add(box)
-        let screen = box.ref
-        guard show.removeCurrent, !stack.isEmpty else {
-            return .change(push(screen, animated: animated))
-        }
-        var screens = Array(stack.dropLast())
-        screens.append(screen)
-        return replace(with: screens, kept: Set(screens.map { $0.id }), animated: animated)
-    }
-
-    /// `open`'s route check, all before any factory (SPEC §14): the entries' factories, taken
-    /// now, or `nil` when a route is not registered.
-    func openFactories(_ entries: [RouteEntry]) -> [any RouteFactory]? {
-        var factories: [any RouteFactory] = []
-        factories.reserveCapacity(entries.count)
-        for entry in entries {
-            guard let factory = routes[entry.route] else { return nil }
-            factories.append(factory)
-        }
-        return factories
-    }
-
-    /// Registers a screen that `open`'s factory made, held by the op until it enters the stack;
-    /// its state becomes its saved state before its `payload` event, which this returns.
-    mutating func adoptOpened(_ screen: ScreenBox, state: String?) -> Event? {
-        screens.add(screen, held: true)
-        current?.made.append(screen.ref)
-        return deliverPayload(state, to: screen.ref)
-    }
-
-    /// `open`'s change once every factory has made its screen: the new screens become the
-    /// whole stack, push style (none of them was in the stack).
-    mutating func planOpen(animated: Bool) -> Plan {
-        let made = current?.made ?? []
-        current?.made = []
-        for screen in made { screens.update(screen.id) { $0.held = false } }
-        return replace(with: made, kept: Set(made.map { $0.id }), animated: animated)
     }
 
     /// A payload delivered to a screen (SPEC §8, §14): it becomes the screen's saved state,
@@ -140,7 +31,7 @@ extension NavigatorState {
     // MARK: Changes
 
     /// A push of a live, detached screen.
-    private mutating func push(_ screen: ScreenRef, animated: Bool) -> StackChange {
+    mutating func push(_ screen: ScreenRef, animated: Bool) -> StackChange {
         self.screens.markStacked(screen.id)
         let from = stack.last
         return StackChange(
@@ -151,7 +42,7 @@ extension NavigatorState {
     }
 
     /// A pop down to `count` screens; `noop` unless 1 ≤ count < stack size.
-    private func truncate(keeping count: Int, animated: Bool, interactive: Bool = false) -> Plan {
+    func truncate(keeping count: Int, animated: Bool, interactive: Bool = false) -> Plan {
         guard count >= 1, count < stack.count else { return .end(.noop) }
         let to = stack[count - 1]
         let from = stack.last
@@ -163,7 +54,7 @@ extension NavigatorState {
     }
 
     /// A `set` to `screens`, whose ids are `kept`; the style follows UIKit's rule.
-    private mutating func replace(with screens: [ScreenRef], kept: Set<UInt64>, animated: Bool) -> Plan {
+    mutating func replace(with screens: [ScreenRef], kept: Set<UInt64>, animated: Bool) -> Plan {
         guard !screens.elementsEqual(stack, by: { $0.id == $1.id }) else { return .end(.noop) }
         let from = stack.last
         let to = screens.last

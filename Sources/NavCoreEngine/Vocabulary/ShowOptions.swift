@@ -19,22 +19,3 @@ public struct ShowOptions: Sendable {
         self.payload = payload
     }
 }
-
-/// What a route's factory is asked to make (<doc:Semantics> §8).
-public struct RouteRequest: Sendable {
-    /// The route's name.
-    public let route: String
-    /// The id the new screen will have; it is not live until the factory returns.
-    public let id: UInt64
-    /// The payload of the `show`, if any (it is also delivered after creation).
-    public let payload: String?
-}
-
-/// How a navigator runs its queue (<doc:Semantics> §9), chosen at creation.
-public enum DispatchMode: Sendable {
-    /// The thread that asks an op or finishes a transition runs the queue.
-    case inline
-    /// Asking an op only enqueues it and raises the wakeup handler; the host calls `drain()` on
-    /// its UI thread, which runs the queue there.
-    case host
-}

@@ -1,0 +1,35 @@
+/// The pop veto of `back` and `gesture` (SPEC §6, §13): asked about the top when the op runs,
+/// and the host's later decision.
+extension NavigatorCore {
+    /// `back` and `gesture` (SPEC §6, §13): the veto is asked about the top at this moment,
+    /// and only when there is something to pop. A `back` whose veto answers later waits for
+    /// the host's `decide`; for a gesture, later counts as no.
+    func userPop(_ trigger: PopTrigger, animated: Bool) {
+        switch askVeto(trigger) {
+        case nil: end(.noop)
+        case (.refuse, _)?: end(.vetoed)
+        case (.later, _)? where trigger == .gesture: end(.vetoed)
+        case (.later, let decision)?: settle { $0.setPhase(.deciding(decision)) }
+        case (.allow, _)?: carryOut(decide { $0.pop(animated: animated, interactive: trigger == .gesture) })
+        }
+    }
+
+    /// The veto's answer about the top and the decision id it was given, `nil` when there is
+    /// nothing to pop. The sink that asks is let go on return, so that a veto replaced
+    /// meanwhile is not kept for the whole op.
+    private func askVeto(_ trigger: PopTrigger) -> (VetoAnswer, UInt64)? {
+        let (top, veto) = decide { state in
+            (state.stack.count >= 2 ? state.stack.last : nil, state.interest.contains(.veto) ? state.sink : nil)
+        }
+        guard let top else { return nil }
+        let decision = IDSource.nextDecision()
+        return (veto?.shouldPop(top, trigger: trigger, decision: decision) ?? .allow, decision)
+    }
+
+    /// SPEC §13: the host answered a `back`'s pending decision: pop as if the veto had allowed
+    /// it (animated per the rules at this moment), or end `vetoed`.
+    func resume(animated: Bool, allow: Bool) {
+        guard allow else { return end(.vetoed) }
+        carryOut(decide { $0.pop(animated: animated) })
+    }
+}

@@ -1,0 +1,77 @@
+/// `open (R1,s1)..(Rn,sn)` (SPEC §14): new screens made by the routes' factories become the
+/// whole stack (deep links, `restore`). Every route is checked first (`unknown_route`, nothing
+/// changes); then each entry's factory makes a new screen, held by the op, with the entry's
+/// state as payload; then they become the stack (`set` events, push style). A failing factory
+/// releases what the op made, last made first (`factory_failed`, the stack unchanged).
+package struct OpenOp: OperationDefinition {
+    /// The entries, bottom to top; never empty once validated.
+    package let entries: [RouteEntry]
+    package let animated: Bool
+
+    package init(entries: [RouteEntry], animated: Bool) {
+        self.entries = entries
+        self.animated = animated
+    }
+
+    /// At the call: at least one entry, and every route and state is text (SPEC §15).
+    package func validate(_ state: borrowing NavigatorState) throws(NavigationError) {
+        guard !entries.isEmpty else { throw NavigationError(.invalid, "open needs at least one entry") }
+        for entry in entries {
+            try Text.check(entry.route, "route name")
+            try Text.check(entry.state, "saved state")
+        }
+    }
+
+    /// The route check, all before any factory: the entries' factories, taken now (so that
+    /// unregistering a route meanwhile does not affect the op), or `nil` when a route is not
+    /// registered.
+    func factories(_ state: borrowing NavigatorState) -> [any RouteFactory]? {
+        var factories: [any RouteFactory] = []
+        factories.reserveCapacity(entries.count)
+        for entry in entries {
+            guard let factory = state.routes[entry.route] else { return nil }
+            factories.append(factory)
+        }
+        return factories
+    }
+
+    /// A `destroy` meanwhile stops it before the next factory (the teardown releases what it
+    /// made).
+    package func run(_ core: NavigatorCore) {
+        guard let factories = core.decide({ factories($0) }) else { return core.end(.unknownRoute) }
+        for (entry, factory) in zip(entries, factories) {
+            guard !core.decide({ $0.haltIfDestroyed() }) else { return }
+            let id = IDSource.next()
+            guard let object = factory.makeObject(route: entry.route, id: id, payload: entry.state) else {
+                // Taken, not copied: the op names no screen once its release has begun.
+                for screen in core.decide({ state in
+                    defer { state.current?.made = [] }
+                    return state.current?.made.reversed() ?? []
+                }) { core.release(screen) }
+                return core.end(.factoryFailed)
+            }
+            core.step { $0.adoptMade(ScreenBox(id: id, route: entry.route, object: object), payload: entry.state) }
+        }
+        guard !core.decide({ $0.haltIfDestroyed() }) else { return }
+        core.carryOut(core.decide { $0.setMade(animated: animated) })
+    }
+}
+
+extension NavigatorState {
+    /// Registers a screen a factory made, held by the op until it enters the stack (SPEC §1);
+    /// its payload becomes its saved state before its `payload` event, which this returns.
+    mutating func adoptMade(_ screen: ScreenBox, payload: String?) -> Event? {
+        screens.add(screen, held: true)
+        current?.made.append(screen.ref)
+        return deliverPayload(payload, to: screen.ref)
+    }
+
+    /// The change once every factory has made its screen: the new screens become the whole
+    /// stack, push style (none of them was in the stack).
+    mutating func setMade(animated: Bool) -> Plan {
+        let made = current?.made ?? []
+        current?.made = []
+        for screen in made { screens.update(screen.id) { $0.held = false } }
+        return replace(with: made, kept: Swift.Set(made.map { $0.id }), animated: animated)
+    }
+}

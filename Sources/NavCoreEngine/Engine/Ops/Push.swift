@@ -1,0 +1,28 @@
+/// `push S` (SPEC §2, §4): S, a detached screen, becomes the top.
+package struct PushOp: OperationDefinition {
+    /// S.
+    package let screen: UInt64
+    package let animated: Bool
+
+    package init(screen: UInt64, animated: Bool) {
+        self.screen = screen
+        self.animated = animated
+    }
+
+    /// At the call: S is a live screen of this navigator.
+    package func validate(_ state: borrowing NavigatorState) throws(NavigationError) {
+        guard state.screens[screen] != nil else { throw .noSuchScreen(screen) }
+    }
+
+    /// When it runs: `invalid` once S was released meanwhile, `duplicate` while S is in the
+    /// stack; else S is pushed.
+    func plan(_ state: inout NavigatorState) -> Plan {
+        guard let record = state.screens[screen] else { return .end(.invalid) }
+        guard !record.stacked else { return .end(.duplicate) }
+        return .change(state.push(record.screen, animated: animated))
+    }
+
+    package func run(_ core: NavigatorCore) {
+        core.carryOut(core.decide { plan(&$0) })
+    }
+}

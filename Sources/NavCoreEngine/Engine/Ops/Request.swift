@@ -1,0 +1,27 @@
+/// An op as the host asked it: what to do, and who to tell how it ended. Requests wait in the
+/// queue and are validated against the stack only when they run.
+package struct Request: Sendable {
+    // The fields in this order, the one-byte ones last, so that no padding lies between them:
+    // a request is moved whole, and so is the op record that holds it (`RunningOp`).
+    /// What to do.
+    package let operation: Operation
+    /// Told the outcome when the op ends, if the caller gave one.
+    package var completion: CompletionHandler?
+    /// The op's kind, as its `done` event names it: stored, since reading it from `operation`
+    /// copies the operation's payload.
+    package let kind: OperationKind
+    /// Whether the caller asked for animation (SPEC §4 decides whether it happens); stored for
+    /// the same reason.
+    package let animated: Bool
+
+    /// The request of `op`, read through its concrete type (no copy of an `Operation`'s payload).
+    package init<Op: OperationDefinition>(_ op: consuming Op, completion: CompletionHandler?) {
+        kind = Op.kind
+        animated = op.animated
+        operation = op.operation
+        self.completion = completion
+    }
+
+    /// Whether the op starts at once or is refused, never queued: the gesture (SPEC §5).
+    var startsAtOnce: Bool { kind == .gesture }
+}

@@ -1,0 +1,15 @@
+/// `run` (SPEC §2): the host's code block, run in queue order; it emits `run` (the host's) and
+/// ends `completed`.
+package struct RunOp: OperationDefinition {
+    /// The block.
+    package let block: RunBlock
+
+    package init(block: RunBlock) {
+        self.block = block
+    }
+
+    package func run(_ core: NavigatorCore) {
+        block.run(through: core.decide { $0.lentSink })
+        core.end(.completed)
+    }
+}

@@ -1,0 +1,36 @@
+/// `set S1..Sn` (SPEC §2): the stack becomes exactly S1..Sn, with UIKit's transition style.
+package struct SetOp: OperationDefinition {
+    /// S1..Sn, bottom to top.
+    package let screens: [UInt64]
+    package let animated: Bool
+
+    package init(screens: [UInt64], animated: Bool) {
+        self.screens = screens
+        self.animated = animated
+    }
+
+    /// At the call: every screen named is a live screen of this navigator (an empty list is
+    /// accepted, and ends `invalid` when it runs).
+    package func validate(_ state: borrowing NavigatorState) throws(NavigationError) {
+        for id in screens where state.screens[id] == nil { throw .noSuchScreen(id) }
+    }
+
+    /// When it runs: `invalid` for an empty list or a released screen (checked first), then
+    /// `duplicate` for a screen named twice, then `noop` for the same stack.
+    func plan(_ state: inout NavigatorState) -> Plan {
+        guard !screens.isEmpty else { return .end(.invalid) }
+        var refs: [ScreenRef] = []
+        refs.reserveCapacity(screens.count)
+        for id in screens {
+            guard let record = state.screens[id] else { return .end(.invalid) }
+            refs.append(record.screen)
+        }
+        var seen = Set<UInt64>(minimumCapacity: screens.count)
+        for id in screens where !seen.insert(id).inserted { return .end(.duplicate) }
+        return state.replace(with: refs, kept: seen, animated: animated)
+    }
+
+    package func run(_ core: NavigatorCore) {
+        core.carryOut(core.decide { plan(&$0) })
+    }
+}

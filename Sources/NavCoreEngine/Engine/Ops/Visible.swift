@@ -1,0 +1,23 @@
+/// `visible on/off` (SPEC §7): the host tells whether the navigator is on screen. The top
+/// appears or disappears, instant; `noop` when nothing changes.
+package struct VisibleOp: OperationDefinition {
+    /// Whether the navigator is on screen from now on.
+    package let visible: Bool
+
+    package init(visible: Bool) {
+        self.visible = visible
+    }
+
+    package func run(_ core: NavigatorCore) {
+        let (changes, top) = core.decide { state in
+            defer { state.visible = visible }
+            return (state.visible != visible, state.stack.last)
+        }
+        guard changes else { return core.end(.noop) }
+        let (will, did, reason): (AppearancePhase, AppearancePhase, AppearanceReason) =
+            visible ? (.willShow, .didShow, .appear) : (.willHide, .didHide, .disappear)
+        core.step { $0.appearance(will, top, reason, animated: false) }
+        core.step { $0.appearance(did, top, reason, animated: false) }
+        core.end(.completed)
+    }
+}

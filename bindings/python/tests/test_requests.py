@@ -1,0 +1,122 @@
+"""navcore.Request and Navigator.ask: asking a request is calling the op method of its name — the
+same Operation, exceptions and events — and a request is checked when it is asked, as the
+method's arguments are (a closed navigator's InvalidHandleError first)."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any, Callable, List, Tuple
+
+import pytest
+
+import navcore
+from navcore import Request
+
+from .conftest import Recorder
+
+DOCUMENT = '{"navcore":1,"stack":[{"route":"R","state":null}]}'
+
+
+class Page:
+    """A host object, pushed on a new screen of its own."""
+
+
+def routed() -> Tuple[navcore.Navigator, Recorder]:
+    """A navigator with the screens A B, the route R, a veto that refuses B, and an animator
+    whose transitions end at once."""
+    nav = navcore.Navigator()
+    nav.set_stack([nav.create_screen("A"), nav.create_screen("B")], animated=False)
+    nav.register_route("R", lambda request: None)
+    nav.veto = lambda screen, by_gesture: screen.route != "B"
+    nav.animator = lambda transition: transition.finish()
+    return nav, nav.add_listener(Recorder())
+
+
+#: (name, the op method's call, the request of the same arguments); each is given the navigator.
+CASES: List[Tuple[str, Callable[[navcore.Navigator], Any], Callable[[navcore.Navigator], Request]]] = [
+    ("push", lambda nav: nav.push(nav.create_screen("C")), lambda nav: Request.push(nav.create_screen("C"))),
+    ("push of an object", lambda nav: nav.push(Page(), route="P"), lambda nav: Request.push(Page(), route="P")),
+    ("pop with a result", lambda nav: nav.pop(result={"a": 1}), lambda nav: Request.pop(result={"a": 1})),
+    ("pop with a text", lambda nav: nav.pop(False, result_text="t"), lambda nav: Request.pop(False, result_text="t")),
+    ("pop to", lambda nav: nav.pop_to(nav.stack[0]), lambda nav: Request.pop_to(nav.stack[0])),
+    ("pop to root", lambda nav: nav.pop_to_root(False), lambda nav: Request.pop_to_root(False)),
+    ("set", lambda nav: nav.set_stack([Page(), nav.stack[0]]), lambda nav: Request.set_stack([Page(), nav.stack[0]])),
+    ("back (vetoed)", lambda nav: nav.back(), lambda nav: Request.back()),
+    ("gesture", lambda nav: nav.gesture(), lambda nav: Request.gesture()),
+    ("run", lambda nav: nav.run(lambda: None), lambda nav: Request.run(lambda: None)),
+    ("visible", lambda nav: nav.set_visible(False), lambda nav: Request.set_visible(False)),
+    ("show", lambda nav: nav.show("R", remove_current=False, recycle="none", payload={"id": 7}),
+     lambda nav: Request.show("R", remove_current=False, recycle="none", payload={"id": 7})),
+    ("post", lambda nav: nav.post("R"), lambda nav: Request.show("R")),
+    ("open", lambda nav: nav.open([("R", "s"), "R"]), lambda nav: Request.open([("R", "s"), "R"])),
+    ("restore", lambda nav: nav.restore(DOCUMENT), lambda nav: Request.restore(DOCUMENT)),
+    ("push of a released screen", lambda nav: nav.push(released(nav)), lambda nav: Request.push(released(nav))),
+    ("pop with two results", lambda nav: nav.pop(result=1, result_text="1"), lambda nav: Request.pop(result=1, result_text="1")),
+    ("run of no callable", lambda nav: nav.run(7), lambda nav: Request.run(7)),  # type: ignore[arg-type]
+    ("show with a bad recycle", lambda nav: nav.show("R", recycle="some"), lambda nav: Request.show("R", recycle="some")),
+    ("restore of a malformed document", lambda nav: nav.restore("{"), lambda nav: Request.restore("{")),
+    ("open of nothing", lambda nav: nav.open([]), lambda nav: Request.open([])),
+]
+
+
+def released(nav: navcore.Navigator) -> navcore.Screen[None]:
+    screen = nav.create_screen("D")
+    nav.discard(screen)
+    return screen
+
+
+def outcome(call: Callable[[navcore.Navigator], Any]) -> List[str]:
+    """What a call did: its status or exception, then every event until its outcome."""
+    nav, recorder = routed()
+    with nav:
+        recorder.take()
+        try:
+            operation = call(nav)
+            seen = [f"status {operation.status}", f"outcome {operation.outcome}"]
+        except Exception as error:  # noqa: B902 - the exception is what is compared
+            seen = [f"raised {type(error).__name__}"]
+        return seen + recorder.take() + [f"stack {[s.route for s in nav.stack]}"]
+
+
+@pytest.mark.parametrize("name, method, request_of", CASES, ids=[case[0] for case in CASES])
+def test_ask_is_the_op_method(name: str, method: Callable[[navcore.Navigator], Any],
+                              request_of: Callable[[navcore.Navigator], Request]) -> None:
+    named = outcome(method)
+    assert outcome(lambda nav: nav.ask(request_of(nav))) == named
+
+
+def test_each_op_method_is_its_request() -> None:
+    """Each class method of Request has the op method of its name, which takes the same
+    parameters: the one is sugar over ``ask`` of the other."""
+    factories = [name for name, value in vars(Request).items() if isinstance(value, classmethod)]
+    assert len(factories) >= 12
+    for name in factories:
+        method = inspect.signature(getattr(navcore.Navigator, name))
+        request = inspect.signature(getattr(Request, name))
+        assert list(method.parameters.values())[1:] == list(request.parameters.values()), name
+    assert navcore.Navigator.post is navcore.Navigator.show
+
+
+def test_a_request_is_asked_anew_each_time(nav: navcore.Navigator) -> None:
+    """A request keeps what needs a navigator as given: asked twice, an object gets two new
+    screens; asked of a closed navigator, InvalidHandleError comes before its bad text."""
+    twice = Request.push(Page(), animated=False, route="P")
+    nav.ask(twice)
+    nav.ask(twice)
+    assert [s.route for s in nav.stack] == ["P", "P"] and nav.stack[0] != nav.stack[1]
+    bad = Request.show("R\x00")
+    with pytest.raises(navcore.InvalidError):
+        nav.ask(bad)
+    nav.close()
+    with pytest.raises(navcore.InvalidHandleError):
+        nav.ask(bad)
+    with pytest.raises(navcore.InvalidHandleError):
+        nav.ask(Request.restore("{"))
+
+
+def test_a_failed_ask_discards_the_screens_it_made(nav: navcore.Navigator) -> None:
+    released_screens: List[str] = []
+    nav.on("release", lambda event: released_screens.append(event.screen.route))
+    with pytest.raises(navcore.NoSuchScreenError):
+        nav.ask(Request.set_stack([Page(), released(nav)]))
+    assert released_screens == ["D", ""] and nav.stack == ()

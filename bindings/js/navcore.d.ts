@@ -9,7 +9,7 @@ export type Status = "ok" | "queued" | "invalid" | "invalid_handle" | "no_such_s
 /** How an accepted op ended (SPEC §2); every accepted op ends exactly once. */
 export type Outcome = "completed" | "noop" | "cancelled" | "vetoed" | "duplicate" | "not_in_stack" |
   "invalid" | "unknown_route" | "factory_failed" | "aborted";
-/** The kinds of op, as completions and done callbacks name them. */
+/** The kinds of op, as completions and done callbacks name them (SPEC §2). */
 export type Op = "push" | "pop" | "pop_to" | "pop_to_root" | "set" | "back" | "gesture" | "run" |
   "visible" | "show" | "open";
 /** The action state machine (SPEC §4). */

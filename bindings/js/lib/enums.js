@@ -9,7 +9,7 @@ export const STATUS = Object.freeze({ ok: 0, queued: 1, invalid: -1, invalid_han
 /** How an accepted op ended (SPEC §2); every accepted op ends exactly once: spec name -> C value. */
 export const OUTCOME = Object.freeze({ completed: 0, noop: 1, cancelled: 2, vetoed: 3, duplicate: 4,
   not_in_stack: 5, invalid: 6, unknown_route: 7, factory_failed: 8, aborted: 9 });
-/** The kinds of op, as completions and done callbacks name them: spec name -> C value. */
+/** The kinds of op, as completions and done callbacks name them (SPEC §2): spec name -> C value. */
 export const OP = Object.freeze({ push: 0, pop: 1, pop_to: 2, pop_to_root: 3, set: 4, back: 5,
   gesture: 6, run: 7, visible: 8, show: 9, open: 10 });
 /** The action state machine (SPEC §4): spec name -> C value. */

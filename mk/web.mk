@@ -3,7 +3,8 @@
 #
 #   make web-demo                the main job for the web: builds build/wasm, then serves the demo on
 #                                http://127.0.0.1:$(WEB_PORT)/ until Ctrl-C (not part of make test)
-#   make test-web                the demo in headless Chromium through Selenium (demo/web/tests):
+#   make test-web                TypeScript's check of the demo's JSDoc types (tsc -p demo/web), then
+#                                the demo in headless Chromium through Selenium (demo/web/tests):
 #                                rapid clicks, the DOM's stack against navcore's, the edge swipe,
 #                                the browser's Back, the dialog, a reload; screenshots in build/web-demo
 #   make test-web SCREENSHOTS=1  the same, and the screenshots written to docs/images for the README
@@ -43,5 +44,6 @@ $(WEB_STAMP): mk/web.mk
 	@touch $@
 
 test-web: wasm web-setup $(WEB_STAMP)
+	tsc -p $(WEB_DIR)
 	cd $(WEB_DIR) && SCREENSHOTS=$(SCREENSHOTS) timeout --kill-after=10 $(WEB_TIMEOUT) \
 	  $(CURDIR)/$(WEB_VENV)/bin/python -m pytest -q -p no:cacheprovider tests

@@ -4,7 +4,7 @@
 // "Discard changes?" for the deferred veto (DiscardDialog), and saves the stack for the next load.
 // The web twin of demo/navdemo/app.py and commands.py.
 
-import { BusyError, InvalidError, LATER, Navigator, StateError } from "./navcore/navcore.js";
+import { BusyError, InvalidError, LATER, Navigator, StateError } from "navcore";
 
 import { Card, Compose, DEEP_LINK, Home, Inbox, KINDS, Message, Namer, Page, Picker } from "./cards.js";
 import { DiscardDialog } from "./dialog.js";
@@ -21,8 +21,8 @@ export const BAR_THRESHOLD = 3;
 /** Seconds between the worker's notifications when they are on. */
 const NOTIFY_EVERY = 8;
 
-/** @typedef {import("./navcore/navcore.js").Operation} Operation */
-/** @typedef {import("./navcore/navcore.js").Screen} Screen */
+/** @typedef {import("navcore").Operation} Operation */
+/** @typedef {import("navcore").Screen} Screen */
 /** @typedef {{ label: string, op: Operation }} Tracked an op asked and not ended, for the ops panel */
 
 /**
@@ -218,7 +218,7 @@ export class DemoApp {
     const picker = new Picker(this.namer.next("picker"), this);
     const screen = this.nav.createScreen("picker", picker);
     const ahead = this.#ahead();
-    /** @type {import("./navcore/navcore.js").ScreenResult<string>} */
+    /** @type {import("navcore").ScreenResult<string>} */
     const result = this.nav.pushForResult(screen);
     this.#asked(`push ${picker.name} (result)`, /** @type {Operation} */ (result.operation), ahead);
     this.say(`choose a recipient: the choice comes back to ${compose.name}`);
@@ -297,7 +297,7 @@ export class DemoApp {
    * cannot wait for a dialog: navcore counts LATER as no for the gesture).
    * @param {Screen} screen
    * @param {boolean} byGesture
-   * @param {import("./navcore/navcore.js").Decision} decision
+   * @param {import("navcore").Decision} decision
    * @returns {boolean | "later"}
    */
   #shouldPop(screen, byGesture, decision) {
@@ -324,7 +324,7 @@ export class DemoApp {
     return LATER;
   }
 
-  /** @param {import("./navcore/navcore.js").DoneEvent} event */
+  /** @param {import("navcore").DoneEvent} event */
   #done(event) {
     if (event.outcome === "vetoed" && event.op === "gesture") {
       this.say("! unsaved changes: the swipe is refused by the veto. Save or Discard the note");
@@ -336,7 +336,7 @@ export class DemoApp {
     this.history.follow();
   }
 
-  /** @param {import("./navcore/navcore.js").PayloadEvent} event */
+  /** @param {import("navcore").PayloadEvent} event */
   #payload(event) {
     const card = event.screen.object;
     if (card instanceof Card && card.route === "alert") {

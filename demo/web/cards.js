@@ -30,7 +30,10 @@ export function element(tag, attributes = {}, children = []) {
   return made;
 }
 
-/** A screen drawn as a card: a title, a body, and how often navcore told it that it will show and did. */
+/**
+ * A screen drawn as a card: a title, a body, and how often navcore told it that it will show and
+ * did. A kind's constructor fills the body (after this one) and ends with update().
+ */
 export class Card {
   static route = "page";
   static title = "Page";
@@ -53,16 +56,9 @@ export class Card {
     /** The element the stack view shows for this card's screen. */
     this.element = element("section", { class: "screen", "data-name": name, "data-route": this.route },
       [this.heading, this.body, this.hooks]);
-    this.build();
-    this.update();
   }
 
-  /** Fills the body once (the elements that update() refreshes). */
-  build() {
-    this.body.append(element("p", {}, ["a screen pushed with Push"]));
-  }
-
-  /** Refreshes what changes: the title and the hook counts (and a kind's own fields). */
+  /** Redraws what changes: the title and the hook counts (a kind adds its own fields). */
   update() {
     this.heading.textContent = this.title;
     this.hooks.textContent = `hooks: will_show ${this.willShows}, did_show ${this.shown}`;
@@ -104,21 +100,25 @@ export class Home extends Card {
   static route = "home";
   static title = "Home";
 
-  build() {
+  /** @param {string} name @param {CardHost} host */
+  constructor(name, host) {
+    super(name, host);
     this.body.append(
       element("p", {}, ["the root screen"]),
       element("p", { class: "hint" }, ["Push, or hammer it during a slide: the pushes queue."]),
       element("p", { class: "hint" }, ["Drag from the left edge to swipe back; the browser's Back button goes back too."]),
       element("p", { class: "hint" }, [`Open link opens ${DEEP_LINK} in one op.`]));
+    this.update();
   }
 }
 
 /** A plain screen pushed with Push; its title is its number. */
 export class Page extends Card {
-  /** @param {string} name @param {CardHost} host */
+  /** @param {string} name "page" and a number @param {CardHost} host */
   constructor(name, host) {
     super(name, host);
     this.title = `Page ${name.slice(4)}`;
+    this.body.append(element("p", {}, ["a screen pushed with Push"]));
     this.update();
   }
 }
@@ -128,10 +128,13 @@ export class Inbox extends Card {
   static route = "inbox";
   static title = "Inbox";
 
-  build() {
+  /** @param {string} name @param {CardHost} host */
+  constructor(name, host) {
+    super(name, host);
     this.unread = 0;
     this.count = element("p");
     this.body.append(this.count, element("p", { class: "hint" }, ["shown again: recycled, with the new count"]));
+    this.update();
   }
 
   update() {
@@ -150,12 +153,15 @@ export class Message extends Card {
   static route = "message";
   static title = "Message";
 
-  build() {
+  /** @param {string} name @param {CardHost} host */
+  constructor(name, host) {
+    super(name, host);
     /** @type {unknown} */
     this.messageId = null;
     this.payloads = 0;
     this.text = element("p");
     this.body.append(this.text);
+    this.update();
   }
 
   update() {
@@ -180,7 +186,9 @@ export class Compose extends Card {
   static route = "compose";
   static title = "Compose";
 
-  build() {
+  /** @param {string} name @param {CardHost} host */
+  constructor(name, host) {
+    super(name, host);
     this.saved = "";
     /** @type {string | null} */
     this.to = null;
@@ -197,6 +205,7 @@ export class Compose extends Card {
       element("p", {}, [button("Save", "save-note", () => this.save()), " ",
         button("Discard", "discard-note", () => this.discard())]),
       element("p", {}, ["to: ", this.recipient, " ", button("Choose…", "choose", () => this.host.choose(this))]));
+    this.update();
   }
 
   /** The note as typed. */
@@ -248,10 +257,13 @@ export class Picker extends Card {
   static title = "Choose a recipient";
   static CHOICES = ["ada", "grace", "linus"];
 
-  build() {
+  /** @param {string} name @param {CardHost} host */
+  constructor(name, host) {
+    super(name, host);
     this.body.append(...Picker.CHOICES.map((choice) =>
       element("p", {}, [button(choice, `pick-${choice}`, () => this.host.pick(choice))])),
     element("p", {}, [button("nobody", "pick-none", () => this.host.pick(null))]));
+    this.update();
   }
 }
 
@@ -260,11 +272,14 @@ export class Alert extends Card {
   static route = "alert";
   static title = "Notification";
 
-  build() {
+  /** @param {string} name @param {CardHost} host */
+  constructor(name, host) {
+    super(name, host);
     this.number = 0;
     this.postedBy = "?";
     this.text = element("p");
     this.body.append(this.text);
+    this.update();
   }
 
   update() {

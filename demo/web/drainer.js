@@ -9,7 +9,7 @@ const BUDGET_SECONDS = 0.008;
 
 export class Drainer {
   /**
-   * @param {import("./navcore/navcore.js").Navigator} nav
+   * @param {import("navcore").Navigator} nav
    * @param {() => void} after called after each drain (the page refreshes)
    * @param {(error: unknown) => void} failed called with what a callback threw during a drain
    */

@@ -27,7 +27,7 @@ export class EventLog {
 
   /**
    * The card name of a screen (remembered, so that a released screen keeps its name).
-   * @param {import("./navcore/navcore.js").Screen} screen
+   * @param {import("navcore").Screen} screen
    */
   name(screen) {
     const card = /** @type {{ name?: string } | null} */ (screen.object);
@@ -37,7 +37,7 @@ export class EventLog {
 
   // -- navcore listener methods ------------------------------------------------------------------
 
-  /** @param {import("./navcore/navcore.js").ActionEvent} event */
+  /** @param {import("navcore").ActionEvent} event */
   onAction(event) {
     if (event.state === "idle") {
       this.note("action idle");
@@ -50,14 +50,14 @@ export class EventLog {
     this.note(words.join(" "));
   }
 
-  /** @param {import("./navcore/navcore.js").AppearanceEvent} event */
+  /** @param {import("navcore").AppearanceEvent} event */
   onAppearance(event) {
     this.note(`${event.phase} ${this.name(event.screen)} ${event.reason} ${flag(event.animated)}`);
   }
 
   /**
    * "progress 0.35"; a run of reports shares one line: "progress 0.05..0.35 (7 reports)".
-   * @param {import("./navcore/navcore.js").ProgressEvent} event
+   * @param {import("navcore").ProgressEvent} event
    */
   onProgress(event) {
     const value = event.progress.toFixed(2);
@@ -70,31 +70,31 @@ export class EventLog {
     this.note(`progress ${value}`);
   }
 
-  /** @param {import("./navcore/navcore.js").BarEvent} event */
+  /** @param {import("navcore").BarEvent} event */
   onBar(event) {
     this.note(`bar ${event.shown ? "shown" : "hidden"} ${flag(event.animated)}`);
   }
 
-  /** @param {import("./navcore/navcore.js").PayloadEvent} event */
+  /** @param {import("navcore").PayloadEvent} event */
   onPayload(event) {
     this.note(`payload ${this.name(event.screen)} ${event.payload}`);
   }
 
-  /** @param {import("./navcore/navcore.js").ReleaseEvent} event */
+  /** @param {import("navcore").ReleaseEvent} event */
   onRelease(event) {
     const card = /** @type {{ name?: string } | null} */ (event.object);
     if (card?.name) this.names.set(event.screen.id, card.name);
     this.note(`release ${this.name(event.screen)}`);
   }
 
-  /** @param {import("./navcore/navcore.js").DoneEvent} event */
+  /** @param {import("navcore").DoneEvent} event */
   onDone(event) {
     this.note(`done ${event.op} ${event.outcome}`);
   }
 
   /**
    * "transition <style> X>Y [interactive]", from the app's animator.
-   * @param {import("./navcore/navcore.js").Transition} transition
+   * @param {import("navcore").Transition} transition
    */
   transition(transition) {
     const interactive = transition.interactive ? " interactive" : "";

@@ -16,9 +16,9 @@
 
 export class HistorySync {
   /**
-   * @param {import("./navcore/navcore.js").Navigator} nav
-   * @param {(screen: import("./navcore/navcore.js").Screen) => string} name a screen's card name
-   * @param {(label: string, ask: () => import("./navcore/navcore.js").Operation) => import("./navcore/navcore.js").Operation} ask
+   * @param {import("navcore").Navigator} nav
+   * @param {(screen: import("navcore").Screen) => string} name a screen's card name
+   * @param {(label: string, ask: () => import("navcore").Operation) => import("navcore").Operation} ask
    *   asks an op as the app does (tracked in the ops panel, noted in the log)
    * @param {(text: string) => void} note
    */
@@ -82,7 +82,12 @@ export class HistorySync {
    * @param {EntryState | null} state
    */
   #popped(state) {
-    const depth = typeof state?.depth === "number" ? state.depth : 0;
+    if (typeof state?.depth !== "number") { // an entry not of ours (a fragment typed by hand): it stays
+      this.depth = this.#stackDepth();
+      history.replaceState({ depth: this.depth }, "", this.#url(this.depth));
+      return;
+    }
+    const depth = state.depth;
     this.depth = depth;
     if (this.expected > 0) { // our own history.go arrived
       this.expected -= 1;

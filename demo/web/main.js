@@ -5,7 +5,7 @@
 // ?fresh in the URL starts with the home screen only (the saved stack is left as it is until the
 // page saves its own); it is dropped from the URL, so that a reload restores.
 
-import { load } from "./navcore/navcore.js";
+import { load } from "navcore";
 
 import { DemoApp } from "./app.js";
 import { drawPanels } from "./panels.js";
@@ -44,7 +44,7 @@ if (fresh) {
 await app.start(fresh);
 
 /** The test's hook: navcore's state and the DOM's stack, read in one call. */
-window.navdemo = {
+const navdemo = {
   app,
   snapshot() {
     const { nav } = app;
@@ -67,4 +67,5 @@ window.navdemo = {
     };
   },
 };
+Object.assign(window, { navdemo });
 document.body.dataset.ready = "true";

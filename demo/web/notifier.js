@@ -1,6 +1,7 @@
-// The notification worker: a Web Worker, the page's other thread. It never touches navcore (a
-// worker would need its own module instance, SPEC's one thread per navigator); it only sends
-// the page a message, and the page posts the alert route, which its next drain delivers.
+// The notification worker: a Web Worker, the page's other thread. It never touches the page's
+// navigator (navcore.wasm runs on the page's thread; a worker would load a module instance of its
+// own): it only sends the page a message, and the page posts the alert route, which its next
+// drain delivers — the web's version of the terminal demo's worker thread that posts.
 // Message "now": send one notification; { every: seconds } or { every: null }: on a timer, or not.
 
 let count = 0;

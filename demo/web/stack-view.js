@@ -17,7 +17,7 @@ const FALLBACK_MS = SLIDE_MS + 250;
  * The transition in flight and where its slide is: x is how far the moving card is out to the
  * right, 0 (covering) to 1 (gone).
  * @typedef {object} Slide
- * @property {import("./navcore/navcore.js").Transition} transition
+ * @property {import("navcore").Transition} transition
  * @property {HTMLElement} moving the card that slides: the pushed one, or the popped one
  * @property {HTMLElement} under the card it uncovers or covers
  * @property {number} x
@@ -29,7 +29,7 @@ const FALLBACK_MS = SLIDE_MS + 250;
 export class StackView {
   /**
    * @param {HTMLElement} container the element that holds the cards, nothing else
-   * @param {import("./navcore/navcore.js").Navigator} nav
+   * @param {import("navcore").Navigator} nav
    * @param {(text: string) => void} note the event log's host note
    * @param {() => void} changed called after the slide moved by hand or ended
    */
@@ -93,7 +93,7 @@ export class StackView {
   /**
    * navcore's animator: plays a transition. A plain one slides at once and is finished when its
    * CSS transition ends; the interactive gesture's waits for drag() and release().
-   * @param {import("./navcore/navcore.js").Transition} transition
+   * @param {import("navcore").Transition} transition
    */
   animate(transition) {
     const from = this.#element(transition.fromScreen);
@@ -202,7 +202,7 @@ export class StackView {
   }
 
   /**
-   * @param {import("./navcore/navcore.js").Screen} screen
+   * @param {import("navcore").Screen} screen
    * @returns {HTMLElement | undefined}
    */
   #element(screen) {

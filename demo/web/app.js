@@ -17,7 +17,7 @@ import { StackView } from "./stack-view.js";
 import { EdgeSwipe } from "./swipe.js";
 
 /** The navigation bar shows from this depth on. */
-export const BAR_THRESHOLD = 3;
+const BAR_THRESHOLD = 3;
 /** Seconds between the worker's notifications when they are on. */
 const NOTIFY_EVERY = 8;
 
@@ -241,7 +241,8 @@ export class DemoApp {
    */
   pick(choice) {
     if (!(this.nav.top?.object instanceof Picker) || this.view.slide) return;
-    this.ask(`pop result ${JSON.stringify(choice)}`, () => (choice === null ? this.nav.pop() : this.nav.pop({ result: choice })));
+    const result = choice === null ? {} : { result: choice };
+    this.ask(`pop result ${JSON.stringify(choice)}`, () => this.nav.pop(result));
   }
 
   /** A card changed on its own (the note was edited). */

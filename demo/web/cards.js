@@ -106,7 +106,8 @@ export class Home extends Card {
     this.body.append(
       element("p", {}, ["the root screen"]),
       element("p", { class: "hint" }, ["Push, or hammer it during a slide: the pushes queue."]),
-      element("p", { class: "hint" }, ["Drag from the left edge to swipe back; the browser's Back button goes back too."]),
+      element("p", { class: "hint" }, ["Drag from the left edge to swipe back;",
+        " the browser's Back button goes back too."]),
       element("p", { class: "hint" }, [`Open link opens ${DEEP_LINK} in one op.`]));
     this.update();
   }

@@ -82,6 +82,7 @@ export class HistorySync {
    * @param {EntryState | null} state
    */
   #popped(state) {
+    if (this.depth === null) return; // before start(): start() reads the entry it lands on
     if (typeof state?.depth !== "number") { // an entry not of ours (a fragment typed by hand): it stays
       this.depth = this.#stackDepth();
       history.replaceState({ depth: this.depth }, "", this.#url(this.depth));

@@ -22,7 +22,8 @@ function byId(id) {
 }
 
 await load(); // navcore.wasm beside navcore.js
-const app = new DemoApp({ screens: byId("screens"), cards: byId("cards"), dialog: /** @type {HTMLDialogElement} */ (byId("discard")) });
+const dialog = /** @type {HTMLDialogElement} */ (byId("discard"));
+const app = new DemoApp({ screens: byId("screens"), cards: byId("cards"), dialog });
 const panels = {
   bar: byId("bar"), barTitle: byId("bar-title"), message: byId("message"), stackLine: byId("stack-line"),
   stateLine: byId("state-line"), historyLine: byId("history-line"), ops: byId("ops"), log: byId("log"),

@@ -3,7 +3,8 @@
 #
 #   make web-demo                the main job for the web: builds build/wasm, then serves the demo on
 #                                http://127.0.0.1:$(WEB_PORT)/ until Ctrl-C (not part of make test)
-#   make test-web                TypeScript's check of the demo's JSDoc types (tsc -p demo/web), then
+#   make test-web                TypeScript's check of the demo's JSDoc types (tsc -p demo/web), the
+#                                swipe's release decision under Node (demo/web/tests/*.test.js), then
 #                                the demo in headless Chromium through Selenium (demo/web/tests):
 #                                rapid clicks, the DOM's stack against navcore's, the edge swipe,
 #                                the browser's Back, the dialog, a reload; screenshots in build/web-demo
@@ -45,5 +46,6 @@ $(WEB_STAMP): mk/web.mk
 
 test-web: wasm web-setup $(WEB_STAMP)
 	tsc -p $(WEB_DIR)
+	$(NODE) --test $(wildcard $(WEB_DIR)/tests/*.test.js)
 	cd $(WEB_DIR) && SCREENSHOTS=$(SCREENSHOTS) timeout --kill-after=10 $(WEB_TIMEOUT) \
 	  $(CURDIR)/$(WEB_VENV)/bin/python -m pytest -q -p no:cacheprovider tests

@@ -14,9 +14,26 @@ const SLOP_PX = 8;
 /** A release past this progress commits. */
 export const COMMIT_AT = 0.5;
 /** A flick: a release moving right faster than this (px/ms) commits whatever the progress. */
-const FLICK_SPEED = 0.8;
+export const FLICK_SPEED = 0.8;
 /** The velocity is measured over the pointer's last moves within this many ms. */
-const VELOCITY_WINDOW_MS = 80;
+export const VELOCITY_WINDOW_MS = 80;
+
+/** @typedef {{ time: number, x: number }} PointerSample a pointer's position (px) at a time (ms) */
+
+/**
+ * Whether a released swipe commits (finish) rather than springs back (cancel): it is past
+ * COMMIT_AT of the width, or it was flicked to the right — faster than FLICK_SPEED over its moves
+ * of the last VELOCITY_WINDOW_MS before the release. A pointer that rested before letting go has
+ * no recent moves, so no flick; a lost pointer never commits.
+ * @param {{ startX: number, width: number, moves: PointerSample[], release: PointerSample, lost: boolean }} swipe
+ */
+export function commits({ startX, width, moves, release, lost }) {
+  if (lost) return false;
+  if ((release.x - startX) / width >= COMMIT_AT) return true;
+  const first = moves.find((move) => release.time - move.time <= VELOCITY_WINDOW_MS);
+  const elapsed = first ? release.time - first.time : 0;
+  return first !== undefined && elapsed > 0 && (release.x - first.x) / elapsed >= FLICK_SPEED;
+}
 
 /**
  * What the swipe asks of the app: start navcore's gesture (true when it runs), and the stack
@@ -33,7 +50,7 @@ export class EdgeSwipe {
     this.surface = surface;
     this.host = host;
     /** @type {{ pointerId: number, startX: number, swiping: boolean, refused: boolean,
-     *           moves: Array<{ time: number, x: number }> } | null} */
+     *           moves: PointerSample[] } | null} */
     this.drag = null;
     surface.addEventListener("pointerdown", (event) => this.#down(event));
     surface.addEventListener("pointermove", (event) => this.#move(event));
@@ -77,11 +94,7 @@ export class EdgeSwipe {
     if (!drag || event.pointerId !== drag.pointerId) return;
     this.drag = null;
     if (!drag.swiping) return;
-    // A pointer that rested before letting go has no recent moves: no flick.
-    const first = drag.moves.find((move) => event.timeStamp - move.time <= VELOCITY_WINDOW_MS);
-    const elapsed = first ? event.timeStamp - first.time : 0;
-    const speed = first && elapsed > 0 ? (event.clientX - first.x) / elapsed : 0;
-    const progress = (event.clientX - drag.startX) / this.surface.clientWidth;
-    this.host.view.release(!lost && (progress >= COMMIT_AT || speed >= FLICK_SPEED));
+    this.host.view.release(commits({ startX: drag.startX, width: this.surface.clientWidth, moves: drag.moves,
+      release: { time: event.timeStamp, x: event.clientX }, lost }));
   }
 }

@@ -27,8 +27,8 @@ package struct ShowOp: OperationDefinition {
         guard let factory = state.routes[route] else { return .end(.unknownRoute) }
         let recycled: Int? =
             switch options.recycle {
-            case .any: state.screens.hasStacked(route: route) ? state.stack.lastIndex { $0.route == route } : nil
-            case .top: state.stack.last?.route == route ? state.stack.count - 1 : nil
+            case .any: state.screens.hasStacked(route: route) ? state.stack.lastIndex { Text.same($0.route, route) } : nil
+            case .top: state.stack.last.map { Text.same($0.route, route) } == true ? state.stack.count - 1 : nil
             case .none: nil
             }
         if let index = recycled {

@@ -673,7 +673,9 @@ class Navigator:
         if "release" not in self._registered:  # in place before the screen exists
             self._register_release()
         screen_id = c_uint64()  # passed for a uint64_t *: ctypes passes it by reference
-        _check(self._lib.navcore_screen_create(screen_id, self._handle, name, None))
+        status = self._lib.navcore_screen_create(screen_id, self._handle, name, None)
+        if status < 0:  # _check, inline: W6's cycle makes a screen
+            raise _error(status)
         return self._adopt(Screen(screen_id.value, route, obj))
 
     @_api

@@ -59,10 +59,10 @@ final class AppModel: MainActorNavigatorDelegate {
     /// Interactive transitions wait there for the user's finger to lift.
     let gestures = GestureTracker()
 
-    init() {
-        try? nav.setMainActorDelegate(self)
+    init() throws {
+        try nav.setMainActorDelegate(self)
         let tally = tally, gestures = gestures
-        try? nav.setAnimator { @MainActor transition in
+        try nav.setAnimator { @MainActor transition in
             tally.record(.animator)
             if transition.interactive {
                 gestures.inFlight = transition
@@ -73,11 +73,11 @@ final class AppModel: MainActorNavigatorDelegate {
                 try await transition.finish()
             }
         }
-        try? nav.setPopVeto { @MainActor screen, _ in
+        try nav.setPopVeto { @MainActor screen, _ in
             tally.record(.veto)
             return (screen.object as? Page)?.hasUnsavedChanges != true
         }
-        try? nav.registerRoute("detail") { @MainActor request in
+        try nav.registerRoute("detail") { @MainActor request in
             tally.record(.factory)
             return Page("Detail \(request.id)", tally: tally)
         }

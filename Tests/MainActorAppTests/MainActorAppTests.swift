@@ -7,7 +7,7 @@ import Testing
 @MainActor
 @Suite struct MainActorAppTests {
     @Test func inlineAsksFromTheMainActorRunEveryCallbackThere() async throws {
-        let app = AppModel()
+        let app = try AppModel()
         let tally = app.tally
         let events = app.nav.events()
         let streamed = Task { for await _ in events { tally.record(.stream) } }
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func asksFromBackgroundTasksRunOnTheMainActor() async throws {
-        let app = AppModel()
+        let app = try AppModel()
         let nav = app.nav
         #expect(try await nav.push(try app.page("Home")) == .completed)
         // Posts queue at the call, from any thread; awaited ops hop to the main actor.
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func gesturesFinishAndCancelOnTheMainActor() async throws {
-        let app = AppModel()
+        let app = try AppModel()
         let home = try app.page("Home"), inbox = try app.page("Inbox")
         #expect(try await app.nav.setStack([home, inbox], animated: false) == .completed)
         var progress: [Double] = []
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func aDeferredVetoIsDecidedOnTheMainActor() async throws {
-        let app = AppModel()
+        let app = try AppModel()
         var decisions: [VetoDecision] = []
         let tally = app.tally
         try app.nav.setDeferrablePopVeto { @MainActor _, _, _, decision in
@@ -125,7 +125,7 @@ import Testing
     @Test func droppingTheLastReferenceDestroysTheNavigator() async throws {
         weak var weakNav: Navigator?
         weak var weakPage: Page?
-        var app: AppModel? = AppModel()
+        var app: AppModel? = try AppModel()
         let events = try #require(app).nav.events()
         do {
             let model = try #require(app)

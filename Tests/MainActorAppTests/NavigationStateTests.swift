@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func mirrorsTheStackTheQueueAndTheActionState() async throws {
-        let app = AppModel()
+        let app = try AppModel()
         let state = try NavigationState(app.nav)
         let home = try app.page("Home"), inbox = try app.page("Inbox")
         #expect(state.stack.isEmpty && state.top == nil && !state.isBusy)
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func followsTheGesturesTransitionAndProgress() async throws {
-        let app = AppModel()
+        let app = try AppModel()
         let state = try NavigationState(app.nav)
         let home = try app.page("Home"), inbox = try app.page("Inbox")
         _ = try await app.nav.setStack([home, inbox], animated: false)
@@ -57,7 +57,7 @@ import Testing
     /// A back whose veto answered later is busy with no transition: the state names the decision
     /// it waits for, from the back until the answer, so a view shows the question instead.
     @Test func followsTheDecisionABackWaitsFor() async throws {
-        let app = AppModel()
+        let app = try AppModel()
         let state = try NavigationState(app.nav)
         try app.nav.setDeferrablePopVeto { @MainActor _, _, _, _ in .later }
         _ = try await app.nav.setStack([try app.page("Home"), try app.page("Compose")], animated: false)

@@ -6,7 +6,7 @@ import Testing
 @MainActor
 @Suite struct ToolkitMirrorTests {
     @Test func theProvisionalPopKeepsThePoppedViewUntilTheFingerLifts() async throws {
-        let app = AppModel()
+        let app = try AppModel()
         let mirror = try ToolkitMirror(app.nav, gestures: app.gestures)
         let home = try app.page("Home"), inbox = try app.page("Inbox")
         _ = try await app.nav.push(home)
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func anAnimatedPopTearsDownThePoppedViewWhenItsTransitionEnds() async throws {
-        let app = AppModel()
+        let app = try AppModel()
         let mirror = try ToolkitMirror(app.nav, gestures: app.gestures)
         let home = try app.page("Home"), inbox = try app.page("Inbox")
         _ = try await app.nav.setStack([home, inbox], animated: false)

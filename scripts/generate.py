@@ -412,12 +412,8 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
         (c_front / "Internal" / "CRequest.swift", "making"): ops.c_request_making(table),
         (c_front / "Internal" / "CRequest.swift", "engine request"): ops.c_engine_request(table),
         (api / "NavigationRequest.swift", "factories"): ops.swift_factories(table),
-        (api / "Navigator+Operations.swift", "named ops"): ops.swift_methods(table, main_actor=False, waits=False),
-        (api / "Navigator+Async.swift", "awaited ops"): ops.swift_methods(table, main_actor=False, waits=True),
-        (api / "MainActor" / "MainActorNavigator+Operations.swift", "main-actor named ops"):
-            ops.swift_methods(table, main_actor=True, waits=False),
-        (api / "MainActor" / "MainActorNavigator+Async.swift", "main-actor awaited ops"):
-            ops.swift_methods(table, main_actor=True, waits=True),
+        (api / "Navigator+Operations.swift", "named ops"): ops.swift_methods(table, waits=False),
+        (api / "Navigator+Async.swift", "awaited ops"): ops.swift_methods(table, waits=True),
         (package / "_requests.py", "factories"): ops.python_factories(table),
         (package / "_navigator.py", "named ops"): ops.python_methods(table),
         (ROOT / "Sources" / "ScenarioKit" / "ScenarioSession.swift", "op commands"): ops.swift_verbs(table),

@@ -444,8 +444,6 @@ class SwiftField:
     engine: str = ""
     absent: Optional[str] = None
     doc: Optional[str] = None
-    main_actor_type: Optional[str] = None
-    main_actor_pass: Optional[str] = None
 
 
 SWIFT_FIELDS: Dict[str, SwiftField] = {
@@ -455,9 +453,7 @@ SWIFT_FIELDS: Dict[str, SwiftField] = {
     "animated": SwiftField(None, "animated", "Bool", "true", engine="animated"),
     "result": SwiftField(None, "result", "String?", "nil", engine="result", absent="nil"),
     "block": SwiftField("_", "block", "@escaping @Sendable () -> Void", engine=".swift(block)",
-                        doc="the code to run, in queue order",
-                        main_actor_type="@escaping @MainActor () -> Void",
-                        main_actor_pass="{ MainActor.assumeIsolated { block() } }"),
+                        doc="the code to run, in queue order"),
     "visible": SwiftField("_", "visible", "Bool", engine="visible"),
     "route": SwiftField("_", "route", "String", engine="route", doc="the route's name"),
     "show_options": SwiftField(None, "options", "ShowOptions", "ShowOptions()", engine="options",
@@ -468,7 +464,7 @@ SWIFT_FIELDS: Dict[str, SwiftField] = {
 }
 
 
-def swift_parameters(method: Method, main_actor: bool = False) -> List[Tuple[SwiftField, str]]:
+def swift_parameters(method: Method) -> List[Tuple[SwiftField, str]]:
     """(field spec, parameter declaration) of a method's fields, `count` left out."""
     out = []
     for name in method.fields:
@@ -479,13 +475,12 @@ def swift_parameters(method: Method, main_actor: bool = False) -> List[Tuple[Swi
         default = spec.default
         if name == "animated" and method.op.name in INSTANT_BY_DEFAULT:
             default = "false"
-        kind = spec.main_actor_type if main_actor and spec.main_actor_type else spec.type
-        declaration = f"{label + ' ' if label else ''}{spec.name}: {kind}" + (f" = {default}" if default else "")
+        declaration = f"{label + ' ' if label else ''}{spec.name}: {spec.type}" + (f" = {default}" if default else "")
         out.append((spec, declaration))
     return out
 
 
-def swift_call_arguments(method: Method, main_actor: bool = False) -> List[str]:
+def swift_call_arguments(method: Method) -> List[str]:
     """The arguments with which a method passes its parameters on (to a factory)."""
     out = []
     for name in method.fields:
@@ -493,8 +488,7 @@ def swift_call_arguments(method: Method, main_actor: bool = False) -> List[str]:
             continue
         spec = SWIFT_FIELDS[name]
         label = LEGACY_SWIFT_LABELS.get((method.row.function, name), spec.label)
-        value = spec.main_actor_pass if main_actor and spec.main_actor_pass else spec.name
-        out.append(value if label == "_" else f"{label or spec.name}: {value}")
+        out.append(spec.name if label == "_" else f"{label or spec.name}: {spec.name}")
     return out
 
 
@@ -543,21 +537,19 @@ def swift_factories(table: Table) -> str:
     return "\n".join(out[:-1]) + "\n"
 
 
-def swift_methods(table: Table, main_actor: bool, waits: bool) -> str:
-    """The named methods of Navigator (or MainActorNavigator): `ask` (or, when `waits`, the
-    awaiting `perform`) of the request of the same name."""
+def swift_methods(table: Table, waits: bool) -> str:
+    """The named methods of Navigator: `ask` (or, when `waits`, the awaiting `perform`, on the
+    caller's isolation: `nonisolated(nonsending)`) of the request of the same name."""
     out = []
     for method in methods(table):
         for row in [method.row] + method.aliases:
-            if main_actor and row is not method.row:
-                continue  # MainActorNavigator's `post` posts from any thread: written by hand
             name = swift_name(row)
             factory = swift_name(method.row)
-            parameters = [declaration for _, declaration in swift_parameters(method, main_actor)]
-            arguments = ", ".join(swift_call_arguments(method, main_actor))
+            parameters = [declaration for _, declaration in swift_parameters(method)]
+            arguments = ", ".join(swift_call_arguments(method))
             if waits:
                 out += swift_doc(method, "    ", returns="the op's outcome, once it has ended.", row=row)
-                out += [wrap(f"    public func {name}(", parameters, ") async throws(NavigationError) -> Outcome {", "    "),
+                out += [wrap(f"    nonisolated(nonsending) public func {name}(", parameters, ") async throws(NavigationError) -> Outcome {", "    "),
                         f"        try await perform(.{factory}({arguments}))", "    }", ""]
             else:
                 out += swift_doc(method, "    ", [("completion", "told the op's outcome when it ends, or `nil`")],

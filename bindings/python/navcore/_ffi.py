@@ -276,6 +276,7 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     # Requests
     "navcore_request_init": (c_int, [POINTER(CRequest), c_uint]),
     "navcore_ask": (c_int, [NavPtr, POINTER(CRequest), DoneFn, c_void_p]),
+    "navcore_ask_outcome": (c_int, [POINTER(c_int), NavPtr, POINTER(CRequest), DoneFn, c_void_p]),
     # Queries
     "navcore_stack_count": (c_int, [POINTER(c_size_t), NavPtr]),
     "navcore_stack_get": (c_int, [POINTER(c_uint64), NavPtr, c_size_t]),

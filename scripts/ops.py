@@ -767,39 +767,45 @@ def python_factories(table: Table) -> str:
 
 
 def python_row_call(method: Method, row: Row) -> List[str]:
-    """The lines of a named method that ask `row`'s function directly, through Navigator._ask:
-    the plain fields first (as a Request's class method makes them), then the conversions in
-    the row's order, then the call; its argument tuple is the row's fields, in order."""
+    """The lines of a named method that ask `row`'s op through Navigator._ask: the plain fields
+    first (as a Request's class method makes them), then the conversions in the row's order,
+    then the navcore_request of the row's fields (by name) that _ask passes to
+    navcore_ask_outcome."""
     specs = dict(python_fields(method))
-    converts = any(specs[f].convert for f in row.fields)
-    lines, values = [], []
+    converts = any(specs[f].convert for f in row.fields if f in specs)
+    plain, converted, fields = [], [], []
     for field_name in row.fields:
-        spec = specs[field_name]
+        spec = specs.get(field_name)
+        if spec is None:  # filled by another field's conversion (`count`, by `screens`)
+            continue
         if spec.plain and converts:  # made before any conversion may make a screen
-            lines.append(f"        c_{field_name} = {spec.plain}")
-            values.append(f"c_{field_name}")
+            plain.append(f"        c_{field_name} = {spec.plain}")
+            fields.append(f"{field_name}=c_{field_name}")
         elif spec.plain:
-            values.append(spec.plain)
+            fields.append(f"{field_name}={spec.plain}")
+        elif spec.convert and spec.also:
+            names = [f"c_{name}" for name in (field_name,) + spec.also]
+            converted.append(f"        {', '.join(names)} = {python_conversion_call(spec)}")
+            fields += [f"{name[2:]}={name}" for name in names]
         elif spec.convert:
-            values.append(("*" if spec.also else "") + python_conversion_call(spec))
-    arguments = [f"OPS[{method.op.value}]", f"self._lib.{row.function}"]
-    tuple_end = ",)" if len(values) == 1 else ")"
+            fields.append(f"{field_name}={python_conversion_call(spec)}")
+    lines = plain
     if converts:
-        lines += ["        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused",
-                  wrap("        arguments = (", values, tuple_end, "        ", 100)]
-        arguments += ["arguments", "created"]
-    else:
-        arguments.append(f"({', '.join(values)}{tuple_end}")
-    arguments += [f"{p.name}={p.name}" for f in row.fields if specs[f].operation_keeps for p in specs[f].parameters]
+        lines += ["        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused"]
+    lines += converted
+    request = wrap("_CRequest(", ["_VERSION", str(method.op.value)] + fields, ")", "            ", 100)
+    arguments = [f"OPS[{method.op.value}]", request] + (["created"] if converts else [])
+    arguments += [f"{p.name}={p.name}" for f in row.fields if f in specs and specs[f].operation_keeps
+                  for p in specs[f].parameters]
     lines.append(wrap("        return self._ask(", arguments, ")", "        ", 100))
     return lines
 
 
 def python_methods(table: Table) -> str:
-    """Navigator's named methods: each calls its row's C function directly, with the fields'
-    values in C's form (an alias is assigned). A method with a merged row calls it only when
-    one of the row's own (optional) fields is given, else its first row: ``pop()`` calls
-    navcore_pop, ``pop(result=…)`` navcore_pop_with_result."""
+    """Navigator's named methods: each asks the request of its row's fields, with their values
+    in C's form (an alias is assigned). A method with a merged row fills its fields only when
+    one of the row's own (optional) fields is given, else its first row's: ``pop()`` asks
+    navcore_pop's request, ``pop(result=…)`` navcore_pop_with_result's."""
     out = []
     for method in methods(table):
         name = python_name(method.row)

@@ -7,16 +7,21 @@ from __future__ import annotations
 
 import inspect
 import re
+import sys
 from ctypes import c_void_p
 from typing import Any, Callable, List, Tuple
 
 import pytest
 
 import navcore
-from navcore import Request
+from navcore import Outcome, Request, _trampolines
 from navcore._ffi import SIGNATURES, DoneFn
 
 from .conftest import Recorder
+
+
+class View:
+    pass
 
 DOCUMENT = '{"navcore":1,"stack":[{"route":"R","state":null}]}'
 
@@ -126,9 +131,9 @@ def test_ask_is_the_op_method_on_a_closed_navigator(name: str, method: Callable[
     assert outcome(lambda nav: nav.ask(request_of(nav)), closed=True) == named
 
 
-def test_the_op_methods_call_their_own_functions(nav: navcore.Navigator) -> None:
-    """Each op method calls its op's C function (push: navcore_push), never navcore_ask, which
-    is the Request's path."""
+def test_every_op_is_asked_through_navcore_ask_outcome(nav: navcore.Navigator) -> None:
+    """Each op method, and ``ask``, asks its request through navcore_ask_outcome (the one entry
+    point): an op that ends in its call gets its outcome from the call."""
     called: List[str] = []
     library = nav._lib
 
@@ -142,13 +147,42 @@ def test_the_op_methods_call_their_own_functions(nav: navcore.Navigator) -> None
     nav.register_route("R", lambda request: None)
     nav._lib = Recording()  # type: ignore[assignment]
     screen = nav.create_screen("A")
-    nav.push(screen, animated=False)
-    nav.pop(animated=False, result=1)
-    nav.pop(animated=False)
-    nav.run(lambda: None)
-    nav.show("R")
-    nav.ask(Request.pop())
-    assert called == ["navcore_push", "navcore_pop_with_result", "navcore_pop", "navcore_run", "navcore_show", "navcore_ask"]
+    ops = [nav.push(screen, animated=False), nav.pop(animated=False, result=1), nav.pop(animated=False),
+           nav.run(lambda: None), nav.show("R"), nav.ask(Request.pop())]
+    assert called == ["navcore_ask_outcome"] * 6
+    assert [op.outcome for op in ops] == [Outcome.COMPLETED, Outcome.NOOP, Outcome.NOOP, Outcome.COMPLETED,
+                                          Outcome.COMPLETED, Outcome.NOOP]
+
+
+def test_an_op_that_ends_in_its_call_costs_no_completion(nav: navcore.Navigator) -> None:
+    """An op that ends before its call returns has its outcome at once and its completion is
+    never called; one that waits (a transition, the queue behind it) ends in its completion.
+    The done listeners hear both."""
+    completions: List[int] = []
+    heard: List[Outcome] = []
+    nav.on("done", lambda event: heard.append(event.outcome))
+    code = _trampolines._op_done.__code__
+
+    def profiler(frame: Any, event: str, arg: Any) -> None:
+        if event == "call" and frame.f_code is code:
+            completions.append(1)
+
+    sys.setprofile(profiler)
+    try:
+        op = nav.push(View(), animated=False)
+        assert op.outcome is Outcome.COMPLETED and op.done() and not completions
+        transitions: List[navcore.Transition] = []
+        nav.animator = transitions.append
+        animated = nav.push(View())
+        queued = nav.pop(animated=False)
+        assert animated.outcome is None and queued.outcome is None and queued.status is navcore.Status.QUEUED
+        transitions[0].finish()
+    finally:
+        sys.setprofile(None)
+    assert animated.outcome is Outcome.COMPLETED and queued.outcome is Outcome.COMPLETED
+    assert len(completions) == 2
+    assert heard == [Outcome.COMPLETED] * 3
+    assert not _trampolines._ops
 
 
 def test_each_op_method_is_its_request() -> None:

@@ -1049,8 +1049,8 @@ def w9_extra(d: Dict[str, Any]) -> List[str]:
     navcore's own part of the cycle."""
     lines = []
     if "callgrind_extra_by_object" in d:
-        lines.append(", ".join(f"{ob} {ir:+,.0f}" for ob, ir in list(d["callgrind_extra_by_object"].items())[:6]) +
-                     " Ir")
+        by_library = list(d["callgrind_extra_by_object"].items())[:6]
+        lines.append(", ".join(f"{re.sub(r'[.]so([.][0-9.]+)?$', '', ob)} {ir:+,.0f}" for ob, ir in by_library) + " Ir")
     if "profile_ns_per_cycle" in d:
         alone, with_navcore = (d["profile_ns_per_cycle"][way] for way in W9_TEXTUAL_WAYS)
         parts = sorted(set(alone) | set(with_navcore), key=lambda p: -abs(with_navcore.get(p, 0) - alone.get(p, 0)))
@@ -1109,8 +1109,8 @@ def w9_markdown_rows(w: Dict[str, Any], verdicts: Dict[str, Any]) -> List[Tuple[
                      f"{instructions(way)}",
                      f"navcore's share {d['share']:.1f} % time, {d['cpu_share']:.1f} % CPU" +
                      (f", {d['callgrind_share']:.1f} % Ir" if "callgrind_share" in d else ""),
-                     f"{verdict(key)} time" + (f", {verdict(key + '.Ir')} Ir" if key + ".Ir" in verdicts else "") +
-                     " (≤ 5 %)"))
+                     ", ".join(f"{verdict(judged)} {measure}" for judged, measure in ((key, "time"), (key + ".Ir", "Ir"))
+                               if judged in verdicts) + " (≤ 5 %)"))
         if "leaflet" in d["by_way"]:
             rows.append(("  AdwLeaflet alone, the same page changes",
                          f"{fmt(d['by_way']['leaflet'] / 1000)} µs/cycle; {fmt(d['cpu_by_way']['leaflet'] / 1000)} µs "

@@ -70,10 +70,12 @@
  *   another thread's callbacks, ops, transitions or decisions (their work is handed over
  *   instead, as above). It may take the navigator's lock, or the process's table of handles
  *   (creation, destroy), whose every hold is short, runs no host code and waits for nothing
- *   else; a call that finds 2^21 calls in flight on one navigator (more threads than a process
- *   has) yields until one returns. Callbacks the call runs itself, on this thread, are not
- *   waiting (a drain runs for as long as its ops do). Every function of this version waits
- *   never: a host whose callbacks need a lock of its own (Python's GIL) may keep holding it
+ *   else. A call that finds as many calls in flight on its navigator as the handle counts
+ *   (2^21 - 1 on a 64-bit target, more threads than a process has; 511 on a 32-bit one, on
+ *   other threads or nested in callbacks) fails with NAVCORE_ERR_NO_MEMORY rather than wait for
+ *   one to return. Callbacks the call runs itself, on this thread, are not waiting (a drain
+ *   runs for as long as its ops do). Every function of this version waits never, on every
+ *   target: a host whose callbacks need a lock of its own (Python's GIL) may keep holding it
  *   across any call, as long as its callbacks can take it again on this thread.
  *
  * OWNERSHIP

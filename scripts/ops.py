@@ -584,11 +584,11 @@ class PythonField:
     `plain`: the value the C field takes, made from the parameters at once (a bool, an id);
     without one the field is made at the call by `convert`, its conversion (a function of
     navcore/_conversions.py, given the parameters' values), which also fills the fields of
-    `also` (an array's `count`): the named method passes the values to the op's C function, a
-    Request keeps the conversion for ``ask``. A field with neither is filled by another's
-    conversion. `optional`: the field is left out (NULL) when every parameter of it is None;
-    the row that adds it is then not called (``pop()`` calls navcore_pop, not
-    navcore_pop_with_result). `operation_keeps`: the op's Operation keeps the parameter (``run``'s
+    `also` (an array's `count`): the named method writes the values into its navcore_request
+    at once, a Request keeps the conversion for ``ask``. A field with neither is filled by
+    another's conversion. `optional`: the field is left out (NULL) when every parameter of it
+    is None, and the request is then the one of the row without it (``pop()`` asks
+    navcore_pop's request, ``pop(result=…)`` navcore_pop_with_result's). `operation_keeps`: the op's Operation keeps the parameter (``run``'s
     block, which the trampoline calls)."""
 
     parameters: List[PythonParameter]

@@ -1,12 +1,3 @@
-#if !NAVCORE_SINGLE_THREADED
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#endif
 import Synchronization
 
 /// One slot of the handle table, read by every exported call without a lock: which navigator
@@ -66,8 +57,9 @@ struct HandleSlot: ~Copyable {
         /// target, where the generation has 20).
         static let pinBits = UInt.bitWidth - HandleTable.generationBits - kindBits
         static let generationShift = pinBits + kindBits
-        /// More concurrent (or nested) calls on one navigator than threads a process can have
-        /// (on a 32-bit target, 511).
+        /// The most calls in flight on one navigator at once, on every thread and nested in its
+        /// callbacks: 2,097,151 (more than threads a process can have; on a 32-bit target, 511).
+        /// One more is refused (`pin`).
         static let maxPins: UInt = 1 << pinBits - 1
 
         let bits: UInt
@@ -108,22 +100,18 @@ struct HandleSlot: ~Copyable {
     }
 
     /// Pins the live navigator of `generation` (lock-free): until `unpin()`, the navigator is
-    /// neither released nor its slot reused.
+    /// neither released nor its slot reused. Refused with `tooManyCalls` when `State.maxPins`
+    /// calls already pin it, on every build: the call never waits for another one to return.
     @inline(__always)
     func pin(_ generation: UInt64) throws(HandleTable.Refusal) {
         var seen = state.load(ordering: .relaxed)
         while true {
             let current = State(bits: seen)
             try current.checkLive(generation)
-            if current.pins == State.maxPins {
-                #if NAVCORE_SINGLE_THREADED
-                throw .tooManyCalls  // no other thread will unpin: waiting would never end
-                #else
-                sched_yield()
-                seen = state.load(ordering: .relaxed)
-                continue
-                #endif
-            }
+            // Full: refused, not waited out. Alone, no other call would ever unpin; with
+            // threads, waiting for another thread's call to return would break `@waits never`
+            // (a host that keeps its own lock across calls, Python's GIL, would deadlock).
+            if current.pins == State.maxPins { throw .tooManyCalls }
             let (exchanged, original) = state.compareExchange(
                 expected: seen, desired: seen &+ 1, successOrdering: .acquiring, failureOrdering: .relaxed)
             if exchanged { return }

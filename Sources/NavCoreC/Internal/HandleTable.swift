@@ -31,8 +31,8 @@ final class HandleTable: Sendable {
     enum Refusal: Error {
         case unknown
         case inherited
-        /// Single-threaded: more calls nested inside one navigator's callbacks than its slot
-        /// counts (`HandleSlot.State.maxPins`).
+        /// More calls in flight on one navigator (on other threads, or nested inside its
+        /// callbacks) than its slot counts (`HandleSlot.State.maxPins`).
         case tooManyCalls
 
         /// The error a call with such a handle fails with.
@@ -45,7 +45,7 @@ final class HandleTable: Sendable {
                                 "the navigator was created before fork() by the parent process; the child cannot use it")
             case .tooManyCalls:
                 NavigationError(.noMemory,
-                                "more than \(HandleSlot.State.maxPins) calls are nested in this navigator's callbacks")
+                                "more than \(HandleSlot.State.maxPins) calls at once on this navigator (nested or on other threads)")
             }
         }
     }

@@ -17,7 +17,9 @@
  *   race        inline dispatch, two threads asking: the one that drives runs the other's ops,
  *               so an op handed to the other thread may end there while its call returns, and
  *               one asked of an idle navigator ends in its call. Every op is reported exactly
- *               once, by one of the two (run under TSan by make test-tsan-c).
+ *               once, by one of the two: never twice, never not at all; how many came each way,
+ *               and how many ended on the other thread yet came back through the call, is
+ *               printed (run under TSan by make test-tsan-c).
  *
  *   ask_outcome          every case, one line each; exits 1 on any failure
  *   ask_outcome CASE…    only these cases
@@ -25,6 +27,7 @@
 #include <navcore.h>
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -263,46 +266,99 @@ static int case_destroy(void) {
 
 #define RACE_OPS 20000
 
-static atomic_int race_done_calls;
+/* One op of the asking thread, its ctx: how many times it was reported (through the call's
+ * out-parameter or through `done`), and whether its block ran on the other thread. */
+typedef struct {
+    atomic_int reported;
+    atomic_bool ran_elsewhere;
+} race_op;
+
+static race_op race_ops[RACE_OPS];
+static pthread_t race_asker;
+static atomic_int race_done_calls, race_wrong_outcomes;
+
+static void race_block(navcore_navigator *nav, void *ctx) {
+    (void)nav;
+    race_op *op = ctx;
+    atomic_store(&op->ran_elsewhere, !pthread_equal(pthread_self(), race_asker));
+}
 
 static void race_done(navcore_navigator *nav, int op, int outcome, void *ctx) {
-    (void)nav, (void)op, (void)ctx;
-    if (outcome == NAVCORE_OUTCOME_COMPLETED) atomic_fetch_add(&race_done_calls, 1);
+    (void)nav, (void)op;
+    race_op *asked = ctx;
+    if (outcome != NAVCORE_OUTCOME_COMPLETED) atomic_fetch_add(&race_wrong_outcomes, 1);
+    atomic_fetch_add(&asked->reported, 1);
+    atomic_fetch_add(&race_done_calls, 1);
 }
 
 static void idle_block(navcore_navigator *nav, void *ctx) { (void)nav, (void)ctx; }
 
-/* The other thread: asks as many run ops of its own, and so drives the queue now and then. */
+static atomic_bool race_started;
+
+/* The other thread: asks as many run ops of its own, and so drives the queue now and then. The
+ * asking thread starts once this one has (a thread's start can take longer than all of its
+ * ops). Its count is bounded: a thread driving the queue runs every op handed to it, so one
+ * that asked without end could keep the asking thread's call driving forever. */
 static void *race_driver(void *ctx) {
     navcore_navigator *nav = ctx;
+    atomic_store(&race_started, true);
     for (int i = 0; i < RACE_OPS; i++) navcore_run(nav, idle_block, NULL, NULL);
     return NULL;
 }
 
+/* Each op of the asking thread has its own ctx, so that an op reported twice, or never, is
+ * seen as such (a total could hide one of each). How many ops came back each way is printed,
+ * not asserted: how the two threads interleave is up to the scheduler, and on one core, or
+ * with threads that happen to run in turn, every op may end inside its call and none on the
+ * other thread while its call returns (the race this case is for) — 0 is a legitimate count
+ * for either. */
 static int case_race(void) {
     navcore_navigator *nav = make(NAVCORE_DISPATCH_INLINE, NULL);
     CHECK(nav, "create");
+    for (int i = 0; i < RACE_OPS; i++) {
+        atomic_init(&race_ops[i].reported, 0);
+        atomic_init(&race_ops[i].ran_elsewhere, false);
+    }
     atomic_store(&race_done_calls, 0);
+    atomic_store(&race_wrong_outcomes, 0);
+    atomic_store(&race_started, false);
+    race_asker = pthread_self();
     pthread_t thread;
     CHECK(pthread_create(&thread, NULL, race_driver, nav) == 0, "thread");
+    while (!atomic_load(&race_started)) sched_yield();
     navcore_request run = NAVCORE_REQUEST_INIT;
     run.op = NAVCORE_OP_RUN;
-    run.block = block;
-    heard unused = {0};
-    int in_call = 0, failures = 0;
+    run.block = race_block;
+    int in_call = 0, in_call_from_elsewhere = 0, failures = 0;
     for (int i = 0; i < RACE_OPS; i++) {
         int out = 77;
-        int status = navcore_ask_outcome(&out, nav, &run, race_done, &unused);
+        int status = navcore_ask_outcome(&out, nav, &run, race_done, &race_ops[i]);
         if (status < 0 || (out != NAVCORE_OUTCOME_NONE && out != NAVCORE_OUTCOME_COMPLETED)) failures++;
-        if (out == NAVCORE_OUTCOME_COMPLETED) in_call++;
+        if (out == NAVCORE_OUTCOME_COMPLETED) {
+            atomic_fetch_add(&race_ops[i].reported, 1);
+            in_call++;
+            if (atomic_load(&race_ops[i].ran_elsewhere)) in_call_from_elsewhere++;
+        }
     }
     pthread_join(thread, NULL);
     CHECK(failures == 0, "%d calls failed or wrote a wrong outcome", failures);
-    int reported = in_call + atomic_load(&race_done_calls);
-    CHECK(reported == RACE_OPS, "%d ops reported (%d at the call, %d by done), not %d", reported, in_call,
+    CHECK(atomic_load(&race_wrong_outcomes) == 0, "done got %d outcomes other than completed",
+          atomic_load(&race_wrong_outcomes));
+    int twice = 0, never = 0, first_bad = -1;
+    for (int i = 0; i < RACE_OPS; i++) {
+        int times = atomic_load(&race_ops[i].reported);
+        if (times > 1) twice++;
+        if (times == 0) never++;
+        if (times != 1 && first_bad < 0) first_bad = i;
+    }
+    CHECK(twice == 0 && never == 0, "%d ops reported more than once, %d never (op %d first)", twice, never,
+          first_bad);
+    CHECK(in_call + atomic_load(&race_done_calls) == RACE_OPS, "%d at the call + %d by done, not %d", in_call,
           atomic_load(&race_done_calls), RACE_OPS);
     navcore_navigator_destroy(nav);
-    printf("  race: %d of %d ops ended before their call returned\n", in_call, RACE_OPS);
+    printf("  race: of %d ops, %d came back through the call (%d of them ended on the other thread), %d "
+           "through done\n",
+           RACE_OPS, in_call, in_call_from_elsewhere, atomic_load(&race_done_calls));
     return 0;
 }
 

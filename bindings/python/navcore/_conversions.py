@@ -2,11 +2,11 @@
 field that an op method's parameters cannot give as is (a screen made for an object, an array,
 text, the show options).
 
-Both ways of asking an op use them: the navigator's named methods, which pass what they return
-to the op's own C function (``nav.push(obj)`` calls navcore_push), and ``Navigator.ask``, which
-writes it into the fields of a ``navcore_request`` for navcore_ask. Which conversion a field of
-which method takes is generated from include/navcore.h's table of ops (scripts/ops.py,
-``PYTHON_FIELDS``).
+Both ways of asking an op use them, and both write what they return into the fields of the
+``navcore_request`` that ``Navigator._ask`` passes to navcore_ask_outcome: the navigator's
+named methods (``nav.push(obj)``) at once, ``Navigator.ask`` from a Request's arguments. Which
+conversion a field of which method takes is generated from include/navcore.h's table of ops
+(scripts/ops.py, ``PYTHON_FIELDS``).
 
 A conversion is ``conversion(nav, created, *parameters)``: it returns the value of its field,
 or a tuple of values when it fills several (an array and its ``count``), and appends to

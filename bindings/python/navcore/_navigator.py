@@ -984,9 +984,10 @@ class Navigator:
         """Asks an op given as a value: ``nav.ask(navcore.Request.push(screen))`` is
         ``nav.push(screen)``, with the same Operation, exceptions and events (SPEC §2).
 
-        Each op method below calls its op's own C function instead (navcore_push for ``push``):
-        a host that routes its ops through one place (a queue of its own, an undo log, a script)
-        makes Requests, asked through navcore_ask.
+        Both ask through ``_ask``: each op method below fills the navcore_request of its
+        arguments itself, ``ask`` fills it from the Request, and either passes it to
+        navcore_ask_outcome. A host that routes its ops through one place (a queue of its own,
+        an undo log, a script) makes Requests and asks them here.
 
         Args:
             request: the op and its arguments (``navcore.Request``'s class methods).

@@ -1,10 +1,12 @@
-"""Request: an op as a value (SPEC §2), what ``Navigator.ask`` asks through navcore_ask.
+"""Request: an op as a value (SPEC §2), what ``Navigator.ask`` asks.
 
 Its class methods, one per op's form, are generated from include/navcore.h's table of ops
 (``NAVCORE_REQUEST_MAP``, docs/generated.md), and so are the navigator's named methods of the
 same names and parameters: ``nav.ask(Request.push(screen))`` does what ``nav.push(screen)``
-does, which calls navcore_push directly. The fields neither can give as is are made at the call
-by the same conversions (_conversions.py).
+does. Both end in the same ``navcore_request`` passed to navcore_ask_outcome
+(``Navigator._ask``): the named method fills it from its arguments at once, a Request keeps
+its arguments until it is asked. The fields neither can give as is are made at the call by the
+same conversions (_conversions.py).
 """
 
 from __future__ import annotations

@@ -151,16 +151,15 @@ def test_failed_push_of_an_object_reraises_its_release_listener_error(nav: navco
     library = nav._lib
 
     class Refusing:
-        """The library, but for the functions that may ask a push, which refuse it."""
+        """The library, but for navcore_ask_outcome, through which every op is asked: it
+        refuses them."""
 
         def __getattr__(self, name: str) -> Any:
             return getattr(library, name)
 
         @staticmethod
-        def navcore_push(*args: Any) -> int:
+        def navcore_ask_outcome(*args: Any) -> int:
             return navcore.Status.STATE.code
-
-        navcore_ask = navcore_ask_outcome = navcore_push
 
     nav._lib = Refusing()  # type: ignore[assignment]
     try:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
 import re
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
-from typing import Dict, Optional
+from typing import Any, Dict, Optional
 
 import pytest
 
@@ -59,6 +60,35 @@ def test_the_table_declares_every_function_of_the_header() -> None:
     for name, (restype, argtypes) in _ffi.SIGNATURES.items():
         function = getattr(library, name)
         assert function.restype is restype and function.argtypes == argtypes
+
+
+def _keeps_the_gil(function: Any) -> bool:
+    """Whether a ctypes function is a PyDLL's, called with the GIL held (FUNCFLAG_PYTHONAPI)."""
+    return bool(function._flags_ & ctypes._FUNCFLAG_PYTHONAPI)  # type: ignore[attr-defined]
+
+
+def test_every_function_keeps_the_gil_while_none_may_wait() -> None:
+    assert _ffi.WAITING == frozenset()  # every function of navcore.h says `@waits never`
+    library = _ffi.lib()
+    assert all(_keeps_the_gil(getattr(library, name)) for name in _ffi.SIGNATURES)
+
+
+def test_a_function_that_may_wait_is_called_with_the_gil_released(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No function waits today, so WAITING is empty and the path that releases the GIL is
+    never taken by the real table: a function listed as waiting (here one that does not) must
+    come from a CDLL of the same library, declared as the others, and the others keep the GIL."""
+    waiting = "navcore_version_number"
+    monkeypatch.setattr(_ffi, "WAITING", frozenset({waiting}))
+    target = _ffi.library_path()
+    library = ctypes.PyDLL(target)
+    _ffi._declare(library, target)
+    function = getattr(library, waiting)
+    assert not _keeps_the_gil(function)
+    restype, argtypes = _ffi.SIGNATURES[waiting]
+    assert function.restype is restype and function.argtypes == argtypes
+    assert function() == _ffi.lib().navcore_version_number()
+    others = [name for name in _ffi.SIGNATURES if name != waiting]
+    assert others and all(_keeps_the_gil(getattr(library, name)) for name in others)
 
 
 def test_enum_names_are_the_library_names() -> None:

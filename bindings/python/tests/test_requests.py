@@ -1,7 +1,8 @@
-"""navcore.Request and Navigator.ask: asking a request (through navcore_ask) does what the op
-method of its name does (through the op's own C function) — the same Operation, exceptions and
-events, on good input and bad — and a request is checked when it is asked, as the method's
-arguments are (a closed navigator's InvalidHandleError first)."""
+"""navcore.Request and Navigator.ask: asking a request does what the op method of its name does
+(both fill a navcore_request for navcore_ask_outcome, the method from its arguments, ``ask``
+from the Request's) — the same Operation, exceptions and events, on good input and bad — and a
+request is checked when it is asked, as the method's arguments are (a closed navigator's
+InvalidHandleError first)."""
 
 from __future__ import annotations
 

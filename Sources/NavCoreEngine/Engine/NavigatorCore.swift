@@ -43,8 +43,9 @@ package final class NavigatorCore: Sendable {
         var wakeup: (any EventSink)?
         let (result, claim) = try state.withLock(handing: argument) { state, argument throws(NavigationError) in
             guard !state.destroyed else { throw NavigationError.destroyed }
+            let wasDriven = state.driver.isDriven
             let result = try body(&state, argument)
-            let claim = state.claimDriver(callerMayDrive: driving == .always || !state.hostDispatch)
+            let claim = state.claimDriver(callerMayDrive: driving == .always || !state.hostDispatch, wasDriven: wasDriven)
             if state.takeWakeupDue() { wakeup = state.sink }
             return (result, claim)
         }

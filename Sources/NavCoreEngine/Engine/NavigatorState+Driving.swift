@@ -24,7 +24,7 @@ package enum Work: Sendable {
 extension NavigatorState {
     /// Whether a driver has something to do now.
     var hasWork: Bool {
-        if !outbox.isEmpty || (destroyed && !tornDown) || actsAtOnce { return true }
+        if !outbox.isEmpty || driver.awaitsTeardown || actsAtOnce { return true }
         return !busy && !queue.isEmpty && canStartOps
     }
 
@@ -48,22 +48,24 @@ extension NavigatorState {
         case dropRetired
     }
 
-    /// After a call changed the state: what the caller does. A caller that may not drive (a
-    /// post in host mode) leaves undelivered events to the next `drain`, and wakes the host for
-    /// it; it still drops what it retired, so that a replaced callback's ctx is destroyed at once.
-    package mutating func claimDriver(callerMayDrive: Bool) -> Claim {
-        guard !driving else { return .none }
+    /// After a call changed the state: what the caller does. `wasDriven`: whether a thread
+    /// drove when the call took the lock (a drain or a destroy asked meanwhile is handed to it).
+    /// A caller that may not drive (a post in host mode) leaves undelivered events to the next
+    /// `drain`, and wakes the host for it; it still drops what it retired, so that a replaced
+    /// callback's ctx is destroyed at once.
+    package mutating func claimDriver(callerMayDrive: Bool, wasDriven: Bool) -> Claim {
+        guard !wasDriven else { return .none }
         if hasWork {
             if callerMayDrive {
-                driving = true
+                driver.claim()
                 return .drive
             }
             raiseWakeup()
         } else {
-            drainActive = false  // a drain with nothing to run now ends here, not at a later finish
+            driver.release()  // a drain with nothing to run now ends here, not at a later finish
         }
         guard !retired.isEmpty else { return .none }
-        driving = true
+        driver.claim()
         return callerMayDrive ? .drive : .dropRetired
     }
 
@@ -85,9 +87,10 @@ extension NavigatorState {
     /// (docs/semantics.md reading 21).
     package mutating func nextRetired() -> RetiredStep {
         if !retired.isEmpty { return .drop(takeRetired()) }
-        if (destroyed && !tornDown) || actsAtOnce { return .drive }
-        driving = false
-        if hasWork { raiseWakeup() }
+        if driver.awaitsTeardown || actsAtOnce { return .drive }
+        let waiting = hasWork  // a drain handed to this caller counts: the host is woken for it
+        driver.release()
+        if waiting { raiseWakeup() }
         return .done
     }
 
@@ -98,7 +101,7 @@ extension NavigatorState {
     package mutating func nextWork() -> Work? {
         if let event = popRaised() { return .deliver(event, lentSink) }
         if !retired.isEmpty { return .drop(takeRetired()) }
-        if destroyed && !tornDown && currentPhase != .running { return tearDown() }
+        if driver.awaitsTeardown && currentPhase != .running { return tearDown() }
         if let phase = currentPhase {
             let work: Work?
             switch phase {
@@ -117,18 +120,14 @@ extension NavigatorState {
                 setPhase(.running)
                 return work
             }
-            drainActive = false
-        } else if canStartOps, !queue.isEmpty, drainAdmitsStart(), let request = queue.popFirst() {
+        } else if canStartOps, !queue.isEmpty, driver.drainAdmitsStart(), let request = queue.popFirst() {
             start(request)
             setPhase(.running)
             return .start(request)
-        } else if !queue.isEmpty && !wakeupOutstanding {
-            wakeupOutstanding = true
+        } else if !queue.isEmpty, driver.takeQuietWakeup() {
             return .wakeup(sink)
-        } else {
-            drainActive = false
         }
-        driving = false
+        driver.release()  // a drain ends with it
         return nil
     }
 
@@ -137,7 +136,7 @@ extension NavigatorState {
     /// op in flight was removing (top down), those it made (last made first), the stack from
     /// the top down, then the detached ones in creation order. No action event.
     private mutating func tearDown() -> Work {
-        tornDown = true
+        driver.tearDown()
         var aborted: [Request] = []
         if let request = current?.request { aborted.append(request) }
         aborted += queue.removeAll()

@@ -54,21 +54,8 @@ package struct NavigatorState: Sendable {
 
     // MARK: Driving (SPEC §9)
 
-    /// A thread is delivering this navigator's callbacks.
-    package var driving = false
-    /// Host mode: a `drain` runs the queue until it is empty or an op waits.
-    package var drainActive = false
-    /// Host mode: the budget of the drain going on, if it is a bounded one (SPEC §9); read only
-    /// while `drainActive`, and replaced by every drain.
-    package var drainBudget: DrainBudget?
-    /// Host mode: `wakeup` was raised and the host has not drained since.
-    package var wakeupOutstanding = false
-    /// Host mode: the current call must raise `wakeup` once it has released the lock.
-    package var wakeupDue = false
-    /// `destroy` was called: every later call fails with `invalid_handle`.
-    package private(set) var destroyed = false
-    /// The teardown events have been handed to the driver.
-    package var tornDown = false
+    /// Who delivers the callbacks, the drain going on, host mode's wakeup, and `destroy`.
+    package internal(set) var driver = DriverState.initial
 
     package init(hostDispatch: Bool) {
         self.hostDispatch = hostDispatch
@@ -95,14 +82,16 @@ package struct NavigatorState: Sendable {
     /// Whether show/hide events are emitted (SPEC §7).
     package var appearanceOn: Bool { visible || alwaysAppear }
     /// Whether queued ops may start now.
-    package var canStartOps: Bool { !hostDispatch || drainActive }
+    package var canStartOps: Bool { !hostDispatch || driver.isDraining }
+    /// Whether `destroy` has been called: every later call fails with `invalid_handle`.
+    package var destroyed: Bool { driver.isDestroyed }
 
     // MARK: Requests
 
     /// Takes an op (SPEC §3): it starts at once when the navigator is idle, nobody is
     /// delivering callbacks and the mode is inline; otherwise it waits in the queue.
     package mutating func enqueue(_ request: consuming Request) -> RequestStatus {
-        if !hostDispatch && !busy && queue.isEmpty && !driving {
+        if !hostDispatch && !busy && queue.isEmpty && !driver.isDriven {
             start(request)
             return .ok
         }
@@ -140,18 +129,7 @@ package struct NavigatorState: Sendable {
     /// Starts a `drain` (host mode): the host has answered the wakeup. With a budget, a bounded
     /// one (SPEC §9); in inline mode a budget means nothing (the queue always runs).
     package mutating func beginDrain(_ budget: DrainBudget? = nil) {
-        wakeupOutstanding = false
-        drainActive = true
-        drainBudget = hostDispatch ? budget : nil
-    }
-
-    /// Whether the drain going on may start another queued op: always without a budget; with
-    /// one, while it lasts, else the drain ends here (the driver then raises `wakeup` for the
-    /// ops left).
-    mutating func drainAdmitsStart() -> Bool {
-        if drainBudget?.admitsStart() ?? true { return true }
-        drainActive = false
-        return false
+        driver.beginDrain(hostDispatch ? budget : nil)
     }
 
     /// What a bounded drain returns once its call is over (SPEC §9): `queued` when ops wait in
@@ -160,11 +138,11 @@ package struct NavigatorState: Sendable {
     /// queue is empty, an op waits for the host and its *finish*, *cancel* or `decide` raises
     /// `wakeup` later, or another call drives on, as a drain made inside a callback does).
     package var boundedDrainStatus: RequestStatus {
-        hostDispatch && !queue.isEmpty && !busy && !drainActive ? .queued : .ok
+        hostDispatch && !queue.isEmpty && !busy && !driver.isDraining ? .queued : .ok
     }
 
     /// Marks the navigator destroyed; the driver tears it down (SPEC §9).
-    package mutating func markDestroyed() { destroyed = true }
+    package mutating func markDestroyed() { driver.destroy() }
 
     /// Whether `destroy` was called; if so the op in flight stops here, for the teardown to
     /// end it `aborted` (SPEC §9: nothing new starts, not even an `open`'s next factory).
@@ -243,9 +221,7 @@ package struct NavigatorState: Sendable {
 
     /// Host mode: wake the host unless it has a wakeup it has not answered.
     package mutating func raiseWakeup() {
-        guard !wakeupOutstanding else { return }
-        wakeupOutstanding = true
-        wakeupDue = true
+        driver.raiseWakeup()
     }
 
     /// Takes back the sink a caller raised `wakeup` on, with the lock held, so that the caller
@@ -257,8 +233,8 @@ package struct NavigatorState: Sendable {
         raised = nil
         guard taken !== sink else { return false }
         retired.append(taken)
-        guard !driving else { return false }
-        driving = true
+        guard !driver.isDriven else { return false }
+        driver.claim()
         return true
     }
 
@@ -267,14 +243,12 @@ package struct NavigatorState: Sendable {
     /// registering thread, so that a host that registers late never stalls.
     package mutating func wakeLateRegistrant() {
         guard hostDispatch, !queue.isEmpty || !outbox.isEmpty else { return }
-        wakeupOutstanding = true
-        wakeupDue = true
+        driver.raiseWakeupAgain()
     }
 
     /// Whether the caller must raise `wakeup` now; clears the request.
     package mutating func takeWakeupDue() -> Bool {
-        defer { wakeupDue = false }
-        return wakeupDue
+        driver.takeWakeupDue()
     }
 
     // MARK: The front

@@ -261,7 +261,7 @@ def engine_operations(table: Table) -> str:
     out += [f"        case .{op.case}: .{op.case}" for op in table.ops]
     out += ["        }", "    }", "",
             "    /// The op's validation at the call (`OperationDefinition.validate`).",
-            "    func validate(_ state: borrowing NavigatorState) throws(NavigationError) {",
+            "    func validate(_ state: borrowing FamilyState) throws(NavigationError) {",
             "        switch self {"]
     out += [f"        case .{op.case}(let op): try op.validate(state)" for op in table.ops]
     out += ["        }", "    }", "",

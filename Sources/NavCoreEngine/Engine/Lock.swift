@@ -47,4 +47,34 @@ package final class Lock<Value: Sendable>: @unchecked Sendable {
         defer { primitive.unlock() }
         return try body(&value, argument)
     }
+
+    /// `withLock(handing:_:)` for a value that can move to another lock (a family merged into
+    /// another): `forward` reads, under this lock, the lock the value has moved to, if it has;
+    /// the call then releases this one and follows it. Without a move it costs one check.
+    @inlinable
+    package func withLock<Argument, R, E: Error>(
+        forwardingTo forward: (borrowing Value) -> Lock<Value>?, handing argument: consuming Argument,
+        _ body: (inout Value, consuming Argument) throws(E) -> R
+    ) throws(E) -> R {
+        primitive.lock()
+        guard let moved = forward(value) else {
+            defer { primitive.unlock() }
+            return try body(&value, argument)
+        }
+        primitive.unlock()
+        return try moved.withLock(forwardingTo: forward, handing: argument, body)
+    }
+
+    /// Runs `body` on the values of two locks, holding both, taken in one fixed order (by the
+    /// locks' addresses) so that two threads locking the same two never deadlock.
+    package static func withLocks<R, E: Error>(
+        _ first: Lock, _ second: Lock, _ body: (inout Value, inout Value) throws(E) -> R
+    ) throws(E) -> R {
+        let (outer, inner) = ObjectIdentifier(first) < ObjectIdentifier(second) ? (first, second) : (second, first)
+        outer.primitive.lock()
+        defer { outer.primitive.unlock() }
+        inner.primitive.lock()
+        defer { inner.primitive.unlock() }
+        return try body(&first.value, &second.value)
+    }
 }

@@ -19,7 +19,7 @@ extension NavigatorCore {
     /// meanwhile is not kept for the whole op.
     private func askVeto(_ trigger: PopTrigger) -> (VetoAnswer, UInt64)? {
         let (top, veto) = decide { state in
-            (state.stack.count >= 2 ? state.stack.last : nil, state.interest.contains(.veto) ? state.sink : nil)
+            (state.node.stack.count >= 2 ? state.node.stack.last : nil, state.node.interest.contains(.veto) ? state.node.sink : nil)
         }
         guard let top else { return nil }
         let decision = IDSource.nextDecision()

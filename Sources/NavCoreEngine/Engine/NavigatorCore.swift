@@ -1,17 +1,56 @@
-/// The thin layer around `NavigatorState` that SPEC §9 asks for: one lock, never held while a
-/// callback runs; one driving thread at a time, to which calls from other threads (and from
+/// One navigator as the fronts hold it: a handle to its node in its family, and the thin layer
+/// around `FamilyState` that SPEC §9 asks for: one lock per family, never held while a callback
+/// runs; one driving thread per family at a time, to which calls from other threads (and from
 /// inside callbacks) hand their work; inline and host dispatch.
 ///
 /// Both fronts (the C library and the Swift `Navigator`) call these entry points; their host
-/// code reaches the engine as the sink installed in the state (`install(_:)`).
+/// code reaches the engine as the sink installed in the navigator's node (`install(_:)`).
 package final class NavigatorCore: Sendable {
-    private let state: Lock<NavigatorState>
+    /// The family this navigator was made in. A merge moves the navigator into another family
+    /// and leaves this one forwarding there, so what the core holds never changes: every lock
+    /// hold follows the forwards to the family the navigator is in now (none in a family of one).
+    private let origin: Family
+    /// This navigator in its family.
+    package let node: NodeID
 
-    /// A navigator in inline (default) or host dispatch mode, delivering to `sink`.
+    /// A navigator in inline (default) or host dispatch mode, delivering to `sink`: a family of one.
     package init(hostDispatch: Bool, sink: any EventSink) {
-        var initial = NavigatorState(hostDispatch: hostDispatch)
-        _ = initial.install(sink)
-        state = Lock(initial)
+        var member = NodeState(id: IDSource.nextNode())
+        _ = member.install(sink)
+        node = member.id
+        origin = Family(hostDispatch: hostDispatch, node: member)
+    }
+
+    /// The family this navigator is in now.
+    var family: Family { origin.current }
+
+    // MARK: The lock
+
+    /// Runs `body` under the lock of this navigator's family, acting for this navigator.
+    @inline(__always)
+    private func withState<R, E: Error>(_ body: (inout FamilyState) throws(E) -> R) throws(E) -> R {
+        try withState(handing: ()) { state, _ throws(E) in try body(&state) }
+    }
+
+    /// `withState` that hands `argument` to `body` to consume.
+    @inline(__always)
+    private func withState<Argument, R, E: Error>(
+        handing argument: consuming Argument, _ body: (inout FamilyState, consuming Argument) throws(E) -> R
+    ) throws(E) -> R {
+        try origin.withLock(handing: argument) { state, argument throws(E) in
+            state.focus(on: node)
+            return try body(&state, argument)
+        }
+    }
+
+    /// Runs `body` under the lock of this navigator's family, acting for the member whose op is
+    /// in flight (or ran last): the driver's holds, whose steps are that op's.
+    @inline(__always)
+    private func withOpState<R>(_ body: (inout FamilyState) -> R) -> R {
+        origin.withLock(handing: ()) { state, _ in
+            state.focus(on: state.opMember)
+            return body(&state)
+        }
     }
 
     /// Who may become the driver after a call.
@@ -29,7 +68,7 @@ package final class NavigatorCore: Sendable {
     /// then, with the lock released, raises a due wakeup and drives the navigator if this
     /// caller should and nobody else is.
     package func perform<R: Sendable>(
-        _ driving: Driving, _ body: (inout NavigatorState) throws(NavigationError) -> R
+        _ driving: Driving, _ body: (inout FamilyState) throws(NavigationError) -> R
     ) throws(NavigationError) -> R {
         try perform(driving, handing: ()) { state, _ throws(NavigationError) in try body(&state) }
     }
@@ -38,15 +77,15 @@ package final class NavigatorCore: Sendable {
     /// queue): passed through rather than captured, as a capture would copy it.
     func perform<Argument, R: Sendable>(
         _ driving: Driving, handing argument: consuming Argument,
-        _ body: (inout NavigatorState, consuming Argument) throws(NavigationError) -> R
+        _ body: (inout FamilyState, consuming Argument) throws(NavigationError) -> R
     ) throws(NavigationError) -> R {
         var wakeup: (any EventSink)?
-        let (result, claim) = try state.withLock(handing: argument) { state, argument throws(NavigationError) in
+        let (result, claim) = try withState(handing: argument) { state, argument throws(NavigationError) in
             guard !state.destroyed else { throw NavigationError.destroyed }
             let wasDriven = state.driver.isDriven
             let result = try body(&state, argument)
             let claim = state.claimDriver(callerMayDrive: driving == .always || !state.hostDispatch, wasDriven: wasDriven)
-            if state.takeWakeupDue() { wakeup = state.sink }
+            if state.takeWakeupDue() { wakeup = state.rootSink }
             return (result, claim)
         }
         let mustDrop = raiseWakeup(&wakeup)
@@ -65,12 +104,12 @@ package final class NavigatorCore: Sendable {
     private func raiseWakeup(_ sink: inout (any EventSink)?) -> Bool {
         guard sink != nil else { return false }
         sink?.wakeup()
-        return state.withLock { $0.takeBack(&sink) }
+        return withState { $0.takeBack(&sink) }
     }
 
     /// Reads the state under the lock; fails with `invalid_handle` once destroyed.
-    package func read<R: Sendable>(_ body: (borrowing NavigatorState) throws(NavigationError) -> R) throws(NavigationError) -> R {
-        try state.withLock { state throws(NavigationError) in
+    package func read<R: Sendable>(_ body: (borrowing FamilyState) throws(NavigationError) -> R) throws(NavigationError) -> R {
+        try withState { state throws(NavigationError) in
             guard !state.destroyed else { throw NavigationError.destroyed }
             return try body(state)
         }
@@ -86,8 +125,8 @@ package final class NavigatorCore: Sendable {
     /// Changes what emits nothing (always_appear, routes, results, saved states); fails with
     /// `invalid_handle` once destroyed. Internal: the fronts change the state only through the
     /// calls of NavigatorCore+Calls.swift, which use it.
-    func configure<R: Sendable>(_ body: (inout NavigatorState) throws(NavigationError) -> R) throws(NavigationError) -> R {
-        try state.withLock { state throws(NavigationError) in
+    func configure<R: Sendable>(_ body: (inout FamilyState) throws(NavigationError) -> R) throws(NavigationError) -> R {
+        try withState { state throws(NavigationError) in
             guard !state.destroyed else { throw NavigationError.destroyed }
             return try body(&state)
         }
@@ -102,8 +141,8 @@ package final class NavigatorCore: Sendable {
         newWakeup: Bool = false, _ change: (Sink?) throws(NavigationError) -> Sink
     ) throws(NavigationError) -> Sink {
         try perform(.inlineOnly) { state throws(NavigationError) in
-            let sink = try change(state.sink as? Sink)
-            state.retired.append(state.install(sink))
+            let sink = try change(state.node.sink as? Sink)
+            state.retired.append(state.node.install(sink))
             if newWakeup { state.wakeLateRegistrant() }
             return sink
         }
@@ -115,17 +154,17 @@ package final class NavigatorCore: Sendable {
     /// code (a ctx destructor, a closure's deinit) would be dropped here, beside callbacks,
     /// rather than by the driver.
     package func readSink<Sink: EventSink, Value: Sendable>(_: Sink.Type, _ body: (Sink) -> Value) -> Value? {
-        state.withLock { state in (state.sink as? Sink).map(body) }
+        withState { state in (state.node.sink as? Sink).map(body) }
     }
 
     /// Whether `destroy` has been called.
-    package var isDestroyed: Bool { state.withLock { $0.destroyed } }
+    package var isDestroyed: Bool { withState { $0.destroyed } }
 
     // MARK: Driving
 
     /// The driver's loop: takes the next piece of work under the lock, does it without.
     private func drive() {
-        while let work = state.withLock({ $0.nextWork() }) {
+        while let work = withOpState({ $0.nextWork() }) {
             switch work {
             case .deliver(let event, let sink): sink.send(event)
             case .drop(let retired): withExtendedLifetime(retired) {}
@@ -134,7 +173,7 @@ package final class NavigatorCore: Sendable {
             case .complete(let change, let showsAppearance): complete(change, showsAppearance: showsAppearance)
             case .cancel(let change, let showsAppearance): cancel(change, showsAppearance: showsAppearance)
             case .decided(let animated, let allow): resume(animated: animated, allow: allow)
-            case .teardown(let teardown): tearDown(teardown)
+            case .teardown(let teardowns): for teardown in teardowns { tearDown(teardown) }
             }
         }
     }
@@ -144,9 +183,9 @@ package final class NavigatorCore: Sendable {
     private func dropRetired() {
         while true {
             var wakeup: (any EventSink)?
-            let next = state.withLock { state in
+            let next = withState { state in
                 let next = state.nextRetired()  // first: stopping may raise a wakeup
-                if state.takeWakeupDue() { wakeup = state.sink }
+                if state.takeWakeupDue() { wakeup = state.rootSink }
                 return next
             }
             if raiseWakeup(&wakeup) { continue }
@@ -175,8 +214,8 @@ package final class NavigatorCore: Sendable {
     /// op's completion or block, if any) and delivers the event the change produced. Events
     /// raised meanwhile by other calls go first, in order, so that a threshold set inside a
     /// callback shows its bar event right after that callback.
-    func step(_ body: (inout NavigatorState) -> Event?, host: () -> Void = {}) {
-        let delivery = decide { state in body(&state).map { ($0, state.lentSink) } }
+    func step(_ body: (inout FamilyState) -> Event?, host: () -> Void = {}) {
+        let delivery = decide { state in body(&state).map { ($0, state.node.lentSink) } }
         host()
         switch consume delivery {
         case .some((let event, let sink)): sink.send(event)
@@ -193,7 +232,7 @@ package final class NavigatorCore: Sendable {
     /// the order of SPEC §9 is kept. `host` (an op's completion) runs after the hold of the
     /// last step, before that step's event.
     @inline(__always)
-    func steps(_ count: Int, _ body: (inout NavigatorState, Int) -> Event?, host: () -> Void = {}) {
+    func steps(_ count: Int, _ body: (inout FamilyState, Int) -> Event?, host: () -> Void = {}) {
         var next = 0
         while next < count {
             var hostDue = false
@@ -213,7 +252,7 @@ package final class NavigatorCore: Sendable {
 
     /// A step whose change of state needs the op's planned change: lent to `body` for the
     /// step, not captured (a capture would copy it for every event).
-    func step(_ change: borrowing StackChange, _ body: (inout NavigatorState, borrowing StackChange) -> Event?) {
+    func step(_ change: borrowing StackChange, _ body: (inout FamilyState, borrowing StackChange) -> Event?) {
         step { body(&$0, change) }
     }
 
@@ -222,7 +261,7 @@ package final class NavigatorCore: Sendable {
     /// only after the delivery, as it may hold host closures whose deinit must not run under
     /// the lock.
     @inline(__always)
-    func finalSteps(_ count: Int, _ body: (inout NavigatorState, Int) -> Event?, host: () -> Void = {}) {
+    func finalSteps(_ count: Int, _ body: (inout FamilyState, Int) -> Event?, host: () -> Void = {}) {
         var ended: RunningOp?
         steps(count, { state, index in
             let event = body(&state, index)
@@ -234,22 +273,22 @@ package final class NavigatorCore: Sendable {
     }
 
     /// `finalSteps` of one step.
-    func finalStep(_ body: (inout NavigatorState) -> Event?) {
+    func finalStep(_ body: (inout FamilyState) -> Event?) {
         finalSteps(1) { state, _ in body(&state) }
     }
 
     /// The lock section of every step: first drops retired host code (a replaced callback ends
     /// before the next event) and delivers the events raised meanwhile, then returns what
     /// `body` computes under the lock (an op's plan, the top to ask the veto about, an event).
-    func decide<Decision>(_ body: (inout NavigatorState) -> Decision) -> Decision {
+    func decide<Decision>(_ body: (inout FamilyState) -> Decision) -> Decision {
         while true {
-            let next = state.withLock { state -> Decided<Decision> in
+            let next = withOpState { state -> Decided<Decision> in
                 if !state.retired.isEmpty { return .dropRetired }
-                if let event = state.popRaised() { return .raised(event, state.lentSink) }
+                if let event = state.popRaised() { return .raised(event, state.node.lentSink) }
                 return .decided(body(&state))
             }
             switch next {
-            case .dropRetired: withExtendedLifetime(state.withLock { $0.takeRetired() }) {}
+            case .dropRetired: withExtendedLifetime(withState { $0.takeRetired() }) {}
             case .raised(let event, let sink): sink.send(event)
             case .decided(let decision): return decision
             }
@@ -261,8 +300,8 @@ package final class NavigatorCore: Sendable {
     /// SPEC §13: a veto's decision is pending from the moment the hook returns later, so a
     /// `decide` made from the events raised inside the hook (a discard's result and release, a
     /// threshold's bar) answers it.
-    func settle(_ body: (inout NavigatorState) -> Void) {
-        state.withLock { body(&$0) }
+    func settle(_ body: (inout FamilyState) -> Void) {
+        withOpState { body(&$0) }
         decide { _ in }
     }
 }

@@ -14,7 +14,7 @@ package struct OpenOp: OperationDefinition {
     }
 
     /// At the call: at least one entry, and every route and state is text (SPEC §15).
-    package func validate(_ state: borrowing NavigatorState) throws(NavigationError) {
+    package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
         guard !entries.isEmpty else { throw NavigationError(.invalid, "open needs at least one entry") }
         for entry in entries {
             try Text.check(entry.route, "route name")
@@ -25,11 +25,11 @@ package struct OpenOp: OperationDefinition {
     /// The route check, all before any factory: the entries' factories, taken now (so that
     /// unregistering a route meanwhile does not affect the op), or `nil` when a route is not
     /// registered.
-    func factories(_ state: borrowing NavigatorState) -> [any RouteFactory]? {
+    func factories(_ state: borrowing FamilyState) -> [any RouteFactory]? {
         var factories: [any RouteFactory] = []
         factories.reserveCapacity(entries.count)
         for entry in entries {
-            guard let factory = state.routes[entry.route] else { return nil }
+            guard let factory = state.node.routes[entry.route] else { return nil }
             factories.append(factory)
         }
         return factories
@@ -57,11 +57,11 @@ package struct OpenOp: OperationDefinition {
     }
 }
 
-extension NavigatorState {
+extension FamilyState {
     /// Registers a screen a factory made, held by the op until it enters the stack (SPEC §1);
     /// its payload becomes its saved state before its `payload` event, which this returns.
     mutating func adoptMade(_ screen: ScreenBox, payload: String?) -> Event? {
-        screens.add(screen, held: true)
+        node.screens.add(screen, held: true)
         current?.made.append(screen.ref)
         return deliverPayload(payload, to: screen.ref)
     }
@@ -71,7 +71,7 @@ extension NavigatorState {
     mutating func setMade(animated: Bool) -> Plan {
         let made = current?.made ?? []
         current?.made = []
-        for screen in made { screens.update(screen.id) { $0.held = false } }
+        for screen in made { node.screens.update(screen.id) { $0.held = false } }
         return replace(with: made, kept: Swift.Set(made.map { $0.id }), animated: animated)
     }
 }

@@ -35,7 +35,7 @@ extension Operation {
     }
 
     /// The op's validation at the call (`OperationDefinition.validate`).
-    func validate(_ state: borrowing NavigatorState) throws(NavigationError) {
+    func validate(_ state: borrowing FamilyState) throws(NavigationError) {
         switch self {
         case .push(let op): try op.validate(state)
         case .pop(let op): try op.validate(state)

@@ -15,7 +15,7 @@ package protocol OperationDefinition: Sendable {
     /// The validation at the call (SPEC §2): the arguments alone, and whether the screens they
     /// name are live; run under the lock, after the navigator is known to be live. A failure
     /// queues nothing.
-    func validate(_ state: borrowing NavigatorState) throws(NavigationError)
+    func validate(_ state: borrowing FamilyState) throws(NavigationError)
     /// Runs the op that has just started, on the driving thread, to its end or until it waits
     /// for the host (a transition, a decision).
     func run(_ core: NavigatorCore)
@@ -24,5 +24,5 @@ package protocol OperationDefinition: Sendable {
 extension OperationDefinition {
     package var animated: Bool { false }
 
-    package func validate(_ state: borrowing NavigatorState) throws(NavigationError) {}
+    package func validate(_ state: borrowing FamilyState) throws(NavigationError) {}
 }

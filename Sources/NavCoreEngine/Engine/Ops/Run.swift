@@ -9,7 +9,7 @@ package struct RunOp: OperationDefinition {
     }
 
     package func run(_ core: NavigatorCore) {
-        block.run(through: core.decide { $0.lentSink })
+        block.run(through: core.decide { $0.node.lentSink })
         core.end(.completed)
     }
 }

@@ -16,36 +16,36 @@ package struct ShowOp: OperationDefinition {
     package var animated: Bool { options.animated }
 
     /// At the call: the route and the payload are text (SPEC §15).
-    package func validate(_ state: borrowing NavigatorState) throws(NavigationError) {
+    package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
         try Text.check(route, "route name")
         try Text.check(options.payload, "payload")
     }
 
     /// When it runs: unknown route, recycle (`any`: the screen of R nearest the top; `top`: the
     /// top if it is of R), or create.
-    func plan(_ state: borrowing NavigatorState) -> ShowPlan {
-        guard let factory = state.routes[route] else { return .end(.unknownRoute) }
+    func plan(_ state: borrowing FamilyState) -> ShowPlan {
+        guard let factory = state.node.routes[route] else { return .end(.unknownRoute) }
         let recycled: Int? =
             switch options.recycle {
-            case .any: state.screens.hasStacked(route: route) ? state.stack.lastIndex { $0.route == route } : nil
-            case .top: state.stack.last?.route == route ? state.stack.count - 1 : nil
+            case .any: state.node.screens.hasStacked(route: route) ? state.node.stack.lastIndex { $0.route == route } : nil
+            case .top: state.node.stack.last?.route == route ? state.node.stack.count - 1 : nil
             case .none: nil
             }
         if let index = recycled {
-            return .recycle(state.stack[index], state.truncate(keeping: index + 1, animated: animated))
+            return .recycle(state.node.stack[index], state.truncate(keeping: index + 1, animated: animated))
         }
         return .create(factory, id: IDSource.next())
     }
 
     /// Registers the screen the factory made and plans its entry: replacing the current top
     /// (`remove_current`) or pushed.
-    func adopt(_ box: ScreenBox, _ state: inout NavigatorState) -> Plan {
-        state.screens.add(box)
+    func adopt(_ box: ScreenBox, _ state: inout FamilyState) -> Plan {
+        state.node.screens.add(box)
         let screen = box.ref
-        guard options.removeCurrent, !state.stack.isEmpty else {
+        guard options.removeCurrent, !state.node.stack.isEmpty else {
             return .change(state.push(screen, animated: animated))
         }
-        var screens = Array(state.stack.dropLast())
+        var screens = Array(state.node.stack.dropLast())
         screens.append(screen)
         return state.replace(with: screens, kept: Set(screens.map { $0.id }), animated: animated)
     }

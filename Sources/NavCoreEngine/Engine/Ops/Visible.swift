@@ -10,8 +10,8 @@ package struct VisibleOp: OperationDefinition {
 
     package func run(_ core: NavigatorCore) {
         let (changes, top) = core.decide { state in
-            defer { state.visible = visible }
-            return (state.visible != visible, state.stack.last)
+            defer { state.node.visible = visible }
+            return (state.node.visible != visible, state.node.stack.last)
         }
         guard changes else { return core.end(.noop) }
         let (will, did, reason): (AppearancePhase, AppearancePhase, AppearanceReason) =

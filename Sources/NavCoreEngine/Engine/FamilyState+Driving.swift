@@ -15,13 +15,13 @@ package enum Work: Sendable {
     /// The host answered the pending veto decision of the `back` in flight (SPEC §13); its
     /// animation flag as asked.
     case decided(animated: Bool, allow: Bool)
-    /// `destroy`: end the aborted ops, release the screens, drop the route factories, then
-    /// let go of the front.
-    case teardown(Teardown)
+    /// `destroy`: for each member, end its aborted ops, release its screens, drop its route
+    /// factories, then let go of its front.
+    case teardown([Teardown])
 }
 
 /// The scheduling of SPEC §3 and §9: which thread drives, and what it does next.
-extension NavigatorState {
+extension FamilyState {
     /// Whether a driver has something to do now.
     var hasWork: Bool {
         if !outbox.isEmpty || driver.awaitsTeardown || actsAtOnce { return true }
@@ -99,7 +99,7 @@ extension NavigatorState {
     /// queued op (inline mode, or during a drain while its budget lasts); in host mode a
     /// `wakeup` for ops left queued. `nil` ends the driving, in the same lock.
     package mutating func nextWork() -> Work? {
-        if let event = popRaised() { return .deliver(event, lentSink) }
+        if let event = popRaised() { return .deliver(event, node.lentSink) }
         if !retired.isEmpty { return .drop(takeRetired()) }
         if driver.awaitsTeardown && currentPhase != .running { return tearDown() }
         if let phase = currentPhase {
@@ -120,12 +120,12 @@ extension NavigatorState {
                 setPhase(.running)
                 return work
             }
-        } else if canStartOps, !queue.isEmpty, driver.drainAdmitsStart(), let request = queue.popFirst() {
-            start(request)
+        } else if canStartOps, !queue.isEmpty, driver.drainAdmitsStart(), let queued = queue.popFirst() {
+            start(queued.value, member: queued.member)
             setPhase(.running)
-            return .start(request)
+            return .start(queued.value)
         } else if !queue.isEmpty, driver.takeQuietWakeup() {
-            return .wakeup(sink)
+            return .wakeup(rootSink)
         }
         driver.release()  // a drain ends with it
         return nil
@@ -134,31 +134,39 @@ extension NavigatorState {
     /// SPEC §9 destroy: the op in flight, then every queued op, end `aborted` (FIFO); then
     /// every live screen is released, each after its `result` if it has a listener: those the
     /// op in flight was removing (top down), those it made (last made first), the stack from
-    /// the top down, then the detached ones in creation order. No action event.
+    /// the top down, then the detached ones in creation order. No action event. Member by
+    /// member, each with its own ops and front (a family of one has one).
     private mutating func tearDown() -> Work {
         driver.tearDown()
-        var aborted: [Request] = []
-        if let request = current?.request { aborted.append(request) }
+        var aborted: [Queued<Request>] = []
+        if let request = current?.request { aborted.append(Queued(request, member: opMember)) }
         aborted += queue.removeAll()
         var leaving: [ScreenRef] = []
         if let change = current?.change, change.removesScreens { change.disappearing.refs.forEachBackwards { leaving.append($0) } }
         let made = current?.made.reversed() ?? []
+        let performer = opMember
         // Kept until the records are removed: its change owns the screens it was removing.
         let op = takeCurrent()
-        var released: [Event] = []
-        for screen in leaving + made + stack.reversed() {
-            if let record = screens.removeRecord(screen.id) { released += Self.finalEvents(of: record) }
+        var teardowns: [Teardown] = []
+        for member in [node.id] + others.map({ $0.id }) {
+            focus(on: member)
+            var released: [Event] = []
+            for screen in (member == performer ? leaving + made : []) + node.stack.reversed() {
+                if let record = node.screens.removeRecord(screen.id) { released += Self.finalEvents(of: record) }
+            }
+            for record in node.screens.removeAll() { released += Self.finalEvents(of: record) }
+            node.stack.removeAll()
+            teardowns.append(
+                Teardown(aborted: aborted.filter { $0.member == member }.map { $0.value },
+                         reportsDone: node.interest.contains(.done), released: released,
+                         routes: node.routes.removeAll(), sink: node.install(SilentSink())))
         }
         withExtendedLifetime(op) {}
-        for record in screens.removeAll() { released += Self.finalEvents(of: record) }
-        stack.removeAll()
-        return .teardown(
-            Teardown(aborted: aborted, reportsDone: interest.contains(.done), released: released,
-                     routes: routes.removeAll(), sink: install(SilentSink())))
+        return .teardown(teardowns)
     }
 }
 
-/// What `destroy` leaves the driver to do with the lock released (SPEC §9).
+/// What `destroy` leaves the driver to do with the lock released for one member (SPEC §9).
 package struct Teardown: Sendable {
     /// The op in flight and the queued ops, in FIFO order: each ends `aborted`.
     let aborted: [Request]
@@ -172,7 +180,7 @@ package struct Teardown: Sendable {
     let sink: InstalledSink
 }
 
-extension NavigatorState {
+extension FamilyState {
     /// Hands over what was retired, for the driver to drop with the lock released.
     package mutating func takeRetired() -> [any AnyObject & Sendable] {
         defer { retired = [] }

@@ -30,7 +30,7 @@ package struct FamilyState: Sendable {
     package var queue = ChunkedQueue<Queued<Request>>()
     /// The member whose op is in flight, or whose op ran last: the driver's steps act for it.
     package private(set) var opMember: NodeID
-    /// The op in flight; the navigator is busy while there is one (and, within the lock hold
+    /// The op in flight; the family is busy while there is one (and, within the lock hold
     /// that ends it, the op that has just ended: see `endOp`).
     package internal(set) var current: RunningOp?
     /// Where the op in flight stands; `nil` exactly when there is none. Stored beside the op,
@@ -40,7 +40,7 @@ package struct FamilyState: Sendable {
     /// Events raised outside the op in flight (bar on a threshold change, a discard's release,
     /// progress), delivered before the op's next event.
     package var outbox = ChunkedQueue<Queued<Event>>()
-    /// Host code the navigator let go of (a replaced sink, an unregistered route's factory, a
+    /// Host code the family let go of (a replaced sink, an unregistered route's factory, a
     /// replaced result listener: objects, all of them).
     /// Dropping it may run host code — a C ctx destructor, a Swift deinit — so the driving
     /// thread drops it, like a callback: never under the lock, never beside another callback.
@@ -103,7 +103,7 @@ package struct FamilyState: Sendable {
 
     // MARK: Requests
 
-    /// Takes an op (SPEC §3): it starts at once when the navigator is idle, nobody is
+    /// Takes an op (SPEC §3): it starts at once when the family is idle, nobody is
     /// delivering callbacks and the mode is inline; otherwise it waits in the queue.
     package mutating func enqueue(_ request: consuming Request) -> RequestStatus {
         if !hostDispatch && !busy && queue.isEmpty && !driver.isDriven {
@@ -156,7 +156,7 @@ package struct FamilyState: Sendable {
         hostDispatch && !queue.isEmpty && !busy && !driver.isDraining ? .queued : .ok
     }
 
-    /// Marks the navigator destroyed; the driver tears it down (SPEC §9).
+    /// Marks the family destroyed; the driver tears it down (SPEC §9).
     package mutating func markDestroyed() { driver.destroy() }
 
     /// Whether `destroy` was called; if so the op in flight stops here, for the teardown to

@@ -53,11 +53,12 @@ package final class Lock<Value: Sendable>: @unchecked Sendable {
     /// the call then releases this one and follows it. Without a move it costs one check.
     @inlinable
     package func withLock<Argument, R, E: Error>(
-        forwardingTo forward: (borrowing Value) -> Lock<Value>?, handing argument: consuming Argument,
+        forwardingTo forward: (inout Value) -> Lock<Value>?, handing argument: consuming Argument,
         _ body: (inout Value, consuming Argument) throws(E) -> R
     ) throws(E) -> R {
         primitive.lock()
-        guard let moved = forward(value) else {
+        // `inout`, not `borrowing`: a borrow of a class's stored property copies the whole value.
+        guard let moved = forward(&value) else {
             defer { primitive.unlock() }
             return try body(&value, argument)
         }

@@ -31,6 +31,8 @@
 #   make mcu                the core as a static library for a Cortex-M4/M7, and firmware for QEMU (mk/mcu.mk)
 #   make wasm               build/wasm: navcore.wasm and the JavaScript binding beside it (mk/wasm.mk)
 #   make test-js            the JavaScript binding's tests under Node (mk/wasm.mk)
+#   make web-demo           the web demo: navcore.wasm driving a page, served on localhost (mk/web.mk)
+#   make test-web           the web demo in headless Chromium (SCREENSHOTS=1: docs/images too)
 #
 # Every target installs what it needs first (see `setup`). The C and Python parts live in
 # mk/c.mk and mk/python.mk; each adds its steps to TESTS and SCENARIO_RUNNERS.
@@ -134,6 +136,7 @@ include mk/glib.mk
 include mk/embedded.mk
 include mk/mcu.mk
 include mk/wasm.mk
+include mk/web.mk
 
 TESTS += test-tsan
 

@@ -9,7 +9,7 @@ import PackageDescription
 /// - `NavCore`: the Swift-native API over the engine.
 /// - `NavCoreJSON`: typed results and typed routes (`Codable` ⇄ JSON text) over NavCore, with
 ///   Foundation.
-/// - `NavCoreObservation`: `NavigationState`, an `@Observable` mirror of a `MainActorNavigator`
+/// - `NavCoreObservation`: `NavigationState`, an `@Observable` mirror of a main-actor `Navigator`
 ///   (kept out of NavCore, so that libnavcore.so does not link the Observation runtime).
 /// - `CNavCore`: `include/navcore.h`, the C interface, as a header-only module.
 /// - `NavCoreC`: the C interface's definitions (`@c` exports over the same engine), shipped as
@@ -21,7 +21,7 @@ import PackageDescription
 ///   generations), with `@testable import NavCoreC`.
 /// - `platforms`: NavCore and NavCoreC use `Synchronization`'s `Atomic` and `Mutex`, which need macOS 15,
 ///   iOS/tvOS 18, watchOS 11, visionOS 2; tools version 6.2 for `weak let`.
-/// - `MainActorAppTests`: a Swift 6 `@MainActor` app model on `MainActorNavigator`, asserting
+/// - `MainActorAppTests`: a Swift 6 `@MainActor` app model on `Navigator(dispatch: .mainActor)`, asserting
 ///   the main actor in every callback kind (run under TSan by `make test-tsan`).
 /// - `ScenarioKit`: the parser and runner of SPEC §11 conformance scenarios, shared by the
 ///   `navcore-scenario` executable and the tests.

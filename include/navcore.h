@@ -34,7 +34,8 @@
  *   parameter, in order; `@retval STATUS when…` for each status it returns, or `@return` for a
  *   function that returns no status; for a function of an op, `@outcome OUTCOME when…` for each
  *   outcome the op may end with (every op may also end NAVCORE_OUTCOME_ABORTED, listed nowhere);
- *   `@since 1.N`, the version that added it; `@deprecated` with NAVCORE_DEPRECATED.
+ *   `@waits never`, or when the call waits for another thread (THREADS below); `@since 1.N`,
+ *   the version that added it; `@deprecated` with NAVCORE_DEPRECATED.
  *   scripts/generate.py checks them and writes docs/c-reference.md.
  *
  * THREADS
@@ -63,6 +64,17 @@
  *   In every case, if another thread is delivering this navigator's callbacks at that moment,
  *   the work is handed to it and runs there (SPEC §9). A registration's ctx destructor runs on
  *   the thread delivering the navigator's callbacks, or the registering thread when none is.
+ *
+ *   Whether a call waits for another thread, as each function's `@waits` tag says: "never"
+ *   means the call never blocks until another thread does something — it never waits for
+ *   another thread's callbacks, ops, transitions or decisions (their work is handed over
+ *   instead, as above). It may take the navigator's lock, or the process's table of handles
+ *   (creation, destroy), whose every hold is short, runs no host code and waits for nothing
+ *   else; a call that finds 2^21 calls in flight on one navigator (more threads than a process
+ *   has) yields until one returns. Callbacks the call runs itself, on this thread, are not
+ *   waiting (a drain runs for as long as its ops do). Every function of this version waits
+ *   never: a host whose callbacks need a lock of its own (Python's GIL) may keep holding it
+ *   across any call, as long as its callbacks can take it again on this thread.
  *
  * OWNERSHIP
  *   - Strings passed in (routes, payloads, results, saved states, documents) are UTF-8,
@@ -145,6 +157,7 @@ extern "C" {
  * Callbacks: none (nor below, up to Navigators).
  *
  * @return the version string (static; not a status)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API const char *navcore_version(void);
@@ -152,6 +165,7 @@ NAVCORE_API const char *navcore_version(void);
  * The library's NAVCORE_VERSION_NUMBER; compare its major part with the header's.
  *
  * @return the version number (not a status)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_version_number(void);
@@ -198,6 +212,7 @@ typedef enum navcore_status { NAVCORE_STATUS_MAP(NAVCORE_ENUMERATOR) } navcore_s
  *
  * @param status a status, a NAVCORE_STATUS_MAP value
  * @return a static string, "unknown" for other values (not a status)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API const char *navcore_status_string(int status);
@@ -207,6 +222,7 @@ NAVCORE_API const char *navcore_status_string(int status);
  *
  * @return a string, "" if none has failed; valid until the next failing call on this thread
  *     (not a status)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API const char *navcore_last_error_message(void);
@@ -300,6 +316,7 @@ typedef enum navcore_dispatch { NAVCORE_DISPATCH_MAP(NAVCORE_ENUMERATOR) } navco
  *
  * @param outcome a NAVCORE_OUTCOME_*
  * @return a static string, "unknown" for other values (not a status)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API const char *navcore_outcome_string(int outcome);
@@ -308,6 +325,7 @@ NAVCORE_API const char *navcore_outcome_string(int outcome);
  *
  * @param op a NAVCORE_OP_*
  * @return a static string, "unknown" for other values (not a status)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API const char *navcore_op_string(int op);
@@ -316,6 +334,7 @@ NAVCORE_API const char *navcore_op_string(int op);
  *
  * @param action a NAVCORE_ACTION_*
  * @return a static string, "unknown" for other values (not a status)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API const char *navcore_action_string(int action);
@@ -324,6 +343,7 @@ NAVCORE_API const char *navcore_action_string(int action);
  *
  * @param reason a NAVCORE_REASON_*
  * @return a static string, "unknown" for other values (not a status)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API const char *navcore_reason_string(int reason);
@@ -354,6 +374,7 @@ typedef struct navcore_navigator {
  * @param dispatch how it runs its queue, a NAVCORE_DISPATCH_*
  * @retval NAVCORE_OK `*out` is the new navigator
  * @retval NAVCORE_ERR_INVALID `out` is NULL, or `dispatch` is not a NAVCORE_DISPATCH_*
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_navigator_create(navcore_navigator **out, int dispatch);
@@ -373,6 +394,7 @@ NAVCORE_API int navcore_navigator_create(navcore_navigator **out, int dispatch);
  * @param nav the navigator; NULL is accepted (does nothing)
  * @retval NAVCORE_OK destroyed, or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed already, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_navigator_destroy(navcore_navigator *nav);
@@ -388,6 +410,7 @@ NAVCORE_API int navcore_navigator_destroy(navcore_navigator *nav);
  * @retval NAVCORE_OK the queue ran (or there was nothing to run)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_drain(navcore_navigator *nav);
@@ -418,6 +441,7 @@ NAVCORE_API int navcore_drain(navcore_navigator *nav);
  *     has been called again
  * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `max_ops` is 0 (nothing runs)
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.1
  */
 NAVCORE_API int navcore_drain_ops(navcore_navigator *nav, size_t max_ops);
@@ -436,6 +460,7 @@ NAVCORE_API int navcore_drain_ops(navcore_navigator *nav, size_t max_ops);
  *     has been called again
  * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `seconds` is negative or NaN (nothing runs)
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.1
  */
 NAVCORE_API int navcore_drain_for(navcore_navigator *nav, double seconds);
@@ -454,6 +479,7 @@ NAVCORE_API int navcore_drain_for(navcore_navigator *nav, double seconds);
  * @retval NAVCORE_ERR_INVALID `nav` is NULL, `max_ops` is 0, or `seconds` is negative or NaN
  *     (nothing runs)
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.1
  */
 NAVCORE_API int navcore_drain_ops_for(navcore_navigator *nav, size_t max_ops, double seconds);
@@ -468,6 +494,7 @@ NAVCORE_API int navcore_drain_ops_for(navcore_navigator *nav, size_t max_ops, do
  * @retval NAVCORE_OK set
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_set_always_appear(navcore_navigator *nav, bool on);
@@ -485,6 +512,7 @@ NAVCORE_API int navcore_set_always_appear(navcore_navigator *nav, bool on);
  * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `threshold` is above the largest signed value
  *     of its width
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_set_bar_threshold(navcore_navigator *nav, size_t threshold);
@@ -505,6 +533,7 @@ NAVCORE_API int navcore_set_bar_threshold(navcore_navigator *nav, size_t thresho
  * @retval NAVCORE_OK `*out_screen` is the new detached screen
  * @retval NAVCORE_ERR_INVALID `out_screen` or `nav` is NULL, or `route` is not valid UTF-8
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_screen_create(uint64_t *out_screen, navcore_navigator *nav, const char *route, void *object);
@@ -525,6 +554,7 @@ NAVCORE_API int navcore_screen_create(uint64_t *out_screen, navcore_navigator *n
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead, 0, unknown, or another navigator's
  * @retval NAVCORE_ERR_STATE `screen` is in the stack or held by an op
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
@@ -576,6 +606,7 @@ typedef struct navcore_screen_hooks {
  * @retval NAVCORE_OK initialised
  * @retval NAVCORE_ERR_INVALID `hooks` is NULL, or `version` is one this library does not know
  *     (then nothing is written)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_screen_hooks_init(navcore_screen_hooks *hooks, unsigned int version);
@@ -597,6 +628,7 @@ NAVCORE_API int navcore_screen_hooks_init(navcore_screen_hooks *hooks, unsigned 
  * @retval NAVCORE_ERR_INVALID `out_screen`, `nav` or `hooks` is NULL, `hooks->version` is
  *     unknown, or `route` is not valid UTF-8
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_screen_create_with_hooks(uint64_t *out_screen, navcore_navigator *nav, const char *route,
@@ -614,6 +646,7 @@ NAVCORE_API int navcore_screen_create_with_hooks(uint64_t *out_screen, navcore_n
  * @retval NAVCORE_ERR_INVALID `out_object` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is not a live screen of `nav`
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_screen_object(void **out_object, navcore_navigator *nav, uint64_t screen);
@@ -631,6 +664,7 @@ NAVCORE_API int navcore_screen_object(void **out_object, navcore_navigator *nav,
  *     non-zero `size`
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is not a live screen of `nav`
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_screen_route(size_t *out_length, char *buffer, size_t size, navcore_navigator *nav,
@@ -693,6 +727,7 @@ typedef struct navcore_show_options {
  * @retval NAVCORE_OK initialised
  * @retval NAVCORE_ERR_INVALID `options` is NULL, or `version` is one this library does not
  *     know (then nothing is written)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_show_options_init(navcore_show_options *options, unsigned int version);
@@ -713,6 +748,7 @@ NAVCORE_API int navcore_show_options_init(navcore_show_options *options, unsigne
  * @outcome NAVCORE_OUTCOME_COMPLETED the screen became the top
  * @outcome NAVCORE_OUTCOME_DUPLICATE the screen is in the stack when the op runs
  * @outcome NAVCORE_OUTCOME_INVALID the screen was released before the op ran
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_push(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
@@ -729,6 +765,7 @@ NAVCORE_API int navcore_push(navcore_navigator *nav, uint64_t screen, bool anima
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @outcome NAVCORE_OUTCOME_COMPLETED the top was popped
  * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_pop(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
@@ -748,6 +785,7 @@ NAVCORE_API int navcore_pop(navcore_navigator *nav, bool animated, navcore_done_
  * @outcome NAVCORE_OUTCOME_COMPLETED the screens above `screen` were popped
  * @outcome NAVCORE_OUTCOME_NOOP `screen` is the top
  * @outcome NAVCORE_OUTCOME_NOT_IN_STACK `screen` is not in the stack when the op runs
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_pop_to(navcore_navigator *nav, uint64_t screen, bool animated, navcore_done_fn done, void *ctx);
@@ -764,6 +802,7 @@ NAVCORE_API int navcore_pop_to(navcore_navigator *nav, uint64_t screen, bool ani
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @outcome NAVCORE_OUTCOME_COMPLETED the screens above the root were popped
  * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_pop_to_root(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
@@ -791,6 +830,7 @@ NAVCORE_API int navcore_pop_to_root(navcore_navigator *nav, bool animated, navco
  * @outcome NAVCORE_OUTCOME_NOOP the stack already is `screens`
  * @outcome NAVCORE_OUTCOME_DUPLICATE a screen is named twice
  * @outcome NAVCORE_OUTCOME_INVALID no screen is named, or one was released before the op ran
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_set_stack(navcore_navigator *nav, const uint64_t *screens, size_t count, bool animated,
@@ -810,6 +850,7 @@ NAVCORE_API int navcore_set_stack(navcore_navigator *nav, const uint64_t *screen
  * @outcome NAVCORE_OUTCOME_COMPLETED the top was popped
  * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none (the veto is not asked)
  * @outcome NAVCORE_OUTCOME_VETOED the veto refused, or the host decided no
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_back(navcore_navigator *nav, bool animated, navcore_done_fn done, void *ctx);
@@ -832,6 +873,7 @@ NAVCORE_API int navcore_back(navcore_navigator *nav, bool animated, navcore_done
  * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none
  * @outcome NAVCORE_OUTCOME_CANCELLED the host cancelled the transition: nothing was popped
  * @outcome NAVCORE_OUTCOME_VETOED the veto refused (or answered later)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_gesture_begin(navcore_navigator *nav, navcore_done_fn done, void *ctx);
@@ -851,6 +893,7 @@ NAVCORE_API int navcore_gesture_begin(navcore_navigator *nav, navcore_done_fn do
  * @retval NAVCORE_ERR_INVALID `nav` or `block` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @outcome NAVCORE_OUTCOME_COMPLETED `block` ran
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_run(navcore_navigator *nav, navcore_run_fn block, navcore_done_fn done, void *ctx);
@@ -868,6 +911,7 @@ NAVCORE_API int navcore_run(navcore_navigator *nav, navcore_run_fn block, navcor
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @outcome NAVCORE_OUTCOME_COMPLETED the navigator is on screen as `visible` says
  * @outcome NAVCORE_OUTCOME_NOOP it already was
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_set_visible(navcore_navigator *nav, bool visible, navcore_done_fn done, void *ctx);
@@ -891,6 +935,7 @@ NAVCORE_API int navcore_set_visible(navcore_navigator *nav, bool visible, navcor
  * @outcome NAVCORE_OUTCOME_NOOP the recycled screen is the top (it got the payload)
  * @outcome NAVCORE_OUTCOME_UNKNOWN_ROUTE the route is not registered when the op runs
  * @outcome NAVCORE_OUTCOME_FACTORY_FAILED the route's factory failed
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_show(navcore_navigator *nav, const char *route, const navcore_show_options *options,
@@ -915,6 +960,7 @@ NAVCORE_API int navcore_show(navcore_navigator *nav, const char *route, const na
  * @outcome NAVCORE_OUTCOME_NOOP the recycled screen is the top (it got the payload)
  * @outcome NAVCORE_OUTCOME_UNKNOWN_ROUTE the route is not registered when the op runs
  * @outcome NAVCORE_OUTCOME_FACTORY_FAILED the route's factory failed
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_post(navcore_navigator *nav, const char *route, const navcore_show_options *options,
@@ -949,6 +995,7 @@ typedef void (*navcore_transition_fn)(navcore_navigator *nav, const navcore_tran
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_STATE `id` is not in flight
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_transition_finish(navcore_navigator *nav, uint64_t id);
@@ -964,6 +1011,7 @@ NAVCORE_API int navcore_transition_finish(navcore_navigator *nav, uint64_t id);
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_STATE `id` is not in flight, or not interactive
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_transition_cancel(navcore_navigator *nav, uint64_t id);
@@ -980,6 +1028,7 @@ NAVCORE_API int navcore_transition_cancel(navcore_navigator *nav, uint64_t id);
  * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `progress` is out of range or NaN
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_STATE outside an interactive transition `id`
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_transition_progress(navcore_navigator *nav, uint64_t id, double progress);
@@ -1012,6 +1061,7 @@ typedef void (*navcore_destroy_fn)(void *ctx);
  * @retval NAVCORE_ERR_INVALID `nav`, `name` or `factory` is NULL, or `name` is not valid UTF-8
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_EXISTS `name` is registered already
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_route_register(navcore_navigator *nav, const char *name, navcore_factory_fn factory, void *ctx,
@@ -1029,6 +1079,7 @@ NAVCORE_API int navcore_route_register(navcore_navigator *nav, const char *name,
  * @retval NAVCORE_ERR_INVALID `nav` or `name` is NULL, `name` is not valid UTF-8, or it is not
  *     registered
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_route_unregister(navcore_navigator *nav, const char *name);
@@ -1093,6 +1144,7 @@ typedef bool (*navcore_veto_fn)(navcore_navigator *nav, uint64_t screen, void *o
  * @retval NAVCORE_OK registered (or removed)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_on_action(navcore_navigator *nav, navcore_action_fn fn, void *ctx, navcore_destroy_fn destroy);
@@ -1107,6 +1159,7 @@ NAVCORE_API int navcore_on_action(navcore_navigator *nav, navcore_action_fn fn, 
  * @retval NAVCORE_OK registered (or removed)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `phase` is not a NAVCORE_PHASE_*
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_on_appearance(navcore_navigator *nav, int phase, navcore_appearance_fn fn, void *ctx,
@@ -1121,6 +1174,7 @@ NAVCORE_API int navcore_on_appearance(navcore_navigator *nav, int phase, navcore
  * @retval NAVCORE_OK registered (or removed)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_on_progress(navcore_navigator *nav, navcore_progress_fn fn, void *ctx, navcore_destroy_fn destroy);
@@ -1134,6 +1188,7 @@ NAVCORE_API int navcore_on_progress(navcore_navigator *nav, navcore_progress_fn 
  * @retval NAVCORE_OK registered (or removed)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_on_bar(navcore_navigator *nav, navcore_bar_fn fn, void *ctx, navcore_destroy_fn destroy);
@@ -1147,6 +1202,7 @@ NAVCORE_API int navcore_on_bar(navcore_navigator *nav, navcore_bar_fn fn, void *
  * @retval NAVCORE_OK registered (or removed)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_on_payload(navcore_navigator *nav, navcore_payload_fn fn, void *ctx, navcore_destroy_fn destroy);
@@ -1160,6 +1216,7 @@ NAVCORE_API int navcore_on_payload(navcore_navigator *nav, navcore_payload_fn fn
  * @retval NAVCORE_OK registered (or removed)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_on_release(navcore_navigator *nav, navcore_release_fn fn, void *ctx, navcore_destroy_fn destroy);
@@ -1173,6 +1230,7 @@ NAVCORE_API int navcore_on_release(navcore_navigator *nav, navcore_release_fn fn
  * @retval NAVCORE_OK registered (or removed)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_on_done(navcore_navigator *nav, navcore_done_fn fn, void *ctx, navcore_destroy_fn destroy);
@@ -1193,6 +1251,7 @@ NAVCORE_API int navcore_on_done(navcore_navigator *nav, navcore_done_fn fn, void
  * @retval NAVCORE_OK registered (or removed)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_on_wakeup(navcore_navigator *nav, navcore_wakeup_fn fn, void *ctx, navcore_destroy_fn destroy);
@@ -1209,6 +1268,7 @@ NAVCORE_API int navcore_on_wakeup(navcore_navigator *nav, navcore_wakeup_fn fn, 
  * @retval NAVCORE_OK registered (or removed)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_on_transition(navcore_navigator *nav, navcore_transition_fn fn, void *ctx, navcore_destroy_fn destroy);
@@ -1225,6 +1285,7 @@ NAVCORE_API int navcore_on_transition(navcore_navigator *nav, navcore_transition
  * @retval NAVCORE_OK registered (or removed)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_on_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, void *ctx, navcore_destroy_fn destroy);
@@ -1276,6 +1337,7 @@ typedef struct navcore_observer {
  * @retval NAVCORE_OK initialised
  * @retval NAVCORE_ERR_INVALID `observer` is NULL, or `version` is one this library does not
  *     know (then nothing is written)
+ * @waits never
  * @since 1.1
  */
 NAVCORE_API int navcore_observer_init(navcore_observer *observer, unsigned int version);
@@ -1293,6 +1355,7 @@ NAVCORE_API int navcore_observer_init(navcore_observer *observer, unsigned int v
  * @retval NAVCORE_ERR_INVALID `out_token` or `observer` is NULL, or `observer->version` is one
  *     this library does not know
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.1
  */
 NAVCORE_API int navcore_observer_add(uint64_t *out_token, navcore_navigator *nav, const navcore_observer *observer);
@@ -1308,6 +1371,7 @@ NAVCORE_API int navcore_observer_add(uint64_t *out_token, navcore_navigator *nav
  * @retval NAVCORE_OK removed
  * @retval NAVCORE_ERR_INVALID no observer of this navigator has `token` (removed already, or 0)
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.1
  */
 NAVCORE_API int navcore_observer_remove(navcore_navigator *nav, uint64_t token);
@@ -1322,6 +1386,7 @@ NAVCORE_API int navcore_observer_remove(navcore_navigator *nav, uint64_t token);
  * Callbacks: none (nor the result and saved-state setters and getters, nor navcore_save).
  *
  * @param text the text to free; NULL is accepted
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API void navcore_free(void *text);
@@ -1337,6 +1402,7 @@ NAVCORE_API void navcore_free(void *text);
  * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `result` is not valid UTF-8
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead (not a live screen of `nav`)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_screen_set_result(navcore_navigator *nav, uint64_t screen, const char *result);
@@ -1353,6 +1419,7 @@ NAVCORE_API int navcore_screen_set_result(navcore_navigator *nav, uint64_t scree
  * @retval NAVCORE_ERR_INVALID `out_result` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead (not a live screen of `nav`)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_screen_result(char **out_result, navcore_navigator *nav, uint64_t screen);
@@ -1383,6 +1450,7 @@ typedef void (*navcore_result_fn)(navcore_navigator *nav, uint64_t screen, void 
  * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead (not a live screen of `nav`)
  * @retval NAVCORE_ERR_STATE navcore has begun releasing the screen (its listener may be
  *     running)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_screen_on_result(navcore_navigator *nav, uint64_t screen, navcore_result_fn fn, void *ctx,
@@ -1405,6 +1473,7 @@ NAVCORE_API int navcore_screen_on_result(navcore_navigator *nav, uint64_t screen
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @outcome NAVCORE_OUTCOME_COMPLETED the top was popped, with its result
  * @outcome NAVCORE_OUTCOME_NOOP the stack has one screen or none (no result is set)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_pop_with_result(navcore_navigator *nav, bool animated, const char *result, navcore_done_fn done,
@@ -1443,6 +1512,7 @@ typedef int (*navcore_deferrable_veto_fn)(navcore_navigator *nav, uint64_t scree
  * @retval NAVCORE_OK registered (or removed)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_on_pop_veto_deferrable(navcore_navigator *nav, navcore_deferrable_veto_fn fn, void *ctx,
@@ -1463,6 +1533,7 @@ NAVCORE_API int navcore_on_pop_veto_deferrable(navcore_navigator *nav, navcore_d
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_STATE `decision` is not the one pending (none pending, answered already,
  *     or asked inside the veto before it returned)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_decide(navcore_navigator *nav, uint64_t decision, bool allow);
@@ -1483,6 +1554,7 @@ NAVCORE_API int navcore_decide(navcore_navigator *nav, uint64_t decision, bool a
  * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `state` is not valid UTF-8
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead (not a live screen of `nav`)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_screen_set_saved_state(navcore_navigator *nav, uint64_t screen, const char *state);
@@ -1497,6 +1569,7 @@ NAVCORE_API int navcore_screen_set_saved_state(navcore_navigator *nav, uint64_t 
  * @retval NAVCORE_ERR_INVALID `out_state` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
  * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead (not a live screen of `nav`)
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_screen_saved_state(char **out_state, navcore_navigator *nav, uint64_t screen);
@@ -1510,6 +1583,7 @@ NAVCORE_API int navcore_screen_saved_state(char **out_state, navcore_navigator *
  * @retval NAVCORE_OK `*out_document` is set
  * @retval NAVCORE_ERR_INVALID `out_document` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_save(char **out_document, navcore_navigator *nav);
@@ -1543,6 +1617,7 @@ typedef struct navcore_route_entry {
  * @outcome NAVCORE_OUTCOME_COMPLETED the new screens are the stack
  * @outcome NAVCORE_OUTCOME_UNKNOWN_ROUTE a route is not registered when the op runs
  * @outcome NAVCORE_OUTCOME_FACTORY_FAILED a factory failed: the screens made are released, the stack unchanged
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_open(navcore_navigator *nav, const navcore_route_entry *entries, size_t count, bool animated,
@@ -1567,6 +1642,7 @@ NAVCORE_API int navcore_open(navcore_navigator *nav, const navcore_route_entry *
  * @outcome NAVCORE_OUTCOME_COMPLETED the document's screens are the stack
  * @outcome NAVCORE_OUTCOME_UNKNOWN_ROUTE a route is not registered when the op runs
  * @outcome NAVCORE_OUTCOME_FACTORY_FAILED a factory failed: the screens made are released, the stack unchanged
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_restore(navcore_navigator *nav, const char *document, bool animated, navcore_done_fn done, void *ctx);
@@ -1626,6 +1702,7 @@ typedef struct navcore_request {
  * @retval NAVCORE_OK initialised
  * @retval NAVCORE_ERR_INVALID `request` is NULL, or `version` is one this library does not know
  *     (then nothing is written)
+ * @waits never
  * @since 1.1
  */
 NAVCORE_API int navcore_request_init(navcore_request *request, unsigned int version);
@@ -1652,9 +1729,53 @@ NAVCORE_API int navcore_request_init(navcore_request *request, unsigned int vers
  *     navigator's
  * @retval NAVCORE_ERR_BUSY the gesture: an op runs or waits
  * @retval NAVCORE_ERR_STATE the gesture: the navigator is hidden, or has no animator
+ * @waits never
  * @since 1.1
  */
 NAVCORE_API int navcore_ask(navcore_navigator *nav, const navcore_request *request, navcore_done_fn done, void *ctx);
+
+/** What navcore_ask_outcome writes when the op has not ended by the time the call returns:
+ *  its `done` reports the outcome instead. No outcome has this value. */
+#define NAVCORE_OUTCOME_NONE (-1)
+
+/**
+ * Asks the op `request` describes, as navcore_ask does, and returns its outcome here when the
+ * op ends before the call returns; then `done` is not called.
+ *
+ * Exactly one of the two reports the op's outcome: `*out_outcome`, when the op ended before
+ * this call returned (inline dispatch, nothing animated, nothing queued before it: the op ran
+ * here to its end; or another thread's driver ended it meanwhile), or else `done`, called when
+ * the op ends, as navcore_ask's is, and `*out_outcome` is NAVCORE_OUTCOME_NONE. The choice is
+ * one atomic exchange between this call's return and the op's end, so it holds when another
+ * thread ends the op concurrently. The `done` observers (navcore_on_done, observers) hear the
+ * op as always, at its `done` event; the out-parameter arrives later, when the call returns
+ * (after the op's `action idle`, and after the ops that ran behind it in the same call). This
+ * spares a host whose callbacks are costly (an interpreter's) one callback per op that ends in
+ * its call. Each call holds a small record until the op has reported (freed then, or when the
+ * call fails). `request` is read during the call only. Callbacks: driving, or here for the
+ * gesture (as navcore_ask).
+ *
+ * @param out_outcome receives the op's NAVCORE_OUTCOME_*, or NAVCORE_OUTCOME_NONE when `done`
+ *     will report it
+ * @param nav the navigator
+ * @param request the op and its arguments
+ * @param done receives the op's outcome when it ends after the call returned (may be NULL)
+ * @param ctx passed to `done`, and to a `run` op's block
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `out_outcome`, `nav` or `request` is NULL, `request->version` or
+ *     `request->op` is unknown, or a field the op reads is invalid as its function's argument
+ *     would be
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN a screen the op names is dead, 0, unknown, or another
+ *     navigator's
+ * @retval NAVCORE_ERR_BUSY the gesture: an op runs or waits
+ * @retval NAVCORE_ERR_STATE the gesture: the navigator is hidden, or has no animator
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_ask_outcome(int *out_outcome, navcore_navigator *nav, const navcore_request *request,
+                                    navcore_done_fn done, void *ctx);
 
 /**
  * The ops and the functions that ask them, one X(op, function, (fields…)) per function: its
@@ -1694,6 +1815,7 @@ NAVCORE_API int navcore_ask(navcore_navigator *nav, const navcore_request *reque
  * @retval NAVCORE_OK `*out_count` is set
  * @retval NAVCORE_ERR_INVALID `out_count` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_stack_count(size_t *out_count, navcore_navigator *nav);
@@ -1706,6 +1828,7 @@ NAVCORE_API int navcore_stack_count(size_t *out_count, navcore_navigator *nav);
  * @retval NAVCORE_OK `*out_screen` is set
  * @retval NAVCORE_ERR_INVALID `out_screen` or `nav` is NULL, or `index` is out of range
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_stack_get(uint64_t *out_screen, navcore_navigator *nav, size_t index);
@@ -1720,6 +1843,7 @@ NAVCORE_API int navcore_stack_get(uint64_t *out_screen, navcore_navigator *nav, 
  * @retval NAVCORE_ERR_INVALID `out_count` or `nav` is NULL, or `buffer` is NULL with a
  *     non-zero `capacity`
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_stack_copy(size_t *out_count, uint64_t *buffer, size_t capacity, navcore_navigator *nav);
@@ -1731,6 +1855,7 @@ NAVCORE_API int navcore_stack_copy(size_t *out_count, uint64_t *buffer, size_t c
  * @retval NAVCORE_OK `*out_screen` is set
  * @retval NAVCORE_ERR_INVALID `out_screen` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_top(uint64_t *out_screen, navcore_navigator *nav);
@@ -1742,6 +1867,7 @@ NAVCORE_API int navcore_top(uint64_t *out_screen, navcore_navigator *nav);
  * @retval NAVCORE_OK `*out_screen` is set
  * @retval NAVCORE_ERR_INVALID `out_screen` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_root(uint64_t *out_screen, navcore_navigator *nav);
@@ -1753,6 +1879,7 @@ NAVCORE_API int navcore_root(uint64_t *out_screen, navcore_navigator *nav);
  * @retval NAVCORE_OK `*out_state` is set
  * @retval NAVCORE_ERR_INVALID `out_state` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_action_state(int *out_state, navcore_navigator *nav);
@@ -1764,6 +1891,7 @@ NAVCORE_API int navcore_action_state(int *out_state, navcore_navigator *nav);
  * @retval NAVCORE_OK `*out_busy` is set
  * @retval NAVCORE_ERR_INVALID `out_busy` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_is_busy(bool *out_busy, navcore_navigator *nav);
@@ -1775,6 +1903,7 @@ NAVCORE_API int navcore_is_busy(bool *out_busy, navcore_navigator *nav);
  * @retval NAVCORE_OK `*out_count` is set
  * @retval NAVCORE_ERR_INVALID `out_count` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_pending_count(size_t *out_count, navcore_navigator *nav);
@@ -1786,6 +1915,7 @@ NAVCORE_API int navcore_pending_count(size_t *out_count, navcore_navigator *nav)
  * @retval NAVCORE_OK `*out_shown` is set
  * @retval NAVCORE_ERR_INVALID `out_shown` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_is_bar_shown(bool *out_shown, navcore_navigator *nav);
@@ -1797,6 +1927,7 @@ NAVCORE_API int navcore_is_bar_shown(bool *out_shown, navcore_navigator *nav);
  * @retval NAVCORE_OK `*out_visible` is set
  * @retval NAVCORE_ERR_INVALID `out_visible` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_is_visible(bool *out_visible, navcore_navigator *nav);
@@ -1809,6 +1940,7 @@ NAVCORE_API int navcore_is_visible(bool *out_visible, navcore_navigator *nav);
  * @retval NAVCORE_OK `*out_can` is set
  * @retval NAVCORE_ERR_INVALID `out_can` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_can_go_back(bool *out_can, navcore_navigator *nav);
@@ -1820,6 +1952,7 @@ NAVCORE_API int navcore_can_go_back(bool *out_can, navcore_navigator *nav);
  * @retval NAVCORE_OK `*out_id` is set
  * @retval NAVCORE_ERR_INVALID `out_id` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  */
 NAVCORE_API int navcore_transition_current(uint64_t *out_id, navcore_navigator *nav);
@@ -1837,6 +1970,7 @@ NAVCORE_API int navcore_transition_current(uint64_t *out_id, navcore_navigator *
  * @retval NAVCORE_OK `*out_decision` is set
  * @retval NAVCORE_ERR_INVALID `out_decision` or `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.1
  */
 NAVCORE_API int navcore_pending_decision(uint64_t *out_decision, navcore_navigator *nav);
@@ -1858,6 +1992,7 @@ NAVCORE_API int navcore_pending_decision(uint64_t *out_decision, navcore_navigat
  * @retval NAVCORE_OK registered (or removed)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  * @deprecated use navcore_on_transition
  */
@@ -1874,6 +2009,7 @@ NAVCORE_API int navcore_set_animator(navcore_navigator *nav, navcore_transition_
  * @retval NAVCORE_OK registered (or removed)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  * @deprecated use navcore_on_pop_veto
  */
@@ -1890,6 +2026,7 @@ NAVCORE_API int navcore_set_pop_veto(navcore_navigator *nav, navcore_veto_fn fn,
  * @retval NAVCORE_OK registered (or removed)
  * @retval NAVCORE_ERR_INVALID `nav` is NULL
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  * @deprecated use navcore_on_pop_veto_deferrable
  */
@@ -1921,6 +2058,7 @@ typedef struct navcore_legacy_show_options {
  * @retval NAVCORE_ERR_INVALID at the call: `nav` or `route` is NULL, `route` or the payload is
  *     not valid UTF-8, or `recycle` is not a NAVCORE_RECYCLE_*
  * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
  * @since 1.0
  * @deprecated use navcore_show with navcore_show_options.recycle
  */

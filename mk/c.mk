@@ -25,6 +25,7 @@ C_RUNNER_ASAN := $(C_DIR)/asan/navcore-scenario-c
 C_BAD        := $(C_DIR)/bad_input
 C_BAD_ASAN   := $(C_DIR)/asan/bad_input
 C_DEPRECATED := $(C_DIR)/deprecated
+C_ASK_OUTCOME := $(C_DIR)/ask_outcome
 C_FMA_TWICE  := $(C_DIR)/libfma_twice.so
 C_EDGE       := bindings/c/tests/edge
 C_DOC        := docs/c-api.md
@@ -35,7 +36,7 @@ TESTS            += test-c example-c
 SCENARIO_RUNNERS += scenarios-c
 
 .PHONY: scenarios-c test-c example-c c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-deprecated c-doc-table \
-        c-fma-twice
+        c-fma-twice c-ask-outcome
 
 # $(call c-program,COMPILER AND FLAGS,SOURCES,LIBRARIES): the recipe of every C program of the
 # project (here, mk/sanitize.mk, mk/bench.mk): builds $@ from SOURCES, making its directory.
@@ -67,18 +68,21 @@ $(C_BAD_ASAN): bindings/c/tests/bad_input.c include/navcore.h | lib
 $(C_DEPRECATED): bindings/c/tests/deprecated.c include/navcore.h | lib
 	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) -Iinclude,$<,$(C_LINK_LIB))
 
+$(C_ASK_OUTCOME): bindings/c/tests/ask_outcome.c include/navcore.h | lib
+	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) -pthread -Iinclude,$<,$(C_LINK_LIB))
+
 # An fma that rounds twice, as newlib's does (bindings/c/tests/fma_twice.c), to preload.
 $(C_FMA_TWICE): bindings/c/tests/fma_twice.c
 	$(call c-program,$(C_CC) $(C_WARN) -O1 -shared -fPIC,$<,)
 
-c-programs: $(C_RUNNER) $(C_RUNNER_ASAN) $(C_BAD) $(C_BAD_ASAN) $(C_DEPRECATED) $(C_FMA_TWICE)
+c-programs: $(C_RUNNER) $(C_RUNNER_ASAN) $(C_BAD) $(C_BAD_ASAN) $(C_DEPRECATED) $(C_FMA_TWICE) $(C_ASK_OUTCOME)
 
 ## scenarios-c: the C runner on FILES (default: the project's and the shared scenarios).
 scenarios-c: lib $(C_RUNNER)
 	$(C_RUNNER) $(FILES)
 
 ## test-c: every C check.
-test-c: lib c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-deprecated c-doc-table c-fma-twice
+test-c: lib c-programs c-run-scenarios c-asan c-valgrind c-bad-input c-deprecated c-doc-table c-fma-twice c-ask-outcome
 	@echo "test-c: all passed"
 
 c-run-scenarios: $(C_RUNNER)
@@ -107,6 +111,10 @@ c-fma-twice: $(C_RUNNER) $(C_FMA_TWICE)
 
 c-bad-input: $(C_BAD)
 	$(C_BAD)
+
+## c-ask-outcome: navcore_ask_outcome reports each op once, at its call or through done.
+c-ask-outcome: $(C_ASK_OUTCOME)
+	$(C_ASK_OUTCOME)
 
 ## c-deprecated: each deprecated name links and behaves as the function it names.
 c-deprecated: $(C_DEPRECATED)

@@ -9,7 +9,7 @@
 #                      on): the C scenario runner on every scenario and the edge files,
 #                      bad_input, hostile, misuse (but longjmp), a short C stress, and a canary proving the
 #                      library itself is instrumented
-#   make test-tsan-c   against lib-tsan, built with TSan: hostile, misuse's races (a
+#   make test-tsan-c   against lib-tsan, built with TSan: hostile, misuse's races, ask_outcome (a
 #                      registration replaced while a wakeup runs; lookups racing destroy) and a
 #                      short C stress
 #   make test-hostile  against the shipped library: hostile (plain and under valgrind memcheck),
@@ -131,9 +131,10 @@ test-asan: lib-asan $(ASAN_BIN)/navcore-scenario-c $(ASAN_BIN)/bad_input $(ASAN_
 	@echo "test-asan: all passed"
 
 ## test-tsan-c: hostile, misuse's races and the short stress with TSan against the TSan build of the library.
-test-tsan-c: lib-tsan $(TSAN_BIN)/hostile $(TSAN_BIN)/stress $(TSAN_BIN)/misuse
+test-tsan-c: lib-tsan $(TSAN_BIN)/hostile $(TSAN_BIN)/stress $(TSAN_BIN)/misuse $(TSAN_BIN)/ask_outcome
 	@$(RUN_STEP) "test-tsan-c: hostile" $(TSAN_BIN)/hostile.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/hostile
 	@$(RUN_STEP) "test-tsan-c: misuse" $(TSAN_BIN)/misuse.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/misuse wakeup-replace done-replace destroy-race
+	@$(RUN_STEP) "test-tsan-c: ask_outcome" $(TSAN_BIN)/ask_outcome.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/ask_outcome
 	@$(RUN_STEP) "test-tsan-c" $(TSAN_BIN)/stress.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/stress --ops 1000 --timeout 300
 
 ## test-hostile: hostile callbacks against the shipped library, plain and under memcheck.

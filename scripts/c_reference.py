@@ -94,7 +94,8 @@ def function(item: Declaration) -> List[str]:
         out += table(("the op ends", "when"), [(f"`{outcome}`", markdown(text)) for outcome, text in doc.outcomes]) + [""]
     if doc.returns:
         out += [f"**Returns** {markdown(doc.returns)}.", ""]
-    out += [f"*Since {doc.since}.*", ""]
+    waits = "Never waits for another thread" if doc.waits == "never" else f"Waits {markdown(doc.waits or '')}"
+    out += [f"{waits} ([c-api.md](c-api.md#threads-and-re-entrancy)). *Since {doc.since}.*", ""]
     return out
 
 

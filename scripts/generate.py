@@ -277,8 +277,13 @@ def python_callbacks(callbacks: List[Function]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def python_signatures(prototypes: List[Function]) -> str:
-    lines = ["#: Every function of navcore.h: name -> (restype, argtypes).",
+def python_signatures(prototypes: List[Function], items: List[header_doc.Declaration]) -> str:
+    docs = header_doc.by_name(items)
+    waiting = [f.name for f in prototypes if docs[f.name].doc.waits != "never"]
+    lines = ["#: The functions whose `@waits` is not `never` (they may wait for another thread): called",
+             "#: with the GIL released. Every other function keeps it (_ffi.load, docs/python.md).",
+             "WAITING: FrozenSet[str] = frozenset({" + ", ".join(f'"{name}"' for name in waiting) + "})", "",
+             "#: Every function of navcore.h: name -> (restype, argtypes).",
              "SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {"]
     current = None
     for function in prototypes:
@@ -399,7 +404,7 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
         (package / "scenario.py", "categories"): python_list("CATEGORIES", categories).replace("[", "(").replace("]", ")"),
         (package / "_enums.py", "enums"): python_enums(tables),
         (package / "_ffi.py", "callbacks"): python_callbacks(callbacks),
-        (package / "_ffi.py", "signatures"): python_signatures(prototypes),
+        (package / "_ffi.py", "signatures"): python_signatures(prototypes, items),
         (ROOT / "fuzz" / "nav2bytes.py", "tables"): nav2bytes_tables({t.name: t for t in tables}, table),
         (ROOT / "bindings" / "c" / "tests" / "bad_input.c", "statuses"): c_statuses(declared_statuses(items, prototypes)),
         (ROOT / "bindings" / "js" / "lib" / "enums.js", "enums"): js_enums(tables),
@@ -412,12 +417,8 @@ def outputs() -> Tuple[Dict[Tuple[Path, str], str], Dict[Path, str]]:
         (c_front / "Internal" / "CRequest.swift", "making"): ops.c_request_making(table),
         (c_front / "Internal" / "CRequest.swift", "engine request"): ops.c_engine_request(table),
         (api / "NavigationRequest.swift", "factories"): ops.swift_factories(table),
-        (api / "Navigator+Operations.swift", "named ops"): ops.swift_methods(table, main_actor=False, waits=False),
-        (api / "Navigator+Async.swift", "awaited ops"): ops.swift_methods(table, main_actor=False, waits=True),
-        (api / "MainActor" / "MainActorNavigator+Operations.swift", "main-actor named ops"):
-            ops.swift_methods(table, main_actor=True, waits=False),
-        (api / "MainActor" / "MainActorNavigator+Async.swift", "main-actor awaited ops"):
-            ops.swift_methods(table, main_actor=True, waits=True),
+        (api / "Navigator+Operations.swift", "named ops"): ops.swift_methods(table, waits=False),
+        (api / "Navigator+Async.swift", "awaited ops"): ops.swift_methods(table, waits=True),
         (package / "_requests.py", "factories"): ops.python_factories(table),
         (package / "_navigator.py", "named ops"): ops.python_methods(table),
         (ROOT / "Sources" / "ScenarioKit" / "ScenarioSession.swift", "op commands"): ops.swift_verbs(table),

@@ -11,6 +11,8 @@ libgit2's form). Its first paragraph is the brief, the next ones are details, an
                           in the order of NAVCORE_OUTCOME_MAP; ABORTED is listed nowhere (every
                           op may end so: SPEC §2)
     @return TEXT          what a function that returns no status returns
+    @waits TEXT           whether a function can wait for another thread: `never`, or when it
+                          does (the header's THREADS says what waiting is); every function has it
     @since MAJOR.MINOR    the version that added a function
     @deprecated TEXT      with NAVCORE_DEPRECATED(TEXT)
 
@@ -29,7 +31,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
-TAGS = ("param", "retval", "outcome", "return", "since", "deprecated")
+TAGS = ("param", "retval", "outcome", "return", "waits", "since", "deprecated")
 #: The outcome no function lists (every op may end so).
 UNLISTED_OUTCOMES = ("NAVCORE_OUTCOME_ABORTED",)
 #: The statuses no function lists (header CONVENTIONS).
@@ -50,6 +52,7 @@ class Doc:
     retvals: List[Tuple[str, str]] = field(default_factory=list)
     outcomes: List[Tuple[str, str]] = field(default_factory=list)
     returns: Optional[str] = None
+    waits: Optional[str] = None  # "never", or when the function waits for another thread
     since: Optional[str] = None
     deprecated: Optional[str] = None
     has_tags: bool = False
@@ -256,7 +259,7 @@ def check(items: List[Declaration], statuses: List[str], major: int, minor: int,
     its @outcome outcomes (if any) NAVCORE_OUTCOME_MAP's (`outcomes`), in its order, but ABORTED,
     and present exactly when it returns an int status (all but navcore_version_number); it has
     @return otherwise (unless void), @since MAJOR.N with N at most the header's minor version,
-    and @deprecated exactly when NAVCORE_DEPRECATED marks it, with the same text. Other
+    @waits, and @deprecated exactly when NAVCORE_DEPRECATED marks it, with the same text. Other
     declarations take no tags. Raises HeaderError naming every fault."""
     faults = []
     for item in items:
@@ -292,6 +295,8 @@ def check(items: List[Declaration], statuses: List[str], major: int, minor: int,
             faults.append(f"{name} returns a status: @retval tags, not @return")
         if not returns_status and item.returns != "void" and doc.returns is None:
             faults.append(f"{name} returns {item.returns}: it needs @return")
+        if not doc.waits:
+            faults.append(f"{name}: needs @waits: `never`, or when it waits for another thread")
         since = re.fullmatch(rf"{major}\.(\d+)", doc.since or "")
         if not since or int(since.group(1)) > minor:
             faults.append(f"{name}: needs @since {major}.N, N the minor version that added it "

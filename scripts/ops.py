@@ -444,8 +444,6 @@ class SwiftField:
     engine: str = ""
     absent: Optional[str] = None
     doc: Optional[str] = None
-    main_actor_type: Optional[str] = None
-    main_actor_pass: Optional[str] = None
 
 
 SWIFT_FIELDS: Dict[str, SwiftField] = {
@@ -455,9 +453,7 @@ SWIFT_FIELDS: Dict[str, SwiftField] = {
     "animated": SwiftField(None, "animated", "Bool", "true", engine="animated"),
     "result": SwiftField(None, "result", "String?", "nil", engine="result", absent="nil"),
     "block": SwiftField("_", "block", "@escaping @Sendable () -> Void", engine=".swift(block)",
-                        doc="the code to run, in queue order",
-                        main_actor_type="@escaping @MainActor () -> Void",
-                        main_actor_pass="{ MainActor.assumeIsolated { block() } }"),
+                        doc="the code to run, in queue order"),
     "visible": SwiftField("_", "visible", "Bool", engine="visible"),
     "route": SwiftField("_", "route", "String", engine="route", doc="the route's name"),
     "show_options": SwiftField(None, "options", "ShowOptions", "ShowOptions()", engine="options",
@@ -468,7 +464,7 @@ SWIFT_FIELDS: Dict[str, SwiftField] = {
 }
 
 
-def swift_parameters(method: Method, main_actor: bool = False) -> List[Tuple[SwiftField, str]]:
+def swift_parameters(method: Method) -> List[Tuple[SwiftField, str]]:
     """(field spec, parameter declaration) of a method's fields, `count` left out."""
     out = []
     for name in method.fields:
@@ -479,13 +475,12 @@ def swift_parameters(method: Method, main_actor: bool = False) -> List[Tuple[Swi
         default = spec.default
         if name == "animated" and method.op.name in INSTANT_BY_DEFAULT:
             default = "false"
-        kind = spec.main_actor_type if main_actor and spec.main_actor_type else spec.type
-        declaration = f"{label + ' ' if label else ''}{spec.name}: {kind}" + (f" = {default}" if default else "")
+        declaration = f"{label + ' ' if label else ''}{spec.name}: {spec.type}" + (f" = {default}" if default else "")
         out.append((spec, declaration))
     return out
 
 
-def swift_call_arguments(method: Method, main_actor: bool = False) -> List[str]:
+def swift_call_arguments(method: Method) -> List[str]:
     """The arguments with which a method passes its parameters on (to a factory)."""
     out = []
     for name in method.fields:
@@ -493,8 +488,7 @@ def swift_call_arguments(method: Method, main_actor: bool = False) -> List[str]:
             continue
         spec = SWIFT_FIELDS[name]
         label = LEGACY_SWIFT_LABELS.get((method.row.function, name), spec.label)
-        value = spec.main_actor_pass if main_actor and spec.main_actor_pass else spec.name
-        out.append(value if label == "_" else f"{label or spec.name}: {value}")
+        out.append(spec.name if label == "_" else f"{label or spec.name}: {spec.name}")
     return out
 
 
@@ -543,21 +537,19 @@ def swift_factories(table: Table) -> str:
     return "\n".join(out[:-1]) + "\n"
 
 
-def swift_methods(table: Table, main_actor: bool, waits: bool) -> str:
-    """The named methods of Navigator (or MainActorNavigator): `ask` (or, when `waits`, the
-    awaiting `perform`) of the request of the same name."""
+def swift_methods(table: Table, waits: bool) -> str:
+    """The named methods of Navigator: `ask` (or, when `waits`, the awaiting `perform`, on the
+    caller's isolation: `nonisolated(nonsending)`) of the request of the same name."""
     out = []
     for method in methods(table):
         for row in [method.row] + method.aliases:
-            if main_actor and row is not method.row:
-                continue  # MainActorNavigator's `post` posts from any thread: written by hand
             name = swift_name(row)
             factory = swift_name(method.row)
-            parameters = [declaration for _, declaration in swift_parameters(method, main_actor)]
-            arguments = ", ".join(swift_call_arguments(method, main_actor))
+            parameters = [declaration for _, declaration in swift_parameters(method)]
+            arguments = ", ".join(swift_call_arguments(method))
             if waits:
                 out += swift_doc(method, "    ", returns="the op's outcome, once it has ended.", row=row)
-                out += [wrap(f"    public func {name}(", parameters, ") async throws(NavigationError) -> Outcome {", "    "),
+                out += [wrap(f"    nonisolated(nonsending) public func {name}(", parameters, ") async throws(NavigationError) -> Outcome {", "    "),
                         f"        try await perform(.{factory}({arguments}))", "    }", ""]
             else:
                 out += swift_doc(method, "    ", [("completion", "told the op's outcome when it ends, or `nil`")],
@@ -589,15 +581,23 @@ class PythonParameter:
 @dataclass
 class PythonField:
     """A field as a Python method's parameters, and the exceptions its conversion raises.
-    `plain`: the value the C field takes, made by the request's class method (a bool, an id);
-    without one the field is made at the call by its conversion (navcore/_requests.py's
-    CONVERSIONS) from the parameters' values. `optional`: the field is left out (NULL) when
-    every parameter of it is None."""
+    `plain`: the value the C field takes, made from the parameters at once (a bool, an id);
+    without one the field is made at the call by `convert`, its conversion (a function of
+    navcore/_conversions.py, given the parameters' values), which also fills the fields of
+    `also` (an array's `count`): the named method passes the values to the op's C function, a
+    Request keeps the conversion for ``ask``. A field with neither is filled by another's
+    conversion. `optional`: the field is left out (NULL) when every parameter of it is None;
+    the row that adds it is then not called (``pop()`` calls navcore_pop, not
+    navcore_pop_with_result). `operation_keeps`: the op's Operation keeps the parameter (``run``'s
+    block, which the trampoline calls)."""
 
     parameters: List[PythonParameter]
     raises: List[str] = field(default_factory=list)
     plain: Optional[str] = None
     optional: bool = False
+    convert: Optional[str] = None
+    also: Tuple[str, ...] = ()
+    operation_keeps: bool = False
 
 
 PYTHON_FIELDS: Dict[str, PythonField] = {
@@ -605,7 +605,8 @@ PYTHON_FIELDS: Dict[str, PythonField] = {
                           ["NoSuchScreenError: ``screen`` is released, or another navigator's."], plain="screen.id"),
     "screens": PythonField([PythonParameter("screens", "Iterable[ScreenLike]",
                                             doc="Screens, or objects (each gets a new screen), bottom to top.")],
-                           ["NoSuchScreenError: a Screen is released, or another navigator's."]),
+                           ["NoSuchScreenError: a Screen is released, or another navigator's."],
+                           convert="screens", also=("count",)),
     "count": PythonField([]),
     "animated": PythonField([PythonParameter("animated", "bool", "True")], plain="bool(animated)"),
     "visible": PythonField([PythonParameter("visible", "bool")], plain="bool(visible)"),
@@ -613,11 +614,12 @@ PYTHON_FIELDS: Dict[str, PythonField] = {
                            PythonParameter("result_text", "Optional[str]", "None", True,
                                            doc="the popped screen's result as is.")],
                           ["TypeError: both ``result`` and ``result_text`` are given.",
-                           "InvalidError: a result that is not valid text."], optional=True),
+                           "InvalidError: a result that is not valid text."], optional=True,
+                          convert="result"),
     "block": PythonField([PythonParameter("block", "Callable[[], Any]",
                                           doc="the code to run, called without arguments on the driving thread.")],
-                         ["TypeError: ``block`` is not callable."]),
-    "route": PythonField([PythonParameter("route", "str", doc="a registered route's name.")]),
+                         ["TypeError: ``block`` is not callable."], convert="block", operation_keeps=True),
+    "route": PythonField([PythonParameter("route", "str", doc="a registered route's name.")], convert="route"),
     "show_options": PythonField(
         [PythonParameter("animated", "bool", "False", True, doc="whether the change asks for a transition."),
          PythonParameter("remove_current", "bool", "True", True, doc="whether a new screen replaces the current top."),
@@ -628,14 +630,17 @@ PYTHON_FIELDS: Dict[str, PythonField] = {
          PythonParameter("payload", "Union[str, Mapping[str, Any], None]", "None", True,
                          doc="delivered to the screen: a str, or a dict that travels as JSON (``Payload.json()``); "
                              "None for none.")],
-        ["InvalidError: a route or payload that is not valid text.", "ValueError: an unknown ``recycle`` value."]),
+        ["InvalidError: a route or payload that is not valid text.", "ValueError: an unknown ``recycle`` value."],
+        convert="show_options"),
     "entries": PythonField([PythonParameter("entries", "Iterable[RouteEntry]",
                                             doc="each ``(route, state)`` or a route alone, bottom to top; a state is "
                                                 "a str (as is), a dict (as JSON) or None.")],
-                           ["InvalidError: no entry, or a route or state that is not valid text."]),
+                           ["InvalidError: no entry, or a route or state that is not valid text."],
+                           convert="entries", also=("count",)),
     "document": PythonField([PythonParameter("document", "Union[str, Mapping[str, Any]]",
                                              doc="``save()``'s dict or ``save_text()``'s text; any JSON of that shape.")],
-                            ["InvalidError: anything but a saved document, at the call (SPEC §14)."]),
+                            ["InvalidError: anything but a saved document, at the call (SPEC §14)."],
+                            convert="document"),
 }
 
 #: navcore_push's screen in Python: any object, which gets a new screen of `route`.
@@ -645,7 +650,8 @@ LEGACY_PYTHON_FIELDS = {
          PythonParameter("route", "Optional[str]", "None", True, key="new_screen_route",
                          doc='the route of the new screen made for an object (not for a Screen): without one it is '
                              'anonymous (route ""), which ``show`` never recycles and ``restore`` cannot rebuild.')],
-        ["TypeError: ``route`` given with a Screen.", "NoSuchScreenError: the Screen is released, or another navigator's."]),
+        ["TypeError: ``route`` given with a Screen.", "NoSuchScreenError: the Screen is released, or another navigator's."],
+        convert="screen"),
 }
 
 #: The exceptions of the statuses a method's function lists (its `@retval` tags), beside its
@@ -674,10 +680,6 @@ def python_signature(method: Method, first: str) -> List[str]:
             star = True
         parts.append(f"{p.name}: {p.annotation}" + (f" = {p.default}" if p.default else ""))
     return parts
-
-
-def python_call(method: Method) -> str:
-    return ", ".join(p.name if not p.keyword else f"{p.name}={p.name}" for _, p in python_parameters(method))
 
 
 def python_doc(method: Method, returns: str, raises: bool, indent: str, row: Optional[Row] = None) -> List[str]:
@@ -709,25 +711,46 @@ def python_c_zero(c_type: str) -> str:
     return "None" if "*" in c_type or c_type.endswith("_fn") else "False" if c_type == "bool" else "0"
 
 
+def python_conversion_call(spec: PythonField) -> str:
+    """The call of a field's conversion (navcore/_conversions.py) in a named method."""
+    return f"_conversions.{spec.convert}({', '.join(['self', 'created'] + [p.name for p in spec.parameters])})"
+
+
+def python_tuple(items: Sequence[str]) -> str:
+    return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+
+
+def python_converted(converted: List[Tuple[str, PythonField]], optional: List[Tuple[str, PythonField]]) -> str:
+    """A Request's `_converted`: its conversions' entries; an optional one only if given."""
+    if optional:
+        entry, spec = optional[0]
+        absent = " and ".join(f"{p.name} is None" for p in spec.parameters)
+        return f"        request._converted = () if {absent} else (\n            {entry},\n        )"
+    return wrap("        request._converted = (", [entry for entry, _ in converted], ",)" if len(converted) == 1 else ")",
+                "        ", 100)
+
+
 def python_factories(table: Table) -> str:
     """Request's class methods: one per method, named as it. Each makes the fields it can as
     they are (`_c`: navcore_request's first fields, in order, up to its last such field) and
-    keeps the parameters of those made at the call; it has no __init__ of its own: the
-    binding's hot path is counted (tests/test_hot_path.py, W6)."""
+    keeps, for each field made at the call, its conversion and the parameters it takes; it has
+    no __init__ of its own: ``ask`` makes the request's Operation with the named methods'
+    shared path."""
     out = []
     for method in methods(table):
         name = python_name(method.row)
-        plain, converted, arguments = {}, [], []
+        plain, converted, optional, arguments = {}, [], [], []
         for field_name, spec in python_fields(method):
             if spec.plain:
                 plain[field_name] = spec.plain
                 continue
-            if spec.optional:
-                given = " or ".join(f"{p.name} is not None" for p in spec.parameters)
-                converted.append(f'("{field_name}",) if {given} else ()')
-            elif field_name != "count":
-                converted.append(f'("{field_name}",)')
             arguments += [f'"{p.key or p.name}": {p.name}' for p in spec.parameters]
+            if spec.convert:
+                fields = python_tuple([f'"{f}"' for f in (field_name,) + spec.also])
+                entry = f"({fields}, _conversions.{spec.convert}, {python_tuple([p.name for p in spec.parameters])})"
+                (optional if spec.optional else converted).append((entry, spec))
+        if optional and (converted or len(optional) > 1):
+            sys.exit(f"ops.py: {method.row.function}: one optional field, alone, is all a Request's class method makes")
         last = max([i for i, f in enumerate(table.fields) if f.name in plain] + [1])
         c = ["_VERSION", str(method.op.value)] + [plain.get(f.name, python_c_zero(f.c_type)) for f in table.fields[2:last + 1]]
         out += ["    @classmethod",
@@ -736,21 +759,70 @@ def python_factories(table: Table) -> str:
         out += ["        request = object.__new__(cls)",
                 f"        request.op = _OPS[{method.op.value}]",
                 wrap("        request._c = (", c, ")", "        ", 100),
-                f"        request._converted = {' + '.join(converted) or '()'}",
+                python_converted(converted, optional),
                 wrap("        request._arguments = {", arguments, "}", "        ", 100) if arguments
                 else "        request._arguments = _NO_ARGUMENTS",
                 "        return request", ""]
     return "\n".join(out[:-1]) + "\n"
 
 
+def python_row_call(method: Method, row: Row) -> List[str]:
+    """The lines of a named method that ask `row`'s op through Navigator._ask: the plain fields
+    first (as a Request's class method makes them), then the conversions in the row's order,
+    then the navcore_request of the row's fields (by name) that _ask passes to
+    navcore_ask_outcome."""
+    specs = dict(python_fields(method))
+    converts = any(specs[f].convert for f in row.fields if f in specs)
+    plain, converted, fields = [], [], []
+    for field_name in row.fields:
+        spec = specs.get(field_name)
+        if spec is None:  # filled by another field's conversion (`count`, by `screens`)
+            continue
+        if spec.plain and converts:  # made before any conversion may make a screen
+            plain.append(f"        c_{field_name} = {spec.plain}")
+            fields.append(f"{field_name}=c_{field_name}")
+        elif spec.plain:
+            fields.append(f"{field_name}={spec.plain}")
+        elif spec.convert and spec.also:
+            names = [f"c_{name}" for name in (field_name,) + spec.also]
+            converted.append(f"        {', '.join(names)} = {python_conversion_call(spec)}")
+            fields += [f"{name[2:]}={name}" for name in names]
+        elif spec.convert:
+            fields.append(f"{field_name}={python_conversion_call(spec)}")
+    lines = plain
+    if converts:
+        lines += ["        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused"]
+    lines += converted
+    request = wrap("_CRequest(", ["_VERSION", str(method.op.value)] + fields, ")", "            ", 100)
+    arguments = [f"OPS[{method.op.value}]", request] + (["created"] if converts else [])
+    arguments += [f"{p.name}={p.name}" for f in row.fields if f in specs and specs[f].operation_keeps
+                  for p in specs[f].parameters]
+    lines.append(wrap("        return self._ask(", arguments, ")", "        ", 100))
+    return lines
+
+
 def python_methods(table: Table) -> str:
-    """Navigator's named methods: each asks the request of its name (an alias is assigned)."""
+    """Navigator's named methods: each asks the request of its row's fields, with their values
+    in C's form (an alias is assigned). A method with a merged row fills its fields only when
+    one of the row's own (optional) fields is given, else its first row's: ``pop()`` asks
+    navcore_pop's request, ``pop(result=…)`` navcore_pop_with_result's."""
     out = []
     for method in methods(table):
         name = python_name(method.row)
         out.append(wrap(f"    def {name}(", python_signature(method, "self"), ") -> Operation:", "    ", 100))
         out += python_doc(method, "The op's Operation.", True, "        ")
-        out += [f"        return self.ask(Request.{name}({python_call(method)}))", ""]
+        row = method.row
+        if method.merged:
+            specs = dict(python_fields(method))
+            row = method.merged[0]
+            extra = [specs[f] for f in row.fields if f not in method.row.fields]
+            if len(method.merged) > 1 or not all(spec.optional for spec in extra):
+                sys.exit(f"ops.py: {row.function} is not {method.row.function} with optional fields: "
+                         "write the Python method by hand")
+            absent = " and ".join(f"{p.name} is None" for spec in extra for p in spec.parameters)
+            out.append(f"        if {absent}:")
+            out += ["    " + line for line in python_row_call(method, method.row)]
+        out += python_row_call(method, row) + [""]
         out += [f"    {python_name(alias)} = {name}  # {doc_text(alias.doc.brief, 'python')}" for alias in method.aliases]
         if method.aliases:
             out.append("")
@@ -791,8 +863,7 @@ WORD_PARSERS: Dict[str, WordParser] = {
     "result_option": WordParser("try resultOption(plain, line)", "self.result_option(plain, line)", "word_result",
                                 python_argument="result_text={x}"),
     "run_name": WordParser("try word(arguments, 0, line)", "self.word(arguments, 0, line)", "word_run_name",
-                           swift_value='{ self.record(TraceLine(category: .run, text: "run \\({x})")) }',
-                           python_value='lambda: self.record("run", "run " + {x})'),
+                           swift_value="self.runBlock(named: {x})", python_value="self.run_block({x})"),
     "on_off": WordParser("try onOff(arguments, 0, line)", "self.on_off(arguments, 0, line)", "word_visible"),
     "route": WordParser("try word(arguments, 0, line)", "self.word(arguments, 0, line)", "word_route"),
     "show_options": WordParser("try showOptions(arguments, line)", "self.show_options(arguments, line)",

@@ -37,22 +37,23 @@ extension NavigationRoute {
     }
 }
 
-/// A `MainActorNavigator`'s routes of type `Route`: registration, `show` and `open` with typed
+/// The routes of type `Route` of a navigator made with `dispatch: .mainActor`: registration, `show` and `open` with typed
 /// values, and the typed value of a screen. It holds the navigator: keep it where the
 /// navigator is kept (a handler should not).
 @MainActor
 public struct TypedRoutes<Route: NavigationRoute> {
     /// The navigator the routes belong to.
-    public let navigator: MainActorNavigator
+    public let navigator: Navigator
 
     /// Registers one factory for the routes of these names: it receives the value the screen
     /// was shown or opened for, decoded from its payload (a screen shown by name without a
-    /// payload, or with one that is not a `Route`, fails the op with `.factoryFailed`).
+    /// payload, or with one that is not a `Route`, fails the op with `.factoryFailed`). It runs
+    /// on the main actor; `.state` for a navigator in another mode.
     public func register(
         _ names: String..., factory: @escaping @MainActor (Route, RouteRequest) throws -> (any Sendable)?
     ) throws {
         for name in names {
-            try navigator.registerRoute(name) { request in
+            try navigator.registerRoute(name) { @MainActor request in
                 try factory(try Route(payload: request.payload ?? ""), request)
             }
         }
@@ -66,7 +67,7 @@ public struct TypedRoutes<Route: NavigationRoute> {
     /// Shows `route` without waiting: `.ok` or `.queued` at once, the outcome to `completion`.
     @discardableResult
     public func show(
-        _ route: Route, options: ShowOptions = ShowOptions(), completion: MainActorNavigator.Completion?
+        _ route: Route, options: ShowOptions = ShowOptions(), completion: Navigator.Completion?
     ) throws -> RequestStatus {
         try navigator.show(route.name, options: options.carrying(route), completion: completion)
     }
@@ -83,8 +84,9 @@ public struct TypedRoutes<Route: NavigationRoute> {
     }
 }
 
-extension MainActorNavigator {
+extension Navigator {
     /// This navigator's routes of type `Route`.
+    @MainActor
     public func routes<Route: NavigationRoute>(_ type: Route.Type) -> TypedRoutes<Route> {
         TypedRoutes(navigator: self)
     }

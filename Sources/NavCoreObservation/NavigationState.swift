@@ -1,7 +1,7 @@
 import NavCore
 import Observation
 
-/// A `MainActorNavigator`'s state as an `@Observable` model, for views that render from it
+/// The state of a navigator made with `dispatch: .mainActor` as an `@Observable` model, for views that render from it
 /// (SwiftUI's `@State`/`@Bindable`, or `withObservationTracking` in any toolkit): the stack,
 /// the top, whether it is busy or can go back, the queue's length, the bar, the transition in
 /// flight with its progress, the action state, and the veto decision a `back` waits for.
@@ -10,11 +10,11 @@ import Observation
 /// every call that queues or runs ops, and only where a value changed, so a view is invalidated
 /// only by what it read. It and the navigator hold each other weakly; keep it next to the
 /// navigator. Dropping it removes its handler from the navigator, so a view that makes a new
-/// one on every init (`@State var state = NavigationState(nav)`) leaves none behind.
+/// one on every init (`@State var state = try? NavigationState(nav)`) leaves none behind.
 ///
 /// ```swift
-/// let nav = MainActorNavigator()
-/// let state = NavigationState(nav)
+/// let nav = Navigator(dispatch: .mainActor)
+/// let state = try NavigationState(nav)
 /// // in a view: ForEach(state.stack) { screen in … }
 /// //            Button("Back") { … }.disabled(!state.canGoBack)
 /// ```
@@ -41,17 +41,18 @@ public final class NavigationState {
     public private(set) var progress: Double?
     /// The decision a `back` waits for (its veto answered `.later`), until the host answers it:
     /// meanwhile `isBusy` is true with no `transition`, so a view shows the question rather than
-    /// a navigation at work (`MainActorNavigator.pendingDecision`).
+    /// a navigation at work (`Navigator.pendingDecision`).
     public private(set) var pendingDecision: VetoDecision?
 
     /// The navigator it follows, and its handler there, to remove when it goes.
-    @ObservationIgnored private weak var navigator: MainActorNavigator?
+    @ObservationIgnored private weak var navigator: Navigator?
     @ObservationIgnored private var handler: ObserverToken?
 
-    /// The state of `navigator`, kept up to date from now on.
-    public init(_ navigator: MainActorNavigator) {
+    /// The state of `navigator`, kept up to date from now on; `.state` unless it was made with
+    /// `dispatch: .mainActor` (its updates come on the main actor).
+    public init(_ navigator: Navigator) throws(NavigationError) {
         self.navigator = navigator
-        handler = navigator.onStateChange { [weak self] navigator, event in
+        handler = try navigator.onStateChange { [weak self] navigator, event in
             self?.refresh(from: navigator, after: event)
         }
     }
@@ -62,7 +63,7 @@ public final class NavigationState {
 
     /// Reads what the navigator holds now; assigns only what changed (each assignment
     /// invalidates the views that read that property).
-    private func refresh(from navigator: MainActorNavigator, after event: NavigationEvent?) {
+    private func refresh(from navigator: Navigator, after event: NavigationEvent?) {
         update(\.stack, navigator.stack)
         update(\.top, navigator.top)
         update(\.isBusy, navigator.isBusy)

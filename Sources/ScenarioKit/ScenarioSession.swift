@@ -1,36 +1,79 @@
 import NavCore
 
-/// Runs one scenario (SPEC §11) through the Swift API and collects what failed.
+/// Runs one scenario (SPEC §11, §16.13) through the Swift API and collects what failed.
 ///
-/// A session is confined to the thread that runs it: its navigator is inline, or drained by
-/// this thread, so every callback arrives here; the navigator's `@Sendable` closures capture
+/// A session is confined to the thread that runs it: its navigators are inline, or drained by
+/// this thread, so every callback arrives here; the navigators' `@Sendable` closures capture
 /// it on that understanding (hence `@unchecked Sendable`).
 final class ScenarioSession: @unchecked Sendable {
-    /// A pending `on EVENT WORD: COMMAND`.
+    /// A pending `on [NAME:] EVENT WORD: COMMAND`: it matches lines of the navigator `navigator`.
     private struct Hook {
+        let navigator: String
         let event: [String]
         let command: [String]
         let line: Int
         var fired = false
     }
 
-    private var navigator: Navigator?
-    private var hostDispatch = false
-    private var animatorOn = true
+    /// One navigator of the scenario: its name, its navigator (`root`'s made at first use, so
+    /// that `config pump` can choose its mode) and what the runner keeps for it. Confined to the
+    /// session's thread, as the session is.
+    private final class Member: @unchecked Sendable {
+        let name: String
+        /// What starts its trace lines: nothing for `root`, `NAME: ` for another.
+        let prefix: String
+        var navigator: Navigator?
+        var hostDispatch: Bool
+        var animatorOn = true
+        var lastTransition: UInt64 = 0
+        var lastDecision: VetoDecision?
+
+        init(name: String, hostDispatch: Bool) {
+            self.name = name
+            self.prefix = name == "root" ? "" : name + ": "
+            self.hostDispatch = hostDispatch
+        }
+    }
+
+    /// The words a navigator may not be named (SPEC §16.13): `root`, the command words and the
+    /// event words (a trace line's first word), so that `on NAME: …` is never an event.
+    private static let reservedNames: Set<String> = [
+        "root", "on", "expect", "trace", "navigator", "push", "push_again", "pop", "back", "pop_to", "pop_to_root",
+        "set", "run", "visible", "gesture", "progress", "finish", "cancel", "veto", "decide", "set_result",
+        "set_saved", "listen", "discard", "unroute", "route", "show", "open", "restore", "threshold", "config",
+        "drain", "destroy", "attach", "activate", "present", "dismiss", "leave", "restore_tree", "retain",
+        "action", "will_show", "did_show", "will_hide", "did_hide", "transition", "should_pop", "result",
+        "payload", "bar", "release", "wakeup", "done", "child", "detach",
+    ]
+    /// The commands that take no `NAME:` prefix (SPEC §16.13).
+    private static let unprefixed: Set<String> = ["trace", "veto", "on", "navigator", "activate", "attach"]
+    /// The commands that name a label, asked of the label's owner when no prefix names a navigator.
+    private static let labelCommands: Set<String> = ["set_result", "set_saved", "listen", "discard", "push_again"]
+
+    private let root = Member(name: "root", hostDispatch: false)
+    /// Every navigator, in creation order.
+    private var members: [Member] = []
+    /// The navigator the command being run is asked of.
+    private var current: Member
     private var categories = Set(TraceCategory.allCases)
     private var trace: [String] = []
     private var status = "ok"
-    private var lastTransition: UInt64 = 0
     private var idsByLabel: [String: UInt64] = [:]
     private var labels: [UInt64: String] = [:]
     private var screens: [UInt64: Screen] = [:]
+    /// The navigator that made or showed each screen: label commands are asked of it.
+    private var owners: [UInt64: Member] = [:]
     private var createdPerRoute: [String: Int] = [:]
     private var released: Set<UInt64> = []
     private var vetoes: [String: VetoAnswer] = [:]
-    private var lastDecision: VetoDecision?
     private var hooks: [Hook] = []
     private var recording = true
     private(set) var failures: [String] = []
+
+    init() {
+        members = [root]
+        current = root
+    }
 
     /// Runs every step of `file`; returns the failures (empty when the scenario passes).
     func run(_ file: ScenarioFile) -> [String] {
@@ -51,40 +94,84 @@ final class ScenarioSession: @unchecked Sendable {
             }
         }
         recording = false
-        try? navigator?.destroy()
+        for member in members { try? member.navigator?.destroy() }
         return failures
     }
 
     // MARK: Lines
 
     private func perform(_ words: [String], line: Int) throws(ScenarioError) {
-        guard let verb = words.first else { return }
-        if verb == "expect" {
-            try check(Array(words.dropFirst()), line: line)
+        guard !words.isEmpty else { return }
+        let (explicit, command) = try prefixed(words, line)
+        if command.first == "expect" {
+            try check(Array(command.dropFirst()), line: line, of: explicit, prefix: explicit == nil ? "" : words[0] + " ")
         } else {
-            try execute(words, line: line)
+            try run(command, line: line, of: explicit)
         }
     }
 
-    /// Runs a command (also from inside a callback, for `on … :` hooks).
+    /// A line's `NAME:` prefix, if it has one, and its command (SPEC §16.13).
+    private func prefixed(_ words: [String], _ line: Int) throws(ScenarioError) -> (Member?, [String]) {
+        guard let first = words.first, first.hasSuffix(":") else { return (nil, words) }
+        let name = String(first.dropLast())
+        guard let member = members.first(where: { $0.name == name }) else {
+            throw ScenarioError(line: line, "no navigator is named '\(name)'")
+        }
+        let command = Array(words.dropFirst())
+        guard let verb = command.first else { throw ScenarioError(line: line, "'\(first)' needs a command") }
+        if verb.hasSuffix(":") { throw ScenarioError(line: line, "a command takes one navigator prefix") }
+        if Self.unprefixed.contains(verb) || command == ["expect", "trace"] {
+            let named = verb == "expect" ? "expect trace" : verb
+            throw ScenarioError(line: line, "`\(named)` takes no navigator prefix")
+        }
+        return (member, command)
+    }
+
+    /// The navigator that owns the screen labelled `label`, if any.
+    private func owner(_ label: String?) -> Member? {
+        label.flatMap { idsByLabel[$0] }.flatMap { owners[$0] }
+    }
+
+    /// Runs a command, prefixed or not (from inside a callback, for `on … :` hooks).
     private func execute(_ words: [String], line: Int) throws(ScenarioError) {
+        let (explicit, command) = try prefixed(words, line)
+        try run(command, line: line, of: explicit)
+    }
+
+    /// Runs a command, asked of `explicit`, else of the owner of the label a label command
+    /// names, else of `root`.
+    private func run(_ words: [String], line: Int, of explicit: Member?) throws(ScenarioError) {
+        var member = explicit
+        if member == nil, let verb = words.first, Self.labelCommands.contains(verb) {
+            let named = verb == "push_again" ? words.dropFirst().filter { $0 != "instant" } : Array(words.dropFirst())
+            member = owner(named.first)
+        }
+        let saved = current
+        current = member ?? root
+        defer { current = saved }
+        try command(words, line: line)
+    }
+
+    /// Runs a command of the navigator `current`.
+    private func command(_ words: [String], line: Int) throws(ScenarioError) {
         let arguments = Array(words.dropFirst())
+        let member = current
         if try askOp(words.first ?? "", arguments, line: line) { return }
         switch words.first ?? "" {
         case "progress":
             guard let value = ScenarioSyntax.progress(try word(arguments, 0, line)) else {
                 throw ScenarioError(line: line, "progress needs a number")
             }
-            call { try self.nav().updateTransition(self.lastTransition, progress: value) }
-        case "finish": call { try self.nav().finishTransition(self.lastTransition) }
-        case "cancel": call { try self.nav().cancelTransition(self.lastTransition) }
+            call { try self.nav().updateTransition(member.lastTransition, progress: value) }
+        case "finish": call { try self.nav().finishTransition(member.lastTransition) }
+        case "cancel": call { try self.nav().cancelTransition(member.lastTransition) }
         case "drain": try drain(arguments, line)
         case "destroy": call { try self.nav().destroy() }
         case "veto":
             let label = try word(arguments, 0, line)
             vetoes[label] = try vetoAnswer(arguments, line)
         case "decide":
-            guard let decision = lastDecision else {
+            guard let decision = member.lastDecision else {
                 throw ScenarioError(line: line, "decide: the veto never answered later")
             }
             let allow = try yesNo(arguments, 0, line)
@@ -102,7 +189,7 @@ final class ScenarioSession: @unchecked Sendable {
             call {
                 try self.nav().onResult(of: screen) { [weak self] result in
                     guard let self else { return }
-                    self.record(TraceFormat(label: self.label).resultLine(screen.id, result))
+                    self.record(TraceFormat(label: self.label).resultLine(screen.id, result), of: member)
                 }
             }
         case "discard":
@@ -120,6 +207,7 @@ final class ScenarioSession: @unchecked Sendable {
         case "config": try configure(arguments, line)
         case "trace": try setTrace(arguments, line)
         case "on": try addHook(arguments, line)
+        case "navigator": try addNavigator(arguments, line)
         default: throw ScenarioError(line: line, "unknown command '\(words.joined(separator: " "))'")
         }
     }
@@ -157,7 +245,7 @@ final class ScenarioSession: @unchecked Sendable {
             call { try self.nav().ask(.beginGesture(), completion: nil) }
         case "run":
             let block = try word(arguments, 0, line)
-            call { try self.nav().ask(.run({ self.record(TraceLine(category: .run, text: "run \(block)")) }), completion: nil) }
+            call { try self.nav().ask(.run(self.runBlock(named: block)), completion: nil) }
         case "visible":
             let visible = try onOff(arguments, 0, line)
             call { try self.nav().ask(.setVisible(visible), completion: nil) }
@@ -207,14 +295,16 @@ final class ScenarioSession: @unchecked Sendable {
         seconds < 0 ? .seconds(-1) : .seconds(min(seconds, 1e9))
     }
 
-    /// `expect …`.
-    private func check(_ words: [String], line: Int) throws(ScenarioError) {
+    /// `expect …`, of `explicit`, else of the owner of `result_of L`'s and `saved_of L`'s
+    /// label, else of `root`; a failure repeats the line's prefix.
+    private func check(_ words: [String], line: Int, of explicit: Member?, prefix: String) throws(ScenarioError) {
         let what = try word(words, 0, line)
         // What is read (`stack`, `result_of L`, …), then what it should read.
         let subject = ["result_of", "saved_of"].contains(what) ? 2 : 1
         let expected = words.dropFirst(subject).joined(separator: " ")
         let seen: String
-        let nav = self.nav()
+        let member = explicit ?? (subject == 2 ? owner(words.count > 1 ? words[1] : nil) : nil) ?? root
+        let nav = navigator(of: member)
         let dead = nav.isDestroyed
         switch what {
         case "stack": seen = nav.stack.map { label($0.id) }.joined(separator: " ")
@@ -234,7 +324,7 @@ final class ScenarioSession: @unchecked Sendable {
         default: throw ScenarioError(line: line, "unknown check 'expect \(words.joined(separator: " "))'")
         }
         if seen != expected {
-            failures.append("line \(line): expect \(words.prefix(subject).joined(separator: " ")) \(expected): saw '\(seen)'")
+            failures.append("line \(line): \(prefix)expect \(words.prefix(subject).joined(separator: " ")) \(expected): saw '\(seen)'")
         }
     }
 
@@ -252,10 +342,11 @@ final class ScenarioSession: @unchecked Sendable {
     private func registerRoute(_ arguments: [String], _ line: Int) throws(ScenarioError) {
         let route = try word(arguments, 0, line)
         let fails = arguments.dropFirst().contains("fail")
+        let member = current
         call {
             try self.nav().registerRoute(route) { request in
                 if fails { throw FactoryFailure() }
-                self.name(id: request.id, route: request.route)
+                self.name(id: request.id, route: request.route, owner: member)
                 return nil
             }
         }
@@ -287,17 +378,22 @@ final class ScenarioSession: @unchecked Sendable {
 
     private func configure(_ arguments: [String], _ line: Int) throws(ScenarioError) {
         let on = try onOff(arguments, 1, line)
+        let member = current
         switch try word(arguments, 0, line) {
         case "animator":
-            animatorOn = on
-            navigator.map(installAnimator)
+            member.animatorOn = on
+            if member.navigator != nil { installAnimator(member) }
         case "always_appear":
             call { try self.nav().setAlwaysAppear(on) }
         case "pump":
-            guard navigator == nil else {
+            guard members.count == 1 else {
+                throw ScenarioError(
+                    line: line, "config pump is a creation-time choice: a scenario of several navigators has none")
+            }
+            guard member.navigator == nil else {
                 throw ScenarioError(line: line, "config pump must come before the navigator is used")
             }
-            hostDispatch = on
+            member.hostDispatch = on
         default:
             throw ScenarioError(line: line, "unknown config '\(arguments.joined(separator: " "))'")
         }
@@ -318,60 +414,112 @@ final class ScenarioSession: @unchecked Sendable {
         categories = chosen
     }
 
-    /// `on EVENT WORD: COMMAND`.
+    /// `on [NAME:] EVENT WORD: COMMAND`: NAME is a navigator (`root` without it).
     private func addHook(_ arguments: [String], _ line: Int) throws(ScenarioError) {
+        var navigator = "root"
+        var arguments = arguments
+        if let first = arguments.first, first.hasSuffix(":"), members.contains(where: { $0.name == first.dropLast() }) {
+            navigator = String(first.dropLast())
+            arguments.removeFirst()
+        }
         guard let colon = arguments.firstIndex(where: { $0.hasSuffix(":") }), colon + 1 < arguments.count else {
             throw ScenarioError(line: line, "`on` needs 'EVENT WORD: COMMAND'")
         }
         var event = Array(arguments[...colon])
         event[colon] = String(event[colon].dropLast())
-        hooks.append(Hook(event: event.filter { !$0.isEmpty }, command: Array(arguments[(colon + 1)...]), line: line))
+        hooks.append(Hook(
+            navigator: navigator, event: event.filter { !$0.isEmpty }, command: Array(arguments[(colon + 1)...]),
+            line: line))
     }
 
-    // MARK: The navigator and its callbacks
-
-    /// The navigator, made at first use so that `config pump` can choose its mode.
-    private func nav() -> Navigator {
-        if let navigator { return navigator }
-        let navigator = Navigator(dispatch: hostDispatch ? .host : .inline)
-        navigator.addObserver { [weak self] event in self?.observe(event) }
-        navigator.setDeferrablePopVeto { [weak self] screen, trigger, decision in
-            self?.shouldPop(screen, trigger, decision) ?? .allow
+    /// `navigator NAME [hidden] [pump]` (SPEC §16.13): `root` is made first, so the new
+    /// navigator takes root's dispatch mode at this line (host mode with `pump`).
+    private func addNavigator(_ arguments: [String], _ line: Int) throws(ScenarioError) {
+        let name = try word(arguments, 0, line)
+        let options = arguments.dropFirst()
+        guard let head = name.unicodeScalars.first, ("a"..."z").contains(head),
+              name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" })
+        else { throw ScenarioError(line: line, "'\(name)' is not a navigator name ([a-z][a-z0-9_]*)") }
+        if Self.reservedNames.contains(name) {
+            throw ScenarioError(line: line, "'\(name)' is a reserved word, not a navigator name")
         }
-        navigator.setWakeupHandler { [weak self] in self?.record(TraceLine(category: .wakeup, text: "wakeup")) }
-        installAnimator(navigator)
-        self.navigator = navigator
+        if members.contains(where: { $0.name == name }) { throw ScenarioError(line: line, "navigator '\(name)' exists") }
+        if let option = options.first(where: { $0 != "hidden" && $0 != "pump" }) {
+            throw ScenarioError(line: line, "unknown navigator option '\(option)'")
+        }
+        _ = navigator(of: root)
+        let member = Member(name: name, hostDispatch: options.contains("pump") || root.hostDispatch)
+        members.append(member)
+        call { _ = self.navigator(of: member, hidden: options.contains("hidden")) }
+    }
+
+    // MARK: The navigators and their callbacks
+
+    /// The navigator the command being run is asked of.
+    private func nav() -> Navigator {
+        navigator(of: current)
+    }
+
+    /// A member's navigator, made at first use; `hidden` = with its visible flag off (a
+    /// `visible off` op run before the runner listens).
+    private func navigator(of member: Member, hidden: Bool = false) -> Navigator {
+        if let navigator = member.navigator { return navigator }
+        let navigator = Navigator(dispatch: member.hostDispatch ? .host : .inline)
+        if hidden {
+            _ = try? navigator.ask(.setVisible(false), completion: nil)
+            try? navigator.drain()
+        }
+        navigator.addObserver { [weak self] event in self?.observe(event, of: member) }
+        navigator.setDeferrablePopVeto { [weak self] screen, trigger, decision in
+            self?.shouldPop(screen, trigger, decision, of: member) ?? .allow
+        }
+        navigator.setWakeupHandler { [weak self] in
+            self?.record(TraceLine(category: .wakeup, text: "wakeup"), of: member)
+        }
+        member.navigator = navigator
+        installAnimator(member)
         return navigator
     }
 
-    private func installAnimator(_ navigator: Navigator) {
-        if animatorOn {
-            navigator.setAnimator { [weak self] transition in self?.lastTransition = transition.id }
+    private func installAnimator(_ member: Member) {
+        if member.animatorOn {
+            member.navigator?.setAnimator { transition in member.lastTransition = transition.id }
         } else {
-            navigator.setAnimator(nil)
+            member.navigator?.setAnimator(nil)
         }
     }
 
-    private func observe(_ event: NavigationEvent) {
+    private func observe(_ event: NavigationEvent, of member: Member) {
         for screen in event.screens where screens[screen.id] == nil { screens[screen.id] = screen }
+        for screen in event.screens where owners[screen.id] == nil { owners[screen.id] = member }
         if case .released(let screen) = event { released.insert(screen.id) }
-        record(TraceFormat(label: label).line(for: event))
+        record(TraceFormat(label: label).line(for: event), of: member)
     }
 
-    private func shouldPop(_ screen: Screen, _ trigger: PopTrigger, _ decision: VetoDecision) -> VetoAnswer {
+    private func shouldPop(_ screen: Screen, _ trigger: PopTrigger, _ decision: VetoDecision, of member: Member)
+        -> VetoAnswer {
         let answer = vetoes[label(screen.id)] ?? .allow
-        if answer == .later { lastDecision = decision }
-        record(TraceFormat(label: label).vetoLine(screen, trigger, answer: answer))
+        if answer == .later { member.lastDecision = decision }
+        record(TraceFormat(label: label).vetoLine(screen, trigger, answer: answer), of: member)
         return answer
     }
 
-    /// Records a trace line if its category is traced, and fires every hook it matches, each
-    /// once, in file order (all are marked fired before the first runs).
-    private func record(_ line: TraceLine) {
+    /// A `run NAME` op's block: records `run NAME` as a line of the navigator asked.
+    private func runBlock(named name: String) -> @Sendable () -> Void {
+        let member = current
+        return { self.record(TraceLine(category: .run, text: "run \(name)"), of: member) }
+    }
+
+    /// Records a line of `member` (prefixed by its name unless it is `root`) if its category is
+    /// traced, and fires every hook of that navigator it matches, each once, in file order (all
+    /// are marked fired before the first runs).
+    private func record(_ line: TraceLine, of member: Member) {
         guard recording else { return }
-        if categories.contains(line.category) { trace.append(line.text) }
+        if categories.contains(line.category) { trace.append(member.prefix + line.text) }
         let words = ScenarioSyntax.words(Substring(line.text))
-        let matching = hooks.indices.filter { !hooks[$0].fired && words.starts(with: hooks[$0].event) }
+        let matching = hooks.indices.filter {
+            !hooks[$0].fired && hooks[$0].navigator == member.name && words.starts(with: hooks[$0].event)
+        }
         for index in matching { hooks[index].fired = true }
         for hook in matching.map({ hooks[$0] }) {
             do throws(ScenarioError) {
@@ -395,13 +543,15 @@ final class ScenarioSession: @unchecked Sendable {
 
     // MARK: Labels
 
-    /// Names a new screen: the first of route R is `R`, the n-th `R#n`.
+    /// Names a new screen of the navigator `current`: the first of route R (of every
+    /// navigator) is `R`, the n-th `R#n`.
     private func name(_ screen: Screen) {
         screens[screen.id] = screen
-        name(id: screen.id, route: screen.route)
+        name(id: screen.id, route: screen.route, owner: current)
     }
 
-    private func name(id: UInt64, route: String) {
+    private func name(id: UInt64, route: String, owner: Member) {
+        owners[id] = owner
         let count = (createdPerRoute[route] ?? 0) + 1
         createdPerRoute[route] = count
         let label = count == 1 ? route : "\(route)#\(count)"
@@ -415,7 +565,9 @@ final class ScenarioSession: @unchecked Sendable {
     /// live one (the screens an `open` makes below its top are named by no event). Every
     /// command that names a label finds its screen here.
     private func screen(labelled label: String) -> Screen? {
-        guard let id = idsByLabel[label], let screen = screens[id] ?? (try? nav().screen(id)) else { return nil }
+        guard let id = idsByLabel[label],
+              let screen = screens[id] ?? (try? navigator(of: owners[id] ?? root).screen(id))
+        else { return nil }
         screens[id] = screen
         return screen
     }

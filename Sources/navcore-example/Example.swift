@@ -1,6 +1,6 @@
 // A tiny Swift host of navcore (swift run navcore-example), set up as recommended for an app
-// whose UI is on the main actor: a MainActorNavigator, so every callback below runs on the main
-// actor; an animator that finishes each transition after a short sleep; awaited ops; rapid taps
+// whose UI is on the main actor: a navigator made with `dispatch: .mainActor`, so every callback
+// below runs on the main actor (each closure says `@MainActor`, which types it so); an animator that finishes each transition after a short sleep; awaited ops; rapid taps
 // that queue; a veto; a route with a payload; and @MainActor screen objects that hear their own
 // appearance. No handler captures the navigator: each gets what it acts on.
 import NavCore
@@ -28,21 +28,21 @@ func title(_ screen: Screen) -> String { (screen.object as? Page)?.title ?? scre
 @MainActor
 struct Example {
     static func main() async throws {
-        let nav = MainActorNavigator()
+        let nav = Navigator(dispatch: .mainActor)
         // The host animates; navcore waits until the host finishes the transition.
-        nav.setAnimator { transition in
+        try nav.setAnimator { @MainActor transition in
             print("  slide \(transition.style): \(title(transition.from)) > \(title(transition.to))")
             Task {
                 try await Task.sleep(for: .milliseconds(20))
                 try await transition.finish()
             }
         }
-        nav.setPopVeto { screen, trigger in
+        try nav.setPopVeto { @MainActor screen, trigger in
             let allowed = (screen.object as? Page)?.draft.isEmpty != false
             print("  veto asked about \(title(screen)) (\(trigger)): \(allowed ? "allowed" : "refused")")
             return allowed
         }
-        try nav.registerRoute("detail") { request in Page("Detail") }
+        try nav.registerRoute("detail") { @MainActor request in Page("Detail") }
 
         let home = try nav.makeScreen(route: "home", object: Page("Home"))
         let inbox = try nav.makeScreen(route: "inbox", object: Page("Inbox"))

@@ -219,6 +219,29 @@ import Testing
         #expect(h.r.take().isEmpty && h.stack == ["A", "B"])
     }
 
+    @Test("navcore_ask_outcome: an op that ends in its call returns its outcome there, one that waits calls done")
+    func askOutcomeReportsEachOpOnce() {
+        let h = Harness()
+        defer { h.close() }
+        let ids = h.build("A")
+        var outcome: Int32 = 77
+        var pop = Self.request(NAVCORE_OP_POP)
+        expectStatus(navcore_ask_outcome(&outcome, h.nav, &pop, h.r.doneFn, h.ctx("c")))
+        #expect(outcome == Int32(NAVCORE_OUTCOME_NOOP.rawValue))
+        let instant = h.r.take()
+        #expect(instant.contains("done pop noop") && !instant.contains { $0.hasPrefix("completion c") }, "\(instant)")
+        let b = h.screen("B")
+        var push = Self.request(NAVCORE_OP_PUSH) { $0.screen = b; $0.animated = true }
+        expectStatus(navcore_ask_outcome(&outcome, h.nav, &push, h.r.doneFn, h.ctx("c")))
+        #expect(outcome == NAVCORE_OUTCOME_NONE && !h.r.take().contains { $0.hasPrefix("completion c") })
+        h.finish()
+        #expect(h.r.take().contains("completion c push completed") && h.stack == ["A", "B"])
+        outcome = 77
+        expectError(navcore_ask_outcome(nil, h.nav, &pop, h.r.doneFn, h.ctx("c")), NAVCORE_ERR_INVALID, "a NULL out")
+        expectError(navcore_ask_outcome(&outcome, h.nav, nil, h.r.doneFn, h.ctx("c")), NAVCORE_ERR_INVALID, "NULL")
+        #expect(outcome == 77 && h.r.take().isEmpty && ids.count == 1)
+    }
+
     @Test("open takes entries or a document, not both")
     func openTakesEntriesOrADocument() {
         let h = Harness()

@@ -1,8 +1,8 @@
 import NavCore
 
 // A Swift 6 app model whose whole UI layer is on the main actor, written the way the README
-// recommends: a `MainActorNavigator`, handlers that capture neither the navigator nor the
-// model, `@MainActor` types adopting `MainActorNavigatorDelegate` and `MainActorScreenFeedback`
+// recommends: a navigator made with `dispatch: .mainActor`, `@MainActor` handlers that capture
+// neither the navigator nor the model, `@MainActor` types adopting `MainActorNavigatorDelegate` and `MainActorScreenFeedback`
 // as they are. Every callback asserts that it runs on the main actor and counts its kind.
 
 /// The kinds of callback a main-actor app receives.
@@ -53,16 +53,16 @@ final class Page: MainActorScreenFeedback {
 /// The app: owns the navigator, is its delegate, animates with a short delay.
 @MainActor
 final class AppModel: MainActorNavigatorDelegate {
-    let nav = MainActorNavigator()
+    let nav = Navigator(dispatch: .mainActor)
     let tally = CallbackTally()
     private(set) var doneLines: [String] = []
     /// Interactive transitions wait there for the user's finger to lift.
     let gestures = GestureTracker()
 
-    init() {
-        nav.delegate = self
+    init() throws {
+        try nav.setMainActorDelegate(self)
         let tally = tally, gestures = gestures
-        nav.setAnimator { transition in
+        try nav.setAnimator { @MainActor transition in
             tally.record(.animator)
             if transition.interactive {
                 gestures.inFlight = transition
@@ -73,11 +73,11 @@ final class AppModel: MainActorNavigatorDelegate {
                 try await transition.finish()
             }
         }
-        nav.setPopVeto { screen, _ in
+        try nav.setPopVeto { @MainActor screen, _ in
             tally.record(.veto)
             return (screen.object as? Page)?.hasUnsavedChanges != true
         }
-        try? nav.registerRoute("detail") { request in
+        try nav.registerRoute("detail") { @MainActor request in
             tally.record(.factory)
             return Page("Detail \(request.id)", tally: tally)
         }
@@ -87,7 +87,7 @@ final class AppModel: MainActorNavigatorDelegate {
         try nav.makeScreen(route: title.lowercased(), object: Page(title, tally: tally))
     }
 
-    func navigator(_ navigator: MainActorNavigator, operation: OperationKind, didEndWith outcome: Outcome) {
+    func navigator(_ navigator: Navigator, operation: OperationKind, didEndWith outcome: Outcome) {
         tally.record(.delegate)
         doneLines.append("\(operation) \(outcome)")
     }

@@ -7,18 +7,18 @@ import Testing
 @MainActor
 @Suite struct MainActorAppTests {
     @Test func inlineAsksFromTheMainActorRunEveryCallbackThere() async throws {
-        let app = AppModel()
+        let app = try AppModel()
         let tally = app.tally
         let events = app.nav.events()
         let streamed = Task { for await _ in events { tally.record(.stream) } }
-        app.nav.addObserver { _ in tally.record(.observer) }
+        try app.nav.addObserver { @MainActor _ in tally.record(.observer) }
         let home = try app.page("Home"), inbox = try app.page("Inbox"), compose = try app.page("Compose")
 
         #expect(try await app.nav.push(home) == .completed)
         // Two rapid taps: the first starts at once, the second waits behind its transition.
-        #expect(try app.nav.push(inbox) { _ in tally.record(.completion) } == .ok)
+        #expect(try app.nav.ask(.push(inbox)) { @MainActor _ in tally.record(.completion) } == .ok)
         #expect(try app.nav.push(compose, completion: nil) == .queued)
-        #expect(try await app.nav.run { tally.record(.run) } == .completed)
+        #expect(try await app.nav.run { @MainActor in tally.record(.run) } == .completed)
         #expect(app.nav.stack == [home, inbox, compose])
 
         (compose.object as? Page)?.hasUnsavedChanges = true
@@ -30,7 +30,7 @@ import Testing
         #expect(try await app.nav.show("detail", options: options) == .completed)
         let detail = try #require(app.nav.top)
         #expect((detail.object as? Page)?.payloads == [#"{"id":7}"#])
-        try app.nav.onResult(of: detail) { _ in tally.record(.result) }
+        try app.nav.onResult(of: detail) { @MainActor _ in tally.record(.result) }
         #expect(try await app.nav.pop(result: "seen") == .completed)
 
         let picker = try app.page("Picker")
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func asksFromBackgroundTasksRunOnTheMainActor() async throws {
-        let app = AppModel()
+        let app = try AppModel()
         let nav = app.nav
         #expect(try await nav.push(try app.page("Home")) == .completed)
         // Posts queue at the call, from any thread; awaited ops hop to the main actor.
@@ -71,11 +71,11 @@ import Testing
     }
 
     @Test func gesturesFinishAndCancelOnTheMainActor() async throws {
-        let app = AppModel()
+        let app = try AppModel()
         let home = try app.page("Home"), inbox = try app.page("Inbox")
         #expect(try await app.nav.setStack([home, inbox], animated: false) == .completed)
         var progress: [Double] = []
-        app.nav.addObserver { event in
+        try app.nav.addObserver { @MainActor event in
             if case .progress(_, let value) = event { progress.append(value) }
         }
 
@@ -105,17 +105,17 @@ import Testing
     }
 
     @Test func aDeferredVetoIsDecidedOnTheMainActor() async throws {
-        let app = AppModel()
+        let app = try AppModel()
         var decisions: [VetoDecision] = []
         let tally = app.tally
-        app.nav.setDeferrablePopVeto { _, _, _, decision in
+        try app.nav.setDeferrablePopVeto { @MainActor _, _, _, decision in
             tally.record(.veto)
             decisions.append(decision)
             return .later
         }
         _ = try await app.nav.setStack([try app.page("Home"), try app.page("Compose")], animated: false)
         var outcome: Outcome?
-        try app.nav.back(animated: false) { outcome = $0 }
+        try app.nav.ask(.back(animated: false)) { @MainActor in outcome = $0 }
         #expect(decisions.count == 1 && app.nav.isBusy && app.nav.pendingDecision == decisions[0])
         let pending = try #require(app.nav.pendingDecision)
         try await pending.decide(allow: false)  // the dialog's "Keep editing", through the query's value
@@ -123,9 +123,9 @@ import Testing
     }
 
     @Test func droppingTheLastReferenceDestroysTheNavigator() async throws {
-        weak var weakNav: MainActorNavigator?
+        weak var weakNav: Navigator?
         weak var weakPage: Page?
-        var app: AppModel? = AppModel()
+        var app: AppModel? = try AppModel()
         let events = try #require(app).nav.events()
         do {
             let model = try #require(app)

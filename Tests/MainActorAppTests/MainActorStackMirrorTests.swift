@@ -6,22 +6,22 @@ import Testing
 @MainActor
 @Suite struct MainActorStackMirrorTests {
     @Test func droppingTheMirrorStopsItSoNoTransitionIsSwallowed() throws {
-        let nav = MainActorNavigator()
+        let nav = Navigator(dispatch: .mainActor)
         var updates = 0
         do {
-            let mirror = MainActorStackMirror(nav) { _ in updates += 1 }
+            let mirror = try MainActorStackMirror(nav) { _ in updates += 1 }
             _ = try nav.push(nav.makeScreen(route: "A"), completion: nil)
             _ = mirror
         }
         var ended: Outcome?
-        _ = try nav.push(nav.makeScreen(route: "B"), completion: { ended = $0 })  // instant now
+        _ = try nav.ask(.push(nav.makeScreen(route: "B")), mainActorCompletion: { ended = $0 })  // instant now
         #expect(updates == 1 && ended == .completed && !nav.isBusy)
     }
 
     @Test func namesTheDecisionABackWaitsFor() async throws {
-        let nav = MainActorNavigator()
-        let mirror = MainActorStackMirror(nav, animates: false) { _ in }
-        nav.setDeferrablePopVeto { _, _, _, _ in .later }
+        let nav = Navigator(dispatch: .mainActor)
+        let mirror = try MainActorStackMirror(nav, animates: false) { _ in }
+        try nav.setDeferrablePopVeto { @MainActor _, _, _, _ in .later }
         _ = try await nav.setStack([try nav.makeScreen(route: "A"), try nav.makeScreen(route: "B")])
         #expect(mirror.pendingDecision == nil)
         _ = try nav.back(completion: nil)
@@ -32,10 +32,10 @@ import Testing
     }
 
     @Test func stopLeavesTheHostsAnimatorWhenItInstalledNone() throws {
-        let nav = MainActorNavigator()
+        let nav = Navigator(dispatch: .mainActor)
         var played = 0
-        nav.setAnimator { _ in played += 1 }
-        let mirror = MainActorStackMirror(nav, animates: false) { _ in }
+        try nav.setAnimator { @MainActor _ in played += 1 }
+        let mirror = try MainActorStackMirror(nav, animates: false) { _ in }
         mirror.stop()
         _ = try nav.push(nav.makeScreen(route: "A"), completion: nil)
         _ = try nav.push(nav.makeScreen(route: "B"), completion: nil)  // the first push never animates

@@ -17,8 +17,8 @@ import Testing
     }
 
     @Test func mirrorsTheStackTheQueueAndTheActionState() async throws {
-        let app = AppModel()
-        let state = NavigationState(app.nav)
+        let app = try AppModel()
+        let state = try NavigationState(app.nav)
         let home = try app.page("Home"), inbox = try app.page("Inbox")
         #expect(state.stack.isEmpty && state.top == nil && !state.isBusy)
 
@@ -41,13 +41,13 @@ import Testing
     }
 
     @Test func followsTheGesturesTransitionAndProgress() async throws {
-        let app = AppModel()
-        let state = NavigationState(app.nav)
+        let app = try AppModel()
+        let state = try NavigationState(app.nav)
         let home = try app.page("Home"), inbox = try app.page("Inbox")
         _ = try await app.nav.setStack([home, inbox], animated: false)
 
         var ended: Outcome?
-        try app.nav.beginGesture { ended = $0 }  // starts at once: the animator has it now
+        try app.nav.ask(.beginGesture()) { @MainActor in ended = $0 }  // starts at once: the animator has it now
         #expect(state.transition?.interactive == true && state.stack == [home] && state.progress == nil)
         #expect(try await invalidates({ _ = state.progress }) { try await app.gestures.lift(finish: false) })
         #expect(ended == .cancelled)
@@ -57,14 +57,14 @@ import Testing
     /// A back whose veto answered later is busy with no transition: the state names the decision
     /// it waits for, from the back until the answer, so a view shows the question instead.
     @Test func followsTheDecisionABackWaitsFor() async throws {
-        let app = AppModel()
-        let state = NavigationState(app.nav)
-        app.nav.setDeferrablePopVeto { _, _, _, _ in .later }
+        let app = try AppModel()
+        let state = try NavigationState(app.nav)
+        try app.nav.setDeferrablePopVeto { @MainActor _, _, _, _ in .later }
         _ = try await app.nav.setStack([try app.page("Home"), try app.page("Compose")], animated: false)
         #expect(state.pendingDecision == nil)
 
         var outcome: Outcome?
-        #expect(try await invalidates({ _ = state.pendingDecision }) { try app.nav.back(animated: false) { outcome = $0 } })
+        #expect(try await invalidates({ _ = state.pendingDecision }) { try app.nav.ask(.back(animated: false)) { @MainActor in outcome = $0 } })
         let decision = try #require(state.pendingDecision)
         #expect(decision == app.nav.pendingDecision && state.isBusy && state.transition == nil)
         #expect(state.actionState == .idle)
@@ -73,9 +73,9 @@ import Testing
     }
 
     @Test func droppedStatesLeaveNoHandlerBehind() throws {
-        let nav = MainActorNavigator()
-        let kept = NavigationState(nav)
-        for _ in 0..<1000 { _ = NavigationState(nav) }  // as a view's `@State` initial value is, on every init
+        let nav = Navigator(dispatch: .mainActor)
+        let kept = try NavigationState(nav)
+        for _ in 0..<1000 { _ = try NavigationState(nav) }  // as a view's `@State` initial value is, on every init
         #expect(nav.stateChangeHandlerCount == 1)
         _ = try nav.push(nav.makeScreen(route: "A"), completion: nil)
         #expect(kept.stack.count == 1)

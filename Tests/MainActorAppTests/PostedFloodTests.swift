@@ -1,4 +1,5 @@
 import NavCore
+import Synchronization
 import Testing
 
 /// Posts that arrive faster than they run are drained on the main actor a few milliseconds at a
@@ -23,24 +24,30 @@ import Testing
     }
 
     @Test func postedOpsRunAFewMillisecondsPerMainActorJob() async throws {
-        let nav = MainActorNavigator()
+        let nav = Navigator(dispatch: .mainActor)
         let posts = 200
         let batches = Batches()
         // Each op takes at least 1 ms (its factory), so a drain of 4 ms starts at most 4 ops:
         // the fifth would start 4 ms or more after the drain began.
-        try nav.registerRoute("slow") { _ in
+        try nav.registerRoute("slow") { @MainActor _ in
             batches.tasks.append(withUnsafeCurrentTask { $0?.hashValue } ?? 0)
             let end = ContinuousClock.now + .milliseconds(1)
             while ContinuousClock.now < end {}
             return nil
         }
-        var completed = 0
-        for _ in 0..<posts {
-            try nav.post("slow", options: ShowOptions(removeCurrent: false, recycle: .none)) { _ in completed += 1 }
-        }
+        // Posted from another thread: queued at the call (asked on the main actor, they would run
+        // at once).
+        let completed = Atomic(0)
+        try await Task.detached {
+            for _ in 0..<posts {
+                try nav.post("slow", options: ShowOptions(removeCurrent: false, recycle: .none)) { _ in
+                    completed.add(1, ordering: .relaxed)
+                }
+            }
+        }.value
         let deadline = ContinuousClock.now + .seconds(60)
-        while completed < posts && ContinuousClock.now < deadline { await Task.yield() }
-        #expect(completed == posts)
+        while completed.load(ordering: .relaxed) < posts && ContinuousClock.now < deadline { await Task.yield() }
+        #expect(completed.load(ordering: .relaxed) == posts)
         #expect(nav.stack.count == posts)
         let sizes = batches.sizes
         #expect(sizes.reduce(0, +) == posts)

@@ -14,9 +14,9 @@ final class ToolkitMirror {
     private let gestures: GestureTracker
 
     /// Mirrors `navigator`, handing the gesture's transition to `gestures` (the finger drives it).
-    init(_ navigator: MainActorNavigator, gestures: GestureTracker) {
+    init(_ navigator: Navigator, gestures: GestureTracker) throws {
         self.gestures = gestures
-        mirror = MainActorStackMirror(navigator) { [weak self] update in self?.apply(update) }
+        mirror = try MainActorStackMirror(navigator) { [weak self] update in self?.apply(update) }
         build(navigator.stack)
     }
 

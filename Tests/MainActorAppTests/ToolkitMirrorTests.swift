@@ -6,30 +6,30 @@ import Testing
 @MainActor
 @Suite struct ToolkitMirrorTests {
     @Test func theProvisionalPopKeepsThePoppedViewUntilTheFingerLifts() async throws {
-        let app = AppModel()
-        let mirror = ToolkitMirror(app.nav, gestures: app.gestures)
+        let app = try AppModel()
+        let mirror = try ToolkitMirror(app.nav, gestures: app.gestures)
         let home = try app.page("Home"), inbox = try app.page("Inbox")
         _ = try await app.nav.push(home)
         _ = try await app.nav.push(inbox)
         #expect(Set(mirror.views.keys) == [home.id, inbox.id])
 
         var outcomes: [Outcome] = []
-        try app.nav.beginGesture { outcomes.append($0) }  // starts at once
+        try app.nav.ask(.beginGesture()) { @MainActor in outcomes.append($0) }  // starts at once
         #expect(app.nav.stack == [home] && mirror.views[inbox.id] != nil)  // provisional
         #expect(app.gestures.inFlight?.interactive == true)
         try await app.gestures.lift(finish: false)
         #expect(outcomes == [.cancelled])
         #expect(Set(mirror.views.keys) == [home.id, inbox.id])
 
-        try app.nav.beginGesture { outcomes.append($0) }
+        try app.nav.ask(.beginGesture()) { @MainActor in outcomes.append($0) }
         try await app.gestures.lift(finish: true)
         #expect(outcomes == [.cancelled, .completed])
         #expect(Set(mirror.views.keys) == [home.id])
     }
 
     @Test func anAnimatedPopTearsDownThePoppedViewWhenItsTransitionEnds() async throws {
-        let app = AppModel()
-        let mirror = ToolkitMirror(app.nav, gestures: app.gestures)
+        let app = try AppModel()
+        let mirror = try ToolkitMirror(app.nav, gestures: app.gestures)
         let home = try app.page("Home"), inbox = try app.page("Inbox")
         _ = try await app.nav.setStack([home, inbox], animated: false)
         #expect(Set(mirror.views.keys) == [home.id, inbox.id])

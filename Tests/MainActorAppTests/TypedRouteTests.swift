@@ -18,7 +18,7 @@ enum AppRoute: NavigationRoute {
 @MainActor
 @Suite struct TypedRouteTests {
     @Test func showOpenAndReadRoutesAsValues() async throws {
-        let app = AppModel()
+        let app = try AppModel()
         let routes = app.nav.routes(AppRoute.self)
         var made: [AppRoute] = []
         try routes.register("inbox", "message") { route, _ in

@@ -153,7 +153,7 @@ import Testing
     }
 
     @MainActor @Test func everyMainActorCallWithABadArgumentFailsWithInvalidHandleOnceDestroyed() async throws {
-        let nav = MainActorNavigator()
+        let nav = Navigator(dispatch: .mainActor)
         try nav.registerRoute("R") { _ in nil }
         let dead = try nav.makeScreen(route: "D")
         try nav.discard(dead)

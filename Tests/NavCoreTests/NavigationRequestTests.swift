@@ -2,8 +2,8 @@ import NavCore
 import Testing
 
 /// `NavigationRequest`, `ask(_:completion:)` and `perform(_:)`: asking a request is calling its
-/// named method — the same status, events and outcome — on `Navigator` and on
-/// `MainActorNavigator`, and a request is checked when it is asked, as the method's arguments.
+/// named method — the same status, events and outcome — in every dispatch mode
+/// (`.mainActor` included), and a request is checked when it is asked, as the method's arguments.
 @Suite struct NavigationRequestTests {
     /// One named method and the request of the same name, on navigators made alike.
     struct Case: CustomTestStringConvertible, Sendable {
@@ -129,12 +129,12 @@ import Testing
         expectError(.invalidHandle) { try h.nav.ask(empty, completion: nil) }
     }
 
-    @MainActor @Test("MainActorNavigator: ask and perform of a request are its named methods, on the main actor")
+    @MainActor @Test("A main-actor navigator: ask and perform of a request are its named methods, on the main actor")
     func mainActor() async throws {
-        let nav = MainActorNavigator()
+        let nav = Navigator(dispatch: .mainActor)
         let a = try nav.makeScreen(route: "A"), b = try nav.makeScreen(route: "B")
         var outcomes: [Outcome] = []
-        #expect(try nav.ask(.setStack([a, b]), completion: { outcomes.append($0) }) == .ok)
+        #expect(try nav.ask(.setStack([a, b]), mainActorCompletion: { outcomes.append($0) }) == .ok)
         #expect(outcomes == [.completed] && nav.stack.map(\.route) == ["A", "B"])
         let ran = Counter()
         #expect(try await nav.perform(.run { ran.increment() }) == .completed)

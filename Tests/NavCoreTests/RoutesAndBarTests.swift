@@ -22,6 +22,24 @@ import Testing
         expectError(.exists) { try h.nav.registerRoute("home") { _ in nil } }
     }
 
+    /// Route names are compared byte for byte, as in C, Python and JavaScript, not by Swift's
+    /// canonical equivalence: "é" precomposed and "e" + U+0301 are two routes.
+    @Test func routeNamesAreTheSameRouteOnlyWhenTheirBytesAre() throws {
+        let h = Harness()
+        let composed = "\u{E9}", decomposed = "e\u{301}"
+        #expect(composed == decomposed)  // as Swift strings
+        try h.nav.registerRoute(composed) { _ in Token("composed") }
+        try h.nav.registerRoute(decomposed) { _ in Token("decomposed") }
+        try h.nav.show(composed, completion: nil)
+        try h.nav.show(decomposed, options: ShowOptions(removeCurrent: false), completion: nil)
+        #expect(h.nav.stack.map { $0.route.utf8.count } == [2, 3])
+        try h.nav.unregisterRoute(decomposed)
+        expectError(.invalid) { try h.nav.unregisterRoute(decomposed) }
+        let completions = Completions()
+        try h.nav.show(decomposed, completion: completions.handler)
+        #expect(completions.received == [.unknownRoute])
+    }
+
     @Test func anUnregisteredRouteIsUnknownAndCanBeRegisteredAgain() throws {
         let h = Harness()
         try h.nav.registerRoute("home") { _ in nil }

@@ -99,7 +99,7 @@ import Testing
     }
 
     @MainActor @Test func mainActorScreenObjectsHearTheirEventsWhateverTypeCameBefore() throws {
-        let nav = MainActorNavigator()
+        let nav = Navigator(dispatch: .mainActor)
         let page = MainActorPage()
         try nav.push(try nav.makeScreen(route: "plain", object: Plain()), animated: false, completion: nil)
         try nav.push(try nav.makeScreen(route: "page", object: page), animated: false, completion: nil)

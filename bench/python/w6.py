@@ -2,10 +2,12 @@
 
 A Navigator (inline dispatch, no animator) with one root screen and Python listeners for
 will_show and did_show only; each cycle creates a screen, pushes it and pops it (the pop releases
-it). Per cycle that is 3 C calls (navcore_screen_create, navcore_push, navcore_pop) and 7 Python
-callbacks from C: will_show and did_show for the push and for the pop, the release (the
-binding's own, to let go of the screen object) and the two op completions. The floor
-(floor.py) makes the same C calls and receives the same callbacks with no binding around them.
+it). Per cycle that is 3 C calls (navcore_screen_create, then the push and the pop, each
+through navcore_ask_outcome) and 5 Python callbacks from C: will_show and did_show for the push
+and for the pop, and the release (the binding's own, to let go of the screen object); the two ops
+end in their calls, which return their outcomes. The floor (floor.py) makes the C form of the
+same calls (navcore_push, navcore_pop) and receives their 7 callbacks, the two op completions
+included, with no binding around them.
 
 Usage: python w6.py [cycles [warmup]]; prints one JSON line.
 """
@@ -16,7 +18,7 @@ import time
 
 import navcore
 
-CALLBACKS_PER_CYCLE = 7
+CALLBACKS_PER_CYCLE = 5
 
 
 def main() -> int:

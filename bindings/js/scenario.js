@@ -53,6 +53,23 @@ const FORBIDDEN = /[\x00-\x08\x0a-\x1f\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u
 const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
 const WHOLE_NUMBER = /^[0-9]+$/;
 const SET_SUFFIX = /^#[0-9]+$/;
+const NAVIGATOR_NAME = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * The words a navigator may not be named (SPEC §16.13): `root`, the command words and the event
+ * words (a trace line's first word), so that `on NAME: …` is never an event.
+ */
+const RESERVED_NAMES = new Set([
+  "root", "on", "expect", "trace", "navigator", "push", "push_again", "pop", "back", "pop_to", "pop_to_root",
+  "set", "run", "visible", "gesture", "progress", "finish", "cancel", "veto", "decide", "set_result",
+  "set_saved", "listen", "discard", "unroute", "route", "show", "open", "restore", "threshold", "config",
+  "drain", "destroy", "attach", "activate", "present", "dismiss", "leave", "restore_tree", "retain",
+  "action", "will_show", "did_show", "will_hide", "did_hide", "transition", "should_pop", "result",
+  "payload", "bar", "release", "wakeup", "done", "child", "detach"]);
+/** The commands that take no `NAME:` prefix (SPEC §16.13). */
+const UNPREFIXED = ["trace", "veto", "on", "navigator", "activate", "attach"];
+/** The commands that name a label, asked of the label's owner when no prefix names a navigator. */
+const LABEL_COMMANDS = ["set_result", "set_saved", "listen", "discard", "push_again"];
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /**
@@ -326,38 +343,84 @@ export class TraceFormat {
 const VETO_WORDS = { allow: "yes", refuse: "no", later: "later" };
 
 // ---------------------------------------------------------------------------------------------
-// A session: one scenario, one navigator
+// A session: one scenario, its navigators
 // ---------------------------------------------------------------------------------------------
 
-/** @typedef {{ event: string[], command: string[], line: number, fired: boolean }} Hook */
+/**
+ * A pending `on [NAME:] EVENT WORD: COMMAND`: it matches lines of the navigator `navigator`.
+ * @typedef {{ navigator: string, event: string[], command: string[], line: number, fired: boolean }} Hook
+ */
+
+/**
+ * One navigator of a scenario (SPEC §16.13): its name, its navigator (`root`'s made at first use,
+ * so that `config pump` can choose its mode) and what the runner keeps for it. It is the
+ * navigator's listener: its events reach the session with its name.
+ */
+class Member {
+  /**
+   * @param {Session} session
+   * @param {string} name
+   * @param {boolean} hostDispatch
+   */
+  constructor(session, name, hostDispatch) {
+    this.session = session;
+    this.name = name;
+    /** What starts its trace lines: nothing for `root`, `NAME: ` for another. */
+    this.prefix = name === "root" ? "" : `${name}: `;
+    /** @type {Navigator | null} */
+    this.navigator = null;
+    this.hostDispatch = hostDispatch;
+    this.animatorOn = true;
+    this.lastTransition = 0;
+    /** @type {import("./navcore.js").Decision | null} */
+    this.lastDecision = null;
+  }
+
+  /** @param {any} event */
+  onAction(event) { this.session.observe(this, event); }
+  /** @param {any} event */
+  onAppearance(event) { this.session.observe(this, event); }
+  /** @param {any} event */
+  onProgress(event) { this.session.observe(this, event); }
+  /** @param {any} event */
+  onBar(event) { this.session.observe(this, event); }
+  /** @param {any} event */
+  onPayload(event) { this.session.observe(this, event); }
+  /** @param {any} event */
+  onRelease(event) { this.session.observe(this, event); }
+  /** @param {any} event */
+  onDone(event) { this.session.observe(this, event); }
+  /** @param {any} event */
+  onWakeup(event) { this.session.observe(this, event); }
+}
 
 /** Runs one scenario through the binding and collects what failed. */
 export class Session {
   constructor() {
-    /** @type {Navigator | null} */
-    this.navigator = null;
-    this.hostDispatch = false;
-    this.animatorOn = true;
+    this.root = new Member(this, "root", false);
+    /** @type {Map<string, Member>} every navigator by name, in creation order */
+    this.members = new Map([["root", this.root]]);
+    /** The navigator the command being run is asked of. */
+    this.current = this.root;
     /** @type {Set<string>} */
     this.categories = new Set(CATEGORIES);
     /** @type {string[]} */
     this.trace = [];
     this.status = "ok";
-    this.lastTransition = 0;
     /** @type {Map<string, number>} */
     this.idsByLabel = new Map();
     /** @type {Map<number, string>} */
     this.labels = new Map();
     /** @type {Map<number, import("./navcore.js").Screen>} */
     this.screens = new Map();
+    /** @type {Map<number, Member>} the navigator that made or showed each screen: label commands are asked of it */
+    this.owners = new Map();
     /** @type {Map<string, number>} */
     this.createdPerRoute = new Map();
     /** @type {Set<number>} */
     this.released = new Set();
     /** @type {Map<string, "allow" | "refuse" | "later">} */
     this.vetoes = new Map();
-    /** @type {import("./navcore.js").Decision | null} */
-    this.lastDecision = null;
     /** @type {Hook[]} */
     this.hooks = [];
     this.recording = true;
@@ -384,7 +447,7 @@ export class Session {
       this.attempt(() => this.perform(step.words, step.line));
     }
     this.recording = false;
-    this.navigator?.close();
+    for (const member of this.members.values()) member.navigator?.close();
     return this.failures;
   }
 
@@ -409,16 +472,80 @@ export class Session {
    */
   perform(words, line) {
     if (words.length === 0) return;
-    if (words[0] === "expect") this.check(words.slice(1), line);
-    else this.execute(words, line);
+    const [explicit, command] = this.prefixed(words, line);
+    if (command[0] === "expect") this.check(command.slice(1), line, explicit, explicit ? `${words[0]} ` : "");
+    else this.runCommand(command, line, explicit);
   }
 
   /**
-   * Runs a command (also from inside a callback, for `on … :` hooks).
+   * A line's `NAME:` prefix, if it has one, and its command (SPEC §16.13).
+   * @param {string[]} words
+   * @param {number} line
+   * @returns {[Member | null, string[]]}
+   */
+  prefixed(words, line) {
+    if (!words[0].endsWith(":")) return [null, words];
+    const member = this.members.get(words[0].slice(0, -1));
+    if (member === undefined) throw new ScenarioError(line, `no navigator is named '${words[0].slice(0, -1)}'`);
+    const command = words.slice(1);
+    if (command.length === 0) throw new ScenarioError(line, `'${words[0]}' needs a command`);
+    if (command[0].endsWith(":")) throw new ScenarioError(line, "a command takes one navigator prefix");
+    const trace = command.length === 2 && command[0] === "expect" && command[1] === "trace";
+    if (UNPREFIXED.includes(command[0]) || trace) {
+      throw new ScenarioError(line, `\`${trace ? "expect trace" : command[0]}\` takes no navigator prefix`);
+    }
+    return [member, command];
+  }
+
+  /**
+   * The navigator that owns the screen labelled `label`, if any.
+   * @param {string | undefined} label
+   * @returns {Member | null}
+   */
+  owner(label) {
+    const id = label === undefined ? undefined : this.idsByLabel.get(label);
+    return (id === undefined ? undefined : this.owners.get(id)) ?? null;
+  }
+
+  /**
+   * Runs a command, prefixed or not (from inside a callback, for `on … :` hooks).
    * @param {string[]} words
    * @param {number} line
    */
   execute(words, line) {
+    const [explicit, command] = this.prefixed(words, line);
+    this.runCommand(command, line, explicit);
+  }
+
+  /**
+   * Runs a command, asked of `explicit`, else of the owner of the label a label command names,
+   * else of `root`.
+   * @param {string[]} words
+   * @param {number} line
+   * @param {Member | null} explicit
+   */
+  runCommand(words, line, explicit) {
+    let member = explicit;
+    if (member === null && LABEL_COMMANDS.includes(words[0])) {
+      const named = words[0] === "push_again" ? words.slice(1).filter((word) => word !== "instant") : words.slice(1);
+      member = this.owner(named[0]);
+    }
+    const saved = this.current;
+    this.current = member ?? this.root;
+    try {
+      this.command(words, line);
+    } finally {
+      this.current = saved;
+    }
+  }
+
+  /**
+   * Runs a command of the navigator `current`.
+   * @param {string[]} words
+   * @param {number} line
+   */
+  command(words, line) {
+    const member = this.current;
     const args = words.slice(1);
     const animated = !args.includes("instant");
     const plain = args.filter((word) => word !== "instant");
@@ -459,7 +586,7 @@ export class Session {
         break;
       case "run": {
         const name = this.word(args, 0, line);
-        this.call(() => nav().run(() => this.record("run", `run ${name}`)));
+        this.call(() => nav().run(() => this.record(member, "run", `run ${name}`)));
         break;
       }
       case "visible": {
@@ -473,14 +600,14 @@ export class Session {
       case "progress": {
         const value = progressValue(this.word(args, 0, line));
         if (value === null) throw new ScenarioError(line, "progress needs a number");
-        this.call(() => nav().updateTransition(value, this.lastTransition));
+        this.call(() => nav().updateTransition(value, member.lastTransition));
         break;
       }
       case "finish":
-        this.call(() => nav().finishTransition(this.lastTransition));
+        this.call(() => nav().finishTransition(member.lastTransition));
         break;
       case "cancel":
-        this.call(() => nav().cancelTransition(this.lastTransition));
+        this.call(() => nav().cancelTransition(member.lastTransition));
         break;
       case "drain":
         this.drain(args, line);
@@ -494,7 +621,7 @@ export class Session {
         break;
       }
       case "decide": {
-        const decision = this.lastDecision;
+        const decision = member.lastDecision;
         if (decision === null) throw new ScenarioError(line, "decide: the veto never answered later");
         const allow = this.yesNo(args, 0, line);
         this.call(() => nav().decide(decision, allow));
@@ -515,7 +642,7 @@ export class Session {
       case "listen": {
         const screen = this.labelled(this.word(args, 0, line), line);
         /** @param {{ text: string | null }} event */
-        const heard = (event) => this.record("result", this.format.result(screen, event.text));
+        const heard = (event) => this.record(member, "result", this.format.result(screen, event.text));
         this.call(() => nav().onResult(screen, heard));
         break;
       }
@@ -560,20 +687,28 @@ export class Session {
       case "on":
         this.addHook(args, line);
         break;
+      case "navigator":
+        this.addNavigator(args, line);
+        break;
       default:
         throw new ScenarioError(line, `unknown command '${words.join(" ")}'`);
     }
   }
 
   /**
+   * `expect …`, of `explicit`, else of the owner of `result_of L`'s and `saved_of L`'s label,
+   * else of `root`; a failure repeats the line's prefix.
    * @param {string[]} words
    * @param {number} line
+   * @param {Member | null} explicit
+   * @param {string} prefix
    */
-  check(words, line) {
+  check(words, line, explicit, prefix) {
     const what = this.word(words, 0, line);
     const subject = what === "result_of" || what === "saved_of" ? 2 : 1; // `stack`, `result_of L`, …
     const expected = words.slice(subject).join(" ");
-    const nav = this.nav();
+    const member = explicit ?? (subject === 2 ? this.owner(words[1]) : null) ?? this.root;
+    const nav = this.navigatorOf(member);
     const dead = nav.closed;
     /**
      * @param {() => string} query
@@ -630,7 +765,7 @@ export class Session {
         throw new ScenarioError(line, `unknown check 'expect ${words.join(" ")}'`);
     }
     if (seen !== expected) {
-      this.failures.push(`line ${line}: expect ${words.slice(0, subject).join(" ")} ${expected}: saw '${seen}'`);
+      this.failures.push(`line ${line}: ${prefix}expect ${words.slice(0, subject).join(" ")} ${expected}: saw '${seen}'`);
     }
   }
 
@@ -643,9 +778,10 @@ export class Session {
   registerRoute(args, line) {
     const route = this.word(args, 0, line);
     const fails = args.slice(1).includes("fail");
+    const member = this.current;
     this.call(() => this.nav().registerRoute(route, (request) => {
       if (fails) throw new FactoryFailed();
-      this.nameId(request.id, request.route);
+      this.nameId(request.id, request.route, member);
       return null;
     }));
   }
@@ -676,14 +812,18 @@ export class Session {
   configure(args, line) {
     const on = this.onOff(args, 1, line);
     const what = this.word(args, 0, line);
+    const member = this.current;
     if (what === "animator") {
-      this.animatorOn = on;
-      if (this.navigator !== null) this.installAnimator(this.navigator);
+      member.animatorOn = on;
+      if (member.navigator !== null) this.installAnimator(member);
     } else if (what === "always_appear") {
       this.call(() => this.nav().setAlwaysAppear(on));
     } else if (what === "pump") {
-      if (this.navigator !== null) throw new ScenarioError(line, "config pump must come before the navigator is used");
-      this.hostDispatch = on;
+      if (this.members.size > 1) {
+        throw new ScenarioError(line, "config pump is a creation-time choice: a scenario of several navigators has none");
+      }
+      if (member.navigator !== null) throw new ScenarioError(line, "config pump must come before the navigator is used");
+      member.hostDispatch = on;
     } else {
       throw new ScenarioError(line, `unknown config '${args.join(" ")}'`);
     }
@@ -708,110 +848,151 @@ export class Session {
   }
 
   /**
-   * `on EVENT WORD: COMMAND`.
-   * @param {string[]} args
+   * `on [NAME:] EVENT WORD: COMMAND`: NAME is a navigator (`root` without it).
+   * @param {string[]} words
    * @param {number} line
    */
-  addHook(args, line) {
+  addHook(words, line) {
+    let navigator = "root";
+    let args = words;
+    if (args.length > 0 && args[0].endsWith(":") && this.members.has(args[0].slice(0, -1))) {
+      navigator = args[0].slice(0, -1);
+      args = args.slice(1);
+    }
     const colon = args.findIndex((word) => word.endsWith(":"));
     if (colon < 0 || colon + 1 >= args.length) throw new ScenarioError(line, "`on` needs 'EVENT WORD: COMMAND'");
     const event = args.slice(0, colon + 1);
     event[colon] = event[colon].slice(0, -1);
-    this.hooks.push({ event: event.filter((word) => word !== ""), command: args.slice(colon + 1), line, fired: false });
+    this.hooks.push({
+      navigator, event: event.filter((word) => word !== ""), command: args.slice(colon + 1), line, fired: false,
+    });
+  }
+
+  /**
+   * `navigator NAME [hidden] [pump]` (SPEC §16.13): `root` is made first, so the new navigator
+   * takes root's dispatch mode at this line (host mode with `pump`).
+   * @param {string[]} args
+   * @param {number} line
+   */
+  addNavigator(args, line) {
+    const name = this.word(args, 0, line);
+    if (!NAVIGATOR_NAME.test(name)) throw new ScenarioError(line, `'${name}' is not a navigator name ([a-z][a-z0-9_]*)`);
+    if (RESERVED_NAMES.has(name)) throw new ScenarioError(line, `'${name}' is a reserved word, not a navigator name`);
+    if (this.members.has(name)) throw new ScenarioError(line, `navigator '${name}' exists`);
+    const options = args.slice(1);
+    const unknown = options.find((option) => option !== "hidden" && option !== "pump");
+    if (unknown !== undefined) throw new ScenarioError(line, `unknown navigator option '${unknown}'`);
+    this.navigatorOf(this.root);
+    const member = new Member(this, name, options.includes("pump") || this.root.hostDispatch);
+    this.members.set(name, member);
+    this.call(() => this.navigatorOf(member, options.includes("hidden")));
   }
 
   // -- the navigator and its callbacks --------------------------------------------------------
 
   /**
-   * The navigator, made at first use so that `config pump` can choose its mode.
+   * The navigator the command being run is asked of.
    * @returns {Navigator}
    */
   nav() {
-    if (this.navigator !== null) return this.navigator;
-    const navigator = new Navigator(this.hostDispatch ? "host" : "inline");
-    navigator.addListener(this);
-    navigator.veto = (screen, byGesture, decision) => this.shouldPop(screen, byGesture, decision);
-    this.installAnimator(navigator);
-    this.navigator = navigator;
+    return this.navigatorOf(this.current);
+  }
+
+  /**
+   * A member's navigator, made at first use; `hidden` = with its visible flag off (a
+   * `visible off` op run before the runner listens).
+   * @param {Member} member
+   * @param {boolean} [hidden]
+   * @returns {Navigator}
+   */
+  navigatorOf(member, hidden = false) {
+    if (member.navigator !== null) return member.navigator;
+    const navigator = new Navigator(member.hostDispatch ? "host" : "inline");
+    if (hidden) {
+      navigator.setVisible(false);
+      navigator.drain();
+    }
+    navigator.addListener(member);
+    navigator.veto = (screen, byGesture, decision) => this.shouldPop(member, screen, byGesture, decision);
+    member.navigator = navigator;
+    this.installAnimator(member);
     return navigator;
   }
 
-  /** @param {Navigator} navigator */
-  installAnimator(navigator) {
+  /** @param {Member} member */
+  installAnimator(member) {
+    const navigator = /** @type {Navigator} */ (member.navigator);
     try {
-      navigator.animator = this.animatorOn ? (transition) => this.animate(transition) : null;
+      navigator.animator = member.animatorOn ? (transition) => this.animate(member, transition) : null;
     } catch (error) {
       if (!(error instanceof NavcoreError)) throw error; // a destroyed navigator: nothing animates any more
     }
   }
 
-  /** @param {import("./navcore.js").Transition} transition */
-  animate(transition) {
-    this.lastTransition = transition.id;
-    this.seen([transition.fromScreen, transition.toScreen]);
-    this.record("transition", this.format.transition(transition));
+  /**
+   * @param {Member} member
+   * @param {import("./navcore.js").Transition} transition
+   */
+  animate(member, transition) {
+    member.lastTransition = transition.id;
+    this.seen(member, [transition.fromScreen, transition.toScreen]);
+    this.record(member, "transition", this.format.transition(transition));
   }
 
   /**
+   * @param {Member} member
    * @param {import("./navcore.js").Screen} screen
    * @param {boolean} byGesture
    * @param {import("./navcore.js").Decision} decision
    * @returns {"allow" | "refuse" | "later"}
    */
-  shouldPop(screen, byGesture, decision) {
+  shouldPop(member, screen, byGesture, decision) {
     const answer = this.vetoes.get(this.label(screen.id)) ?? "allow";
-    if (answer === "later") this.lastDecision = decision;
-    this.record("veto", this.format.veto(screen, byGesture, answer));
+    if (answer === "later") member.lastDecision = decision;
+    this.record(member, "veto", this.format.veto(screen, byGesture, answer));
     return answer;
   }
 
-  // Listener methods (navigator.addListener(this)).
-
-  /** @param {any} event */
-  observe(event) {
+  /**
+   * A listener's event (`Member`'s listener methods).
+   * @param {Member} member
+   * @param {any} event
+   */
+  observe(member, event) {
     if (event.kind === "action") {
-      this.seen([...(event.appearing ? [event.appearing] : []), ...event.disappearing]);
+      this.seen(member, [...(event.appearing ? [event.appearing] : []), ...event.disappearing]);
     } else if (event.screen) {
-      this.seen([event.screen]);
+      this.seen(member, [event.screen]);
     }
     if (event.kind === "release") this.released.add(event.screen.id);
-    this.record(...this.format.line(event));
-  }
-
-  /** @param {any} event */
-  onAction(event) { this.observe(event); }
-  /** @param {any} event */
-  onAppearance(event) { this.observe(event); }
-  /** @param {any} event */
-  onProgress(event) { this.observe(event); }
-  /** @param {any} event */
-  onBar(event) { this.observe(event); }
-  /** @param {any} event */
-  onPayload(event) { this.observe(event); }
-  /** @param {any} event */
-  onRelease(event) { this.observe(event); }
-  /** @param {any} event */
-  onDone(event) { this.observe(event); }
-  /** @param {any} event */
-  onWakeup(event) { this.observe(event); }
-
-  /** @param {import("./navcore.js").Screen[]} screens */
-  seen(screens) {
-    for (const screen of screens) if (!this.screens.has(screen.id)) this.screens.set(screen.id, screen);
+    this.record(member, ...this.format.line(event));
   }
 
   /**
-   * Records a trace line if its category is traced, and fires every hook it matches, each once,
-   * in file order (all are marked fired before the first runs).
+   * @param {Member} member
+   * @param {import("./navcore.js").Screen[]} screens
+   */
+  seen(member, screens) {
+    for (const screen of screens) {
+      if (!this.screens.has(screen.id)) this.screens.set(screen.id, screen);
+      if (!this.owners.has(screen.id)) this.owners.set(screen.id, member);
+    }
+  }
+
+  /**
+   * Records a line of `member` (prefixed by its name unless it is `root`) if its category is
+   * traced, and fires every hook of that navigator it matches, each once, in file order (all are
+   * marked fired before the first runs).
+   * @param {Member} member
    * @param {string} category
    * @param {string} text
    */
-  record(category, text) {
+  record(member, category, text) {
     if (!this.recording) return;
-    if (this.categories.has(category)) this.trace.push(text);
+    if (this.categories.has(category)) this.trace.push(member.prefix + text);
     const line = words(text);
     const matching = this.hooks.filter((hook) =>
-      !hook.fired && hook.event.every((word, index) => line[index] === word));
+      !hook.fired && hook.navigator === member.name && hook.event.every((word, index) => line[index] === word));
     for (const hook of matching) hook.fired = true;
     for (const hook of matching) this.attempt(() => this.execute(hook.command, hook.line));
   }
@@ -853,19 +1034,22 @@ export class Session {
   // -- labels --------------------------------------------------------------------------------
 
   /**
-   * Names a new screen: the first of route R is `R`, the n-th `R#n`.
+   * Names a new screen of the navigator `current`: the first of route R (of every navigator) is
+   * `R`, the n-th `R#n`.
    * @param {import("./navcore.js").Screen} screen
    */
   name(screen) {
     this.screens.set(screen.id, screen);
-    this.nameId(screen.id, screen.route);
+    this.nameId(screen.id, screen.route, this.current);
   }
 
   /**
    * @param {number} id
    * @param {string} route
+   * @param {Member} owner
    */
-  nameId(id, route) {
+  nameId(id, route, owner) {
+    this.owners.set(id, owner);
     const count = (this.createdPerRoute.get(route) ?? 0) + 1;
     this.createdPerRoute.set(route, count);
     const label = count === 1 ? route : `${route}#${count}`;
@@ -893,7 +1077,7 @@ export class Session {
     let screen = id !== undefined ? this.screens.get(id) ?? null : null;
     if (screen === null && id !== undefined) {
       try {
-        screen = this.nav().screen(id);
+        screen = this.navigatorOf(this.owners.get(id) ?? this.root).screen(id);
       } catch (error) {
         if (!(error instanceof NavcoreError)) throw error;
       }

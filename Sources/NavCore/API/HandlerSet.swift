@@ -13,6 +13,9 @@ final class HandlerSet: EventSink {
         var animator: (@Sendable (Transition) -> Void)?
         var veto: (@Sendable (Screen, PopTrigger, VetoDecision) -> VetoAnswer)?
         var wakeup: (@Sendable () -> Void)?
+        /// The `.mainActor` configuration's own wakeup (a drain on the main actor), called
+        /// before the host's.
+        var ownWakeup: (@Sendable () -> Void)?
         var observers: [Observer] = []
         var nextToken = 1
     }
@@ -31,6 +34,7 @@ final class HandlerSet: EventSink {
     private let animator: (@Sendable (Transition) -> Void)?
     private let veto: (@Sendable (Screen, PopTrigger, VetoDecision) -> VetoAnswer)?
     private let wakeupHandler: (@Sendable () -> Void)?
+    private let ownWakeup: (@Sendable () -> Void)?
     private let observers: [Observer]
     private let nextToken: Int
     /// Whether a delegate or observers were there when the snapshot was made: otherwise the
@@ -45,6 +49,7 @@ final class HandlerSet: EventSink {
         animator = handlers.animator
         veto = handlers.veto
         wakeupHandler = handlers.wakeup
+        ownWakeup = handlers.ownWakeup
         observers = handlers.observers
         nextToken = handlers.nextToken
         // Show/hide and payloads always, for `ScreenFeedback` objects; everything once anyone
@@ -60,7 +65,7 @@ final class HandlerSet: EventSink {
     /// The handlers, to derive the next snapshot from.
     var handlers: Handlers {
         Handlers(link: link, delegate: delegate, animator: animator, veto: veto, wakeup: wakeupHandler,
-                 observers: observers, nextToken: nextToken)
+                 ownWakeup: ownWakeup, observers: observers, nextToken: nextToken)
     }
 
     /// Delivers `event` straight from the engine's form: one switch, the public values built
@@ -129,6 +134,7 @@ final class HandlerSet: EventSink {
     }
 
     func wakeup() {
+        ownWakeup?()
         wakeupHandler?()
     }
 

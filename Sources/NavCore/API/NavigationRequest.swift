@@ -2,7 +2,7 @@
 
 /// An op as a value (<doc:Semantics> §2): what `Navigator/ask(_:completion:)` asks and
 /// `Navigator/perform(_:)` awaits, made by the static factories below, one per op's form.
-/// Each named method of `Navigator` and `MainActorNavigator` is `ask` or `perform` of the
+/// Each named method of `Navigator` is `ask` or `perform` of the
 /// request of the same name, so a host that routes its ops through one place (a queue of its
 /// own, an undo log, a test) builds requests instead:
 ///

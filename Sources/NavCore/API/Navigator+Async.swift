@@ -4,6 +4,10 @@ import Synchronization
 /// with the outcome when the op ends. It throws when the call itself fails (then the op never
 /// ran). Cancelling the awaiting task does not cancel the op.
 ///
+/// They run on the caller's isolation (`nonisolated(nonsending)`); a navigator made with
+/// `dispatch: .mainActor` asks on the main actor (hopping there from elsewhere), where the op
+/// starts before the call first suspends.
+///
 /// These forms have no `completion:` label, which the forms that return at once require, so a
 /// plain `nav.push(screen)` is always this one and needs `await`. To ask an op without waiting
 /// for it (to get `.ok` or `.queued` at once), name the completion:
@@ -15,7 +19,16 @@ extension Navigator {
     /// - Parameter request: the op and its arguments
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
-    public func perform(_ request: NavigationRequest) async throws(NavigationError) -> Outcome {
+    nonisolated(nonsending) public func perform(_ request: NavigationRequest) async throws(NavigationError) -> Outcome {
+        // A main-actor navigator asks on the main actor, where the op runs at once (a gesture
+        // asked elsewhere would be refused).
+        if mainActor != nil && !MainActorCheck.isCurrent { return try await performOnMainActor(request) }
+        return try await outcome { completion throws(NavigationError) in try ask(request, completion: completion) }
+    }
+
+    /// `perform` of a main-actor navigator called from another isolation.
+    @MainActor
+    private func performOnMainActor(_ request: NavigationRequest) async throws(NavigationError) -> Outcome {
         try await outcome { completion throws(NavigationError) in try ask(request, completion: completion) }
     }
 
@@ -27,7 +40,9 @@ extension Navigator {
     ///   - animated: whether the push asks for a transition
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
-    public func push(_ screen: Screen, animated: Bool = true) async throws(NavigationError) -> Outcome {
+    nonisolated(nonsending) public func push(
+        _ screen: Screen, animated: Bool = true
+    ) async throws(NavigationError) -> Outcome {
         try await perform(.push(screen, animated: animated))
     }
 
@@ -38,7 +53,9 @@ extension Navigator {
     ///   - result: the popped screen's result, UTF-8; nil for none
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
-    public func pop(animated: Bool = true, result: String? = nil) async throws(NavigationError) -> Outcome {
+    nonisolated(nonsending) public func pop(
+        animated: Bool = true, result: String? = nil
+    ) async throws(NavigationError) -> Outcome {
         try await perform(.pop(animated: animated, result: result))
     }
 
@@ -49,7 +66,9 @@ extension Navigator {
     ///   - animated: whether the pop asks for a transition
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
-    public func pop(to screen: Screen, animated: Bool = true) async throws(NavigationError) -> Outcome {
+    nonisolated(nonsending) public func pop(
+        to screen: Screen, animated: Bool = true
+    ) async throws(NavigationError) -> Outcome {
         try await perform(.pop(to: screen, animated: animated))
     }
 
@@ -59,7 +78,7 @@ extension Navigator {
     ///   - animated: whether the pop asks for a transition
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
-    public func popToRoot(animated: Bool = true) async throws(NavigationError) -> Outcome {
+    nonisolated(nonsending) public func popToRoot(animated: Bool = true) async throws(NavigationError) -> Outcome {
         try await perform(.popToRoot(animated: animated))
     }
 
@@ -70,7 +89,9 @@ extension Navigator {
     ///   - animated: whether the change asks for a transition
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
-    public func setStack(_ screens: [Screen], animated: Bool = true) async throws(NavigationError) -> Outcome {
+    nonisolated(nonsending) public func setStack(
+        _ screens: [Screen], animated: Bool = true
+    ) async throws(NavigationError) -> Outcome {
         try await perform(.setStack(screens, animated: animated))
     }
 
@@ -80,7 +101,7 @@ extension Navigator {
     ///   - animated: whether the pop asks for a transition
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
-    public func back(animated: Bool = true) async throws(NavigationError) -> Outcome {
+    nonisolated(nonsending) public func back(animated: Bool = true) async throws(NavigationError) -> Outcome {
         try await perform(.back(animated: animated))
     }
 
@@ -88,7 +109,7 @@ extension Navigator {
     ///
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
-    public func beginGesture() async throws(NavigationError) -> Outcome {
+    nonisolated(nonsending) public func beginGesture() async throws(NavigationError) -> Outcome {
         try await perform(.beginGesture())
     }
 
@@ -98,7 +119,9 @@ extension Navigator {
     ///   - block: the code to run, in queue order
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
-    public func run(_ block: @escaping @Sendable () -> Void) async throws(NavigationError) -> Outcome {
+    nonisolated(nonsending) public func run(
+        _ block: @escaping @Sendable () -> Void
+    ) async throws(NavigationError) -> Outcome {
         try await perform(.run(block))
     }
 
@@ -108,7 +131,7 @@ extension Navigator {
     ///   - visible: whether it is on screen
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
-    public func setVisible(_ visible: Bool) async throws(NavigationError) -> Outcome {
+    nonisolated(nonsending) public func setVisible(_ visible: Bool) async throws(NavigationError) -> Outcome {
         try await perform(.setVisible(visible))
     }
 
@@ -119,7 +142,7 @@ extension Navigator {
     ///   - options: its animation, replacement, recycling and payload (<doc:Semantics> §8)
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
-    public func show(
+    nonisolated(nonsending) public func show(
         _ route: String, options: ShowOptions = ShowOptions()
     ) async throws(NavigationError) -> Outcome {
         try await perform(.show(route, options: options))
@@ -132,7 +155,7 @@ extension Navigator {
     ///   - options: its animation, replacement, recycling and payload (<doc:Semantics> §8)
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
-    public func post(
+    nonisolated(nonsending) public func post(
         _ route: String, options: ShowOptions = ShowOptions()
     ) async throws(NavigationError) -> Outcome {
         try await perform(.show(route, options: options))
@@ -145,7 +168,9 @@ extension Navigator {
     ///   - animated: whether the change asks for a transition
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
-    public func open(_ entries: [RouteEntry], animated: Bool = false) async throws(NavigationError) -> Outcome {
+    nonisolated(nonsending) public func open(
+        _ entries: [RouteEntry], animated: Bool = false
+    ) async throws(NavigationError) -> Outcome {
         try await perform(.open(entries, animated: animated))
     }
 
@@ -156,14 +181,16 @@ extension Navigator {
     ///   - animated: whether the change asks for a transition
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
-    public func restore(_ document: String, animated: Bool = false) async throws(NavigationError) -> Outcome {
+    nonisolated(nonsending) public func restore(
+        _ document: String, animated: Bool = false
+    ) async throws(NavigationError) -> Outcome {
         try await perform(.restore(document, animated: animated))
     }
 // END GENERATED (awaited ops)
 
     /// Resumes once the navigator is idle with an empty queue (at once if it is now), or is
     /// destroyed. An op that waits for its transition or a veto decision keeps it waiting.
-    public func idle() async {
+    nonisolated(nonsending) public func idle() async {
         let events = events()
         guard !isQuiet else { return }
         // Becoming idle is always an event's doing (the `done` or `action idle` that ends the
@@ -175,9 +202,8 @@ extension Navigator {
     var isQuiet: Bool { isDestroyed || (!isBusy && pendingCount == 0) }
 
     /// Asks an op with a completion that resumes the caller; the ask runs on the caller's
-    /// isolation (the main actor's asks drain there: `MainActorNavigator`).
-    func outcome(
-        isolation: isolated (any Actor)? = #isolation,
+    /// isolation (a main-actor navigator's asks drain there).
+    nonisolated(nonsending) func outcome(
         _ ask: (@escaping Completion) throws(NavigationError) -> RequestStatus
     ) async throws(NavigationError) -> Outcome {
         let result: Result<Outcome, NavigationError> = await withCheckedContinuation { continuation in
@@ -203,7 +229,7 @@ extension Navigator {
     /// if let choice = try await nav.pushForResult(picker) { apply(choice) }
     /// // … and in the picker: try nav.pop(result: "blue", completion: nil)
     /// ```
-    public func pushForResult(_ screen: Screen, animated: Bool = true) async throws(NavigationError) -> String? {
+    nonisolated(nonsending) public func pushForResult(_ screen: Screen, animated: Bool = true) async throws(NavigationError) -> String? {
         let result: Result<String?, NavigationError> = await withCheckedContinuation { continuation in
             let once = ResumeOnce(continuation)
             do throws(NavigationError) {

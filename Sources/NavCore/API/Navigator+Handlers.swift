@@ -76,7 +76,7 @@ extension Navigator {
 }
 
 /// Identifies an observer for `Navigator.removeObserver(_:)`.
-/// (`MainActorNavigator` identifies its state-change handlers by one too.)
+/// (A main-actor navigator identifies its state-change handlers by one too.)
 public struct ObserverToken: Hashable, Sendable {
     let value: Int
 }

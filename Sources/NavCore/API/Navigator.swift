@@ -19,43 +19,39 @@
 ///
 /// Releasing the last reference destroys the navigator as `destroy()` would; a handler that
 /// captured the navigator would keep it alive, so handlers use what they are given (a
-/// transition finishes itself). An app whose UI is on the main actor uses
-/// `MainActorNavigator`.
+/// transition finishes itself). An app whose UI is on the main actor makes it with
+/// `dispatch: .mainActor` (<doc:ConcurrencyAndTheMainActor>).
 public final class Navigator: Sendable {
     let core: NavigatorCore
-    /// Whether ops asked through this navigator drain the queue at once, on the calling thread
-    /// (the main-actor front's second view of a host-mode core); such a view does not own the
-    /// core.
-    let drainsOnAsk: Bool
-    /// How the handlers reach this navigator (the owner's, for a view that drains on ask).
+    /// How it runs its queue and where its callbacks run, chosen at creation.
+    public let dispatch: DispatchMode
+    /// How the handlers reach this navigator.
     let link: NavigatorLink
-    /// The navigator a view that drains on ask belongs to, kept alive by the view: events its
-    /// asks deliver reach handlers through the owner's unretained `link`, so the owner must
-    /// outlive every call on the view (`nil` for an owner; it never holds its views).
-    private let owner: Navigator?
+    /// What the `.mainActor` configuration keeps on the main actor (its delegate, the
+    /// observation handlers); `nil` in the other modes.
+    let mainActor: MainActorDelivery?
 
     /// A navigator, visible, with an empty stack, in the given dispatch mode (<doc:Semantics> §9).
     public init(dispatch: DispatchMode = .inline) {
         let link = NavigatorLink()
-        core = NavigatorCore(hostDispatch: dispatch == .host, sink: HandlerSet(HandlerSet.Handlers(link: link)))
-        drainsOnAsk = false
+        core = NavigatorCore(hostDispatch: dispatch != .inline, sink: HandlerSet(HandlerSet.Handlers(link: link)))
+        self.dispatch = dispatch
         self.link = link
-        owner = nil
+        mainActor = dispatch == .mainActor ? MainActorDelivery() : nil
         link.attach(self)
-    }
-
-    /// A view of `navigator`'s core whose asks drain at once (see `NavigatorCore.askDraining`).
-    init(drainingAsksOf navigator: Navigator) {
-        core = navigator.core
-        drainsOnAsk = true
-        link = navigator.link
-        owner = navigator
+        if dispatch == .mainActor { deliverOnMainActor() }
     }
 
     deinit {
-        guard !drainsOnAsk else { return }
         link.detach()
-        try? core.destroy()
+        // A main-actor navigator's last reference may go on any thread; its destroy (releases,
+        // aborted completions) is delivered on the main actor all the same.
+        guard mainActor != nil, !MainActorCheck.isCurrent else {
+            try? core.destroy()
+            return
+        }
+        let core = core
+        Task { @MainActor in try? core.destroy() }
     }
 
     /// Installs new handlers derived from the current ones; returns them, or `nil` once the
@@ -76,6 +72,9 @@ public final class Navigator: Sendable {
     /// when it leaves the stack, when discarded, or when the navigator is destroyed.
     public func makeScreen(route: String = "", object: (any Sendable)? = nil) throws(NavigationError) -> Screen {
         let host = SwiftObject(route: route, object: object)
+        if host.mainActorFeedback != nil && mainActor == nil {
+            throw NavigationError(.state, "a MainActorScreenFeedback object needs a navigator made with dispatch: .mainActor")
+        }
         let id = try core.createScreen(route: route, object: .swift(host))
         // Built here rather than looked up again: a destroy from another thread right after
         // the creation must not make this call fail once the screen exists (<doc:Semantics> §10).
@@ -87,6 +86,7 @@ public final class Navigator: Sendable {
     /// made by the `show` or `open` in flight, or already being released), cannot be
     /// discarded (`.state`, SPEC §1).
     public func discard(_ screen: Screen) throws(NavigationError) {
+        try checkDrivingThread()
         try core.discard(screen.id)
     }
 
@@ -102,17 +102,23 @@ public final class Navigator: Sendable {
 
     /// The host's animator ended the transition `id`: the op completes.
     public func finishTransition(_ id: UInt64) throws(NavigationError) {
+        try checkDrivingThread()
         try core.finishTransition(id)
+        drainOnMainActor()
     }
 
     /// The host cancelled the interactive transition `id`: the pop is undone.
     public func cancelTransition(_ id: UInt64) throws(NavigationError) {
+        try checkDrivingThread()
         try core.cancelTransition(id)
+        drainOnMainActor()
     }
 
     /// Reports the progress (0…1) of the interactive transition `id` to observers.
     public func updateTransition(_ id: UInt64, progress: Double) throws(NavigationError) {
+        try checkDrivingThread()
         try core.reportProgress(id, progress)
+        drainOnMainActor()
     }
 
     // MARK: Configuration
@@ -125,7 +131,9 @@ public final class Navigator: Sendable {
     /// Sets the navigation-bar threshold N: the bar is shown iff N = 0 or the stack has at least
     /// N screens (<doc:Semantics> §8). A change of the bar is emitted at once.
     public func setBarThreshold(_ threshold: Int) throws(NavigationError) {
+        try checkDrivingThread()
         try core.setThreshold(threshold)
+        drainOnMainActor()
     }
 
     /// Registers a named route; `factory` makes the object of each new screen of the route and
@@ -147,7 +155,9 @@ public final class Navigator: Sendable {
     /// Host dispatch mode: runs the queue on the calling thread, until it is empty or an op
     /// waits for its transition. Call it on the UI thread when the wakeup handler asks.
     public func drain() throws(NavigationError) {
+        try checkDrivingThread()
         try core.drain()
+        tellStateMayHaveChanged()
     }
 
     /// Host dispatch mode: a bounded drain (<doc:Semantics> §9) that starts at most `maxOps`
@@ -157,7 +167,9 @@ public final class Navigator: Sendable {
     /// A count below 1 is `.invalid`. In inline mode it is harmless and returns `.ok`.
     @discardableResult
     public func drain(maxOps: Int) throws(NavigationError) -> RequestStatus {
-        try core.drain(maxOps: maxOps, seconds: nil)
+        try checkDrivingThread()
+        defer { tellStateMayHaveChanged() }
+        return try core.drain(maxOps: maxOps, seconds: nil)
     }
 
     /// Host dispatch mode: a bounded drain (<doc:Semantics> §9) that starts another op only
@@ -167,20 +179,25 @@ public final class Navigator: Sendable {
     /// negative duration is `.invalid`.
     @discardableResult
     public func drain(for duration: Duration) throws(NavigationError) -> RequestStatus {
-        try core.drain(maxOps: nil, seconds: DrainBudget.seconds(duration))
+        try checkDrivingThread()
+        defer { tellStateMayHaveChanged() }
+        return try core.drain(maxOps: nil, seconds: DrainBudget.seconds(duration))
     }
 
     /// Host dispatch mode: a bounded drain with both limits: another op starts only while
     /// fewer than `maxOps` were started and less than `duration` has passed.
     @discardableResult
     public func drain(maxOps: Int, for duration: Duration) throws(NavigationError) -> RequestStatus {
-        try core.drain(maxOps: maxOps, seconds: DrainBudget.seconds(duration))
+        try checkDrivingThread()
+        defer { tellStateMayHaveChanged() }
+        return try core.drain(maxOps: maxOps, seconds: DrainBudget.seconds(duration))
     }
 
     /// Ends the navigator: the op in flight and every queued op end `.aborted`, every live
     /// screen is released, and every later call fails with `.invalidHandle`. Inside a callback
     /// it takes effect when the outermost call into the navigator returns.
     public func destroy() throws(NavigationError) {
+        try checkDrivingThread()
         try core.destroy()
     }
 

@@ -1,14 +1,20 @@
 /// The navigator behind a `Transition` or a `VetoDecision`: what their `finish()`, `cancel()`,
 /// `update(progress:)` and `decide(allow:)` call, on the navigator's own isolation (the main
-/// actor for a `MainActorNavigator`, the calling thread for a `Navigator`).
+/// actor for a navigator made with `dispatch: .mainActor`, the calling thread otherwise).
 protocol NavigatorControl: AnyObject, Sendable {
-    func finishTransition(_ id: UInt64) async throws(NavigationError)
-    func cancelTransition(_ id: UInt64) async throws(NavigationError)
-    func updateTransition(_ id: UInt64, progress: Double) async throws(NavigationError)
-    func decide(_ decision: VetoDecision, allow: Bool) async throws(NavigationError)
+    /// Runs `call` with the navigator where its callbacks may run.
+    func control(_ call: @escaping @Sendable (Navigator) throws(NavigationError) -> Void) async throws(NavigationError)
 }
 
-extension Navigator: NavigatorControl {}
+extension Navigator: NavigatorControl {
+    func control(_ call: @escaping @Sendable (Navigator) throws(NavigationError) -> Void) async throws(NavigationError) {
+        guard mainActor != nil else { return try call(self) }
+        let result: Result<Void, NavigationError> = await MainActor.run {
+            do throws(NavigationError) { return .success(try call(self)) } catch { return .failure(error) }
+        }
+        try result.get()
+    }
+}
 
 extension Optional where Wrapped == any NavigatorControl {
     /// The navigator, or `.invalidHandle` once it is gone.

@@ -4,7 +4,7 @@
 ///
 /// Every method has an empty default. They are called on the thread that drives the navigator,
 /// right before the delegate and observers hear of the same event. A `@MainActor` object adopts
-/// `MainActorScreenFeedback` instead, on a `MainActorNavigator`.
+/// `MainActorScreenFeedback` instead, on a navigator made with `dispatch: .mainActor`.
 public protocol ScreenFeedback: Sendable {
     /// The screen is about to become the top.
     func willShow(reason: AppearanceReason, animated: Bool)

@@ -6,13 +6,7 @@ extension VetoDecision {
     /// decision; `.invalidHandle` once its navigator is gone (or for a decision made with
     /// `init(id:)`, which names no navigator: use `Navigator.decide(_:allow:)`).
     public func decide(allow: Bool) async throws(NavigationError) {
-        try await control.navigator().decide(self, allow: allow)
+        try await control.navigator().control { [self] navigator throws(NavigationError) in try navigator.decide(self, allow: allow) }
     }
 
-    /// The decision answered through `control` (a `MainActorNavigator`, on the main actor).
-    func controlled(by control: any NavigatorControl) -> VetoDecision {
-        var decision = self
-        decision.control = control
-        return decision
-    }
 }

@@ -20,6 +20,22 @@ import CNavCore
     }
 }
 
+/// Asks the op a host's request describes, as navcore_ask does, and writes its outcome to
+/// `*outOutcome` when the op ended before the call returned (then `done` is not called), or
+/// NAVCORE_OUTCOME_NONE, and `done` reports it (`OutcomeHandOff`).
+@c public func navcore_ask_outcome(
+    _ outOutcome: UnsafeMutablePointer<Int32>?, _ nav: NavigatorHandle?, _ request: UnsafePointer<navcore_request>?,
+    _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.call(nav) { navigator throws(NavigationError) in
+        let out = try CAPI.required(outOutcome, "the out-parameter")
+        let request = try CRequests.layout.read(try CAPI.required(request, "the request"))
+        let (status, outcome) = try OutcomeHandOff.ask(navigator, request, done, ctx)
+        out.pointee = outcome
+        return status
+    }
+}
+
 /// The one path of every op asked through the C interface: navcore_ask's, and each function
 /// of an op's (OperationExports.swift), which makes the request of its arguments.
 enum CRequests {

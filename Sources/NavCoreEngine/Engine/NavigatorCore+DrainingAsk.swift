@@ -1,8 +1,8 @@
-/// Asking an op in host dispatch mode from the thread that drains (SPEC §9), as the main-actor
-/// front does: the op is queued and the queue drained at once, on the calling thread. To the
-/// caller this is inline mode (status `ok` when the op starts at once, `queued` when it waits
-/// behind others or is asked inside a callback), while calls from other threads still only
-/// queue and wake the host up.
+/// Asking an op in host dispatch mode from the thread that drains (SPEC §9), as the Swift
+/// navigator's `.mainActor` configuration does on the main actor: the op is queued and the
+/// queue drained at once, on the calling thread. To the caller this is inline mode (status `ok`
+/// when the op starts at once, `queued` when it waits behind others or is asked inside a
+/// callback), while calls from other threads still only queue and wake the host up.
 extension NavigatorCore {
     /// Asks `request` and drains; the gesture, never queued, starts at once or is refused.
     package func askDraining(_ request: consuming Request) throws(NavigationError) -> RequestStatus {

@@ -111,6 +111,17 @@ package enum SavedDocument {
         NavigationError(.invalid, "not a navcore saved document (SPEC §14)")
     }
 
+    /// A member's name as read from a document, matched by its bytes, as JSON compares names
+    /// (`Text.same`).
+    private struct Key: Equatable, ExpressibleByStringLiteral {
+        let text: String
+
+        init(_ text: String) { self.text = text }
+        init(stringLiteral text: String) { self.text = text }
+
+        static func == (lhs: Key, rhs: Key) -> Bool { Text.same(lhs.text, rhs.text) }
+    }
+
     /// A cursor over the document's UTF-8 bytes; every method returns `nil` on anything that
     /// is not the expected shape. Outside strings only ASCII can be the shape; inside them
     /// every non-ASCII byte is checked to be well-formed UTF-8, so the reader accepts exactly
@@ -189,11 +200,11 @@ package enum SavedDocument {
 
         /// An object whose members `member` reads (it returns false on a key it refuses:
         /// unknown or repeated).
-        mutating func object(_ member: (String, inout Reader) -> Bool) -> Bool {
+        mutating func object(_ member: (Key, inout Reader) -> Bool) -> Bool {
             guard take(UInt8(ascii: "{")) else { return false }
             if take(UInt8(ascii: "}")) { return true }
             repeat {
-                guard let key = string(), take(UInt8(ascii: ":")), member(key, &self) else { return false }
+                guard let key = string(), take(UInt8(ascii: ":")), member(Key(key), &self) else { return false }
             } while take(UInt8(ascii: ","))
             return take(UInt8(ascii: "}"))
         }

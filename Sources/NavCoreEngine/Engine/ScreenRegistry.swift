@@ -72,7 +72,7 @@ package struct ScreenRegistry: Sendable {
     }
 
     private var records = IDMap<Record>()
-    private var stackedByRoute: [String: Int] = [:]
+    private var stackedByRoute: [RouteName: Int] = [:]
 
     package init() {}
 
@@ -100,7 +100,7 @@ package struct ScreenRegistry: Sendable {
             return record.screen.route.isEmpty ? nil : record.screen.route
         }
         guard let newlyStacked else { return false }
-        if let route = newlyStacked { stackedByRoute[route, default: 0] += 1 }
+        if let route = newlyStacked { stackedByRoute[RouteName(route), default: 0] += 1 }
         return true
     }
 
@@ -113,7 +113,7 @@ package struct ScreenRegistry: Sendable {
     package mutating func removeRecord(_ id: UInt64) -> Record? {
         guard let record = records.remove(id) else { return nil }
         if record.stacked, !record.screen.route.isEmpty,
-            let index = stackedByRoute.index(forKey: record.screen.route)  // one hash
+            let index = stackedByRoute.index(forKey: RouteName(record.screen.route))  // one hash
         {
             if stackedByRoute.values[index] > 1 {
                 stackedByRoute.values[index] -= 1
@@ -127,7 +127,7 @@ package struct ScreenRegistry: Sendable {
     /// Whether some screen of `route` may be stacked: exact for a named route; always true for
     /// the empty route, which is not counted (the caller's search of the stack decides, O(n) only
     /// for a `show` of a route registered with the empty name).
-    package func hasStacked(route: String) -> Bool { route.isEmpty || stackedByRoute[route] != nil }
+    package func hasStacked(route: String) -> Bool { route.isEmpty || stackedByRoute[RouteName(route)] != nil }
 
     /// Removes every screen and returns their records in creation order (ids only grow).
     package mutating func removeAll() -> [Record] {

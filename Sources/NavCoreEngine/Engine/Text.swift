@@ -8,4 +8,9 @@ package enum Text {
         guard let text, text.utf8.withContiguousStorageIfAvailable({ $0.contains(0) }) ?? text.utf8.contains(0) else { return }
         throw NavigationError(.invalid, "the \(what) contains U+0000")
     }
+
+    /// Whether `a` and `b` are the same text byte for byte, as C, Python and JavaScript compare
+    /// strings. `String`'s `==` compares by canonical equivalence ("é" equals "e" + U+0301), which
+    /// no other front does, and links Unicode normalization into the embedded builds.
+    package static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 }

@@ -47,37 +47,42 @@ static session *check_call(const char *what, navcore_navigator *nav, void *ctx) 
         abort();
     }
     session *s = header->session;
-    if (nav != s->nav) broken(s, "%s got handle %p, not %p", what, (void *)nav, (void *)s->nav);
+    if (nav != header->member->nav)
+        broken(s, "%s got handle %p, not %p", what, (void *)nav, (void *)header->member->nav);
     if (strcmp(header->what, what) != 0) broken(s, "%s got another callback's ctx", what);
     else if (strcmp(what, "op") != 0 && ((const ctx_token *)ctx)->destroyed)
         broken(s, "%s was called after its ctx was destroyed", what);
     return s;
 }
 
-/* A screen an event names: the runner has now seen it (Swift's `screens`); its object must be
- * the one the runner gave. */
-static void seen(session *s, const char *what, uint64_t id, const void *object, bool check_object) {
+/* The navigator a callback's ctx was handed to. */
+static member *member_of(void *ctx) { return ((const ctx_header *)ctx)->member; }
+
+/* A screen an event of m's navigator names: the runner has now seen it (Swift's `screens`), m
+ * owns it unless another navigator made it; its object must be the one the runner gave. */
+static void seen(session *s, member *m, const char *what, uint64_t id, const void *object, bool check_object) {
     if (!id) return;
     screen_entry *e = session_entry(s, id);
     e->known = true;
+    if (!e->owner) e->owner = m;
     if (check_object && object != e->object)
         broken(s, "%s passed object %p for screen #%llu, not %p", what, object, (unsigned long long)id,
                (void *)e->object);
 }
 
-void events_record(session *s, unsigned category, char *text) {
+void events_record(session *s, member *m, unsigned category, char *text) {
     if (!s->recording) {
         free(text);
         return;
     }
     strvec words = split_words(text);
-    if (s->categories & category) sv_push(&s->trace, text);
-    else free(text);
+    if (s->categories & category) sv_push(&s->trace, xasprintf("%s%s", m->prefix, text));
+    free(text);
     /* Every hook the line matches, marked fired before the first one runs. */
     size_t *matching = xmalloc((s->hook_count + 1) * sizeof *matching), count = 0;
     for (size_t i = 0; i < s->hook_count; i++) {
         hook *h = &s->hooks[i];
-        if (h->fired || h->event.count > words.count) continue;
+        if (h->fired || h->navigator != m || h->event.count > words.count) continue;
         size_t k = 0;
         while (k < h->event.count && strcmp(h->event.items[k], words.items[k]) == 0) k++;
         if (k < h->event.count) continue;
@@ -98,10 +103,11 @@ void events_record(session *s, unsigned category, char *text) {
 
 static void on_action(navcore_navigator *nav, const navcore_action_event *event, void *ctx) {
     session *s = check_call("action", nav, ctx);
-    seen(s, "action", event->appearing, NULL, false);
-    for (size_t i = 0; i < event->disappearing_count; i++) seen(s, "action", event->disappearing[i], NULL, false);
+    member *m = member_of(ctx);
+    seen(s, m, "action", event->appearing, NULL, false);
+    for (size_t i = 0; i < event->disappearing_count; i++) seen(s, m, "action", event->disappearing[i], NULL, false);
     if (event->state == NAVCORE_ACTION_IDLE) {
-        events_record(s, CAT_ACTION, xstrdup("action idle"));
+        events_record(s, m, CAT_ACTION, xstrdup("action idle"));
         return;
     }
     strvec words = {0};
@@ -120,28 +126,30 @@ static void on_action(navcore_navigator *nav, const navcore_action_event *event,
     sv_push(&words, xstrdup(flag(event->animated)));
     char *text = sv_join(words.items, words.count, " ");
     sv_free(&words);
-    events_record(s, CAT_ACTION, text);
+    events_record(s, m, CAT_ACTION, text);
 }
 
 static void on_appearance(navcore_navigator *nav, int phase, uint64_t screen, void *object, int reason,
                           bool animated, void *ctx) {
     const char *phase_name = phase >= 0 && phase < PHASE_COUNT ? phase_names[phase] : "unknown";
     session *s = check_call(phase_name, nav, ctx);
-    seen(s, phase_name, screen, object, true);
+    member *m = member_of(ctx);
+    seen(s, m, phase_name, screen, object, true);
     char *label = session_label(s, screen);
-    events_record(s, CAT_SHOW,
+    events_record(s, m, CAT_SHOW,
                   xasprintf("%s %s %s %s", phase_name, label, navcore_reason_string(reason), flag(animated)));
     free(label);
 }
 
 static void on_transition(navcore_navigator *nav, const navcore_transition *t, void *ctx) {
     session *s = check_call("animator", nav, ctx);
-    s->last_transition = t->id; /* before the trace line, as the Swift front calls the animator first */
-    seen(s, "animator", t->from, t->from_object, true);
-    seen(s, "animator", t->to, t->to_object, true);
+    member *m = member_of(ctx);
+    m->last_transition = t->id; /* before the trace line, as the Swift front calls the animator first */
+    seen(s, m, "animator", t->from, t->from_object, true);
+    seen(s, m, "animator", t->to, t->to_object, true);
     char *from = session_label(s, t->from), *to = session_label(s, t->to);
     const char *style = t->style >= 0 && t->style < STYLE_COUNT ? style_names[t->style] : "unknown";
-    events_record(s, CAT_TRANSITION,
+    events_record(s, m, CAT_TRANSITION,
                   xasprintf("transition %s %s>%s%s", style, from, to, t->interactive ? " interactive" : ""));
     free(from);
     free(to);
@@ -172,46 +180,52 @@ static double progress_hundredths(double progress) {
 static void on_progress(navcore_navigator *nav, uint64_t transition, double progress, void *ctx) {
     (void)transition;
     session *s = check_call("progress", nav, ctx);
+    member *m = member_of(ctx);
     double hundredths = progress_hundredths(progress), units = floor(hundredths / 100);
-    events_record(s, CAT_TRANSITION, xasprintf("progress %.0f.%02.0f", units, hundredths - units * 100));
+    events_record(s, m, CAT_TRANSITION, xasprintf("progress %.0f.%02.0f", units, hundredths - units * 100));
 }
 
 static void on_bar(navcore_navigator *nav, bool shown, bool animated, void *ctx) {
     session *s = check_call("bar", nav, ctx);
-    events_record(s, CAT_BAR, xasprintf("bar %s %s", shown ? "shown" : "hidden", flag(animated)));
+    member *m = member_of(ctx);
+    events_record(s, m, CAT_BAR, xasprintf("bar %s %s", shown ? "shown" : "hidden", flag(animated)));
 }
 
 static void on_payload(navcore_navigator *nav, uint64_t screen, void *object, const char *payload, void *ctx) {
     session *s = check_call("payload", nav, ctx);
-    seen(s, "payload", screen, object, true);
+    member *m = member_of(ctx);
+    seen(s, m, "payload", screen, object, true);
     char *label = session_label(s, screen);
-    events_record(s, CAT_PAYLOAD, xasprintf("payload %s %s", label, payload));
+    events_record(s, m, CAT_PAYLOAD, xasprintf("payload %s %s", label, payload));
     free(label);
 }
 
 static void on_release(navcore_navigator *nav, uint64_t screen, void *object, const char *route, void *ctx) {
     (void)route;
     session *s = check_call("release", nav, ctx);
+    member *m = member_of(ctx);
     screen_entry *e = session_entry(s, screen);
     if (e->released) broken(s, "screen #%llu was released twice", (unsigned long long)screen);
-    seen(s, "release", screen, object, true);
+    seen(s, m, "release", screen, object, true);
     e = session_entry(s, screen);
     e->released = true;
     free(e->object); /* the host's object is handed back exactly once: free it here */
     e->object = NULL;
     char *label = session_label(s, screen);
-    events_record(s, CAT_RELEASE, xasprintf("release %s", label));
+    events_record(s, m, CAT_RELEASE, xasprintf("release %s", label));
     free(label);
 }
 
 static void on_done(navcore_navigator *nav, int op, int outcome, void *ctx) {
     session *s = check_call("done", nav, ctx);
-    events_record(s, CAT_DONE, xasprintf("done %s %s", navcore_op_string(op), navcore_outcome_string(outcome)));
+    member *m = member_of(ctx);
+    events_record(s, m, CAT_DONE, xasprintf("done %s %s", navcore_op_string(op), navcore_outcome_string(outcome)));
 }
 
 static void on_wakeup(navcore_navigator *nav, void *ctx) {
     session *s = check_call("wakeup", nav, ctx);
-    events_record(s, CAT_WAKEUP, xstrdup("wakeup"));
+    member *m = member_of(ctx);
+    events_record(s, m, CAT_WAKEUP, xstrdup("wakeup"));
 }
 
 /* The three-way hook (navcore_on_pop_veto_deferrable): refuses while the top's label is in
@@ -220,6 +234,7 @@ static void on_wakeup(navcore_navigator *nav, void *ctx) {
 static int on_veto(navcore_navigator *nav, uint64_t screen, void *object, bool by_gesture, uint64_t decision,
                    void *ctx) {
     session *s = check_call("veto", nav, ctx);
+    member *m = member_of(ctx);
     screen_entry *e = session_entry(s, screen);
     if (object != e->object) broken(s, "veto passed a wrong object");
     if (!decision) broken(s, "veto got decision id 0");
@@ -228,12 +243,12 @@ static int on_veto(navcore_navigator *nav, uint64_t screen, void *object, bool b
                  : sv_contains(&s->deferred, label) ? NAVCORE_VETO_LATER
                                                     : NAVCORE_VETO_ALLOW;
     if (answer == NAVCORE_VETO_LATER) {
-        s->last_decision = decision;
-        s->has_decision = true;
+        m->last_decision = decision;
+        m->has_decision = true;
     }
     static const char *const words[] = {[NAVCORE_VETO_ALLOW] = "yes", [NAVCORE_VETO_REFUSE] = "no",
                                         [NAVCORE_VETO_LATER] = "later"};
-    events_record(s, CAT_VETO,
+    events_record(s, m, CAT_VETO,
                   xasprintf("should_pop %s %s %s", label, by_gesture ? "gesture" : "button", words[answer]));
     free(label);
     return answer;
@@ -243,19 +258,21 @@ static int on_veto(navcore_navigator *nav, uint64_t screen, void *object, bool b
  * still live: its object is the runner's. */
 static void on_result(navcore_navigator *nav, uint64_t screen, void *object, const char *result, void *ctx) {
     session *s = check_call("result", nav, ctx);
+    member *m = member_of(ctx);
     screen_entry *e = session_entry(s, screen);
     if (e->released) broken(s, "the result listener of screen #%llu ran after its release", (unsigned long long)screen);
-    seen(s, "result", screen, object, true);
+    seen(s, m, "result", screen, object, true);
     char *label = session_label(s, screen);
-    events_record(s, CAT_RESULT, xasprintf("result %s %s", label, result ? result : "-"));
+    events_record(s, m, CAT_RESULT, xasprintf("result %s %s", label, result ? result : "-"));
     free(label);
 }
 
 static void on_run(navcore_navigator *nav, void *ctx) {
     session *s = check_call("op", nav, ctx);
+    member *m = member_of(ctx);
     const op_token *token = ctx;
     if (token->completed) broken(s, "run %s ran after its completion", token->name);
-    events_record(s, CAT_RUN, xasprintf("run %s", token->name));
+    events_record(s, m, CAT_RUN, xasprintf("run %s", token->name));
 }
 
 static void on_completion(navcore_navigator *nav, int op, int outcome, void *ctx) {
@@ -277,9 +294,10 @@ static int make_screen(void **out_object, navcore_navigator *nav, const char *ro
                        const char *payload, void *ctx) {
     (void)payload;
     session *s = check_call("route", nav, ctx);
+    member *m = member_of(ctx);
     uint64_t *object = xmalloc(sizeof *object);
     *object = screen;
-    session_name(s, screen, route, false);
+    session_name(s, m, screen, route, false);
     session_entry(s, screen)->object = object;
     *out_object = object;
     return 0;
@@ -343,17 +361,17 @@ navcore_factory_fn events_factory(session *s, bool fails) {
     return fails ? s->failing_factory : s->factory;
 }
 
-ctx_token *events_ctx_token(session *s, const char *what) {
+ctx_token *events_ctx_token(session *s, member *m, const char *what) {
     ctx_token *token = xcalloc(1, sizeof *token);
-    token->header = (ctx_header){.session = s, .what = what};
+    token->header = (ctx_header){.session = s, .member = m, .what = what};
     s->ctx_tokens = xrealloc(s->ctx_tokens, (s->ctx_token_count + 1) * sizeof *s->ctx_tokens);
     s->ctx_tokens[s->ctx_token_count++] = token;
     return token;
 }
 
-op_token *events_op_token(session *s, int op, const char *name) {
+op_token *events_op_token(session *s, member *m, int op, const char *name) {
     op_token *token = xcalloc(1, sizeof *token);
-    token->header = (ctx_header){.session = s, .what = "op"};
+    token->header = (ctx_header){.session = s, .member = m, .what = "op"};
     token->op = op;
     token->name = name ? xstrdup(name) : NULL;
     s->op_tokens = xrealloc(s->op_tokens, (s->op_token_count + 1) * sizeof *s->op_tokens);
@@ -362,40 +380,40 @@ op_token *events_op_token(session *s, int op, const char *name) {
 }
 
 /* Registers with a fresh ctx token, which remembers whether the registration was accepted. */
-#define REGISTER(s, what, call_with_ctx)                                                          \
+#define REGISTER(s, m, what, call_with_ctx)                                                       \
     do {                                                                                          \
-        ctx_token *ctx_ = events_ctx_token((s), (what));                                          \
+        ctx_token *ctx_ = events_ctx_token((s), (m), (what));                                     \
         navcore_destroy_fn destroy_ = (s)->destructor;                                            \
         int status_ = (call_with_ctx);                                                            \
         ctx_->accepted = status_ >= 0;                                                            \
         if (status_ < 0) broken((s), "registering %s failed: %s", (what), navcore_status_string(status_)); \
     } while (0)
 
-void events_install_animator(session *s) {
+void events_install_animator(session *s, member *m) {
     make_addresses(s);
-    if (s->animator_on) {
-        ctx_token *ctx = events_ctx_token(s, "animator");
-        int status = navcore_on_transition(s->nav, s->animator, ctx, s->destructor);
+    if (m->animator_on) {
+        ctx_token *ctx = events_ctx_token(s, m, "animator");
+        int status = navcore_on_transition(m->nav, s->animator, ctx, s->destructor);
         ctx->accepted = status >= 0;
     } else {
-        navcore_on_transition(s->nav, NULL, NULL, NULL);
+        navcore_on_transition(m->nav, NULL, NULL, NULL);
     }
 }
 
-void events_install(session *s) {
+void events_install(session *s, member *m) {
     make_addresses(s);
-    navcore_navigator *nav = s->nav;
-    REGISTER(s, "action", navcore_on_action(nav, s->on_action, ctx_, destroy_));
+    navcore_navigator *nav = m->nav;
+    REGISTER(s, m, "action", navcore_on_action(nav, s->on_action, ctx_, destroy_));
     for (int phase = 0; phase < PHASE_COUNT; phase++)
-        REGISTER(s, phase_names[phase], navcore_on_appearance(nav, phase, s->on_appearance, ctx_, destroy_));
-    REGISTER(s, "progress", navcore_on_progress(nav, s->on_progress, ctx_, destroy_));
-    REGISTER(s, "bar", navcore_on_bar(nav, s->on_bar, ctx_, destroy_));
-    REGISTER(s, "payload", navcore_on_payload(nav, s->on_payload, ctx_, destroy_));
-    REGISTER(s, "release", navcore_on_release(nav, s->on_release, ctx_, destroy_));
-    REGISTER(s, "done", navcore_on_done(nav, s->on_done, ctx_, destroy_));
-    REGISTER(s, "wakeup", navcore_on_wakeup(nav, s->on_wakeup, ctx_, destroy_));
-    REGISTER(s, "veto", navcore_on_pop_veto_deferrable(nav, s->veto, ctx_, destroy_));
-    events_install_animator(s);
+        REGISTER(s, m, phase_names[phase], navcore_on_appearance(nav, phase, s->on_appearance, ctx_, destroy_));
+    REGISTER(s, m, "progress", navcore_on_progress(nav, s->on_progress, ctx_, destroy_));
+    REGISTER(s, m, "bar", navcore_on_bar(nav, s->on_bar, ctx_, destroy_));
+    REGISTER(s, m, "payload", navcore_on_payload(nav, s->on_payload, ctx_, destroy_));
+    REGISTER(s, m, "release", navcore_on_release(nav, s->on_release, ctx_, destroy_));
+    REGISTER(s, m, "done", navcore_on_done(nav, s->on_done, ctx_, destroy_));
+    REGISTER(s, m, "wakeup", navcore_on_wakeup(nav, s->on_wakeup, ctx_, destroy_));
+    REGISTER(s, m, "veto", navcore_on_pop_veto_deferrable(nav, s->veto, ctx_, destroy_));
+    events_install_animator(s, m);
 }
 
 void events_check_tokens(session *s) {

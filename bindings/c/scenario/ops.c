@@ -34,7 +34,7 @@ static int create_screen(session *s, const char *route, uint64_t *out) {
         return status;
     }
     *object = *out;
-    session_name(s, *out, route, true);
+    session_name(s, s->current, *out, route, true);
     session_entry(s, *out)->object = object;
     return status;
 }
@@ -209,7 +209,7 @@ bool session_ask_op(session *s, const char *verb, const strvec *args, const strv
     if (*ok) {
         int status = w.status;
         if (status >= 0) {
-            op_token *token = events_op_token(s, found->op, w.run_name);
+            op_token *token = events_op_token(s, s->current, found->op, w.run_name);
             status = navcore_ask(session_nav(s), &request, events_completion(s), token);
             token->accepted = status >= 0;
         }

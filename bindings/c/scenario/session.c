@@ -50,7 +50,7 @@ char *session_label(session *s, uint64_t id) {
     return xasprintf("#%llu", (unsigned long long)id);
 }
 
-void session_name(session *s, uint64_t id, const char *route, bool known) {
+void session_name(session *s, member *owner, uint64_t id, const char *route, bool known) {
     route_count *counter = NULL;
     for (size_t i = 0; i < s->route_count_; i++)
         if (strcmp(s->routes[i].route, route) == 0) counter = &s->routes[i];
@@ -62,28 +62,76 @@ void session_name(session *s, uint64_t id, const char *route, bool known) {
     counter->count++;
     screen_entry *e = session_entry(s, id);
     if (known) e->known = true;
+    e->owner = owner;
     free(e->label);
     e->label = counter->count == 1 ? xstrdup(route) : xasprintf("%s#%d", route, counter->count);
     e->named_order = ++s->names_given;
 }
 
-/* ---- the navigator ------------------------------------------------------------------------ */
+/* ---- the navigators ----------------------------------------------------------------------- */
 
-/* The navigator, made at first use so that `config pump` can choose its mode. */
-navcore_navigator *session_nav(session *s) {
-    if (!s->nav_made) {
-        s->nav_made = true;
-        int status = navcore_navigator_create(&s->nav, s->host_dispatch ? NAVCORE_DISPATCH_HOST
-                                                                          : NAVCORE_DISPATCH_INLINE);
+/* The words a navigator may not be named (SPEC §16.13): root, the command words and the event
+ * words (a trace line's first word), so that `on NAME: …` is never an event. */
+static const char *const reserved_names[] = {
+    "root", "on", "expect", "trace", "navigator", "push", "push_again", "pop", "back", "pop_to", "pop_to_root",
+    "set", "run", "visible", "gesture", "progress", "finish", "cancel", "veto", "decide", "set_result",
+    "set_saved", "listen", "discard", "unroute", "route", "show", "open", "restore", "threshold", "config",
+    "drain", "destroy", "attach", "activate", "present", "dismiss", "leave", "restore_tree", "retain",
+    "action", "will_show", "did_show", "will_hide", "did_hide", "transition", "should_pop", "result",
+    "payload", "bar", "release", "wakeup", "done", "child", "detach"};
+/* The commands that take no `NAME:` prefix (SPEC §16.13). */
+static const char *const unprefixed[] = {"trace", "veto", "on", "navigator", "activate", "attach"};
+/* The commands that name a label, asked of the label's owner when no prefix names a navigator. */
+static const char *const label_commands[] = {"set_result", "set_saved", "listen", "discard", "push_again"};
+
+#define COUNT(array) (sizeof(array) / sizeof *(array))
+
+static bool one_of(const char *word, const char *const *words, size_t count) {
+    for (size_t i = 0; i < count; i++)
+        if (strcmp(word, words[i]) == 0) return true;
+    return false;
+}
+
+/* A new member, added to the session's list. */
+static member *add_member(session *s, const char *name, bool host_dispatch) {
+    member *m = xcalloc(1, sizeof *m);
+    m->name = xstrdup(name);
+    m->prefix = strcmp(name, "root") == 0 ? xstrdup("") : xasprintf("%s: ", name);
+    m->host_dispatch = host_dispatch;
+    m->animator_on = true;
+    s->members = xrealloc(s->members, (s->member_count + 1) * sizeof *s->members);
+    s->members[s->member_count++] = m;
+    return m;
+}
+
+/* The member named `name`; NULL for none. */
+static member *find_member(session *s, const char *name, size_t length) {
+    for (size_t i = 0; i < s->member_count; i++)
+        if (strlen(s->members[i]->name) == length && strncmp(s->members[i]->name, name, length) == 0)
+            return s->members[i];
+    return NULL;
+}
+
+navcore_navigator *session_member_nav(session *s, member *m, bool hidden) {
+    if (!m->nav_made) {
+        m->nav_made = true;
+        int status = navcore_navigator_create(&m->nav, m->host_dispatch ? NAVCORE_DISPATCH_HOST
+                                                                         : NAVCORE_DISPATCH_INLINE);
         if (status != NAVCORE_OK) {
             sv_push(&s->failures, xasprintf("cannot create a navigator: %s", navcore_status_string(status)));
-            s->nav = NULL;
+            m->nav = NULL;
         } else {
-            events_install(s);
+            if (hidden) {
+                navcore_set_visible(m->nav, false, NULL, NULL);
+                navcore_drain(m->nav);
+            }
+            events_install(s, m);
         }
     }
-    return s->nav;
+    return m->nav;
 }
+
+navcore_navigator *session_nav(session *s) { return session_member_nav(s, s->current, false); }
 
 void session_set_status(session *s, int status) { s->status = navcore_status_string(status); }
 
@@ -116,7 +164,9 @@ int session_on_off(session *s, const strvec *words, size_t index, int line) {
 screen_entry *session_known(session *s, const char *label) {
     screen_entry *e = labelled_entry(s, label);
     void *object = NULL;
-    if (e && !e->known && navcore_screen_object(&object, session_nav(s), e->id) == NAVCORE_OK) e->known = true;
+    if (e && !e->known && navcore_screen_object(&object, session_member_nav(s, e->owner ? e->owner : s->members[0], false),
+                                                e->id) == NAVCORE_OK)
+        e->known = true;
     return e && e->known ? e : NULL;
 }
 
@@ -152,17 +202,22 @@ static bool configure(session *s, const strvec *args, int line) {
     int on = session_on_off(s, args, 1, line);
     if (on < 0) return false;
     const char *what = session_word(s, args, 0, line);
+    member *m = s->current;
     if (strcmp(what, "animator") == 0) {
-        s->animator_on = on;
-        if (s->nav_made && s->nav) events_install_animator(s);
+        m->animator_on = on;
+        if (m->nav_made && m->nav) events_install_animator(s, m);
     } else if (strcmp(what, "always_appear") == 0) {
         session_set_status(s, navcore_set_always_appear(session_nav(s), on));
     } else if (strcmp(what, "pump") == 0) {
-        if (s->nav_made) {
+        if (s->member_count > 1) {
+            session_fail(s, line, "config pump is a creation-time choice: a scenario of several navigators has none");
+            return false;
+        }
+        if (m->nav_made) {
             session_fail(s, line, "config pump must come before the navigator is used");
             return false;
         }
-        s->host_dispatch = on;
+        m->host_dispatch = on;
     } else {
         char *joined = sv_join(args->items, args->count, " ");
         session_fail(s, line, "unknown config '%s'", joined);
@@ -194,8 +249,15 @@ static bool set_trace(session *s, const strvec *args, int line) {
     return true;
 }
 
-/* `on EVENT WORD: COMMAND`. */
-static bool add_hook(session *s, const strvec *args, int line) {
+/* `on [NAME:] EVENT WORD: COMMAND`: NAME is a navigator (root without it). */
+static bool add_hook(session *s, const strvec *all, int line) {
+    const member *navigator = s->members[0];
+    size_t first_length = all->count ? strlen(all->items[0]) : 0;
+    member *named = first_length && all->items[0][first_length - 1] == ':'
+                        ? find_member(s, all->items[0], first_length - 1) : NULL;
+    if (named) navigator = named;
+    strvec rest = sv_slice(all, named ? 1 : 0);
+    const strvec *args = &rest;
     size_t colon = 0;
     while (colon < args->count) {
         size_t length = strlen(args->items[colon]);
@@ -204,9 +266,10 @@ static bool add_hook(session *s, const strvec *args, int line) {
     }
     if (colon == args->count || colon + 1 >= args->count) {
         session_fail(s, line, "`on` needs 'EVENT WORD: COMMAND'");
+        sv_free(&rest);
         return false;
     }
-    hook made = {.line = line};
+    hook made = {.navigator = navigator, .line = line};
     for (size_t i = 0; i <= colon; i++) {
         char *w = xstrdup(args->items[i]);
         if (i == colon) w[strlen(w) - 1] = '\0';
@@ -216,6 +279,40 @@ static bool add_hook(session *s, const strvec *args, int line) {
     made.command = sv_slice(args, colon + 1);
     s->hooks = xrealloc(s->hooks, (s->hook_count + 1) * sizeof *s->hooks);
     s->hooks[s->hook_count++] = made;
+    sv_free(&rest);
+    return true;
+}
+
+/* `navigator NAME [hidden] [pump]` (SPEC §16.13): root is made first, so the new navigator takes
+ * root's dispatch mode at this line (host mode with `pump`). */
+static bool add_navigator(session *s, const strvec *args, int line) {
+    const char *name = session_word(s, args, 0, line);
+    if (!name) return false;
+    bool valid = name[0] >= 'a' && name[0] <= 'z';
+    for (const char *c = name; *c && valid; c++)
+        valid = (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_';
+    if (!valid) {
+        session_fail(s, line, "'%s' is not a navigator name ([a-z][a-z0-9_]*)", name);
+        return false;
+    }
+    if (one_of(name, reserved_names, COUNT(reserved_names))) {
+        session_fail(s, line, "'%s' is a reserved word, not a navigator name", name);
+        return false;
+    }
+    if (find_member(s, name, strlen(name))) {
+        session_fail(s, line, "navigator '%s' exists", name);
+        return false;
+    }
+    for (size_t i = 1; i < args->count; i++) {
+        if (strcmp(args->items[i], "hidden") != 0 && strcmp(args->items[i], "pump") != 0) {
+            session_fail(s, line, "unknown navigator option '%s'", args->items[i]);
+            return false;
+        }
+    }
+    member *root = s->members[0];
+    session_member_nav(s, root, false);
+    member *m = add_member(s, name, option_given(args, "pump") || root->host_dispatch);
+    session_set_status(s, session_member_nav(s, m, option_given(args, "hidden")) ? NAVCORE_OK : NAVCORE_ERR_INTERNAL);
     return true;
 }
 
@@ -243,7 +340,9 @@ static bool drain(session *s, const strvec *args, int line) {
     return true;
 }
 
-bool session_execute(session *s, const strvec *words, int line) {
+/* Runs a command of the navigator s->current. */
+static bool command(session *s, const strvec *words, int line) {
+    member *m = s->current;
     const char *verb = words->count ? words->items[0] : "";
     strvec args = sv_slice(words, 1);
     strvec plain = {0};
@@ -263,14 +362,14 @@ bool session_execute(session *s, const strvec *words, int line) {
             session_fail(s, line, "progress needs a number");
         } else {
             navcore_navigator *n = session_nav(s);
-            session_set_status(s, navcore_transition_progress(n, s->last_transition, value));
+            session_set_status(s, navcore_transition_progress(n, m->last_transition, value));
         }
     } else if (strcmp(verb, "finish") == 0) {
         navcore_navigator *n = session_nav(s);
-        session_set_status(s, navcore_transition_finish(n, s->last_transition));
+        session_set_status(s, navcore_transition_finish(n, m->last_transition));
     } else if (strcmp(verb, "cancel") == 0) {
         navcore_navigator *n = session_nav(s);
-        session_set_status(s, navcore_transition_cancel(n, s->last_transition));
+        session_set_status(s, navcore_transition_cancel(n, m->last_transition));
     } else if (strcmp(verb, "drain") == 0) {
         ok = drain(s, &args, line);
     } else if (strcmp(verb, "destroy") == 0) {
@@ -290,11 +389,11 @@ bool session_execute(session *s, const strvec *words, int line) {
             if (later) sv_push(&s->deferred, xstrdup(label));
         }
     } else if (strcmp(verb, "decide") == 0) {
-        if (!(ok = s->has_decision)) {
+        if (!(ok = m->has_decision)) {
             session_fail(s, line, "decide: the veto never answered later");
         } else {
             int allow = either(s, &args, 0, line, "yes", "no");
-            if ((ok = allow >= 0)) session_set_status(s, navcore_decide(session_nav(s), s->last_decision, allow));
+            if ((ok = allow >= 0)) session_set_status(s, navcore_decide(session_nav(s), m->last_decision, allow));
         }
     } else if (strcmp(verb, "set_result") == 0 || strcmp(verb, "set_saved") == 0) {
         const char *label = session_word(s, &args, 0, line), *text = NULL;
@@ -310,7 +409,7 @@ bool session_execute(session *s, const strvec *words, int line) {
             if (strcmp(verb, "discard") == 0) {
                 session_set_status(s, navcore_screen_discard(n, id));
             } else {
-                ctx_token *token = events_ctx_token(s, "result");
+                ctx_token *token = events_ctx_token(s, m, "result");
                 status = navcore_screen_on_result(n, id, events_result_listener(s), token, events_destructor(s));
                 token->accepted = status >= 0;
                 session_set_status(s, status);
@@ -324,7 +423,7 @@ bool session_execute(session *s, const strvec *words, int line) {
         if ((ok = route != NULL)) {
             bool fails = option_given(&args, "fail");
             navcore_navigator *n = session_nav(s);
-            ctx_token *token = events_ctx_token(s, "route");
+            ctx_token *token = events_ctx_token(s, m, "route");
             status = navcore_route_register(n, route, events_factory(s, fails), token, events_destructor(s));
             token->accepted = status >= 0;
             session_set_status(s, status);
@@ -345,6 +444,8 @@ bool session_execute(session *s, const strvec *words, int line) {
         ok = set_trace(s, &args, line);
     } else if (strcmp(verb, "on") == 0) {
         ok = add_hook(s, &args, line);
+    } else if (strcmp(verb, "navigator") == 0) {
+        ok = add_navigator(s, &args, line);
     } else {
         char *joined = sv_join(words->items, words->count, " ");
         session_fail(s, line, "unknown command '%s'", joined);
@@ -353,6 +454,72 @@ bool session_execute(session *s, const strvec *words, int line) {
     }
     sv_free(&args);
     sv_free(&plain);
+    return ok;
+}
+
+/* A line's `NAME:` prefix, if it has one (*explicit; NULL for none), and its command (*command,
+ * owned); false = a scenario error, recorded (SPEC §16.13). */
+static bool prefixed(session *s, const strvec *words, int line, member **explicit, strvec *command) {
+    *explicit = NULL;
+    size_t length = words->count ? strlen(words->items[0]) : 0;
+    if (!length || words->items[0][length - 1] != ':') {
+        *command = sv_slice(words, 0);
+        return true;
+    }
+    *explicit = find_member(s, words->items[0], length - 1);
+    if (!*explicit) {
+        session_fail(s, line, "no navigator is named '%.*s'", (int)(length - 1), words->items[0]);
+        return false;
+    }
+    if (words->count < 2) {
+        session_fail(s, line, "'%s' needs a command", words->items[0]);
+        return false;
+    }
+    const char *verb = words->items[1];
+    size_t verb_length = strlen(verb);
+    bool trace = words->count == 3 && strcmp(verb, "expect") == 0 && strcmp(words->items[2], "trace") == 0;
+    if (verb_length && verb[verb_length - 1] == ':') {
+        session_fail(s, line, "a command takes one navigator prefix");
+        return false;
+    }
+    if (trace || one_of(verb, unprefixed, COUNT(unprefixed))) {
+        session_fail(s, line, "`%s` takes no navigator prefix", trace ? "expect trace" : verb);
+        return false;
+    }
+    *command = sv_slice(words, 1);
+    return true;
+}
+
+/* The navigator that owns the screen labelled `label` (NULL: none, or no label). */
+static member *owner(session *s, const char *label) {
+    screen_entry *e = label ? labelled_entry(s, label) : NULL;
+    return e ? e->owner : NULL;
+}
+
+/* Runs a command, asked of `explicit`, else of the owner of the label a label command names,
+ * else of root. */
+static bool run_command(session *s, const strvec *words, int line, member *explicit) {
+    member *m = explicit;
+    if (!m && words->count && one_of(words->items[0], label_commands, COUNT(label_commands))) {
+        const char *named = NULL;
+        bool again = strcmp(words->items[0], "push_again") == 0;
+        for (size_t i = 1; i < words->count && !named; i++)
+            if (!again || strcmp(words->items[i], "instant") != 0) named = words->items[i];
+        m = owner(s, named);
+    }
+    member *saved = s->current;
+    s->current = m ? m : s->members[0];
+    bool ok = command(s, words, line);
+    s->current = saved;
+    return ok;
+}
+
+bool session_execute(session *s, const strvec *words, int line) {
+    member *explicit;
+    strvec rest;
+    if (!prefixed(s, words, line, &explicit, &rest)) return false;
+    bool ok = run_command(s, &rest, line, explicit);
+    sv_free(&rest);
     return ok;
 }
 
@@ -373,14 +540,16 @@ static char *stack_labels(session *s, navcore_navigator *n) {
     return joined;
 }
 
-/* `expect …` (after the word `expect`). */
-static void check(session *s, const strvec *words, int line) {
+/* `expect …` (after the word `expect`), of `explicit`, else of the owner of `result_of L`'s and
+ * `saved_of L`'s label, else of root; a failure repeats the line's prefix. */
+static void check(session *s, const strvec *words, int line, member *explicit, const char *prefix) {
     const char *what = session_word(s, words, 0, line);
     if (!what) return;
     bool of_screen = strcmp(what, "result_of") == 0 || strcmp(what, "saved_of") == 0;
     size_t skipped = words->count < (of_screen ? 2u : 1u) ? words->count : of_screen ? 2u : 1u;
     char *expected = sv_join(words->items + skipped, words->count - skipped, " ");
-    navcore_navigator *n = session_nav(s);
+    member *m = explicit ? explicit : of_screen && words->count > 1 ? owner(s, words->items[1]) : NULL;
+    navcore_navigator *n = session_member_nav(s, m ? m : s->members[0], false);
     int state = NAVCORE_ACTION_IDLE;
     bool dead = navcore_action_state(&state, n) == NAVCORE_ERR_INVALID_HANDLE;
     char *seen = NULL;
@@ -429,7 +598,7 @@ static void check(session *s, const strvec *words, int line) {
     }
     if (strcmp(seen, expected) != 0) {
         char *subject = sv_join(words->items, skipped, " "); /* `stack`, `result_of L`, … */
-        session_fail(s, line, "expect %s %s: saw '%s'", subject, expected, seen);
+        session_fail(s, line, "%sexpect %s %s: saw '%s'", prefix, subject, expected, seen);
         free(subject);
     }
     free(seen);
@@ -471,9 +640,26 @@ static bool same_lines(const strvec *a, const strvec *b) {
     return true;
 }
 
+/* A line of the file: a command or a check, either with a `NAME:` prefix. */
+static void perform(session *s, const strvec *words, int line) {
+    member *explicit;
+    strvec command;
+    if (!prefixed(s, words, line, &explicit, &command)) return;
+    if (command.count && strcmp(command.items[0], "expect") == 0) {
+        strvec rest = sv_slice(&command, 1);
+        char *prefix = explicit ? xasprintf("%s ", words->items[0]) : xstrdup("");
+        check(s, &rest, line, explicit, prefix);
+        free(prefix);
+        sv_free(&rest);
+    } else {
+        run_command(s, &command, line, explicit);
+    }
+    sv_free(&command);
+}
+
 void session_run(session *s, const scenario *file) {
     s->categories = CAT_ALL;
-    s->animator_on = true;
+    s->current = add_member(s, "root", false);
     s->recording = true;
     s->status = "ok";
     for (size_t k = 0; k < file->count; k++) {
@@ -484,16 +670,13 @@ void session_run(session *s, const scenario *file) {
                 trace_diff(s, &current->words, &s->trace);
             }
             sv_free(&s->trace);
-        } else if (current->words.count && strcmp(current->words.items[0], "expect") == 0) {
-            strvec rest = sv_slice(&current->words, 1);
-            check(s, &rest, current->line);
-            sv_free(&rest);
         } else if (current->words.count) {
-            session_execute(s, &current->words, current->line);
+            perform(s, &current->words, current->line);
         }
     }
     s->recording = false;
-    if (s->nav_made && s->nav) navcore_navigator_destroy(s->nav);
+    for (size_t i = 0; i < s->member_count; i++)
+        if (s->members[i]->nav_made && s->members[i]->nav) navcore_navigator_destroy(s->members[i]->nav);
     events_check_tokens(s);
 }
 
@@ -516,6 +699,12 @@ void session_free(session *s) {
         sv_free(&s->hooks[i].command);
     }
     free(s->hooks);
+    for (size_t i = 0; i < s->member_count; i++) {
+        free(s->members[i]->name);
+        free(s->members[i]->prefix);
+        free(s->members[i]);
+    }
+    free(s->members);
     for (size_t i = 0; i < s->ctx_token_count; i++) free(s->ctx_tokens[i]);
     free(s->ctx_tokens);
     for (size_t i = 0; i < s->op_token_count; i++) {

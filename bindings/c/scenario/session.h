@@ -57,10 +57,27 @@ enum {
 #define CATEGORY_NAMES "action", "show", "transition", "veto", "result", "payload", "bar", "release", "run", "wakeup", "done"
 // END GENERATED (categories)
 
-/* What the runner knows of a screen id: its label, whether an event or a creation showed it
- * (Swift's `screens`), whether it was released. */
+/* One navigator of a scenario (SPEC §16.13): its name, its handle (root's made at first use, so
+ * that `config pump` can choose its mode) and what the runner keeps for it. */
+typedef struct member {
+    char *name;
+    char *prefix; /* what starts its trace lines: "" for root, "NAME: " for another */
+    navcore_navigator *nav;
+    bool nav_made;
+    bool host_dispatch;
+    bool animator_on;
+    uint64_t last_transition;
+    /* The decision id its hook last received when it answered later (SPEC §13). */
+    uint64_t last_decision;
+    bool has_decision;
+} member;
+
+/* What the runner knows of a screen id: its label, the navigator that made or showed it (label
+ * commands are asked of it), whether an event or a creation showed it (Swift's `screens`),
+ * whether it was released. */
 typedef struct screen_entry {
     uint64_t id;
+    member *owner;
     char *label; /* NULL until named */
     size_t named_order;
     uint64_t *object; /* the host object the runner gave it (a cell holding the id); freed at release */
@@ -74,18 +91,21 @@ typedef struct route_count {
     int count;
 } route_count;
 
-/* `on EVENT WORD: COMMAND`. */
+/* `on [NAME:] EVENT WORD: COMMAND`: it matches lines of the navigator `navigator`. */
 typedef struct hook {
+    const member *navigator;
     strvec event;
     strvec command;
     int line;
     bool fired;
 } hook;
 
-/* How every ctx the runner hands navcore begins: the session it belongs to, and what it was
- * made for (a registration's callback name, or "op"). A callback finds its session here. */
+/* How every ctx the runner hands navcore begins: the session it belongs to, the navigator it was
+ * handed to, and what it was made for (a registration's callback name, or "op"). A callback
+ * finds its session and navigator here. */
 typedef struct ctx_header {
     struct session *session;
+    member *member;
     const char *what;
 } ctx_header;
 
@@ -108,15 +128,13 @@ typedef struct op_token {
 } op_token;
 
 typedef struct session {
-    navcore_navigator *nav;
-    bool nav_made;
-    bool host_dispatch;
-    bool animator_on;
+    member **members; /* every navigator, in creation order; members[0] is root */
+    size_t member_count;
+    member *current;  /* the navigator the command being run is asked of */
     unsigned categories;
     strvec trace;
     strvec failures;
     const char *status;
-    uint64_t last_transition;
     bool recording;
 
     screen_entry *screens;
@@ -126,9 +144,6 @@ typedef struct session {
     /* `veto L on` and `veto L later`: the labels whose pop the hook refuses, or answers later
      * (any other label: allowed). */
     strvec vetoed, deferred;
-    /* The decision id the hook last received when it answered later (SPEC §13). */
-    uint64_t last_decision;
-    bool has_decision;
     hook *hooks;
     size_t hook_count;
 
@@ -160,11 +175,14 @@ typedef struct session {
 void session_run(session *s, const scenario *file);
 void session_free(session *s);
 
-/* session.c: runs a command (also from inside a callback, for hooks); false = a scenario error,
- * already added to the failures. */
+/* session.c: runs a command, prefixed or not (also from inside a callback, for hooks); false = a
+ * scenario error, already added to the failures. */
 bool session_execute(session *s, const strvec *words, int line);
-/* The navigator, made at first use so that `config pump` can choose its mode. */
+/* The navigator the command being run is asked of (s->current's). */
 navcore_navigator *session_nav(session *s);
+/* A member's navigator, made at first use; `hidden` = with its visible flag off (a `visible off`
+ * op run before the runner listens). NULL if it could not be made. */
+navcore_navigator *session_member_nav(session *s, member *m, bool hidden);
 /* Keeps a status for `expect status`. */
 void session_set_status(session *s, int status);
 /* words[index], or NULL after recording "missing argument". */
@@ -184,19 +202,21 @@ bool session_ask_op(session *s, const char *verb, const strvec *args, const strv
 char *session_label(session *s, uint64_t id);
 /* The entry of an id, made if missing. */
 screen_entry *session_entry(session *s, uint64_t id);
-/* Names a new screen of `route` (R, R#2, …); `known` = the runner made it itself. */
-void session_name(session *s, uint64_t id, const char *route, bool known);
+/* Names a new screen of `route` (R, R#2, … across every navigator), made by `owner`; `known` =
+ * the runner made it itself. */
+void session_name(session *s, member *owner, uint64_t id, const char *route, bool known);
 /* Adds "line N: message" to the failures. */
 void session_fail(session *s, int line, const char *format, ...) __attribute__((format(printf, 3, 4)));
 
-/* events.c: makes the callbacks' addresses and registers every callback on a new navigator. */
-void events_install(session *s);
-/* Sets or removes the animator as `config animator` says. */
-void events_install_animator(session *s);
-/* A ctx token for a registration (destructor = s->destructor). */
-ctx_token *events_ctx_token(session *s, const char *what);
-/* An op token for an op call (completion = s->completion). */
-op_token *events_op_token(session *s, int op, const char *name);
+/* events.c: makes the callbacks' addresses and registers every callback on a member's new
+ * navigator. */
+void events_install(session *s, member *m);
+/* Sets or removes a member's animator as its `config animator` says. */
+void events_install_animator(session *s, member *m);
+/* A ctx token for a registration on m's navigator (destructor = s->destructor). */
+ctx_token *events_ctx_token(session *s, member *m, const char *what);
+/* An op token for an op call of m's navigator (completion = s->completion). */
+op_token *events_op_token(session *s, member *m, int op, const char *name);
 /* The factory of a `route` command: one that makes the screen's object, or one that fails. */
 navcore_factory_fn events_factory(session *s, bool fails);
 /* The callbacks an op call or a registration passes: op completion, run block, ctx
@@ -205,8 +225,9 @@ navcore_done_fn events_completion(session *s);
 navcore_result_fn events_result_listener(session *s);
 navcore_run_fn events_run_block(session *s);
 navcore_destroy_fn events_destructor(session *s);
-/* Records a trace line (owned) if its category is traced, and fires the first hook it matches. */
-void events_record(session *s, unsigned category, char *text);
+/* Records a line (owned) of m's navigator, prefixed by its name unless it is root, if its
+ * category is traced, and fires every hook of that navigator it matches. */
+void events_record(session *s, member *m, unsigned category, char *text);
 /* After the final destroy: every accepted registration's ctx destroyed once, every accepted
  * op completed once, and nothing else. */
 void events_check_tokens(session *s);

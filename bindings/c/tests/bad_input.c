@@ -103,6 +103,7 @@ static const struct declared_statuses {
     {"navcore_restore", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_request_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
     {"navcore_ask", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN) | STATUS_BIT(NAVCORE_ERR_BUSY) | STATUS_BIT(NAVCORE_ERR_STATE)},
+    {"navcore_ask_outcome", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN) | STATUS_BIT(NAVCORE_ERR_BUSY) | STATUS_BIT(NAVCORE_ERR_STATE)},
     {"navcore_stack_count", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_stack_get", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_stack_copy", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
@@ -417,6 +418,12 @@ static int h_ask(navcore_navigator *nav, fixture *f) {
     request.op = NAVCORE_OP_POP_TO, request.screen = f->a;
     return navcore_ask(nav, &request, DONE);
 }
+static int h_ask_outcome(navcore_navigator *nav, fixture *f) {
+    navcore_request request = NAVCORE_REQUEST_INIT;
+    request.op = NAVCORE_OP_POP_TO, request.screen = f->a;
+    int outcome;
+    return navcore_ask_outcome(&outcome, nav, &request, DONE);
+}
 /* The deprecated names (navcore.h), called on purpose: without the compiler's warning. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -447,7 +454,7 @@ static const struct {
     HANDLE_FN(is_busy), HANDLE_FN(pending_count), HANDLE_FN(is_bar_shown), HANDLE_FN(is_visible),
     HANDLE_FN(can_go_back), HANDLE_FN(transition_current), HANDLE_FN(pending_decision), HANDLE_FN(screen_set_result),
     HANDLE_FN(screen_result), HANDLE_FN(screen_on_result), HANDLE_FN(on_pop_veto_deferrable), HANDLE_FN(decide),
-    HANDLE_FN(screen_set_saved_state), HANDLE_FN(screen_saved_state), HANDLE_FN(save), HANDLE_FN(ask),
+    HANDLE_FN(screen_set_saved_state), HANDLE_FN(screen_saved_state), HANDLE_FN(save), HANDLE_FN(ask), HANDLE_FN(ask_outcome),
     HANDLE_FN(set_animator), HANDLE_FN(set_pop_veto), HANDLE_FN(set_pop_veto_deferrable), HANDLE_FN(show_recycling),
 };
 #define HANDLE_FUNCTIONS (sizeof handle_functions / sizeof *handle_functions)
@@ -749,6 +756,26 @@ static int a_ask_open_none(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERS
 static int a_ask_open_both(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, NAVCORE_OP_OPEN, fill_both); }
 static int a_ask_open_bad_document(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, NAVCORE_OP_OPEN, fill_bad_document); }
 static int a_ask_gesture(fixture *f) { return ask_with(f, NAVCORE_REQUEST_VERSION, NAVCORE_OP_GESTURE, NULL); }
+/* navcore_ask_outcome with the request of `op`, `fill` setting its fields */
+static int ask_outcome_with(fixture *f, int op, void (*fill)(fixture *, navcore_request *)) {
+    navcore_request request = NAVCORE_REQUEST_INIT;
+    request.op = op;
+    if (fill) fill(f, &request);
+    int outcome;
+    return navcore_ask_outcome(&outcome, f->nav, &request, DONE);
+}
+static int a_ask_outcome_out_null(fixture *f) {
+    navcore_request request = NAVCORE_REQUEST_INIT;
+    request.op = NAVCORE_OP_POP;
+    return navcore_ask_outcome(NULL, f->nav, &request, DONE);
+}
+static int a_ask_outcome_null(fixture *f) {
+    int outcome;
+    return navcore_ask_outcome(&outcome, f->nav, NULL, DONE);
+}
+static int a_ask_outcome_no_op(fixture *f) { return ask_outcome_with(f, -1, NULL); }
+static int a_ask_outcome_push_dead(fixture *f) { return ask_outcome_with(f, NAVCORE_OP_PUSH, fill_dead); }
+static int a_ask_outcome_gesture(fixture *f) { return ask_outcome_with(f, NAVCORE_OP_GESTURE, NULL); }
 static int request_init(unsigned int version) {
     navcore_request request;
     return navcore_request_init(&request, version);
@@ -968,6 +995,12 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_ask", "open: `document` `[]` (not a saved document)", BASIC, INVALID, ask_open_bad_document),
     FAILS("navcore_ask", "gesture: navigator hidden", HIDDEN, STATE, ask_gesture),
     FAILS("navcore_ask", "gesture: a transition waits (busy)", PUSHING, BUSY, ask_gesture),
+    FAILS("navcore_ask_outcome", "`out_outcome` NULL", BASIC, INVALID, ask_outcome_out_null),
+    FAILS("navcore_ask_outcome", "`request` NULL", BASIC, INVALID, ask_outcome_null),
+    FAILS("navcore_ask_outcome", "`request->op` -1 (NAVCORE_REQUEST_INIT's: none)", BASIC, INVALID, ask_outcome_no_op),
+    FAILS("navcore_ask_outcome", "push: a dead `screen`", BASIC, NO_SCREEN, ask_outcome_push_dead),
+    FAILS("navcore_ask_outcome", "gesture: navigator hidden", HIDDEN, STATE, ask_outcome_gesture),
+    FAILS("navcore_ask_outcome", "gesture: a transition waits (busy)", PUSHING, BUSY, ask_outcome_gesture),
 };
 #define ARG_CASES (sizeof arg_cases / sizeof *arg_cases)
 

@@ -103,7 +103,7 @@ static const char *const functions[] = {
     "navcore_on_pop_veto_deferrable", "navcore_decide", "navcore_pending_decision",
     "navcore_screen_set_saved_state", "navcore_screen_saved_state", "navcore_save", "navcore_show_options_init",
     /* requests */
-    "navcore_request_init", "navcore_ask",
+    "navcore_request_init", "navcore_ask", "navcore_ask_outcome",
     /* per-screen hooks */
     "navcore_screen_hooks_init", "navcore_screen_create_with_hooks",
     /* observers */
@@ -719,6 +719,11 @@ static void call_everything(int kind) {
         NAVCORE_OK) {
         request.op = NAVCORE_OP_PUSH, request.screen = screen("hostile", what), request.animated = true;
         OP(queued, W(navcore_ask), CALL(navcore_ask, nav, &request, completion, op_));
+        /* asked inside a callback, it is queued: its outcome comes through the completion */
+        int outcome = 77;
+        request.screen = screen("hostile", what);
+        OP(queued, W(navcore_ask_outcome), CALL(navcore_ask_outcome, &outcome, nav, &request, completion, op_));
+        if (outcome != 77 && outcome != NAVCORE_OUTCOME_NONE) fail("%s gave the outcome %d at the call", what, outcome);
         request.op = -1;
         OP(INVALID_, "navcore_ask (no op)", navcore_ask(nav, &request, completion, op_));
     }

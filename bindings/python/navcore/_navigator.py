@@ -15,18 +15,19 @@ import queue
 import threading
 import weakref
 from ctypes import byref, c_bool, c_int, c_size_t, c_uint64, c_void_p, create_string_buffer, sizeof
-from typing import Any, Callable, Dict, Iterable, List, Literal, Mapping, Optional, Set, Tuple, TypeVar, Union, cast, overload
+from typing import Any, Callable, Dict, Iterable, List, Literal, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast, overload
 
-from . import _ffi
+from . import _conversions, _ffi
 from ._calls import _api, _check, _error, _stashed, _tls
-from ._enums import ACCEPTED, ACTIONS, Action, Dispatch, Op, Recycle, Status
+from ._enums import ACCEPTED, ACTIONS, OPS, OUTCOMES, Action, Dispatch, Op, Recycle, Status
 from ._errors import InvalidError, InvalidHandleError, NavcoreError, NoSuchScreenError
 from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DoneEvent, PayloadEvent, ProgressEvent
 from ._events import ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
 from ._hooks import _ALIASES, _HOOK_KINDS, EVENT_KINDS, HOOKS, Hooks, _hooks_of
 from ._interpreter import refuse_sub_interpreter
 from ._operation import Operation, ScreenResult
-from ._requests import CONVERSIONS, RecycleLike, Request, RouteEntry, ScreenLike
+from ._conversions import RecycleLike, RouteEntry, ScreenLike
+from ._requests import Request
 from ._stream import EventStream
 from ._text import _json_text, _payload_text, _route_text, _take_text, _text
 from ._trampolines import (
@@ -50,6 +51,7 @@ from ._trampolines import (
 __all__ = ["EVENT_KINDS", "Navigator"]
 
 _CRequest = _ffi.CRequest
+_VERSION = _ffi.REQUEST_VERSION
 
 # ---------------------------------------------------------------------------------------------
 # Dropped navigators: destroyed by the reaper thread, never inside the garbage collector
@@ -551,7 +553,7 @@ class Navigator:
         Returns:
             The ``run`` op's Operation.
         """
-        return self._ask(Op.RUN, self._lib.navcore_run, _RUN)
+        return self._ask(Op.RUN, _CRequest(_VERSION, Op.RUN.code, block=_RUN))
 
     def _check_open(self) -> None:
         if self._closing:
@@ -672,7 +674,9 @@ class Navigator:
         if "release" not in self._registered:  # in place before the screen exists
             self._register_release()
         screen_id = c_uint64()  # passed for a uint64_t *: ctypes passes it by reference
-        _check(self._lib.navcore_screen_create(screen_id, self._handle, name, None))
+        status = self._lib.navcore_screen_create(screen_id, self._handle, name, None)
+        if status < 0:  # _check, inline: W6's cycle makes a screen
+            raise _error(status)
         return self._adopt(Screen(screen_id.value, route, obj))
 
     @_api
@@ -902,32 +906,46 @@ class Navigator:
     # -- ops -------------------------------------------------------------------------------------
 
     def _ask(
-        self, op: Op, function: Callable[..., int], *arguments: Any, block: Optional[Callable[[], Any]] = None
+        self, op: Op, request: Any, created: Sequence[Screen[Any]] = (), block: Optional[Callable[[], Any]] = None
     ) -> Operation:
-        """Asks an op: ``function(handle, *arguments, completion, token)``, the navcore_* call,
-        whose completion ends the returned Operation (registered under ``token`` until then).
+        """Asks an op, the one path of every op method and of ``ask``: passes ``request`` (a
+        navcore_request) to navcore_ask_outcome. An op that ends inside the call comes back
+        with its outcome, and its Operation ends at once; one that does not ends when its
+        completion is called (registered under ``token`` until then). If navcore refuses the
+        op, the screens ``created`` for it are discarded and the status raised.
 
         It is a binding call (see ``_api``): the op's callbacks run during the C call, and the
         public op methods do nothing else that calls Python code back, so they need no ``_api``
-        of their own (``ask`` discards the screens it made for a failed op through
-        ``_discard_quietly``, a binding call too)."""
+        of their own (the screens of a refused op go through ``_discard_quietly``, a binding
+        call too)."""
         operation = Operation(op, block)
         token = next(_tokens)
         _ops[token] = operation
+        outcome = c_int(-1)  # NAVCORE_OUTCOME_NONE: written only when the call succeeds
         calls = _tls.calls  # a binding call, as _api makes one
         calls.depth += 1
         try:
-            status = function(self._handle, *arguments, _DONE_OP, token)
+            status = self._lib.navcore_ask_outcome(byref(outcome), self._handle, request, _DONE_OP, token)
         except BaseException:
             _ops.pop(token, None)
             raise
         finally:
             calls.depth -= 1
+            ended = outcome.value
+            if ended >= 0:  # it ended in its call, which reports it instead of the completion
+                _ops.pop(token, None)
+                operation._block = None
+                operation._value = OUTCOMES[ended]  # nobody holds the Operation yet: no lock, no callbacks
+                operation._ended = True
             if not calls.depth and calls.errors:
                 raise _stashed(calls)
         if status < 0:
             _ops.pop(token, None)
-            raise _error(status)
+            try:
+                raise _error(status)  # the library's message is read before the discards
+            finally:
+                if created:  # an exception a release listener raises has the refusal as context
+                    self._discard_quietly(created)
         operation.status = ACCEPTED[status]
         return operation
 
@@ -966,8 +984,9 @@ class Navigator:
         """Asks an op given as a value: ``nav.ask(navcore.Request.push(screen))`` is
         ``nav.push(screen)``, with the same Operation, exceptions and events (SPEC §2).
 
-        Each op method below asks the Request of its name; a host that routes its ops through
-        one place (a queue of its own, an undo log, a script) makes Requests instead.
+        Each op method below calls its op's own C function instead (navcore_push for ``push``):
+        a host that routes its ops through one place (a queue of its own, an undo log, a script)
+        makes Requests, asked through navcore_ask.
 
         Args:
             request: the op and its arguments (``navcore.Request``'s class methods).
@@ -981,18 +1000,12 @@ class Navigator:
                 ValueError for an argument of the wrong kind; then nothing is asked.
         """
         c_request = _CRequest(*request._c)
-        arguments = request._arguments
-        if not request._converted:
-            return self._ask(request.op, self._lib.navcore_ask, c_request)
-        keep: List[Any] = []  # what C reads during the call: arrays, options
-        created: List[Screen[Any]] = []  # screens made for objects: discarded if the call fails
-        for name in request._converted:
-            CONVERSIONS[name](self, c_request, arguments, keep, created)
-        try:
-            return self._ask(request.op, self._lib.navcore_ask, c_request, block=arguments.get("block"))
-        except NavcoreError:
-            self._discard_quietly(created)
-            raise
+        created: List[Screen[Any]] = []  # screens made for objects: discarded if the op is refused
+        for fields, convert, parameters in request._converted:
+            value = convert(self, created, *parameters)
+            for name, field_value in zip(fields, value if len(fields) > 1 else (value,)):
+                setattr(c_request, name, field_value)  # the request keeps what the value points to
+        return self._ask(request.op, c_request, created, request._arguments.get("block"))
 
     # BEGIN GENERATED by scripts/generate.py (named ops) from include/navcore.h (NAVCORE_REQUEST_MAP and the doc comments of its functions): edit the source, then run `make generate`
     def push(
@@ -1015,7 +1028,16 @@ class Navigator:
             NoSuchScreenError: the Screen is released, or another navigator's.
             InvalidHandleError: the navigator is closed.
         """
-        return self.ask(Request.push(screen, animated, route=route))
+        c_animated = bool(animated)
+        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+        return self._ask(
+            OPS[0],
+            _CRequest(
+                _VERSION, 0, screen=_conversions.screen(self, created, screen, route),
+                animated=c_animated
+            ),
+            created
+        )
 
     def pop(
         self, animated: bool = True, *, result: Any = None, result_text: Optional[str] = None
@@ -1035,7 +1057,18 @@ class Navigator:
             InvalidError: a result that is not valid text.
             InvalidHandleError: the navigator is closed.
         """
-        return self.ask(Request.pop(animated, result=result, result_text=result_text))
+        if result is None and result_text is None:
+            return self._ask(OPS[1], _CRequest(_VERSION, 1, animated=bool(animated)))
+        c_animated = bool(animated)
+        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+        return self._ask(
+            OPS[1],
+            _CRequest(
+                _VERSION, 1, animated=c_animated,
+                result=_conversions.result(self, created, result, result_text)
+            ),
+            created
+        )
 
     def pop_to(self, screen: Screen[Any], animated: bool = True) -> Operation:
         """Pops down to ``screen``, which stays the top.
@@ -1051,7 +1084,7 @@ class Navigator:
             NoSuchScreenError: ``screen`` is released, or another navigator's.
             InvalidHandleError: the navigator is closed.
         """
-        return self.ask(Request.pop_to(screen, animated))
+        return self._ask(OPS[2], _CRequest(_VERSION, 2, screen=screen.id, animated=bool(animated)))
 
     def pop_to_root(self, animated: bool = True) -> Operation:
         """Pops down to the root screen.
@@ -1065,7 +1098,7 @@ class Navigator:
         Raises:
             InvalidHandleError: the navigator is closed.
         """
-        return self.ask(Request.pop_to_root(animated))
+        return self._ask(OPS[3], _CRequest(_VERSION, 3, animated=bool(animated)))
 
     def set_stack(self, screens: Iterable[ScreenLike], animated: bool = True) -> Operation:
         """Makes the stack exactly ``screens``, bottom to top (SPEC §2).
@@ -1081,7 +1114,13 @@ class Navigator:
             NoSuchScreenError: a Screen is released, or another navigator's.
             InvalidHandleError: the navigator is closed.
         """
-        return self.ask(Request.set_stack(screens, animated))
+        c_animated = bool(animated)
+        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+        c_screens, c_count = _conversions.screens(self, created, screens)
+        return self._ask(
+            OPS[4], _CRequest(_VERSION, 4, screens=c_screens, count=c_count, animated=c_animated),
+            created
+        )
 
     def back(self, animated: bool = True) -> Operation:
         """The user's back button: asks the pop veto, then pops (SPEC §6).
@@ -1095,7 +1134,7 @@ class Navigator:
         Raises:
             InvalidHandleError: the navigator is closed.
         """
-        return self.ask(Request.back(animated))
+        return self._ask(OPS[5], _CRequest(_VERSION, 5, animated=bool(animated)))
 
     def gesture(self) -> Operation:
         """Starts the user's interactive back gesture (SPEC §5).
@@ -1108,7 +1147,7 @@ class Navigator:
             StateError: the navigator is hidden, or has no animator.
             InvalidHandleError: the navigator is closed.
         """
-        return self.ask(Request.gesture())
+        return self._ask(OPS[6], _CRequest(_VERSION, 6))
 
     def run(self, block: Callable[[], Any]) -> Operation:
         """Runs ``block`` in queue order.
@@ -1123,7 +1162,11 @@ class Navigator:
             TypeError: ``block`` is not callable.
             InvalidHandleError: the navigator is closed.
         """
-        return self.ask(Request.run(block))
+        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+        return self._ask(
+            OPS[7], _CRequest(_VERSION, 7, block=_conversions.block(self, created, block)),
+            created, block=block
+        )
 
     def set_visible(self, visible: bool) -> Operation:
         """Tells navcore whether the navigator is on screen (SPEC §7).
@@ -1137,7 +1180,7 @@ class Navigator:
         Raises:
             InvalidHandleError: the navigator is closed.
         """
-        return self.ask(Request.set_visible(visible))
+        return self._ask(OPS[8], _CRequest(_VERSION, 8, visible=bool(visible)))
 
     def show(
         self, route: str, *, animated: bool = False, remove_current: bool = True,
@@ -1163,7 +1206,15 @@ class Navigator:
             ValueError: an unknown ``recycle`` value.
             InvalidHandleError: the navigator is closed.
         """
-        return self.ask(Request.show(route, animated=animated, remove_current=remove_current, recycle=recycle, payload=payload))
+        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+        return self._ask(
+            OPS[9],
+            _CRequest(
+                _VERSION, 9, route=_conversions.route(self, created, route),
+                show_options=_conversions.show_options(self, created, animated, remove_current, recycle, payload)
+            ),
+            created
+        )
 
     post = show  # Shows the named route, under the name of the seeds' notification-based stack ("post").
 
@@ -1182,7 +1233,14 @@ class Navigator:
             InvalidError: no entry, or a route or state that is not valid text.
             InvalidHandleError: the navigator is closed.
         """
-        return self.ask(Request.open(entries, animated))
+        c_animated = bool(animated)
+        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+        c_entries, c_count = _conversions.entries(self, created, entries)
+        return self._ask(
+            OPS[10],
+            _CRequest(_VERSION, 10, entries=c_entries, count=c_count, animated=c_animated),
+            created
+        )
 
     def restore(self, document: Union[str, Mapping[str, Any]], animated: bool = False) -> Operation:
         """Opens the stack a saved document describes (SPEC §14).
@@ -1198,7 +1256,16 @@ class Navigator:
             InvalidError: anything but a saved document, at the call (SPEC §14).
             InvalidHandleError: the navigator is closed.
         """
-        return self.ask(Request.restore(document, animated))
+        c_animated = bool(animated)
+        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+        return self._ask(
+            OPS[10],
+            _CRequest(
+                _VERSION, 10, document=_conversions.document(self, created, document),
+                animated=c_animated
+            ),
+            created
+        )
     # END GENERATED (named ops)
 
     # -- transitions ----------------------------------------------------------------------------

@@ -18,6 +18,9 @@ if TYPE_CHECKING:  # asyncio is imported where an await needs it: it costs `impo
 #: few attribute reads and writes) instead of a lock allocated per op.
 _lock = threading.Lock()
 
+#: Status.OK, read once: an Enum member costs a lookup (a property's) at each use.
+_STARTED = Status.OK
+
 E = TypeVar("E", bound="Ending[Any]")
 #: The value an Ending gives: an Outcome, a screen's decoded result.
 V = TypeVar("V")
@@ -216,7 +219,7 @@ class Operation(Ending[Outcome]):
         self._callbacks = None
         self._event = None
         self.op = op
-        self.status = Status.OK
+        self.status = _STARTED
         self._block = block  # let go of by the op's completion (_navigator._op_done)
 
     # Read-only, and its getter is C code, not a Python function: hosts read it after every op.

@@ -1,35 +1,23 @@
-"""Request: an op as a value (SPEC §2), what ``Navigator.ask`` asks through navcore_ask; and how
-a request becomes the C library's ``navcore_request``, one field at a time.
+"""Request: an op as a value (SPEC §2), what ``Navigator.ask`` asks through navcore_ask.
 
 Its class methods, one per op's form, are generated from include/navcore.h's table of ops
-(``NAVCORE_REQUEST_MAP``, docs/generated.md), and so are the navigator's named methods, each of
-which asks the request of the same name: ``nav.push(screen)`` is
-``nav.ask(Request.push(screen))``.
+(``NAVCORE_REQUEST_MAP``, docs/generated.md), and so are the navigator's named methods of the
+same names and parameters: ``nav.ask(Request.push(screen))`` does what ``nav.push(screen)``
+does, which calls navcore_push directly. The fields neither can give as is are made at the call
+by the same conversions (_conversions.py).
 """
 
 from __future__ import annotations
 
-from ctypes import POINTER, c_uint64, cast, pointer
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Iterable, Mapping, Optional, Tuple, Union
 
-from . import _ffi
+from . import _conversions, _ffi
+from ._conversions import Conversion, RecycleLike, RouteEntry, ScreenLike
 from ._enums import Op, Recycle
 from ._events import Screen
-from ._text import _json_text, _payload_text, _route_text, _text
-from ._trampolines import _RUN
-
-if TYPE_CHECKING:
-    from ._navigator import Navigator
 
 __all__ = ["Request"]
-
-#: A Screen, or any other object (pushed or set on a new screen of its own).
-ScreenLike = Union[Screen[Any], Any]
-#: An entry of ``open``: ``(route, state)`` or a route alone.
-RouteEntry = Union[str, Tuple[str, Union[str, Mapping[str, Any], None]]]
-#: ``show``'s recycle option: a Recycle, its name, or a bool (True = any, False = none).
-RecycleLike = Union[Recycle, str, bool]
 
 
 #: The ops by their code, and navcore_request's version: read once by the class methods (an
@@ -38,13 +26,6 @@ _OPS = {op.code: op for op in Op}
 _VERSION = _ffi.REQUEST_VERSION
 #: The arguments of a request that makes every field as it is.
 _NO_ARGUMENTS: Mapping[str, Any] = MappingProxyType({})
-
-
-def _recycle_mode(recycle: RecycleLike) -> int:
-    """``show``'s recycle option as a NAVCORE_RECYCLE_* value (a bool: True = any, False = none)."""
-    if isinstance(recycle, bool):
-        return Recycle.ANY.code if recycle else Recycle.NONE.code
-    return Recycle.parse(recycle).code
 
 
 class Request:
@@ -66,9 +47,10 @@ class Request:
     #: navcore_request's first fields, in order, as the class method could make them (a bool,
     #: a screen's id; the version and the op first), up to the last of them it sets.
     _c: Tuple[Any, ...]
-    #: The fields made at the call, in the table's order, each by its conversion (CONVERSIONS)
-    #: from ``_arguments``.
-    _converted: Tuple[str, ...]
+    #: The fields made at the call, in the table's order: the names of the fields each
+    #: conversion fills (_conversions.py), the conversion, and its parameters as given.
+    _converted: Tuple[Tuple[Tuple[str, ...], Conversion, Tuple[Any, ...]], ...]
+    #: The parameters the conversions take, by name (for repr, and ``run``'s block).
     _arguments: Mapping[str, Any]
 
     def __repr__(self) -> str:
@@ -96,7 +78,7 @@ class Request:
         request = object.__new__(cls)
         request.op = _OPS[0]
         request._c = (_VERSION, 0, 0, None, 0, bool(animated))
-        request._converted = ("screen",)
+        request._converted = ((("screen",), _conversions.screen, (screen, route)),)
         request._arguments = {"screen": screen, "new_screen_route": route}
         return request
 
@@ -117,7 +99,9 @@ class Request:
         request = object.__new__(cls)
         request.op = _OPS[1]
         request._c = (_VERSION, 1, 0, None, 0, bool(animated))
-        request._converted = ("result",) if result is not None or result_text is not None else ()
+        request._converted = () if result is None and result_text is None else (
+            (("result",), _conversions.result, (result, result_text)),
+        )
         request._arguments = {"result": result, "result_text": result_text}
         return request
 
@@ -170,7 +154,7 @@ class Request:
         request = object.__new__(cls)
         request.op = _OPS[4]
         request._c = (_VERSION, 4, 0, None, 0, bool(animated))
-        request._converted = ("screens",)
+        request._converted = ((("screens", "count"), _conversions.screens, (screens,)),)
         request._arguments = {"screens": screens}
         return request
 
@@ -218,7 +202,7 @@ class Request:
         request = object.__new__(cls)
         request.op = _OPS[7]
         request._c = (_VERSION, 7)
-        request._converted = ("block",)
+        request._converted = ((("block",), _conversions.block, (block,)),)
         request._arguments = {"block": block}
         return request
 
@@ -262,7 +246,10 @@ class Request:
         request = object.__new__(cls)
         request.op = _OPS[9]
         request._c = (_VERSION, 9)
-        request._converted = ("route",) + ("show_options",)
+        request._converted = (
+            (("route",), _conversions.route, (route,)),
+            (("show_options",), _conversions.show_options, (animated, remove_current, recycle, payload))
+        )
         request._arguments = {
             "route": route, "animated": animated, "remove_current": remove_current,
             "recycle": recycle, "payload": payload
@@ -284,7 +271,7 @@ class Request:
         request = object.__new__(cls)
         request.op = _OPS[10]
         request._c = (_VERSION, 10, 0, None, 0, bool(animated))
-        request._converted = ("entries",)
+        request._converted = ((("entries", "count"), _conversions.entries, (entries,)),)
         request._arguments = {"entries": entries}
         return request
 
@@ -302,101 +289,7 @@ class Request:
         request = object.__new__(cls)
         request.op = _OPS[10]
         request._c = (_VERSION, 10, 0, None, 0, bool(animated))
-        request._converted = ("document",)
+        request._converted = ((("document",), _conversions.document, (document,)),)
         request._arguments = {"document": document}
         return request
     # END GENERATED (factories)
-
-
-# ---- the fields made at the call, in C's form ----------------------------------------------------
-#
-# Each conversion fills its field of `request`, keeping in `keep` what must live as long as the
-# call (arrays, options) and in `created` the screens it made for objects (discarded if navcore
-# refuses the call). Text is checked after the navigator's liveness (``nav._require_live``): a
-# closed navigator's InvalidHandleError comes first, as C orders its statuses.
-
-Conversion = Callable[["Navigator", "_ffi.CRequest", Mapping[str, Any], List[Any], List[Screen[Any]]], None]
-
-
-def _screen(nav: "Navigator", request: Any, arguments: Mapping[str, Any], keep: List[Any],
-            created: List[Screen[Any]]) -> None:
-    """push's screen: a Screen, or an object that gets a new screen of ``new_screen_route``."""
-    screen, route = arguments["screen"], arguments["new_screen_route"]
-    if route is None and isinstance(screen, Screen):
-        request.screen = screen.id
-        return
-    target, new = nav._screen_for(screen, route)
-    created.extend(new)
-    request.screen = target.id
-
-
-def _screens(nav: "Navigator", request: Any, arguments: Mapping[str, Any], keep: List[Any],
-             created: List[Screen[Any]]) -> None:
-    targets, new = nav._screens_for(arguments["screens"])
-    created.extend(new)
-    ids = (c_uint64 * max(1, len(targets)))(*(s.id for s in targets))
-    keep.append(ids)
-    request.screens, request.count = cast(ids, POINTER(c_uint64)), len(targets)
-
-
-def _result(nav: "Navigator", request: Any, arguments: Mapping[str, Any], keep: List[Any],
-            created: List[Screen[Any]]) -> None:
-    result, result_text = arguments["result"], arguments["result_text"]
-    if result is not None and result_text is not None:
-        raise TypeError("pop() takes result or result_text, not both")
-    live = nav._require_live
-    request.result = _json_text(result, "the result", live) if result_text is None else _text(result_text, "the result", live)
-
-
-def _block(nav: "Navigator", request: Any, arguments: Mapping[str, Any], keep: List[Any],
-           created: List[Screen[Any]]) -> None:
-    if not callable(arguments["block"]):
-        raise TypeError("run() needs a callable")
-    request.block = _RUN
-
-
-def _route(nav: "Navigator", request: Any, arguments: Mapping[str, Any], keep: List[Any],
-           created: List[Screen[Any]]) -> None:
-    request.route = _text(arguments["route"], "the route", nav._require_live)
-
-
-def _show_options(nav: "Navigator", request: Any, arguments: Mapping[str, Any], keep: List[Any],
-                  created: List[Screen[Any]]) -> None:
-    options = _ffi.ShowOptions(
-        _ffi.SHOW_OPTIONS_VERSION,
-        bool(arguments["animated"]),
-        bool(arguments["remove_current"]),
-        _recycle_mode(arguments["recycle"]),
-        _payload_text(arguments["payload"], live=nav._require_live),
-    )
-    keep.append(options)
-    request.show_options = pointer(options)
-
-
-def _entries(nav: "Navigator", request: Any, arguments: Mapping[str, Any], keep: List[Any],
-             created: List[Screen[Any]]) -> None:
-    texts: List[Tuple[bytes, Optional[bytes]]] = []
-    for entry in arguments["entries"]:
-        route, state = (entry, None) if isinstance(entry, str) else entry
-        texts.append((_route_text(route, nav._require_live), _payload_text(state, "a state", nav._require_live)))
-    array = (_ffi.RouteEntry * max(1, len(texts)))(*(_ffi.RouteEntry(*text) for text in texts))
-    keep.append(array)
-    request.entries, request.count = cast(array, POINTER(_ffi.RouteEntry)), len(texts)
-
-
-def _document(nav: "Navigator", request: Any, arguments: Mapping[str, Any], keep: List[Any],
-              created: List[Screen[Any]]) -> None:
-    request.document = _payload_text(arguments["document"], "the document", nav._require_live)
-
-
-#: The conversion of each field that a request's class methods cannot set as is.
-CONVERSIONS: Dict[str, Conversion] = {
-    "screen": _screen,
-    "screens": _screens,
-    "result": _result,
-    "block": _block,
-    "route": _route,
-    "show_options": _show_options,
-    "entries": _entries,
-    "document": _document,
-}

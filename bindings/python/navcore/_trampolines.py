@@ -48,6 +48,8 @@ if TYPE_CHECKING:
     from ._navigator import Navigator
 
 _new = object.__new__
+#: Action.IDLE, read once: an Enum member costs a lookup (a property's) at each use.
+_IDLE = Action.IDLE
 
 #
 # The per-op events (action, appearance, release, done) are built as ``_new(Event)`` then
@@ -137,7 +139,7 @@ def _on_action(cell: Any, nav: Any, event_p: Any, ctx: Optional[int]) -> None:
         fields["disappearing"] = tuple(screen(event.disappearing[i]) for i in range(event.disappearing_count))
         fields["animated"] = event.animated
         _deliver(listeners, action)
-        if action.state is Action.IDLE:  # the op's last event: its released screens are done with
+        if action.state is _IDLE:  # the op's last event: its released screens are done with
             navigator._released.clear()  # type: ignore[union-attr]
     except BaseException as error:  # noqa: B902
         _stash(error)

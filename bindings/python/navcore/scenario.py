@@ -79,6 +79,21 @@ _FORBIDDEN = re.compile("[\x00-\x08\x0a-\x1f\x7f-\xa0\u1680\u2000-\u200a\u2028\u
 _DECIMAL = re.compile("-?[0-9]+(\\.[0-9]+)?")
 _WHOLE_NUMBER = re.compile("[0-9]+")
 _SET_SUFFIX = re.compile("#[0-9]+")
+_NAVIGATOR_NAME = re.compile("[a-z][a-z0-9_]*")
+
+#: The words a navigator may not be named (SPEC §16.13): ``root``, the command words and the
+#: event words (a trace line's first word), so that ``on NAME: …`` is never an event.
+RESERVED_NAMES = frozenset((
+    "root", "on", "expect", "trace", "navigator", "push", "push_again", "pop", "back", "pop_to", "pop_to_root",
+    "set", "run", "visible", "gesture", "progress", "finish", "cancel", "veto", "decide", "set_result",
+    "set_saved", "listen", "discard", "unroute", "route", "show", "open", "restore", "threshold", "config",
+    "drain", "destroy", "attach", "activate", "present", "dismiss", "leave", "restore_tree", "retain",
+    "action", "will_show", "did_show", "will_hide", "did_hide", "transition", "should_pop", "result",
+    "payload", "bar", "release", "wakeup", "done", "child", "detach"))
+#: The commands that take no ``NAME:`` prefix (SPEC §16.13).
+UNPREFIXED = ("trace", "veto", "on", "navigator", "activate", "attach")
+#: The commands that name a label, asked of the label's owner when no prefix names a navigator.
+LABEL_COMMANDS = ("set_result", "set_saved", "listen", "discard", "push_again")
 
 
 def words(line: str) -> List[str]:
@@ -249,36 +264,61 @@ _VETO_WORDS = {Veto.ALLOW: "yes", Veto.REFUSE: "no", Veto.LATER: "later"}
 
 
 # ---------------------------------------------------------------------------------------------
-# A session: one scenario, one navigator
+# A session: one scenario, its navigators
 # ---------------------------------------------------------------------------------------------
 
 
 @dataclass
 class _Hook:
+    navigator: str
     event: List[str]
     command: List[str]
     line: int
     fired: bool = False
 
 
+class _Member:
+    """One navigator of a scenario (SPEC §16.13): its name, its navigator (``root``'s made at
+    first use, so that ``config pump`` can choose its mode) and what the runner keeps for it. It
+    is the navigator's listener: its events reach the session with its name."""
+
+    def __init__(self, session: "Session", name: str, host_dispatch: bool) -> None:
+        self.session = session
+        self.name = name
+        #: What starts its trace lines: nothing for ``root``, ``NAME: `` for another.
+        self.prefix = "" if name == "root" else name + ": "
+        self.navigator: Optional[Navigator] = None
+        self.host_dispatch = host_dispatch
+        self.animator_on = True
+        self.last_transition = 0
+        self.last_decision: Optional[Decision] = None
+
+    def observe(self, event: object) -> None:
+        self.session.observe(self, event)
+
+    on_action = on_appearance = on_progress = on_bar = on_payload = on_release = on_done = on_wakeup = observe
+
+
 class Session:
     """Runs one scenario through the binding and collects what failed."""
 
     def __init__(self) -> None:
-        self.navigator: Optional[Navigator] = None
-        self.host_dispatch = False
-        self.animator_on = True
+        self.root = _Member(self, "root", False)
+        #: Every navigator by name, in creation order.
+        self.members: Dict[str, _Member] = {"root": self.root}
+        #: The navigator the command being run is asked of.
+        self.current = self.root
         self.categories: Set[str] = set(CATEGORIES)
         self.trace: List[str] = []
         self.status = "ok"
-        self.last_transition = 0
         self.ids_by_label: Dict[str, int] = {}
         self.labels: Dict[int, str] = {}
         self.screens: Dict[int, Screen[Any]] = {}
+        #: The navigator that made or showed each screen: label commands are asked of it.
+        self.owners: Dict[int, _Member] = {}
         self.created_per_route: Dict[str, int] = {}
         self.released: Set[int] = set()
         self.vetoes: Dict[str, Veto] = {}
-        self.last_decision: Optional[Decision] = None
         self.hooks: List[_Hook] = []
         self.recording = True
         self.failures: List[str] = []
@@ -298,8 +338,9 @@ class Session:
             except ScenarioError as error:
                 self.failures.append(str(error))
         self.recording = False
-        if self.navigator is not None:
-            self.navigator.close()
+        for member in self.members.values():
+            if member.navigator is not None:
+                member.navigator.close()
         return self.failures
 
     # -- lines ---------------------------------------------------------------------------------
@@ -307,26 +348,67 @@ class Session:
     def perform(self, words: List[str], line: int) -> None:
         if not words:
             return
-        if words[0] == "expect":
-            self.check(words[1:], line)
+        explicit, command = self.prefixed(words, line)
+        if command[0] == "expect":
+            self.check(command[1:], line, explicit, words[0] + " " if explicit else "")
         else:
-            self.execute(words, line)
+            self.run_command(command, line, explicit)
+
+    def prefixed(self, words: List[str], line: int) -> Tuple[Optional[_Member], List[str]]:
+        """A line's ``NAME:`` prefix, if it has one, and its command (SPEC §16.13)."""
+        if not words[0].endswith(":"):
+            return None, words
+        member = self.members.get(words[0][:-1])
+        if member is None:
+            raise ScenarioError(line, f"no navigator is named '{words[0][:-1]}'")
+        command = words[1:]
+        if not command:
+            raise ScenarioError(line, f"'{words[0]}' needs a command")
+        if command[0].endswith(":"):
+            raise ScenarioError(line, "a command takes one navigator prefix")
+        if command[0] in UNPREFIXED or command == ["expect", "trace"]:
+            raise ScenarioError(line, f"`{' '.join(command[:2] if command[0] == 'expect' else command[:1])}` takes no navigator prefix")
+        return member, command
+
+    def owner(self, label: Optional[str]) -> Optional[_Member]:
+        """The navigator that owns the screen labelled ``label``, if any."""
+        screen_id = self.ids_by_label.get(label) if label is not None else None
+        return self.owners.get(screen_id) if screen_id is not None else None
 
     def execute(self, words: List[str], line: int) -> None:
-        """Runs a command (also from inside a callback, for ``on … :`` hooks)."""
+        """Runs a command, prefixed or not (from inside a callback, for ``on … :`` hooks)."""
+        explicit, command = self.prefixed(words, line)
+        self.run_command(command, line, explicit)
+
+    def run_command(self, words: List[str], line: int, explicit: Optional[_Member]) -> None:
+        """Runs a command, asked of ``explicit``, else of the owner of the label a label command
+        names, else of ``root``."""
+        member = explicit
+        if member is None and words[0] in LABEL_COMMANDS:
+            named = [w for w in words[1:] if w != "instant"] if words[0] == "push_again" else words[1:]
+            member = self.owner(named[0] if named else None)
+        saved, self.current = self.current, member or self.root
+        try:
+            self.command(words, line)
+        finally:
+            self.current = saved
+
+    def command(self, words: List[str], line: int) -> None:
+        """Runs a command of the navigator ``current``."""
         arguments = words[1:]
         verb = words[0]
+        member = self.current
         if self.ask_op(verb, arguments, line):
             return
         if verb == "progress":
             value = progress_value(self.word(arguments, 0, line))
             if value is None:
                 raise ScenarioError(line, "progress needs a number")
-            self.call(lambda: self.nav().update_transition(value, self.last_transition))
+            self.call(lambda: self.nav().update_transition(value, member.last_transition))
         elif verb == "finish":
-            self.call(lambda: self.nav().finish_transition(self.last_transition))
+            self.call(lambda: self.nav().finish_transition(member.last_transition))
         elif verb == "cancel":
-            self.call(lambda: self.nav().cancel_transition(self.last_transition))
+            self.call(lambda: self.nav().cancel_transition(member.last_transition))
         elif verb == "drain":
             self.drain(arguments, line)
         elif verb == "destroy":
@@ -335,7 +417,7 @@ class Session:
             label = self.word(arguments, 0, line)
             self.vetoes[label] = self.veto_answer(arguments, line)
         elif verb == "decide":
-            decision = self.last_decision
+            decision = member.last_decision
             if decision is None:
                 raise ScenarioError(line, "decide: the veto never answered later")
             allow = self.yes_no(arguments, 0, line)
@@ -352,7 +434,7 @@ class Session:
             screen = self.labelled(self.word(arguments, 0, line), line)
 
             def heard(event: ResultEvent) -> None:
-                self.record("result", self.format.result(screen, event.text))
+                self.record(member, "result", self.format.result(screen, event.text))
 
             self.call(lambda: self.nav().on_result(screen, heard))
         elif verb == "discard":
@@ -374,14 +456,19 @@ class Session:
             self.set_trace(arguments, line)
         elif verb == "on":
             self.add_hook(arguments, line)
+        elif verb == "navigator":
+            self.add_navigator(arguments, line)
         else:
             raise ScenarioError(line, f"unknown command '{' '.join(words)}'")
 
-    def check(self, words: List[str], line: int) -> None:
+    def check(self, words: List[str], line: int, explicit: Optional[_Member], prefix: str) -> None:
+        """``expect …``, of ``explicit``, else of the owner of ``result_of L``'s and
+        ``saved_of L``'s label, else of ``root``; a failure repeats the line's prefix."""
         what = self.word(words, 0, line)
         subject = 2 if what in ("result_of", "saved_of") else 1  # `stack`, `result_of L`, …
         expected = " ".join(words[subject:])
-        nav = self.nav()
+        member = explicit or (self.owner(words[1] if len(words) > 1 else None) if subject == 2 else None)
+        nav = self.navigator_of(member or self.root)
         dead = nav.closed
 
         def read(query: Callable[[], str], if_dead: str) -> str:
@@ -415,18 +502,19 @@ class Session:
         else:
             raise ScenarioError(line, f"unknown check 'expect {' '.join(words)}'")
         if seen != expected:
-            self.failures.append(f"line {line}: expect {' '.join(words[:subject])} {expected}: saw '{seen}'")
+            self.failures.append(f"line {line}: {prefix}expect {' '.join(words[:subject])} {expected}: saw '{seen}'")
 
     # -- commands with options -------------------------------------------------------------------
 
     def register_route(self, arguments: List[str], line: int) -> None:
         route = self.word(arguments, 0, line)
         fails = "fail" in arguments[1:]
+        member = self.current
 
         def factory(request: RouteRequest) -> None:
             if fails:
                 raise FactoryFailed()
-            self.name_id(request.id, request.route)
+            self.name_id(request.id, request.route, member)
             return None
 
         self.call(lambda: self.nav().register_route(route, factory))
@@ -491,7 +579,7 @@ class Session:
             self.call(lambda: self.nav().ask(Request.gesture()))
         elif verb == "run":
             run_name = self.word(arguments, 0, line)
-            self.call(lambda: self.nav().ask(Request.run(lambda: self.record("run", "run " + run_name))))
+            self.call(lambda: self.nav().ask(Request.run(self.run_block(run_name))))
         elif verb == "visible":
             on_off = self.on_off(arguments, 0, line)
             self.call(lambda: self.nav().ask(Request.set_visible(on_off)))
@@ -519,16 +607,19 @@ class Session:
     def configure(self, arguments: List[str], line: int) -> None:
         on = self.on_off(arguments, 1, line)
         what = self.word(arguments, 0, line)
+        member = self.current
         if what == "animator":
-            self.animator_on = on
-            if self.navigator is not None:
-                self.install_animator(self.navigator)
+            member.animator_on = on
+            if member.navigator is not None:
+                self.install_animator(member)
         elif what == "always_appear":
             self.call(lambda: self.nav().set_always_appear(on))
         elif what == "pump":
-            if self.navigator is not None:
+            if len(self.members) > 1:
+                raise ScenarioError(line, "config pump is a creation-time choice: a scenario of several navigators has none")
+            if member.navigator is not None:
                 raise ScenarioError(line, "config pump must come before the navigator is used")
-            self.host_dispatch = on
+            member.host_dispatch = on
         else:
             raise ScenarioError(line, f"unknown config '{' '.join(arguments)}'")
 
@@ -544,71 +635,107 @@ class Session:
         self.categories = chosen
 
     def add_hook(self, arguments: List[str], line: int) -> None:
-        """``on EVENT WORD: COMMAND``."""
+        """``on [NAME:] EVENT WORD: COMMAND``: NAME is a navigator (``root`` without it)."""
+        navigator = "root"
+        if arguments and arguments[0].endswith(":") and arguments[0][:-1] in self.members:
+            navigator, arguments = arguments[0][:-1], arguments[1:]
         colon = next((i for i, w in enumerate(arguments) if w.endswith(":")), None)
         if colon is None or colon + 1 >= len(arguments):
             raise ScenarioError(line, "`on` needs 'EVENT WORD: COMMAND'")
         event = arguments[: colon + 1]
         event[colon] = event[colon][:-1]
-        self.hooks.append(_Hook([w for w in event if w], arguments[colon + 1 :], line))
+        self.hooks.append(_Hook(navigator, [w for w in event if w], arguments[colon + 1 :], line))
 
-    # -- the navigator and its callbacks ------------------------------------------------------
+    def add_navigator(self, arguments: List[str], line: int) -> None:
+        """``navigator NAME [hidden] [pump]`` (SPEC §16.13): ``root`` is made first, so the new
+        navigator takes root's dispatch mode at this line (host mode with ``pump``)."""
+        name = self.word(arguments, 0, line)
+        if not _NAVIGATOR_NAME.fullmatch(name):
+            raise ScenarioError(line, f"'{name}' is not a navigator name ([a-z][a-z0-9_]*)")
+        if name in RESERVED_NAMES:
+            raise ScenarioError(line, f"'{name}' is a reserved word, not a navigator name")
+        if name in self.members:
+            raise ScenarioError(line, f"navigator '{name}' exists")
+        for option in arguments[1:]:
+            if option not in ("hidden", "pump"):
+                raise ScenarioError(line, f"unknown navigator option '{option}'")
+        self.navigator_of(self.root)
+        member = _Member(self, name, "pump" in arguments[1:] or self.root.host_dispatch)
+        self.members[name] = member
+        self.call(lambda: self.navigator_of(member, hidden="hidden" in arguments[1:]))
+
+    # -- the navigators and their callbacks ---------------------------------------------------
 
     def nav(self) -> Navigator:
-        """The navigator, made at first use so that ``config pump`` can choose its mode."""
-        if self.navigator is not None:
-            return self.navigator
-        navigator = Navigator(Dispatch.HOST if self.host_dispatch else Dispatch.INLINE)
-        navigator.add_listener(self)
-        navigator.veto = self.should_pop
-        self.install_animator(navigator)
-        self.navigator = navigator
+        """The navigator the command being run is asked of."""
+        return self.navigator_of(self.current)
+
+    def navigator_of(self, member: _Member, hidden: bool = False) -> Navigator:
+        """A member's navigator, made at first use; ``hidden`` = with its visible flag off (a
+        ``visible off`` op run before the runner listens)."""
+        if member.navigator is not None:
+            return member.navigator
+        navigator = Navigator(Dispatch.HOST if member.host_dispatch else Dispatch.INLINE)
+        if hidden:
+            navigator.ask(Request.set_visible(False))
+            navigator.drain()
+        navigator.add_listener(member)
+        navigator.veto = lambda screen, by_gesture, decision: self.should_pop(member, screen, by_gesture, decision)
+        member.navigator = navigator
+        self.install_animator(member)
         return navigator
 
-    def install_animator(self, navigator: Navigator) -> None:
+    def install_animator(self, member: _Member) -> None:
+        assert member.navigator is not None
+        animate = lambda transition: self.animate(member, transition)  # noqa: E731
         try:
-            navigator.animator = self.animate if self.animator_on else None
+            member.navigator.animator = animate if member.animator_on else None
         except NavcoreError:  # a destroyed navigator: nothing animates any more
             pass
 
-    def animate(self, transition: Transition) -> None:
-        self.last_transition = transition.id
-        self.seen([transition.from_screen, transition.to_screen])
-        self.record("transition", self.format.transition(transition))
+    def animate(self, member: _Member, transition: Transition) -> None:
+        member.last_transition = transition.id
+        self.seen(member, [transition.from_screen, transition.to_screen])
+        self.record(member, "transition", self.format.transition(transition))
 
-    def should_pop(self, screen: Screen[Any], by_gesture: bool, decision: Decision) -> Veto:
+    def should_pop(self, member: _Member, screen: Screen[Any], by_gesture: bool, decision: Decision) -> Veto:
         answer = self.vetoes.get(self.label(screen.id), Veto.ALLOW)
         if answer is Veto.LATER:
-            self.last_decision = decision
-        self.record("veto", self.format.veto(screen, by_gesture, answer))
+            member.last_decision = decision
+        self.record(member, "veto", self.format.veto(screen, by_gesture, answer))
         return answer
 
-    # Listener methods (navigator.add_listener(self)).
+    def run_block(self, name: str) -> Callable[[], None]:
+        """A ``run NAME`` op's block: records ``run NAME`` as a line of the navigator asked."""
+        member = self.current
+        return lambda: self.record(member, "run", "run " + name)
 
-    def observe(self, event: object) -> None:
+    def observe(self, member: _Member, event: object) -> None:
+        """A listener's event (``_Member.observe``)."""
         if isinstance(event, ActionEvent):
-            self.seen(([event.appearing] if event.appearing else []) + list(event.disappearing))
+            self.seen(member, ([event.appearing] if event.appearing else []) + list(event.disappearing))
         elif isinstance(event, (AppearanceEvent, PayloadEvent, ReleaseEvent)):
-            self.seen([event.screen])
+            self.seen(member, [event.screen])
         if isinstance(event, ReleaseEvent):
             self.released.add(event.screen.id)
-        self.record(*self.format.line(event))
+        self.record(member, *self.format.line(event))
 
-    on_action = on_appearance = on_progress = on_bar = on_payload = on_release = on_done = on_wakeup = observe
-
-    def seen(self, screens: List[Screen[Any]]) -> None:
+    def seen(self, member: _Member, screens: List[Screen[Any]]) -> None:
         for screen in screens:
             self.screens.setdefault(screen.id, screen)
+            self.owners.setdefault(screen.id, member)
 
-    def record(self, category: str, text: str) -> None:
-        """Records a trace line if its category is traced, and fires every hook it matches, each
-        once, in file order (all are marked fired before the first runs)."""
+    def record(self, member: _Member, category: str, text: str) -> None:
+        """Records a line of ``member`` (prefixed by its name unless it is ``root``) if its
+        category is traced, and fires every hook of that navigator it matches, each once, in file
+        order (all are marked fired before the first runs)."""
         if not self.recording:
             return
         if category in self.categories:
-            self.trace.append(text)
+            self.trace.append(member.prefix + text)
         line = words(text)
-        matching = [h for h in self.hooks if not h.fired and line[: len(h.event)] == h.event]
+        matching = [h for h in self.hooks
+                    if not h.fired and h.navigator == member.name and line[: len(h.event)] == h.event]
         for hook in matching:
             hook.fired = True
         for hook in matching:
@@ -647,11 +774,13 @@ class Session:
     # -- labels --------------------------------------------------------------------------------
 
     def name(self, screen: Screen[Any]) -> None:
-        """Names a new screen: the first of route R is ``R``, the n-th ``R#n``."""
+        """Names a new screen of the navigator ``current``: the first of route R (of every
+        navigator) is ``R``, the n-th ``R#n``."""
         self.screens[screen.id] = screen
-        self.name_id(screen.id, screen.route)
+        self.name_id(screen.id, screen.route, self.current)
 
-    def name_id(self, screen_id: int, route: str) -> None:
+    def name_id(self, screen_id: int, route: str, member: _Member) -> None:
+        self.owners[screen_id] = member
         count = self.created_per_route.get(route, 0) + 1
         self.created_per_route[route] = count
         label = route if count == 1 else f"{route}#{count}"
@@ -669,7 +798,7 @@ class Session:
         screen = self.screens.get(screen_id) if screen_id is not None else None
         if screen is None and screen_id is not None:
             try:
-                screen = self.nav().screen(screen_id)
+                screen = self.navigator_of(self.owners.get(screen_id, self.root)).screen(screen_id)
             except NavcoreError:
                 screen = None
         if screen is not None:

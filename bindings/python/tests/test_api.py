@@ -165,6 +165,24 @@ def test_run_and_visibility(nav: navcore.Navigator, recorder: Recorder) -> None:
     assert nav.always_appear
 
 
+def test_route_names_compare_byte_for_byte(nav: navcore.Navigator) -> None:
+    """Two spellings of "é" (precomposed, and "e" + a combining acute) are two routes, as they
+    are two strings in Python and in C: register, show, recycle and unregister tell them apart."""
+    composed, decomposed = "\u00e9", "e\u0301"
+    nav.register_route(composed, lambda request: "composed")
+    nav.register_route(decomposed, lambda request: "decomposed")
+    assert nav.show(composed).outcome is Outcome.COMPLETED
+    assert nav.show(decomposed, remove_current=False).outcome is Outcome.COMPLETED
+    assert [(screen.route, screen.object) for screen in nav.stack] == [
+        (composed, "composed"), (decomposed, "decomposed")]
+    assert nav.show(decomposed, recycle="top").outcome is Outcome.NOOP  # the top, by its own bytes
+    assert nav.show(composed).outcome is Outcome.COMPLETED  # recycled: pops back to it
+    assert [screen.object for screen in nav.stack] == ["composed"]
+    nav.unregister_route(decomposed)
+    assert nav.show(decomposed).outcome is Outcome.UNKNOWN_ROUTE
+    assert nav.show(composed, recycle="top").outcome is Outcome.NOOP
+
+
 def test_routes_show_post_and_payloads(nav: navcore.Navigator, recorder: Recorder) -> None:
     requests: List[navcore.RouteRequest] = []
 

@@ -132,8 +132,12 @@ def _interrupted(reported: List[BaseException], name: str) -> None:
 
 
 def test_interrupted_op_completion_still_ends_the_op(nav: navcore.Navigator, inject: Any) -> None:
+    transitions: List[navcore.Transition] = []
+    nav.animator = transitions.append
+    nav.push(View())  # a first screen: never animated
+    op = nav.push(View())  # waits for its transition: it ends after its call, in its completion
     reported = inject(_trampolines._op_done)
-    op = nav.push(View())
+    transitions[0].finish()
     _interrupted(reported, "_op_done")
     assert op.outcome is Outcome.COMPLETED
 
@@ -287,18 +291,22 @@ def test_c_guard_calls_again_until_the_trampoline_has_run(nav: navcore.Navigator
     previous = sys.unraisablehook
     sys.unraisablehook = lambda args: reported.append(args.exc_value)
     target.value = cast(closure, c_void_p).value
+    host = navcore.Navigator(dispatch=navcore.Dispatch.HOST)  # its ops end in a drain, in their completion
     try:
-        op = nav.push(View())
+        op = host.push(View())
+        host.drain()
         assert calls == [3] and len(reported) == 2 and op.outcome is Outcome.COMPLETED
         failing[0] = 100
         calls[0] = 0
-        never = nav.push(View())
+        never = host.push(View())
+        host.drain()
         assert calls == [8] and never.outcome is None
         for token in [t for t, o in _trampolines._ops.items() if o is never]:  # it never will
             del _trampolines._ops[token]
     finally:
         target.value = saved
         sys.unraisablehook = previous
+        host.close()
 
 
 def test_the_python_guard_keeps_the_promise() -> None:

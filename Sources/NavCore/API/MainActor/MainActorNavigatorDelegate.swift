@@ -1,42 +1,45 @@
-/// Receives a `MainActorNavigator`'s events as method calls, UIKit style, on the main actor: a
-/// `@MainActor` class adopts it as is. Every method has an empty default. The navigator holds
-/// its delegate weakly and passes itself to each call, so the delegate needs no reference to it.
+/// Receives the events of a navigator made with `dispatch: .mainActor` as method calls, UIKit
+/// style, on the main actor: a `@MainActor` class adopts it as is (`NavigatorDelegate`'s methods
+/// are nonisolated and called on any driving thread, which a `@MainActor` class cannot adopt
+/// without an isolated conformance that a stored, `Sendable` delegate cannot be). Set it with
+/// `setMainActorDelegate(_:)`. Every method has an empty default. The navigator holds it weakly
+/// and passes itself to each call, so the delegate needs no reference to it.
 @MainActor
 public protocol MainActorNavigatorDelegate: AnyObject {
     /// The action state changed (<doc:Semantics> §4 steps 1, 3, 9, 11).
-    func navigator(_ navigator: MainActorNavigator, actionDidChange change: ActionChange)
+    func navigator(_ navigator: Navigator, actionDidChange change: ActionChange)
     /// `screen` is about to become the top, or has, or is about to stop being it, or has.
-    func navigator(_ navigator: MainActorNavigator, appearance change: AppearanceChange)
+    func navigator(_ navigator: Navigator, appearance change: AppearanceChange)
     /// The host reported the progress of an interactive transition.
-    func navigator(_ navigator: MainActorNavigator, transition id: UInt64, didProgress value: Double)
+    func navigator(_ navigator: Navigator, transition id: UInt64, didProgress value: Double)
     /// The navigation bar crossed its threshold (<doc:Semantics> §8).
-    func navigator(_ navigator: MainActorNavigator, barDidChange shown: Bool, animated: Bool)
+    func navigator(_ navigator: Navigator, barDidChange shown: Bool, animated: Bool)
     /// A `show` or `open` delivered `payload` to `screen`.
-    func navigator(_ navigator: MainActorNavigator, didDeliver payload: String, to screen: Screen)
+    func navigator(_ navigator: Navigator, didDeliver payload: String, to screen: Screen)
     /// `screen` was released; its id is dead and its object is no longer kept by navcore.
-    func navigator(_ navigator: MainActorNavigator, didRelease screen: Screen)
+    func navigator(_ navigator: Navigator, didRelease screen: Screen)
     /// An op ended.
-    func navigator(_ navigator: MainActorNavigator, operation: OperationKind, didEndWith outcome: Outcome)
+    func navigator(_ navigator: Navigator, operation: OperationKind, didEndWith outcome: Outcome)
 }
 
 extension MainActorNavigatorDelegate {
     /// Does nothing by default.
-    public func navigator(_ navigator: MainActorNavigator, actionDidChange change: ActionChange) {}
+    public func navigator(_ navigator: Navigator, actionDidChange change: ActionChange) {}
     /// Does nothing by default.
-    public func navigator(_ navigator: MainActorNavigator, appearance change: AppearanceChange) {}
+    public func navigator(_ navigator: Navigator, appearance change: AppearanceChange) {}
     /// Does nothing by default.
-    public func navigator(_ navigator: MainActorNavigator, transition id: UInt64, didProgress value: Double) {}
+    public func navigator(_ navigator: Navigator, transition id: UInt64, didProgress value: Double) {}
     /// Does nothing by default.
-    public func navigator(_ navigator: MainActorNavigator, barDidChange shown: Bool, animated: Bool) {}
+    public func navigator(_ navigator: Navigator, barDidChange shown: Bool, animated: Bool) {}
     /// Does nothing by default.
-    public func navigator(_ navigator: MainActorNavigator, didDeliver payload: String, to screen: Screen) {}
+    public func navigator(_ navigator: Navigator, didDeliver payload: String, to screen: Screen) {}
     /// Does nothing by default.
-    public func navigator(_ navigator: MainActorNavigator, didRelease screen: Screen) {}
+    public func navigator(_ navigator: Navigator, didRelease screen: Screen) {}
     /// Does nothing by default.
-    public func navigator(_ navigator: MainActorNavigator, operation: OperationKind, didEndWith outcome: Outcome) {}
+    public func navigator(_ navigator: Navigator, operation: OperationKind, didEndWith outcome: Outcome) {}
 
     /// Calls the method that matches `event` (transitions go to the animator).
-    func receive(_ event: NavigationEvent, from navigator: MainActorNavigator) {
+    func receive(_ event: NavigationEvent, from navigator: Navigator) {
         switch event {
         case .action(let change): self.navigator(navigator, actionDidChange: change)
         case .appearance(let change): self.navigator(navigator, appearance: change)

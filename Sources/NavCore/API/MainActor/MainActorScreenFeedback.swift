@@ -1,4 +1,5 @@
-/// Adopted by a `@MainActor` host object attached to a screen of a `MainActorNavigator`, to
+/// Adopted by a `@MainActor` host object attached to a screen of a navigator made with
+/// `dispatch: .mainActor` (`makeScreen` refuses it elsewhere: `.state`), to
 /// hear its own appearance and payloads on the main actor (the main-actor form of
 /// `ScreenFeedback`). Both methods have an empty default. They are called right before the
 /// delegate and observers hear of the same event.
@@ -32,19 +33,4 @@ extension NavigationEvent {
         }
     }
 
-    /// The event with its transition, if any, ended through `control`.
-    func controlled(by control: any NavigatorControl) -> NavigationEvent {
-        guard case .transition(let transition) = self else { return self }
-        return .transition(transition.controlled(by: control))
-    }
-}
-
-extension Transition {
-    /// The transition ended through `control` (a `MainActorNavigator`, which ends it on the
-    /// main actor) instead of the navigator underneath.
-    func controlled(by control: any NavigatorControl) -> Transition {
-        var transition = self
-        transition.control = control
-        return transition
-    }
 }

@@ -1,12 +1,13 @@
-/// ``StackMirror`` for a ``MainActorNavigator``: the same updates, on the main actor, with
-/// transitions that end on the main actor (`Task { try await transition.finish() }`).
+/// ``StackMirror`` for a navigator made with `dispatch: .mainActor`: the same updates, on the
+/// main actor, with transitions that end on the main actor (`Task { try await
+/// transition.finish() }`). Over a navigator in another mode it throws `.state`.
 ///
 /// It mirrors while it is held: ``stop()``, or dropping the last reference, removes its
 /// observer and the animator it installed, so later ops are instant rather than handed to a
 /// host that no longer listens. A transition already handed over is still the host's to finish.
 @MainActor
 public final class MainActorStackMirror {
-    private let navigator: MainActorNavigator
+    private let navigator: Navigator
     private var state: StackMirrorState
     /// Its observer, until it stops.
     private var observer: ObserverToken?
@@ -17,18 +18,18 @@ public final class MainActorStackMirror {
     /// Mirrors `navigator`'s stack into `update`, from now on; it becomes the navigator's
     /// animator unless `animates` is false.
     public init(
-        _ navigator: MainActorNavigator, animates: Bool = true, update: @escaping @MainActor (StackMirrorUpdate) -> Void
-    ) {
+        _ navigator: Navigator, animates: Bool = true, update: @escaping @MainActor (StackMirrorUpdate) -> Void
+    ) throws(NavigationError) {
         self.navigator = navigator
         self.update = update
         self.animates = animates
         state = StackMirrorState(stack: navigator.stack)
-        observer = navigator.addObserver { [weak self] event in
+        observer = try navigator.addObserver { @MainActor [weak self] event in
             guard case .action(let change) = event, let self else { return }
             self.state.receive(change, current: self.navigator.stack).forEach(self.update)
         }
         if animates {
-            navigator.setAnimator { [weak self] transition in
+            try navigator.setAnimator { @MainActor [weak self] transition in
                 guard let self else { return }
                 self.state.receive(transition).forEach(self.update)
             }
@@ -40,7 +41,7 @@ public final class MainActorStackMirror {
 
     /// The decision the navigator's `back` waits for (its veto answered `.later`), if any: the
     /// host's dialog is up and `stack` stays as it is until the decision is answered (allowed,
-    /// the pop then comes as a change). See ``MainActorNavigator/pendingDecision``.
+    /// the pop then comes as a change). See ``Navigator/pendingDecision``.
     public var pendingDecision: VetoDecision? { navigator.pendingDecision }
 
     isolated deinit {
@@ -52,6 +53,6 @@ public final class MainActorStackMirror {
         guard let observer else { return }
         navigator.removeObserver(observer)
         self.observer = nil
-        if animates { navigator.setAnimator(nil) }
+        if animates { navigator.setAnimator(nil as (@Sendable (Transition) -> Void)?) }
     }
 }

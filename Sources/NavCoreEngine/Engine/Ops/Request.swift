@@ -23,5 +23,5 @@ package struct Request: Sendable {
     }
 
     /// Whether the op starts at once or is refused, never queued: the gesture (SPEC §5).
-    var startsAtOnce: Bool { kind == .gesture }
+    package var startsAtOnce: Bool { kind == .gesture }
 }

@@ -27,8 +27,8 @@ package struct ShowOp: OperationDefinition {
         guard let factory = state.node.routes[route] else { return .end(.unknownRoute) }
         let recycled: Int? =
             switch options.recycle {
-            case .any: state.node.screens.hasStacked(route: route) ? state.node.stack.lastIndex { $0.route == route } : nil
-            case .top: state.node.stack.last?.route == route ? state.node.stack.count - 1 : nil
+            case .any: state.node.screens.hasStacked(route: route) ? state.node.stack.lastIndex { Text.same($0.route, route) } : nil
+            case .top: state.node.stack.last.map { Text.same($0.route, route) } == true ? state.node.stack.count - 1 : nil
             case .none: nil
             }
         if let index = recycled {

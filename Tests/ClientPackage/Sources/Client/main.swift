@@ -68,10 +68,10 @@ expectEnded("setVisible", hide, .completed, busy: nav.isBusy, stack: nav.stack, 
 let run = try await nav.run {}
 expectEnded("run", run, .completed, busy: nav.isBusy, stack: nav.stack, ["detail"])
 
-// -- MainActorNavigator: top-level code runs on the main actor, where its callbacks run.
+// -- A main-actor navigator: top-level code runs on the main actor, where its callbacks run.
 
-let main = MainActorNavigator()
-main.setAnimator { transition in
+let main = Navigator(dispatch: .mainActor)
+try main.setAnimator { @MainActor transition in
     Task {
         try await Task.sleep(for: .milliseconds(5))
         try await transition.finish()
@@ -85,6 +85,6 @@ let mainAnimatedPush = try await main.push(next)
 expectEnded("main actor animated push", mainAnimatedPush, .completed, busy: main.isBusy, stack: main.stack, ["start", "next"])
 let mainBack = try await main.back()
 expectEnded("main actor back", mainBack, .completed, busy: main.isBusy, stack: main.stack, ["start"])
-let mainRun = try await main.run {}
+let mainRun = try await main.run { @MainActor in }
 expectEnded("main actor run", mainRun, .completed, busy: main.isBusy, stack: main.stack, ["start"])
 print("client: every awaited op had ended when its await returned")

@@ -266,9 +266,9 @@ def engine_operations(table: Table) -> str:
     out += [f"        case .{op.case}(let op): try op.validate(state)" for op in table.ops]
     out += ["        }", "    }", "",
             "    /// Runs the op that has just started (`OperationDefinition.run`).",
-            "    func run(_ core: NavigatorCore) {",
+            "    func run(_ family: Family) {",
             "        switch self {"]
-    out += [f"        case .{op.case}(let op): op.run(core)" for op in table.ops]
+    out += [f"        case .{op.case}(let op): op.run(family)" for op in table.ops]
     out += ["        }", "    }", "}"]
     for op in table.ops:
         out += ["", f"extension {op.engine_type} {{",

@@ -12,13 +12,30 @@ package final class Family: Sendable {
         state = Lock(FamilyState(hostDispatch: hostDispatch, node: node))
     }
 
-    /// Runs `body` under the lock of the family this one's members are in now: this one, or
-    /// the family it was merged into (followed as far as merges have gone).
+    /// Takes the lock of the family this one's members are in now and returns that family:
+    /// this one, or the family it was merged into, followed as far as merges have gone. The way
+    /// in of every call (`NavigatorCore`): a merge may move a quiet family between two calls, so
+    /// a call locks its family and checks under that lock that it was not merged away; if it
+    /// was, it lets go of it and follows the forward. In a family of one that is one check. The
+    /// caller does its work and releases the lock with `state.unlock(handing:after:)`.
     @inline(__always)
-    func withLock<Argument, R, E: Error>(
-        handing argument: consuming Argument, _ body: (inout FamilyState, consuming Argument) throws(E) -> R
-    ) throws(E) -> R {
-        try state.withLock(forwardingTo: { $0.forward?.state }, handing: argument, body)
+    func lockCurrent() -> Family {
+        state.lock()
+        if case .none = state.value.forward { return self }
+        return lockForwarded()
+    }
+
+    /// `lockCurrent` of a family merged into another, whose lock is held: lets go of it and
+    /// follows the forwards, each read under the lock of its family, to the live family.
+    @inline(never)
+    private func lockForwarded() -> Family {
+        var family = self
+        while let next = family.state.value.forward {
+            family.state.unlock()
+            family = next
+            family.state.lock()
+        }
+        return family
     }
 
     /// The family this one's members are in now (itself unless it was merged into another).

@@ -17,7 +17,8 @@ package final class Lock<Value: Sendable>: @unchecked Sendable {
 
     /// Takes the lock and keeps it until `unlock(changing:)`: for `pthread_atfork`, whose
     /// prepare handler holds a lock across `fork()` so that the child never inherits it held by
-    /// a thread that does not exist there.
+    /// a thread that does not exist there, and for a family's calls, which lock a family before
+    /// they know it is the one to act in (`Family.lockCurrent`).
     package func lock() { primitive.lock() }
 
     /// Changes the value with the lock that `lock()` took, then releases it (`fork()`'s parent
@@ -25,6 +26,17 @@ package final class Lock<Value: Sendable>: @unchecked Sendable {
     package func unlock(changing body: (inout Value) -> Void = { _ in }) {
         body(&value)
         primitive.unlock()
+    }
+
+    /// Runs `body` on the value with the lock that `lock()` took, handing it `argument` to
+    /// consume, then releases it: the rest of a hold whose lock was taken first, apart from its
+    /// work (a family's call: `Family.lockCurrent`).
+    @inlinable
+    package func unlock<Argument, R, E: Error>(
+        handing argument: consuming Argument, after body: (inout Value, consuming Argument) throws(E) -> R
+    ) throws(E) -> R {
+        defer { primitive.unlock() }
+        return try body(&value, argument)
     }
 
     /// Runs `body` on the value with the lock held. Inlinable (also into the C front): called
@@ -46,24 +58,6 @@ package final class Lock<Value: Sendable>: @unchecked Sendable {
         primitive.lock()
         defer { primitive.unlock() }
         return try body(&value, argument)
-    }
-
-    /// `withLock(handing:_:)` for a value that can move to another lock (a family merged into
-    /// another): `forward` reads, under this lock, the lock the value has moved to, if it has;
-    /// the call then releases this one and follows it. Without a move it costs one check.
-    @inlinable
-    package func withLock<Argument, R, E: Error>(
-        forwardingTo forward: (inout Value) -> Lock<Value>?, handing argument: consuming Argument,
-        _ body: (inout Value, consuming Argument) throws(E) -> R
-    ) throws(E) -> R {
-        primitive.lock()
-        // `inout`, not `borrowing`: a borrow of a class's stored property copies the whole value.
-        guard let moved = forward(&value) else {
-            defer { primitive.unlock() }
-            return try body(&value, argument)
-        }
-        primitive.unlock()
-        return try moved.withLock(forwardingTo: forward, handing: argument, body)
     }
 
     /// Runs `body` on the values of two locks, holding both, taken in one fixed order (by the

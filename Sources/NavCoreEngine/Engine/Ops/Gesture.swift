@@ -16,7 +16,7 @@ package struct GestureOp: OperationDefinition {
         }
     }
 
-    package func run(_ core: NavigatorCore) {
-        core.userPop(.gesture, animated: true)
+    package func run(_ family: Family) {
+        family.userPop(.gesture, animated: true)
     }
 }

@@ -37,23 +37,23 @@ package struct OpenOp: OperationDefinition {
 
     /// A `destroy` meanwhile stops it before the next factory (the teardown releases what it
     /// made).
-    package func run(_ core: NavigatorCore) {
-        guard let factories = core.decide({ factories($0) }) else { return core.end(.unknownRoute) }
+    package func run(_ family: Family) {
+        guard let factories = family.decide({ factories($0) }) else { return family.end(.unknownRoute) }
         for (entry, factory) in zip(entries, factories) {
-            guard !core.decide({ $0.haltIfDestroyed() }) else { return }
+            guard !family.decide({ $0.haltIfDestroyed() }) else { return }
             let id = IDSource.next()
             guard let object = factory.makeObject(route: entry.route, id: id, payload: entry.state) else {
                 // Taken, not copied: the op names no screen once its release has begun.
-                for screen in core.decide({ state in
+                for screen in family.decide({ state in
                     defer { state.current?.made = [] }
                     return state.current?.made.reversed() ?? []
-                }) { core.release(screen) }
-                return core.end(.factoryFailed)
+                }) { family.release(screen) }
+                return family.end(.factoryFailed)
             }
-            core.step { $0.adoptMade(ScreenBox(id: id, route: entry.route, object: object), payload: entry.state) }
+            family.step { $0.adoptMade(ScreenBox(id: id, route: entry.route, object: object), payload: entry.state) }
         }
-        guard !core.decide({ $0.haltIfDestroyed() }) else { return }
-        core.carryOut(core.decide { $0.setMade(animated: animated) })
+        guard !family.decide({ $0.haltIfDestroyed() }) else { return }
+        family.carryOut(family.decide { $0.setMade(animated: animated) })
     }
 }
 

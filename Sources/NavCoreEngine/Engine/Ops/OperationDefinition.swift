@@ -18,7 +18,7 @@ package protocol OperationDefinition: Sendable {
     func validate(_ state: borrowing FamilyState) throws(NavigationError)
     /// Runs the op that has just started, on the driving thread, to its end or until it waits
     /// for the host (a transition, a decision).
-    func run(_ core: NavigatorCore)
+    func run(_ family: Family)
 }
 
 extension OperationDefinition {

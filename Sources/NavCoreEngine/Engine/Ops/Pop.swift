@@ -25,7 +25,7 @@ package struct PopOp: OperationDefinition {
         return plan
     }
 
-    package func run(_ core: NavigatorCore) {
-        core.carryOut(core.decide { plan(&$0) })
+    package func run(_ family: Family) {
+        family.carryOut(family.decide { plan(&$0) })
     }
 }

@@ -21,7 +21,7 @@ package struct PopToOp: OperationDefinition {
         return state.truncate(keeping: index + 1, animated: animated)
     }
 
-    package func run(_ core: NavigatorCore) {
-        core.carryOut(core.decide { plan($0) })
+    package func run(_ family: Family) {
+        family.carryOut(family.decide { plan($0) })
     }
 }

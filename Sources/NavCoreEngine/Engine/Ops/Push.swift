@@ -22,7 +22,7 @@ package struct PushOp: OperationDefinition {
         return .change(state.push(record.screen, animated: animated))
     }
 
-    package func run(_ core: NavigatorCore) {
-        core.carryOut(core.decide { plan(&$0) })
+    package func run(_ family: Family) {
+        family.carryOut(family.decide { plan(&$0) })
     }
 }

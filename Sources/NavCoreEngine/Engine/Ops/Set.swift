@@ -30,7 +30,7 @@ package struct SetOp: OperationDefinition {
         return state.replace(with: refs, kept: seen, animated: animated)
     }
 
-    package func run(_ core: NavigatorCore) {
-        core.carryOut(core.decide { plan(&$0) })
+    package func run(_ family: Family) {
+        family.carryOut(family.decide { plan(&$0) })
     }
 }

@@ -51,21 +51,21 @@ package struct ShowOp: OperationDefinition {
     }
 
     /// The payload reaches the screen before any action event.
-    package func run(_ core: NavigatorCore) {
-        switch core.decide({ plan($0) }) {
+    package func run(_ family: Family) {
+        switch family.decide({ plan($0) }) {
         case .end(let outcome):
-            core.end(outcome)
+            family.end(outcome)
         case .recycle(let screen, let pop):
-            core.deliver(options.payload, to: screen)
-            core.carryOut(pop)
+            family.deliver(options.payload, to: screen)
+            family.carryOut(pop)
         case .create(let factory, let id):
             guard let object = factory.makeObject(route: route, id: id, payload: options.payload) else {
-                return core.end(.factoryFailed)
+                return family.end(.factoryFailed)
             }
             let screen = ScreenBox(id: id, route: route, object: object)
-            let entry = core.decide { adopt(screen, &$0) }
-            core.deliver(options.payload, to: screen.ref)
-            core.carryOut(entry)
+            let entry = family.decide { adopt(screen, &$0) }
+            family.deliver(options.payload, to: screen.ref)
+            family.carryOut(entry)
         }
     }
 }

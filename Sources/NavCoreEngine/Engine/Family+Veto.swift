@@ -1,6 +1,6 @@
 /// The pop veto of `back` and `gesture` (SPEC §6, §13): asked about the top when the op runs,
 /// and the host's later decision.
-extension NavigatorCore {
+extension Family {
     /// `back` and `gesture` (SPEC §6, §13): the veto is asked about the top at this moment,
     /// and only when there is something to pop. A `back` whose veto answers later waits for
     /// the host's `decide`; for a gesture, later counts as no.

@@ -2,7 +2,7 @@
 /// §4 and §5 for a change of the stack, one step per event, top to bottom, and the end of an
 /// op. Each `step` changes the state under the lock and delivers what it emitted with the lock
 /// released; what an op decides (its plan) comes from its own file.
-extension NavigatorCore {
+extension Family {
     /// Runs an op that has just started, to its end or until it waits for its transition.
     func run(_ request: Request) {
         request.operation.run(self)

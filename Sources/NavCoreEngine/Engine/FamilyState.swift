@@ -2,8 +2,8 @@
 /// shares — the queue, the op in flight, the driver, the outbox, retired host code, the
 /// transition ids — and its members' own state (`NodeState`). Plain data and small mutations: each
 /// op's validation, plan and script live in its file in `Engine/Ops/`, the steps they share in
-/// `NavigatorCore+Scripts.swift` and `FamilyState+Changes.swift`, the thread hand-off in
-/// `NavigatorCore.swift`.
+/// `Family+Scripts.swift` and `FamilyState+Changes.swift`, the thread hand-off in
+/// `NavigatorCore.swift` (the calls) and `Family+Driver.swift` (the driver).
 package struct FamilyState: Sendable {
     // MARK: Configuration
 

@@ -3,7 +3,7 @@
 /// the call and its script: the plan it makes when it runs (SPEC §2: against the stack of that
 /// moment) and the events it emits (SPEC §4). `Operation` holds one of them in the queue; the
 /// steps every stack change shares (`begin`, `complete`, `cancel`, `release`, `done`) are
-/// `NavigatorCore`'s (NavigatorCore+Scripts.swift).
+/// the family's driver's (Family+Scripts.swift).
 package protocol OperationDefinition: Sendable {
     /// The op's kind, as its completion and `done` event name it.
     static var kind: OperationKind { get }

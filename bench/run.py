@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """make bench's driver: runs every workload of docs/performance.md several times, takes the
-medians, counts instructions with callgrind for W1, W5 and W6 (W1 and W6 with their floors) and
-W10, measures W10's peak memory, reads W12's sizes from the firmware of `make mcu` (its linker
-maps, and one run of each image under QEMU) and navcore.wasm's size and what it is made of,
-computes the ratios and the target verdicts, prints the table and writes build/bench.json.
+medians, counts instructions with callgrind for W1, W5 and W6 (W1 and W6 with their floors), W9's
+GTK page changes (under Xvfb) and W10, profiles W9's Textual page changes, measures W10's peak
+memory, reads W12's sizes from the firmware of `make mcu` (its linker maps, and one run of each
+image under QEMU) and navcore.wasm's size and what it is made of, computes the ratios and the
+target verdicts, prints the table and writes build/bench.json.
 
 It builds nothing: `make bench` (mk/bench.mk) builds the library, navcore-bench, the C programs,
 the venv, the firmware and navcore.wasm first. Python standard library only (and
@@ -55,6 +56,16 @@ MCU_QEMU = ["qemu-system-arm", "-M", "mps2-an386", "-nographic", "-monitor", "no
 # W12's navigator: its usual listeners and a stack of this many screens.
 MCU_STACK_DEPTH = 8
 
+# W9: navcore's share of a toolkit's page change, and the ways each program changes pages.
+W9_GTK_WAYS = ("stack", "navcore", "leaflet")
+W9_TEXTUAL_WAYS = ("textual", "navcore")
+W9_TEXTUAL = ROOT / "bench" / "python" / "w9_textual.py"
+# The GTK program runs under Xvfb as `make test-gtk` runs GTK (mk/gtk.mk's GTK_RUN_ENV): the cairo
+# renderer, no accessibility bus.
+XVFB = ["xvfb-run", "-a", "env", "GSK_RENDERER=cairo", "GTK_A11Y=none", "NO_AT_BRIDGE=1"]
+# What W9 reports per figure: each way's median over the program's batches.
+W9_FIGURES = ("ns_per_cycle", "cpu_ns_per_cycle", "wall_ns_per_cycle")
+
 # Sizes: full run / smoke run.
 FULL = {
     "w1_cycles": 100_000,
@@ -78,6 +89,10 @@ FULL = {
     "w10_sizes": [1 << 10, 1 << 20, 10 << 20],
     "w10_timed_bytes": 10 << 20,  # each timed run restores its document until this many bytes
     "w10_peak_bytes": 100 << 20,
+    "w9_gtk": (10, 7),  # cycles per batch, measured batches (after warm-up batches of each way)
+    "w9_textual": (50, 5),
+    "cg_w9_gtk": 20,
+    "cg_w9_gtk_ways": W9_GTK_WAYS,
 }
 SMOKE = {
     "w1_cycles": 2_000,
@@ -101,6 +116,10 @@ SMOKE = {
     "w10_sizes": [1 << 10, 16 << 10, 64 << 10],
     "w10_timed_bytes": 64 << 10,
     "w10_peak_bytes": 1 << 20,
+    "w9_gtk": (2, 1),
+    "w9_textual": (2, 1),
+    "cg_w9_gtk": 2,
+    "cg_w9_gtk_ways": ("navcore",),  # that the count of measured_batch works; the others are the same
 }
 
 # W10's documents (bench/w10.c): a state of plain text, of nothing but escapes, and a mix.
@@ -120,6 +139,7 @@ TARGETS = {
     "W12.flash": 256.0,  # the core's flash on a Cortex-M4, KB
     "W12.ram": 2048.0,  # a navigator with its listeners and MCU_STACK_DEPTH screens, heap bytes
     "wasm": 150 * 1024,  # navcore.wasm's bytes, uncompressed (docs/js.md, "Size")
+    "W9": 5.0,  # navcore's share of a toolkit's push + pop, percent (GTK: instructions; Textual: time)
 }
 
 # Functions whose calls per op the callgrind summary counts (atomics, locks, allocation).
@@ -305,13 +325,15 @@ def callgrind(name: str, argv_for: Any, lengths: Tuple[int, int]) -> Dict[str, A
     }
 
 
-def callgrind_toggled(name: str, function: str, argv: List[str]) -> int:
-    """Instructions executed inside `function` alone (--toggle-collect), for one run of argv."""
+def callgrind_toggled(name: str, function: str, argv: List[str], wrapper: Optional[List[str]] = None) -> int:
+    """Instructions executed inside `function` alone (--toggle-collect), for one run of argv (run
+    by `wrapper`, e.g. xvfb-run, when given)."""
     if not shutil.which("valgrind"):
         raise BenchError("valgrind is missing: `make setup` installs it")
     CALLGRIND_DIR.mkdir(parents=True, exist_ok=True)
     out = CALLGRIND_DIR / f"{name}.out"
-    command = ["valgrind", "--tool=callgrind", f"--toggle-collect={function}", f"--callgrind-out-file={out}"] + argv
+    command = (wrapper or []) + ["valgrind", "--tool=callgrind", f"--toggle-collect={function}",
+                                 f"--callgrind-out-file={out}"] + argv
     proc = subprocess.run(command, cwd=ROOT, env=env(), capture_output=True, text=True, timeout=900)
     if proc.returncode != 0:
         raise BenchError(f"callgrind {name}: exit {proc.returncode}\n{proc.stderr[-2000:]}")
@@ -463,6 +485,58 @@ def callgrind_w7(op: str, plan: List[Tuple[int, int]]) -> Dict[str, float]:
     return per_screen
 
 
+def callgrind_objects(path: Path) -> Dict[str, int]:
+    """Self Ir by the ELF object (library or program, by file name) the functions belong to, from
+    a callgrind output file."""
+    names: Dict[str, str] = {}
+    by_object: Dict[str, int] = defaultdict(int)
+    current = "?"
+    after_calls = False
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith("ob=") or line.startswith("cob="):  # either may name an object first
+                spec = line.split("=", 1)[1].strip()
+                match = re.match(r"\((\d+)\)(?:\s+(.*))?$", spec)
+                if match and match.group(2) is not None:
+                    names[match.group(1)] = Path(match.group(2)).name
+                if line.startswith("ob="):
+                    current = names.get(match.group(1), "?") if match else Path(spec).name
+            elif line.startswith("calls="):
+                after_calls = True
+            elif line[:1].isdigit() or line[:1] in "+-*":
+                if after_calls:  # the inclusive cost of the call just declared
+                    after_calls = False
+                    continue
+                parts = line.split()
+                if len(parts) > 1:
+                    by_object[current] += int(parts[1])
+    return dict(by_object)
+
+
+def callgrind_w9(sizes: Dict[str, Any]) -> Dict[str, Any]:
+    """W9's instructions per cycle in GTK: each way's measured batch alone (--toggle-collect on
+    measured_batch, under Xvfb), and navcore's extra over GtkStack alone by library. (Not in
+    Textual: its timers run by the clock, and under callgrind's 50x slowdown they tick 50x more
+    often per cycle, so its counts would measure the timers, and move with the load.)"""
+    cycles = sizes["cg_w9_gtk"]
+    gtk: Dict[str, float] = {}
+    objects: Dict[str, Dict[str, int]] = {}
+    for way in sizes["cg_w9_gtk_ways"]:
+        name = f"w9_gtk.{way}"
+        total = callgrind_toggled(name, "measured_batch", [c_program("w9_gtk"), str(cycles), "1", way], XVFB)
+        if not total:
+            raise BenchError(f"callgrind {name}: nothing counted in measured_batch (renamed, or inlined?)")
+        gtk[way] = round(total / cycles, 1)
+        objects[way] = callgrind_objects(CALLGRIND_DIR / f"{name}.out")
+    result: Dict[str, Any] = {"gtk": gtk}
+    if "stack" in objects:
+        extra = {ob: (objects["navcore"].get(ob, 0) - objects["stack"].get(ob, 0)) / cycles
+                 for ob in set(objects["navcore"]) | set(objects["stack"])}
+        largest_first = sorted(extra.items(), key=lambda kv: -abs(kv[1]))
+        result["gtk_extra_by_object"] = {ob: round(ir, 1) for ob, ir in largest_first if abs(ir) >= 100}
+    return result
+
+
 # ---------------------------------------------------------------------------------------------
 # The workloads: each is (key, how to run it once)
 # ---------------------------------------------------------------------------------------------
@@ -502,6 +576,12 @@ def workload_runs(sizes: Dict[str, Any]) -> List[Tuple[str, Callable[[], List[st
         ("W8.c.floor", lambda: [c_program("w8"), c_program("libw8trivial.so"), "trivial"]),
         ("W8.python", lambda: [python(), w8]),
         ("W8.python.floor", lambda: [python(), w8, "--trivial", c_program("libw8trivial.so")]),
+    ]
+    gtk_cycles, gtk_batches = sizes["w9_gtk"]
+    textual_cycles, textual_batches = sizes["w9_textual"]
+    runs += [
+        ("W9.gtk", lambda: XVFB + [c_program("w9_gtk"), str(gtk_cycles), str(gtk_batches)]),
+        ("W9.textual", lambda: [python(), str(W9_TEXTUAL), str(textual_cycles), str(textual_batches)]),
     ]
     for kind in W10_KINDS:
         for size in sizes["w10_sizes"]:
@@ -559,6 +639,8 @@ def wasm_size() -> Dict[str, Any]:
 
 
 def metric(key: str, result: Dict[str, Any]) -> float:
+    if key.startswith("W9."):
+        return float(result["ns_per_cycle"]["navcore"])
     if key.startswith("W8."):
         return float(result["ns_process"])
     if key == "W4":
@@ -689,9 +771,13 @@ def main() -> int:
             if selected("W7"):
                 for op in ("pop_to_root", "set"):
                     cg[f"W7.{op}"] = callgrind_w7(op, sizes["cg_w7"])
+            if selected("W9"):
+                cg["W9"] = callgrind_w9(sizes)
             if selected("W10"):
                 cg["W10"] = callgrind_w10(sizes)
             print(f"bench: callgrind done ({time.time() - started:.0f} s)", flush=True)
+        w9_profile = (run_json([python(), str(W9_TEXTUAL), str(sizes["w9_textual"][0]), "--profile",
+                                str(sizes["w9_textual"][1])], "W9 Textual profile") if selected("W9.textual") else {})
         peaks = w10_peaks(sizes) if selected("W10") else {}
         mcu = mcu_figures() if selected("W12") else {}
         wasm = wasm_size() if selected("wasm") else None
@@ -819,6 +905,43 @@ def main() -> int:
             workloads[f"W7.{op}"]["callgrind_max_over_min"] = round(max(ir.values()) / min(ir.values()), 3)
         target(f"W7.{op}", f"W7 {op} flat within 1.5x across N", flatness, TARGETS["W7"])
 
+    for toolkit, ways, description in (
+            ("gtk", W9_GTK_WAYS, "GTK 4 under Xvfb: GtkStack alone, navcore + libnavcore-gtk4's mirror on a GtkStack, "
+             "AdwLeaflet alone"),
+            ("textual", W9_TEXTUAL_WAYS, "headless Textual: push_screen / pop_screen alone, navcore.textual")):
+        key = f"W9.{toolkit}"
+        if key not in med:
+            continue
+        alone = ways[0]
+        by = {name: {way: round(statistics.median(float(r[name][way]) for r in every[key]), 0) for way in ways}
+              for name in W9_FIGURES}
+
+        def share(figures: Dict[str, float]) -> float:
+            """navcore's share of the cycle with navcore, percent: (with - alone) / with."""
+            return round(100 * (figures["navcore"] - figures[alone]) / figures["navcore"], 2)
+
+        def paired_share(name: str) -> float:
+            """The median of each process's share: both ways of a process ran under the same load."""
+            return round(statistics.median(share(r[name]) for r in every[key]), 2)
+
+        w9 = entry(key, f"navcore's share of a push + pop, {description}",
+                   "ns per cycle (active: wall time minus the main loop's sleeps)", alone=alone,
+                   by_way=by["ns_per_cycle"], cpu_by_way=by["cpu_ns_per_cycle"], wall_by_way=by["wall_ns_per_cycle"],
+                   share=paired_share("ns_per_cycle"), cpu_share=paired_share("cpu_ns_per_cycle"),
+                   shares=[share(r["ns_per_cycle"]) for r in every[key]])
+        if toolkit == "textual":  # Textual has no instruction counts (callgrind_w9)
+            target(key, f"W9 {toolkit}: navcore's share of a push + pop <= 5% (time)", w9["share"], TARGETS["W9"])
+        ir = cg.get("W9", {}).get(toolkit, {})
+        if all(way in ir for way in ways):
+            w9["callgrind_ir_per_cycle"] = ir
+            w9["callgrind_share"] = share(ir)
+            w9["callgrind_extra_by_object"] = cg["W9"][f"{toolkit}_extra_by_object"]
+            target(f"{key}.Ir", f"W9 {toolkit}: navcore's share of a push + pop <= 5% (Ir)", w9["callgrind_share"],
+                   TARGETS["W9"])
+        if toolkit == "textual" and w9_profile:
+            w9["profile_ns_per_cycle"] = w9_profile["profile"]
+        workloads[key] = w9
+
     for kind in W10_KINDS:
         keys = [f"W10.{kind}.{size}" for size in sizes["w10_sizes"] if f"W10.{kind}.{size}" in med]
         if not keys:
@@ -915,6 +1038,88 @@ def size_name(size: int) -> str:
     return f"{size >> 20} MB" if size >= 1 << 20 else f"{size >> 10} KB"
 
 
+def w9_ways(figures: Dict[str, float], ways: Tuple[str, ...], scale: float = 1.0) -> str:
+    """W9's figures of each way, in the order of `ways`, divided by `scale`."""
+    return " / ".join(fmt(figures[way] / scale) for way in ways)
+
+
+def w9_extra(d: Dict[str, Any]) -> List[str]:
+    """Where navcore's way spends more than the toolkit alone, per cycle: in GTK callgrind's extra
+    instructions by library; in Textual the extra time by part of the program under cProfile, and
+    navcore's own part of the cycle."""
+    lines = []
+    if "callgrind_extra_by_object" in d:
+        by_library = list(d["callgrind_extra_by_object"].items())[:6]
+        lines.append(", ".join(f"{re.sub(r'[.]so([.][0-9.]+)?$', '', ob)} {ir:+,.0f}" for ob, ir in by_library) + " Ir")
+    if "profile_ns_per_cycle" in d:
+        alone, with_navcore = (d["profile_ns_per_cycle"][way] for way in W9_TEXTUAL_WAYS)
+        parts = sorted(set(alone) | set(with_navcore), key=lambda p: -abs(with_navcore.get(p, 0) - alone.get(p, 0)))
+        lines.append(", ".join(f"{p} {(with_navcore.get(p, 0) - alone.get(p, 0)) / 1000:+,.0f} µs" for p in parts) +
+                     " (cProfile)")
+        own = with_navcore.get("navcore", 0) - alone.get("navcore", 0)
+        total = sum(with_navcore.values())
+        lines.append(f"navcore's own code (its Python and the C calls it makes): {own / 1000:,.0f} µs of the cycle's "
+                     f"{total / 1000:,.0f} µs under cProfile ({100 * own / total:.1f} %)")
+    return lines
+
+
+def w9_table_rows(w: Dict[str, Any]) -> List[Tuple[str, str, str, str, str]]:
+    """W9's rows of the printed table."""
+    rows = []
+    for key, label, ways in (("W9.gtk", "W9 GTK push+pop: GtkStack / navcore / AdwLeaflet", W9_GTK_WAYS),
+                             ("W9.textual", "W9 Textual push+pop: Textual / navcore", W9_TEXTUAL_WAYS)):
+        if key not in w:
+            continue
+        d = w[key]
+        rows.append((label, w9_ways(d["by_way"], ways, 1000), "us/cycle", "", f"share {d['share']:.1f}%"))
+        rows.append(("   CPU time of the UI thread", w9_ways(d["cpu_by_way"], ways, 1000), "us/cycle", "",
+                     f"share {d['cpu_share']:.1f}%"))
+        rows.append(("   wall time with the waits (frames, idle)", w9_ways(d["wall_by_way"], ways, 1e6), "ms/cycle", "",
+                     ""))
+        if "callgrind_ir_per_cycle" in d:
+            rows.append(("   callgrind", w9_ways(d["callgrind_ir_per_cycle"], ways), "Ir/cycle", "",
+                         f"share {d['callgrind_share']:.1f}%"))
+        for line in w9_extra(d):
+            rows.append(("   navcore's way minus the toolkit's", line, "per cycle", "", ""))
+    return rows
+
+
+def w9_markdown_rows(w: Dict[str, Any], verdicts: Dict[str, Any]) -> List[Tuple[str, str, str, str, str]]:
+    """W9's rows of docs/performance.md's table."""
+
+    def verdict(key: str) -> str:
+        t = verdicts.get(key)
+        return "" if not t else ("met" if t["met"] else "**missed**")
+
+    rows = []
+    for key, label, alone in (("W9.gtk", "W9 GTK 4 (Xvfb), push + pop of a page: two frames", "GtkStack alone"),
+                              ("W9.textual", "W9 Textual (headless), push + pop of a screen", "Textual alone")):
+        if key not in w:
+            continue
+        d = w[key]
+        way = d["alone"]
+        ir = d.get("callgrind_ir_per_cycle", {})
+
+        def instructions(of: str) -> str:
+            return f"; {fmt(ir[of])} Ir" if of in ir else ""
+
+        rows.append((label, f"{fmt(d['by_way']['navcore'] / 1000)} µs/cycle; "
+                     f"{fmt(d['cpu_by_way']['navcore'] / 1000)} µs CPU{instructions('navcore')}",
+                     f"{alone}: {fmt(d['by_way'][way] / 1000)} µs; {fmt(d['cpu_by_way'][way] / 1000)} µs CPU"
+                     f"{instructions(way)}",
+                     f"navcore's share {d['share']:.1f} % time, {d['cpu_share']:.1f} % CPU" +
+                     (f", {d['callgrind_share']:.1f} % Ir" if "callgrind_share" in d else ""),
+                     ", ".join(f"{verdict(judged)} {measure}" for judged, measure in ((key, "time"), (key + ".Ir", "Ir"))
+                               if judged in verdicts) + " (≤ 5 %)"))
+        if "leaflet" in d["by_way"]:
+            rows.append(("  AdwLeaflet alone, the same page changes",
+                         f"{fmt(d['by_way']['leaflet'] / 1000)} µs/cycle; {fmt(d['cpu_by_way']['leaflet'] / 1000)} µs "
+                         f"CPU{instructions('leaflet')}", "", "", "informative"))
+        for line in w9_extra(d):
+            rows.append(("  navcore's way minus the toolkit's, per cycle", line, "", "", "informative"))
+    return rows
+
+
 def print_table(report: Dict[str, Any], sizes: Dict[str, Any], smoke: bool) -> None:
     w = report["workloads"]
     rows: List[Tuple[str, str, str, str, str]] = []  # workload, value, unit, floor, ratio
@@ -991,6 +1196,7 @@ def print_table(report: Dict[str, Any], sizes: Dict[str, Any], smoke: bool) -> N
                 rows.append(("   callgrind", " / ".join(fmt(v) for v in ir.values()), "Ir/screen", "",
                              f"max/min {d['callgrind_max_over_min']:.2f}"))
 
+    rows += w9_table_rows(w)
     for kind in W10_KINDS:
         key = f"W10.{kind}"
         if key in w:
@@ -1151,6 +1357,7 @@ def print_markdown(report: Dict[str, Any]) -> None:
             rows.append((f"W7 {op}, N = 10 / 1,000 / 100,000", f"{ns} ns/screen; {ir} Ir/screen", "",
                          f"max/min {d['max_over_min']:.2f} time, {d.get('callgrind_max_over_min', 0):.2f} Ir",
                          verdict(key)))
+    rows += w9_markdown_rows(w, verdicts)
     for kind in W10_KINDS:
         key = f"W10.{kind}"
         if key in w:

@@ -18,7 +18,10 @@
 #                      of a 64 KB one (scripts/check-restore-cost.py). A count, not a time.
 #
 # Every C program is built by gcc -O2 against build/lib/libnavcore.so (bench/*.c); the floor and
-# its locked variant are the same file. bench/run.py is Python standard library only.
+# its locked variant are the same file. W9's GTK program (bench/w9_gtk.c) is built like the GTK
+# example, against the tree installed under build/install, with libadwaita (adwaita-setup), and
+# runs under Xvfb; its Textual side (bench/python/w9_textual.py) runs in the venv, which has
+# Textual. bench/run.py is Python standard library only.
 
 BENCH_DIR     := build/bench
 BENCH_CFLAGS  := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L -Iinclude
@@ -26,7 +29,7 @@ BENCH_COMMON  := bench/bench.h bench/listeners.c include/navcore.h
 BENCH_SWIFT   := .build/release/navcore-bench
 BENCH_C       := $(BENCH_DIR)/w1 $(BENCH_DIR)/floor $(BENCH_DIR)/floor_locked $(BENCH_DIR)/w3 $(BENCH_DIR)/w4 \
                  $(BENCH_DIR)/w7 $(BENCH_DIR)/libpyfloor.so $(BENCH_DIR)/w8 $(BENCH_DIR)/libw8trivial.so \
-                 $(BENCH_DIR)/w10
+                 $(BENCH_DIR)/w10 $(BENCH_DIR)/w9_gtk
 
 TESTS += bench-smoke test-restore-cost
 
@@ -85,3 +88,8 @@ $(BENCH_DIR)/w8: bench/w8.c include/navcore.h
 
 $(BENCH_DIR)/libw8trivial.so: bench/w8_trivial.c
 	$(call c-program,$(C_CC) $(BENCH_CFLAGS) -shared -fPIC,$<,)
+
+# W9 (GTK): built like the GTK example, against the tree installed under build/install (gtk.mk's
+# gtk-program), with libadwaita for its AdwLeaflet; run under Xvfb by bench/run.py.
+$(BENCH_DIR)/w9_gtk: bench/w9_gtk.c $(GTK_INSTALLED) | lib helpers adwaita-setup
+	$(call gtk-program,$<,-O2,libadwaita-1)

@@ -27,7 +27,7 @@ GTK_ASAN_ENV   := ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0 UBSAN_OPTI
 
 TESTS += test-gtk
 
-.PHONY: test-gtk gtk-setup
+.PHONY: test-gtk gtk-setup adwaita-setup
 
 ## gtk-setup: the Debian packages the example needs (GTK4's headers, Xvfb and its xauth).
 gtk-setup:
@@ -36,13 +36,20 @@ gtk-setup:
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libgtk-4-dev xvfb xauth >/dev/null; }
 
-# $(call gtk-program,SOURCE,FLAGS): $@ from SOURCE with FLAGS, against the tree installed under
-# GTK_PREFIX and nothing else of the checkout.
+## adwaita-setup: libadwaita's headers, for W9 of `make bench` (Debian's libadwaita-1-dev).
+adwaita-setup: gtk-setup
+	@pkg-config --exists libadwaita-1 2>/dev/null || { \
+	  echo "adwaita-setup: installing libadwaita-1-dev"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libadwaita-1-dev >/dev/null; }
+
+# $(call gtk-program,SOURCE,FLAGS[,MODULES]): $@ from SOURCE with FLAGS, against the tree installed
+# under GTK_PREFIX and nothing else of the checkout (and pkg-config's MODULES besides).
 define gtk-program
 $(MAKE) --no-print-directory install PREFIX=$(GTK_PREFIX)
 @mkdir -p $(@D)
 PKG_CONFIG_PATH=$(CURDIR)/$(GTK_PREFIX)/lib/pkgconfig; export PKG_CONFIG_PATH; \
-  $(C_CC) $(C_WARN) -g $(2) $(1) -o $@ $$(pkg-config --cflags --libs navcore-gtk4 navcore-glib)
+  $(C_CC) $(C_WARN) -g $(2) $(1) -o $@ $$(pkg-config --cflags --libs navcore-gtk4 navcore-glib $(3))
 endef
 
 $(GTK_EXAMPLE): bindings/c/examples/gtk/main.c $(GTK_INSTALLED) | lib helpers gtk-setup

@@ -31,29 +31,66 @@ import Testing
         #expect(nav.stack.map(\.route) == ["home", "detail"])
     }
 
+    /// The error code each call throws when made off the main actor (`nil`: it did not throw).
+    private func codesOffTheMainActor(_ calls: [@Sendable () throws -> Void]) async -> [NavigationError.Code?] {
+        await Task.detached {
+            calls.map { call in
+                do { try call(); return nil } catch { return (error as? NavigationError)?.code }
+            }
+        }.value
+    }
+
     @Test func callsThatActAtOnceAreRefusedOffTheMainActor() async throws {
         let nav = Navigator(dispatch: .mainActor)
         try nav.setAnimator { @MainActor transition in Task { try await transition.finish() } }
         _ = try await nav.setStack([try nav.makeScreen(route: "A"), try nav.makeScreen(route: "B")], animated: false)
         let spare = try nav.makeScreen(route: "spare")
-        let codes = await Task.detached { () -> [NavigationError.Code?] in
-            let calls: [() throws -> Void] = [
-                { try nav.drain() },
-                { try nav.discard(spare) },
-                { try nav.setBarThreshold(2) },
-                { try nav.beginGesture(completion: nil) },
-                { try nav.destroy() },
-            ]
-            return calls.map { call in
-                do { try call(); return nil } catch { return (error as? NavigationError)?.code }
-            }
-        }.value
+        let codes = await codesOffTheMainActor([
+            { try nav.drain() },
+            { try nav.discard(spare) },
+            { try nav.setBarThreshold(2) },
+            { try nav.beginGesture(completion: nil) },
+            { try nav.destroy() },
+        ])
         #expect(codes == Array(repeating: NavigationError.Code.state, count: 5))
         #expect(!nav.isDestroyed && nav.stack.count == 2)
         // The awaiting forms hop to the main actor: a gesture asked from elsewhere starts.
         let outcome = try await Task.detached { try await nav.beginGesture() }.value
         #expect(outcome == .completed)
         #expect(nav.stack.map(\.route) == ["A"])
+    }
+
+    /// The transition controls, each valid on the main actor at that moment, are refused off it
+    /// and leave the gesture in flight.
+    @Test func transitionControlsAreRefusedOffTheMainActor() async throws {
+        let nav = Navigator(dispatch: .mainActor)
+        try nav.setAnimator { @MainActor _ in }  // holds every transition: the test ends them
+        _ = try await nav.setStack([try nav.makeScreen(route: "A"), try nav.makeScreen(route: "B")], animated: false)
+        #expect(try nav.beginGesture(completion: nil) == .ok)  // on the main actor: starts at once
+        let gesture = try #require(nav.transitionInFlight)
+        let codes = await codesOffTheMainActor([
+            { try nav.updateTransition(gesture, progress: 0.5) },
+            { try nav.cancelTransition(gesture) },
+            { try nav.finishTransition(gesture) },
+        ])
+        #expect(codes == Array(repeating: NavigationError.Code.state, count: 3))
+        #expect(nav.transitionInFlight == gesture)
+        try nav.finishTransition(gesture)
+        #expect(nav.stack.map(\.route) == ["A"] && !nav.isBusy)
+    }
+
+    /// A pending veto decision is refused off the main actor and still pending after it.
+    @Test func decidingIsRefusedOffTheMainActor() async throws {
+        let nav = Navigator(dispatch: .mainActor)
+        try nav.setDeferrablePopVeto { @MainActor _, _, _, _ in .later }
+        _ = try await nav.setStack([try nav.makeScreen(route: "A"), try nav.makeScreen(route: "B")], animated: false)
+        #expect(try nav.back(animated: false, completion: nil) == .ok)
+        let decision = try #require(nav.pendingDecision)
+        let codes = await codesOffTheMainActor([{ try nav.decide(decision, allow: true) }])
+        #expect(codes == [.state])
+        #expect(nav.pendingDecision == decision && nav.stack.count == 2)
+        try nav.decide(decision, allow: true)
+        #expect(nav.stack.map(\.route) == ["A"] && !nav.isBusy)
     }
 
     @Test func mainActorHandlersAreRefusedByANavigatorInAnotherMode() throws {

@@ -347,10 +347,11 @@ export class DemoApp {
 
   /**
    * The worker sent a notification: post the alert route (it queues; the next drain delivers it).
-   * @param {{ n: number, from: string }} note
+   * @param {{ n: number, from: string, asked: boolean }} note
    */
-  #notified(note) {
-    this.notifying = Math.max(0, this.notifying - 1);
+  #notified({ asked, ...note }) {
+    // Only the answer to a Notify click settles it; a timer's message arrives on its own.
+    if (asked) this.notifying = Math.max(0, this.notifying - 1);
     this.ask(`post alert #${note.n}`, () =>
       this.nav.post("alert", { payload: note, removeCurrent: false, animated: true }));
   }

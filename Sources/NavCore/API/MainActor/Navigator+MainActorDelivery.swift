@@ -145,18 +145,6 @@ final class MainActorDelivery: Sendable {
     }
 }
 
-/// Whether the caller runs on the main actor, asked without trapping (`MainActor.assumeIsolated`
-/// traps, and the standard library has no query): a cast through a conformance isolated to
-/// the main actor succeeds only there (SE-0470, checked by the runtime at each cast).
-enum MainActorCheck {
-    static var isCurrent: Bool { (Probe() as Any) is any MainActorProbe }
-
-    fileprivate protocol MainActorProbe {}
-    fileprivate struct Probe {}
-}
-
-extension MainActorCheck.Probe: @MainActor MainActorCheck.MainActorProbe {}
-
 /// A main-actor closure of one argument in the form the engine stores (`@Sendable`, callable
 /// from any thread): called on the main actor, which a main-actor navigator guarantees for every
 /// callback; off it (never expected) it answers `otherwise` instead of trapping.

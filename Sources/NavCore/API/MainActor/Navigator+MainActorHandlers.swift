@@ -23,19 +23,21 @@ extension Navigator {
     }
 
     /// The pop veto (<doc:Semantics> §6), on the main actor: `false` ends the op `.vetoed`. `nil`
-    /// removes it.
+    /// removes it. A veto that cannot be asked (reached off the main actor, never expected)
+    /// answers no: a screen is never popped without its veto's consent.
     @MainActor
     public func setPopVeto(mainActor shouldPop: (@MainActor (Screen, PopTrigger) -> Bool)?) throws(NavigationError) {
         _ = try mainActorDelivery(for: "a @MainActor pop veto")
         guard let shouldPop else { return setPopVeto(nil) }
-        let body = onMainActor(otherwise: true) { (question: VetoQuestion) in shouldPop(question.screen, question.trigger) }
+        let body = onMainActor(otherwise: false) { (question: VetoQuestion) in shouldPop(question.screen, question.trigger) }
         setPopVeto { screen, trigger in body(VetoQuestion(screen: screen, trigger: trigger, decision: nil)) }
     }
 
     /// The three-way pop veto (<doc:Semantics> §6, §13), on the main actor: it may answer
     /// `.later`, then decide with `decision.decide(allow:)` or `navigator.decide(decision,
     /// allow:)` — the navigator is passed in, so a dialog's callback may use it without the
-    /// veto capturing it. `nil` removes it.
+    /// veto capturing it. `nil` removes it. A veto that cannot be asked (reached off the main
+    /// actor, or once the navigator is gone) answers `.refuse`.
     @MainActor
     public func setDeferrablePopVeto(
         mainActor veto: (@MainActor (Navigator, Screen, PopTrigger, VetoDecision) -> VetoAnswer)?
@@ -43,8 +45,8 @@ extension Navigator {
         _ = try mainActorDelivery(for: "a @MainActor pop veto")
         guard let veto else { return setDeferrablePopVeto(nil) }
         let link = link
-        let body = onMainActor(otherwise: VetoAnswer.allow) { (question: VetoQuestion) in
-            guard let navigator = link.navigator, let decision = question.decision else { return .allow }
+        let body = onMainActor(otherwise: VetoAnswer.refuse) { (question: VetoQuestion) in
+            guard let navigator = link.navigator, let decision = question.decision else { return .refuse }
             return veto(navigator, question.screen, question.trigger, decision)
         }
         setDeferrablePopVeto { screen, trigger, decision in

@@ -261,14 +261,14 @@ def engine_operations(table: Table) -> str:
     out += [f"        case .{op.case}: .{op.case}" for op in table.ops]
     out += ["        }", "    }", "",
             "    /// The op's validation at the call (`OperationDefinition.validate`).",
-            "    func validate(_ state: borrowing NavigatorState) throws(NavigationError) {",
+            "    func validate(_ state: borrowing FamilyState) throws(NavigationError) {",
             "        switch self {"]
     out += [f"        case .{op.case}(let op): try op.validate(state)" for op in table.ops]
     out += ["        }", "    }", "",
             "    /// Runs the op that has just started (`OperationDefinition.run`).",
-            "    func run(_ core: NavigatorCore) {",
+            "    func run(_ family: Family) {",
             "        switch self {"]
-    out += [f"        case .{op.case}(let op): op.run(core)" for op in table.ops]
+    out += [f"        case .{op.case}(let op): op.run(family)" for op in table.ops]
     out += ["        }", "    }", "}"]
     for op in table.ops:
         out += ["", f"extension {op.engine_type} {{",

@@ -158,7 +158,7 @@ import Testing
     }
 
     /// Without observers nobody listens to action and `done` events, so the steps between the
-    /// appearance calls share lock holds (`NavigatorCore.steps`); each call and the op's
+    /// appearance calls share lock holds (`Family.steps`); each call and the op's
     /// completion must still see the state at its own event (SPEC §4, §9).
     @Test func withoutObserversEachFeedbackCallAndTheCompletionSeeTheStateAtTheirEvent() throws {
         let nav = Navigator()

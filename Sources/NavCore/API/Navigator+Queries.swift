@@ -5,16 +5,16 @@
 /// state is `.idle`; check `isDestroyed` to tell.
 extension Navigator {
     /// The stack, bottom to top.
-    public var stack: [Screen] { query([]) { $0.stack.map(Screen.init) } }
+    public var stack: [Screen] { query([]) { $0.node.stack.map(Screen.init) } }
 
     /// The top screen.
-    public var top: Screen? { query(nil) { $0.stack.last.map(Screen.init) } }
+    public var top: Screen? { query(nil) { $0.node.stack.last.map(Screen.init) } }
 
     /// The bottom screen.
-    public var root: Screen? { query(nil) { $0.stack.first.map(Screen.init) } }
+    public var root: Screen? { query(nil) { $0.node.stack.first.map(Screen.init) } }
 
     /// The action state (<doc:Semantics> §4).
-    public var actionState: ActionState { query(.idle) { $0.action } }
+    public var actionState: ActionState { query(.idle) { $0.node.action } }
 
     /// Whether an op is in flight.
     public var isBusy: Bool { query(false) { $0.busy } }
@@ -23,10 +23,10 @@ extension Navigator {
     public var pendingCount: Int { query(0) { $0.pending } }
 
     /// Whether the navigation bar is shown (<doc:Semantics> §8).
-    public var isBarShown: Bool { query(true) { $0.barShown } }
+    public var isBarShown: Bool { query(true) { $0.node.barShown } }
 
     /// Whether the navigator is on screen (<doc:Semantics> §7).
-    public var isVisible: Bool { query(false) { $0.visible } }
+    public var isVisible: Bool { query(false) { $0.node.visible } }
 
     /// Whether a back button or gesture would pop now: idle, nothing queued, two screens or
     /// more (<doc:Semantics> §6). The veto is not asked.
@@ -45,7 +45,7 @@ extension Navigator {
         query(nil) { $0.pendingDecision }.map { VetoDecision(id: $0, control: self) }
     }
 
-    private func query<R: Sendable>(_ whenDestroyed: R, _ body: (borrowing NavigatorState) -> R) -> R {
+    private func query<R: Sendable>(_ whenDestroyed: R, _ body: (borrowing FamilyState) -> R) -> R {
         (try? core.read { body($0) }) ?? whenDestroyed
     }
 }

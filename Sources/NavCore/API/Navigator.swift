@@ -93,7 +93,7 @@ public final class Navigator: Sendable {
     /// The live screen with this id.
     public func screen(_ id: UInt64) throws(NavigationError) -> Screen {
         try core.read { state throws(NavigationError) in
-            guard let record = state.screens[id] else { throw .noSuchScreen(id) }
+            guard let record = state.node.screens[id] else { throw .noSuchScreen(id) }
             return Screen(record.screen)
         }
     }

@@ -4,15 +4,15 @@ import CNavCore
 // navcore.h — Queries. Each checks its out-parameter first and reads under the lock.
 
 @c public func navcore_stack_count(_ out: UnsafeMutablePointer<UInt>?, _ nav: NavigatorHandle?) -> Int32 {
-    CAPI.query(out, nav) { UInt(clamping: $0.stack.count) }
+    CAPI.query(out, nav) { UInt(clamping: $0.node.stack.count) }
 }
 
 @c public func navcore_stack_get(_ out: UnsafeMutablePointer<UInt64>?, _ nav: NavigatorHandle?, _ index: UInt) -> Int32 {
     CAPI.query(out, nav) { state throws(NavigationError) in
-        guard let position = Int(exactly: index), state.stack.indices.contains(position) else {
-            throw NavigationError(.invalid, "index \(index) is outside the stack of \(state.stack.count)")
+        guard let position = Int(exactly: index), state.node.stack.indices.contains(position) else {
+            throw NavigationError(.invalid, "index \(index) is outside the stack of \(state.node.stack.count)")
         }
-        return state.stack[position].id
+        return state.node.stack[position].id
     }
 }
 
@@ -23,7 +23,7 @@ import CNavCore
     CAPI.call(nav) { navigator throws(NavigationError) in
         let outCount = try CAPI.required(outCount, "the count out-parameter")
         if capacity > 0 { _ = try CAPI.required(buffer, "the buffer") }
-        let ids = try navigator.core.read { $0.stack.map { $0.id } }
+        let ids = try navigator.core.read { $0.node.stack.map { $0.id } }
         if let buffer {
             for (offset, id) in ids.prefix(Int(clamping: capacity)).enumerated() { buffer[offset] = id }
         }
@@ -33,15 +33,15 @@ import CNavCore
 }
 
 @c public func navcore_top(_ out: UnsafeMutablePointer<UInt64>?, _ nav: NavigatorHandle?) -> Int32 {
-    CAPI.query(out, nav) { $0.stack.last?.id ?? 0 }
+    CAPI.query(out, nav) { $0.node.stack.last?.id ?? 0 }
 }
 
 @c public func navcore_root(_ out: UnsafeMutablePointer<UInt64>?, _ nav: NavigatorHandle?) -> Int32 {
-    CAPI.query(out, nav) { $0.stack.first?.id ?? 0 }
+    CAPI.query(out, nav) { $0.node.stack.first?.id ?? 0 }
 }
 
 @c public func navcore_action_state(_ out: UnsafeMutablePointer<Int32>?, _ nav: NavigatorHandle?) -> Int32 {
-    CAPI.query(out, nav) { $0.action.rawValue }
+    CAPI.query(out, nav) { $0.node.action.rawValue }
 }
 
 @c public func navcore_is_busy(_ out: UnsafeMutablePointer<Bool>?, _ nav: NavigatorHandle?) -> Int32 {
@@ -53,11 +53,11 @@ import CNavCore
 }
 
 @c public func navcore_is_bar_shown(_ out: UnsafeMutablePointer<Bool>?, _ nav: NavigatorHandle?) -> Int32 {
-    CAPI.query(out, nav) { $0.barShown }
+    CAPI.query(out, nav) { $0.node.barShown }
 }
 
 @c public func navcore_is_visible(_ out: UnsafeMutablePointer<Bool>?, _ nav: NavigatorHandle?) -> Int32 {
-    CAPI.query(out, nav) { $0.visible }
+    CAPI.query(out, nav) { $0.node.visible }
 }
 
 @c public func navcore_can_go_back(_ out: UnsafeMutablePointer<Bool>?, _ nav: NavigatorHandle?) -> Int32 {

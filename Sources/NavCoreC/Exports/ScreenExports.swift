@@ -80,10 +80,10 @@ extension CAPI {
     }
 }
 
-extension NavigatorState {
-    /// The live screen `id`.
+extension FamilyState {
+    /// The live screen `id` of the navigator the call was made on.
     func live(_ id: UInt64) throws(NavigationError) -> ScreenRef {
-        guard let record = screens[id] else {
+        guard let record = node.screens[id] else {
             throw NavigationError(.noSuchScreen, "screen \(id) is not a live screen of this navigator")
         }
         return record.screen

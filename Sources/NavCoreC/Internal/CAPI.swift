@@ -43,7 +43,7 @@ enum CAPI {
     /// Writes what `read` returns into `out` (checked first: a NULL `out` changes nothing).
     static func query<Value: Sendable>(
         _ out: UnsafeMutablePointer<Value>?, _ handle: NavigatorHandle?,
-        _ read: (borrowing NavigatorState) throws(NavigationError) -> Value
+        _ read: (borrowing FamilyState) throws(NavigationError) -> Value
     ) -> Int32 {
         call(handle) { navigator throws(NavigationError) in
             let out = try required(out, "the out-parameter")

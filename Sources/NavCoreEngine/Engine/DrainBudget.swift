@@ -1,7 +1,7 @@
 /// The budget of a bounded drain (SPEC §9): a count of ops, a time, or both. The drain always
 /// starts the first op it can; it starts another only while every limit it has lasts, so a UI
 /// thread that other threads flood gets its main loop back after one op plus the budget.
-package struct DrainBudget: Sendable {
+package struct DrainBudget: Sendable, Equatable {
     /// At most this many ops are started by the drain; `nil`: no count.
     let maxOps: Int?
     /// Another op starts only while less than this many seconds have passed since the call
@@ -17,7 +17,7 @@ package struct DrainBudget: Sendable {
 
     /// A budget that starts counting now. A count below 1, or a negative or NaN time, is
     /// `invalid` (it would run nothing, which SPEC §9 refuses rather than guesses at).
-    init(maxOps: Int?, seconds: Double?) throws(NavigationError) {
+    package init(maxOps: Int?, seconds: Double?) throws(NavigationError) {
         if let maxOps, maxOps < 1 {
             throw NavigationError(.invalid, "a bounded drain needs a count of at least 1 op, not \(maxOps)")
         }

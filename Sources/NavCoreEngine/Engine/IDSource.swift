@@ -15,11 +15,17 @@ package enum IDSource {
         decisions.next()
     }
 
+    /// A fresh navigator id (`NodeState.id`): non-zero, never reused.
+    package static func nextNode() -> UInt64 {
+        nodes.next()
+    }
+
     #if NAVCORE_SINGLE_THREADED
     // One thread (see `LockPrimitive`): plain counters. An atomic one would need 64-bit atomics,
     // which a 32-bit microcontroller gets only from a library (libatomic).
     nonisolated(unsafe) private static var ids = Counter()
     nonisolated(unsafe) private static var decisions = Counter()
+    nonisolated(unsafe) private static var nodes = Counter()
 
     /// A counter for one thread.
     private struct Counter {
@@ -33,6 +39,7 @@ package enum IDSource {
     #else
     private static let ids = Atomic<UInt64>(0)
     private static let decisions = Atomic<UInt64>(0)
+    private static let nodes = Atomic<UInt64>(0)
     #endif
 }
 

@@ -1,4 +1,4 @@
-/// The front's sink as the navigator's state installs it: boxed in a final class, so that a
+/// The front's sink as the navigator's node (`NodeState`) installs it: boxed in a final class, so that a
 /// step can hand it out of the lock beside its event as an unmanaged pointer (`LentSink`), with
 /// no retain and release per event.
 package final class InstalledSink: Sendable {
@@ -10,10 +10,12 @@ package final class InstalledSink: Sendable {
 
 /// The installed sink, borrowed by the driving thread for the delivery of one event.
 ///
-/// Why borrowing is safe: the state owns the installed box; installing another one moves it to
-/// `retired`, and retired host code is dropped only by the driving thread, between deliveries
-/// (`decide` drops a batch before it takes the next event, `nextWork` hands one over as work of
-/// its own). A `LentSink` is made under the lock and used only by the driver, for the event it
+/// Why borrowing is safe: each navigator's node owns its installed box; installing another one
+/// moves it to its family's `retired`, and retired host code is dropped only by the family's
+/// driving thread, between deliveries (`decide` drops a batch before it takes the next event,
+/// `nextWork` hands one over as work of its own). A merge moves a node, box and all, only while
+/// its family is quiet (no driver, nothing retired), so the box keeps one owner throughout. A
+/// `LentSink` is made under the family's lock and used only by its driver, for the event it
 /// left the lock with (and the host code of that step: an op's completion or run block), so its
 /// box outlives the delivery whoever replaces the sink meanwhile.
 package struct LentSink: @unchecked Sendable {

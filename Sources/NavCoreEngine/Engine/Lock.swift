@@ -17,7 +17,8 @@ package final class Lock<Value: Sendable>: @unchecked Sendable {
 
     /// Takes the lock and keeps it until `unlock(changing:)`: for `pthread_atfork`, whose
     /// prepare handler holds a lock across `fork()` so that the child never inherits it held by
-    /// a thread that does not exist there.
+    /// a thread that does not exist there, and for a family's calls, which lock a family before
+    /// they know it is the one to act in (`Family.lockCurrent`).
     package func lock() { primitive.lock() }
 
     /// Changes the value with the lock that `lock()` took, then releases it (`fork()`'s parent
@@ -25,6 +26,17 @@ package final class Lock<Value: Sendable>: @unchecked Sendable {
     package func unlock(changing body: (inout Value) -> Void = { _ in }) {
         body(&value)
         primitive.unlock()
+    }
+
+    /// Runs `body` on the value with the lock that `lock()` took, handing it `argument` to
+    /// consume, then releases it: the rest of a hold whose lock was taken first, apart from its
+    /// work (a family's call: `Family.lockCurrent`).
+    @inlinable
+    package func unlock<Argument, R, E: Error>(
+        handing argument: consuming Argument, after body: (inout Value, consuming Argument) throws(E) -> R
+    ) throws(E) -> R {
+        defer { primitive.unlock() }
+        return try body(&value, argument)
     }
 
     /// Runs `body` on the value with the lock held. Inlinable (also into the C front): called
@@ -46,5 +58,18 @@ package final class Lock<Value: Sendable>: @unchecked Sendable {
         primitive.lock()
         defer { primitive.unlock() }
         return try body(&value, argument)
+    }
+
+    /// Runs `body` on the values of two locks, holding both, taken in one fixed order (by the
+    /// locks' addresses) so that two threads locking the same two never deadlock.
+    package static func withLocks<R, E: Error>(
+        _ first: Lock, _ second: Lock, _ body: (inout Value, inout Value) throws(E) -> R
+    ) throws(E) -> R {
+        let (outer, inner) = ObjectIdentifier(first) < ObjectIdentifier(second) ? (first, second) : (second, first)
+        outer.primitive.lock()
+        defer { outer.primitive.unlock() }
+        inner.primitive.lock()
+        defer { inner.primitive.unlock() }
+        return try body(&first.value, &second.value)
     }
 }

@@ -82,7 +82,7 @@ extension NavigatorCore {
 
     /// Emits show/hide events even while hidden (SPEC §7), from the next event on.
     package func setAlwaysAppear(_ on: Bool) throws(NavigationError) {
-        try configure { $0.alwaysAppear = on }
+        try configure { $0.node.alwaysAppear = on }
     }
 
     /// Sets or clears a screen's result (SPEC §12).
@@ -119,7 +119,7 @@ extension NavigatorCore {
 
     /// The entries of the saved document of the stack as queries see it now (SPEC §14).
     package func savedEntries() throws(NavigationError) -> [RouteEntry] {
-        try read { state in state.stack.map { RouteEntry(route: $0.route, state: state.screens[$0.id]?.savedState) } }
+        try read { state in state.node.stack.map { RouteEntry(route: $0.route, state: state.node.screens[$0.id]?.savedState) } }
     }
 
     /// Parses a saved document at the call and asks `open` with its entries (SPEC §14). The
@@ -136,14 +136,14 @@ extension NavigatorCore {
     package func registerRoute(_ name: String, factory: any RouteFactory) throws(NavigationError) {
         try configure { state throws(NavigationError) in
             try Text.check(name, "route name")
-            try state.routes.register(name, factory: factory)
+            try state.node.routes.register(name, factory: factory)
         }
     }
 
     /// Unregisters a route; its factory is retired (dropped by the driving thread).
     package func unregisterRoute(_ name: String) throws(NavigationError) {
         try perform(.inlineOnly) { state throws(NavigationError) in
-            state.retired.append(try state.routes.unregister(name))
+            state.retired.append(try state.node.routes.unregister(name))
         }
     }
 }

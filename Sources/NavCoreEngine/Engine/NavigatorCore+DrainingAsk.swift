@@ -9,10 +9,9 @@ extension NavigatorCore {
         if request.startsAtOnce { return try ask(request) }
         return try perform(.always, handing: request) { state, request throws(NavigationError) in
             try request.operation.validate(state)
-            let startsNow = !state.busy && state.queue.isEmpty && !state.driving
+            let startsNow = !state.busy && state.queue.isEmpty && !state.driver.isDriven
             _ = state.enqueue(request)
-            state.beginDrain()
-            state.wakeupDue = false  // this call drains: the host need not be woken for it
+            state.beginDrain()  // this call drains: the wakeup its op raised is answered
             return startsNow ? .ok : .queued
         }
     }

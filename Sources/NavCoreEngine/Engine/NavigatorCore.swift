@@ -1,17 +1,40 @@
-/// The thin layer around `NavigatorState` that SPEC §9 asks for: one lock, never held while a
-/// callback runs; one driving thread at a time, to which calls from other threads (and from
-/// inside callbacks) hand their work; inline and host dispatch.
+/// One navigator as the fronts hold it: a handle to its node in its family, and the calls that
+/// SPEC §9 asks for: each runs under its family's one lock, never held while a callback runs,
+/// and hands the work it makes to the family's driver (`Family+Driver.swift`): one driving
+/// thread per family at a time, to which calls from other threads (and from inside callbacks)
+/// hand their work; inline and host dispatch.
 ///
 /// Both fronts (the C library and the Swift `Navigator`) call these entry points; their host
-/// code reaches the engine as the sink installed in the state (`install(_:)`).
+/// code reaches the engine as the sink installed in the navigator's node (`install(_:)`).
 package final class NavigatorCore: Sendable {
-    private let state: Lock<NavigatorState>
+    /// The family this navigator was made in. A merge moves the navigator into another family
+    /// and leaves this one forwarding there, so what the core holds never changes: every call
+    /// follows the forwards to the family the navigator is in now (none in a family of one).
+    private let origin: Family
+    /// This navigator in its family.
+    package let node: NodeID
 
-    /// A navigator in inline (default) or host dispatch mode, delivering to `sink`.
+    /// A navigator in inline (default) or host dispatch mode, delivering to `sink`: a family of one.
     package init(hostDispatch: Bool, sink: any EventSink) {
-        var initial = NavigatorState(hostDispatch: hostDispatch)
-        _ = initial.install(sink)
-        state = Lock(initial)
+        var member = NodeState(id: IDSource.nextNode())
+        _ = member.install(sink)
+        node = member.id
+        origin = Family(hostDispatch: hostDispatch, node: member)
+    }
+
+    /// The family this navigator is in now.
+    var family: Family { origin.current }
+
+    // MARK: The lock
+
+    /// Runs `body` under the lock of this navigator's family, acting for this navigator. A
+    /// call's way in: the family followed as far as merges have moved it (`Family.lockCurrent`).
+    @inline(__always)
+    private func withState<R, E: Error>(_ body: (inout FamilyState) throws(E) -> R) throws(E) -> R {
+        try origin.lockCurrent().state.unlock(handing: ()) { state, _ throws(E) in
+            state.focus(on: node)
+            return try body(&state)
+        }
     }
 
     /// Who may become the driver after a call.
@@ -29,7 +52,7 @@ package final class NavigatorCore: Sendable {
     /// then, with the lock released, raises a due wakeup and drives the navigator if this
     /// caller should and nobody else is.
     package func perform<R: Sendable>(
-        _ driving: Driving, _ body: (inout NavigatorState) throws(NavigationError) -> R
+        _ driving: Driving, _ body: (inout FamilyState) throws(NavigationError) -> R
     ) throws(NavigationError) -> R {
         try perform(driving, handing: ()) { state, _ throws(NavigationError) in try body(&state) }
     }
@@ -38,38 +61,33 @@ package final class NavigatorCore: Sendable {
     /// queue): passed through rather than captured, as a capture would copy it.
     func perform<Argument, R: Sendable>(
         _ driving: Driving, handing argument: consuming Argument,
-        _ body: (inout NavigatorState, consuming Argument) throws(NavigationError) -> R
+        _ body: (inout FamilyState, consuming Argument) throws(NavigationError) -> R
     ) throws(NavigationError) -> R {
+        let family = origin.lockCurrent()
         var wakeup: (any EventSink)?
-        let (result, claim) = try state.withLock(handing: argument) { state, argument throws(NavigationError) in
+        let (result, claim) = try family.state.unlock(handing: argument) { state, argument throws(NavigationError) in
+            state.focus(on: node)
             guard !state.destroyed else { throw NavigationError.destroyed }
+            let wasDriven = state.driver.isDriven
             let result = try body(&state, argument)
-            let claim = state.claimDriver(callerMayDrive: driving == .always || !state.hostDispatch)
-            if state.takeWakeupDue() { wakeup = state.sink }
+            let claim = state.claimDriver(callerMayDrive: driving == .always || !state.hostDispatch, wasDriven: wasDriven)
+            if state.takeWakeupDue() { wakeup = state.rootSink }
             return (result, claim)
         }
-        let mustDrop = raiseWakeup(&wakeup)
+        // The family the call acted in is the one to drive: a family with a driver is not
+        // quiet, so no merge moves it until the drive ends.
+        let mustDrop = wakeup == nil ? nil : family.raiseWakeup(&wakeup)
         switch claim {
-        case .none: if mustDrop { dropRetired() }
-        case .drive: drive()
-        case .dropRetired: dropRetired()
+        case .none: mustDrop?.dropRetired()
+        case .drive: family.drive()
+        case .dropRetired: family.dropRetired()
         }
         return result
     }
 
-    /// Raises `wakeup` on `sink` (a caller's, with the lock released: it may overlap
-    /// callbacks), then lets go of the sink under the lock: if it was replaced meanwhile, it is
-    /// retired, so that its host code is dropped by a driver, never beside a callback. Returns
-    /// whether the caller has become the driver that must drop it.
-    private func raiseWakeup(_ sink: inout (any EventSink)?) -> Bool {
-        guard sink != nil else { return false }
-        sink?.wakeup()
-        return state.withLock { $0.takeBack(&sink) }
-    }
-
     /// Reads the state under the lock; fails with `invalid_handle` once destroyed.
-    package func read<R: Sendable>(_ body: (borrowing NavigatorState) throws(NavigationError) -> R) throws(NavigationError) -> R {
-        try state.withLock { state throws(NavigationError) in
+    package func read<R: Sendable>(_ body: (borrowing FamilyState) throws(NavigationError) -> R) throws(NavigationError) -> R {
+        try withState { state throws(NavigationError) in
             guard !state.destroyed else { throw NavigationError.destroyed }
             return try body(state)
         }
@@ -85,8 +103,8 @@ package final class NavigatorCore: Sendable {
     /// Changes what emits nothing (always_appear, routes, results, saved states); fails with
     /// `invalid_handle` once destroyed. Internal: the fronts change the state only through the
     /// calls of NavigatorCore+Calls.swift, which use it.
-    func configure<R: Sendable>(_ body: (inout NavigatorState) throws(NavigationError) -> R) throws(NavigationError) -> R {
-        try state.withLock { state throws(NavigationError) in
+    func configure<R: Sendable>(_ body: (inout FamilyState) throws(NavigationError) -> R) throws(NavigationError) -> R {
+        try withState { state throws(NavigationError) in
             guard !state.destroyed else { throw NavigationError.destroyed }
             return try body(&state)
         }
@@ -101,8 +119,8 @@ package final class NavigatorCore: Sendable {
         newWakeup: Bool = false, _ change: (Sink?) throws(NavigationError) -> Sink
     ) throws(NavigationError) -> Sink {
         try perform(.inlineOnly) { state throws(NavigationError) in
-            let sink = try change(state.sink as? Sink)
-            state.retired.append(state.install(sink))
+            let sink = try change(state.node.sink as? Sink)
+            state.retired.append(state.node.install(sink))
             if newWakeup { state.wakeLateRegistrant() }
             return sink
         }
@@ -114,163 +132,9 @@ package final class NavigatorCore: Sendable {
     /// code (a ctx destructor, a closure's deinit) would be dropped here, beside callbacks,
     /// rather than by the driver.
     package func readSink<Sink: EventSink, Value: Sendable>(_: Sink.Type, _ body: (Sink) -> Value) -> Value? {
-        state.withLock { state in (state.sink as? Sink).map(body) }
+        withState { state in (state.node.sink as? Sink).map(body) }
     }
 
     /// Whether `destroy` has been called.
-    package var isDestroyed: Bool { state.withLock { $0.destroyed } }
-
-    // MARK: Driving
-
-    /// The driver's loop: takes the next piece of work under the lock, does it without.
-    private func drive() {
-        while let work = state.withLock({ $0.nextWork() }) {
-            switch work {
-            case .deliver(let event, let sink): sink.send(event)
-            case .drop(let retired): withExtendedLifetime(retired) {}
-            case .wakeup(let sink): sink.wakeup()
-            case .start(let request): run(request)
-            case .complete(let change, let showsAppearance): complete(change, showsAppearance: showsAppearance)
-            case .cancel(let change, let showsAppearance): cancel(change, showsAppearance: showsAppearance)
-            case .decided(let animated, let allow): resume(animated: animated, allow: allow)
-            case .teardown(let teardown): tearDown(teardown)
-            }
-        }
-    }
-
-    /// Drops retired host code as the driver, delivering nothing (a host-mode caller); drives
-    /// on only for what the dropped code asked that acts at once (a teardown, a gesture, …).
-    private func dropRetired() {
-        while true {
-            var wakeup: (any EventSink)?
-            let next = state.withLock { state in
-                let next = state.nextRetired()  // first: stopping may raise a wakeup
-                if state.takeWakeupDue() { wakeup = state.sink }
-                return next
-            }
-            if raiseWakeup(&wakeup) { continue }
-            switch next {
-            case .drop(let retired): withExtendedLifetime(retired) {}
-            case .drive: return drive()
-            case .done: return
-            }
-        }
-    }
-
-    /// SPEC §9 destroy, with the lock released: the aborted ops end, the screens are released,
-    /// and the front's last sink hears it and is let go.
-    private func tearDown(_ teardown: Teardown) {
-        let sink = teardown.sink.sink
-        for request in teardown.aborted {
-            request.completion?.complete(request.kind, .aborted, through: LentSink(teardown.sink))
-            if teardown.reportsDone { sink.deliver(.done(request.kind, .aborted)) }
-        }
-        for event in teardown.released { sink.send(event) }
-        withExtendedLifetime(teardown.routes) {}
-        sink.navigatorDidEnd()
-    }
-
-    /// One step of a script: changes the state under the lock, runs the step's host code (an
-    /// op's completion or block, if any) and delivers the event the change produced. Events
-    /// raised meanwhile by other calls go first, in order, so that a threshold set inside a
-    /// callback shows its bar event right after that callback.
-    func step(_ body: (inout NavigatorState) -> Event?, host: () -> Void = {}) {
-        let delivery = decide { state in body(&state).map { ($0, state.lentSink) } }
-        host()
-        switch consume delivery {
-        case .some((let event, let sink)): sink.send(event)
-        case .none: break
-        }
-    }
-
-    /// Consecutive steps of a script, numbered `0..<count`: a step whose event nobody listens
-    /// to (it emits nothing) is followed by the next one in the same lock hold, as nothing
-    /// reaches the host between them, so no callback can see the state between them; a step
-    /// that emits ends the hold, its event is delivered, and the next step opens a hold of its
-    /// own (after the events raised meanwhile, as every step). Step bodies raise nothing
-    /// themselves (only calls do, from other threads or from callbacks, outside the hold), so
-    /// the order of SPEC §9 is kept. `host` (an op's completion) runs after the hold of the
-    /// last step, before that step's event.
-    @inline(__always)
-    func steps(_ count: Int, _ body: (inout NavigatorState, Int) -> Event?, host: () -> Void = {}) {
-        var next = 0
-        while next < count {
-            var hostDue = false
-            step({ state in
-                while true {
-                    let index = next
-                    next += 1
-                    let event = body(&state, index)
-                    // Returned as is, not unwrapped and wrapped again: an event is a large value.
-                    if case .none = event, next < count { continue }
-                    hostDue = next == count
-                    return event
-                }
-            }, host: { if hostDue { host() } })
-        }
-    }
-
-    /// A step whose change of state needs the op's planned change: lent to `body` for the
-    /// step, not captured (a capture would copy it for every event).
-    func step(_ change: borrowing StackChange, _ body: (inout NavigatorState, borrowing StackChange) -> Event?) {
-        step { body(&$0, change) }
-    }
-
-    /// The steps that end an op (`done` for ops without action events, else `action idle`),
-    /// the last of which ends it: the ended op leaves the lock with the event and is dropped
-    /// only after the delivery, as it may hold host closures whose deinit must not run under
-    /// the lock.
-    @inline(__always)
-    func finalSteps(_ count: Int, _ body: (inout NavigatorState, Int) -> Event?, host: () -> Void = {}) {
-        var ended: RunningOp?
-        steps(count, { state, index in
-            let event = body(&state, index)
-            // Moved only when the op did end (`done` of an op with action events does not).
-            if index == count - 1 { ended = state.takeEnded() }
-            return event
-        }, host: host)
-        withExtendedLifetime(ended) {}
-    }
-
-    /// `finalSteps` of one step.
-    func finalStep(_ body: (inout NavigatorState) -> Event?) {
-        finalSteps(1) { state, _ in body(&state) }
-    }
-
-    /// The lock section of every step: first drops retired host code (a replaced callback ends
-    /// before the next event) and delivers the events raised meanwhile, then returns what
-    /// `body` computes under the lock (an op's plan, the top to ask the veto about, an event).
-    func decide<Decision>(_ body: (inout NavigatorState) -> Decision) -> Decision {
-        while true {
-            let next = state.withLock { state -> Decided<Decision> in
-                if !state.retired.isEmpty { return .dropRetired }
-                if let event = state.popRaised() { return .raised(event, state.lentSink) }
-                return .decided(body(&state))
-            }
-            switch next {
-            case .dropRetired: withExtendedLifetime(state.withLock { $0.takeRetired() }) {}
-            case .raised(let event, let sink): sink.send(event)
-            case .decided(let decision): return decision
-            }
-        }
-    }
-
-    /// The lock section that must come first after a callback returns: `body` changes the state
-    /// before anything raised inside the callback reaches the host, then `decide` delivers that.
-    /// SPEC §13: a veto's decision is pending from the moment the hook returns later, so a
-    /// `decide` made from the events raised inside the hook (a discard's result and release, a
-    /// threshold's bar) answers it.
-    func settle(_ body: (inout NavigatorState) -> Void) {
-        state.withLock { body(&$0) }
-        decide { _ in }
-    }
-}
-
-/// What `decide` found under the lock: retired host code to drop first (taken in a lock hold of
-/// its own: carried beside every result, an empty batch would still be released on every step),
-/// an event to deliver first, or the decision.
-private enum Decided<Decision> {
-    case dropRetired
-    case raised(Event, LentSink)
-    case decided(Decision)
+    package var isDestroyed: Bool { withState { $0.destroyed } }
 }

@@ -1,5 +1,5 @@
 /// The op in flight: its request and the change it waits to complete. Where it stands (its
-/// `Phase`) is stored beside it, in `NavigatorState.currentPhase`, so that the driving loop
+/// `Phase`) is stored beside it, in `FamilyState.currentPhase`, so that the driving loop
 /// reads it without copying the op.
 package struct RunningOp: Sendable {
     /// Where the op stands between the driver and the host.

@@ -24,13 +24,16 @@
 /// A screen as the stack and the events name it: a borrowed reference to its `ScreenBox`,
 /// trivially copyable — carrying, copying or dropping one retains and releases nothing.
 ///
-/// Why a borrowed reference is enough (SPEC §9): a `ScreenRef` is made under the navigator's
-/// lock from a screen that an owned reference keeps alive, and is read either under the same
-/// lock hold or by the driving thread during the op in flight — while it delivers the events
+/// Why a borrowed reference is enough (SPEC §9, §16.8): a `ScreenRef` is made under the lock of
+/// its navigator's family from a screen that an owned reference keeps alive, and is read either
+/// under the same lock hold or by the family's driving thread (one per family, whichever member
+/// the op was asked of) during the op in flight — while it delivers the events
 /// that name it, and across the op's steps and host callbacks (a `visible` op's top, a `show`'s
 /// recycled screen, the veto's top, an `open`'s made screens), as long as the op keeps the
 /// screen's record as the first rule says:
-/// - a screen in the stack, or held by the op in flight, is owned by its registry record, and
+/// - a screen in the stack, or held by the op in flight, is owned by its registry record (in its
+///   navigator's `NodeState`, which a merge moves whole, records and all, under both families'
+///   locks, and only while the moving family is quiet: no op, no driver, no event waiting), and
 ///   only the driving thread removes such a record (an op's release step, or the teardown of
 ///   `destroy`, which the driver runs only between ops): the record outlives every event of the
 ///   op that names it, since that driver delivers them before it takes its next work;

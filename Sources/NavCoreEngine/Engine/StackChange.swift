@@ -1,6 +1,6 @@
 /// One change of the stack, planned when its op runs: everything SPEC §4's steps need, so
 /// that the script that emits them reads top to bottom. The steps borrow it (see
-/// `NavigatorCore.step(_:_:)`) rather than capture it, so it is never copied per event.
+/// `Family.step(_:_:)`) rather than capture it, so it is never copied per event.
 package struct StackChange: Sendable {
     /// Which family of action states the change goes through.
     package enum Kind: Sendable {

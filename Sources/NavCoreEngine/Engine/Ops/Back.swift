@@ -8,7 +8,7 @@ package struct BackOp: OperationDefinition {
         self.animated = animated
     }
 
-    package func run(_ core: NavigatorCore) {
-        core.userPop(.button, animated: animated)
+    package func run(_ family: Family) {
+        family.userPop(.button, animated: animated)
     }
 }

@@ -6,9 +6,9 @@ package struct GestureOp: OperationDefinition {
 
     /// At the call: refused with `state` while hidden or without an animator (no transition
     /// could play), else with `busy` while an op runs or waits.
-    package func validate(_ state: borrowing NavigatorState) throws(NavigationError) {
-        guard state.visible else { throw NavigationError(.state, "the navigator is hidden") }
-        guard state.interest.contains(.animator) else {
+    package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
+        guard state.node.visible else { throw NavigationError(.state, "the navigator is hidden") }
+        guard state.node.interest.contains(.animator) else {
             throw NavigationError(.state, "the gesture needs an animator and none is registered")
         }
         guard !state.busy, state.queue.isEmpty else {
@@ -16,7 +16,7 @@ package struct GestureOp: OperationDefinition {
         }
     }
 
-    package func run(_ core: NavigatorCore) {
-        core.userPop(.gesture, animated: true)
+    package func run(_ family: Family) {
+        family.userPop(.gesture, animated: true)
     }
 }

@@ -14,7 +14,7 @@ package struct OpenOp: OperationDefinition {
     }
 
     /// At the call: at least one entry, and every route and state is text (SPEC §15).
-    package func validate(_ state: borrowing NavigatorState) throws(NavigationError) {
+    package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
         guard !entries.isEmpty else { throw NavigationError(.invalid, "open needs at least one entry") }
         for entry in entries {
             try Text.check(entry.route, "route name")
@@ -25,11 +25,11 @@ package struct OpenOp: OperationDefinition {
     /// The route check, all before any factory: the entries' factories, taken now (so that
     /// unregistering a route meanwhile does not affect the op), or `nil` when a route is not
     /// registered.
-    func factories(_ state: borrowing NavigatorState) -> [any RouteFactory]? {
+    func factories(_ state: borrowing FamilyState) -> [any RouteFactory]? {
         var factories: [any RouteFactory] = []
         factories.reserveCapacity(entries.count)
         for entry in entries {
-            guard let factory = state.routes[entry.route] else { return nil }
+            guard let factory = state.node.routes[entry.route] else { return nil }
             factories.append(factory)
         }
         return factories
@@ -37,31 +37,31 @@ package struct OpenOp: OperationDefinition {
 
     /// A `destroy` meanwhile stops it before the next factory (the teardown releases what it
     /// made).
-    package func run(_ core: NavigatorCore) {
-        guard let factories = core.decide({ factories($0) }) else { return core.end(.unknownRoute) }
+    package func run(_ family: Family) {
+        guard let factories = family.decide({ factories($0) }) else { return family.end(.unknownRoute) }
         for (entry, factory) in zip(entries, factories) {
-            guard !core.decide({ $0.haltIfDestroyed() }) else { return }
+            guard !family.decide({ $0.haltIfDestroyed() }) else { return }
             let id = IDSource.next()
             guard let object = factory.makeObject(route: entry.route, id: id, payload: entry.state) else {
                 // Taken, not copied: the op names no screen once its release has begun.
-                for screen in core.decide({ state in
+                for screen in family.decide({ state in
                     defer { state.current?.made = [] }
                     return state.current?.made.reversed() ?? []
-                }) { core.release(screen) }
-                return core.end(.factoryFailed)
+                }) { family.release(screen) }
+                return family.end(.factoryFailed)
             }
-            core.step { $0.adoptMade(ScreenBox(id: id, route: entry.route, object: object), payload: entry.state) }
+            family.step { $0.adoptMade(ScreenBox(id: id, route: entry.route, object: object), payload: entry.state) }
         }
-        guard !core.decide({ $0.haltIfDestroyed() }) else { return }
-        core.carryOut(core.decide { $0.setMade(animated: animated) })
+        guard !family.decide({ $0.haltIfDestroyed() }) else { return }
+        family.carryOut(family.decide { $0.setMade(animated: animated) })
     }
 }
 
-extension NavigatorState {
+extension FamilyState {
     /// Registers a screen a factory made, held by the op until it enters the stack (SPEC §1);
     /// its payload becomes its saved state before its `payload` event, which this returns.
     mutating func adoptMade(_ screen: ScreenBox, payload: String?) -> Event? {
-        screens.add(screen, held: true)
+        node.screens.add(screen, held: true)
         current?.made.append(screen.ref)
         return deliverPayload(payload, to: screen.ref)
     }
@@ -71,7 +71,7 @@ extension NavigatorState {
     mutating func setMade(animated: Bool) -> Plan {
         let made = current?.made ?? []
         current?.made = []
-        for screen in made { screens.update(screen.id) { $0.held = false } }
+        for screen in made { node.screens.update(screen.id) { $0.held = false } }
         return replace(with: made, kept: Swift.Set(made.map { $0.id }), animated: animated)
     }
 }

@@ -35,7 +35,7 @@ extension Operation {
     }
 
     /// The op's validation at the call (`OperationDefinition.validate`).
-    func validate(_ state: borrowing NavigatorState) throws(NavigationError) {
+    func validate(_ state: borrowing FamilyState) throws(NavigationError) {
         switch self {
         case .push(let op): try op.validate(state)
         case .pop(let op): try op.validate(state)
@@ -52,19 +52,19 @@ extension Operation {
     }
 
     /// Runs the op that has just started (`OperationDefinition.run`).
-    func run(_ core: NavigatorCore) {
+    func run(_ family: Family) {
         switch self {
-        case .push(let op): op.run(core)
-        case .pop(let op): op.run(core)
-        case .popTo(let op): op.run(core)
-        case .popToRoot(let op): op.run(core)
-        case .set(let op): op.run(core)
-        case .back(let op): op.run(core)
-        case .gesture(let op): op.run(core)
-        case .run(let op): op.run(core)
-        case .visible(let op): op.run(core)
-        case .show(let op): op.run(core)
-        case .open(let op): op.run(core)
+        case .push(let op): op.run(family)
+        case .pop(let op): op.run(family)
+        case .popTo(let op): op.run(family)
+        case .popToRoot(let op): op.run(family)
+        case .set(let op): op.run(family)
+        case .back(let op): op.run(family)
+        case .gesture(let op): op.run(family)
+        case .run(let op): op.run(family)
+        case .visible(let op): op.run(family)
+        case .show(let op): op.run(family)
+        case .open(let op): op.run(family)
         }
     }
 }

@@ -3,7 +3,7 @@
 /// the call and its script: the plan it makes when it runs (SPEC §2: against the stack of that
 /// moment) and the events it emits (SPEC §4). `Operation` holds one of them in the queue; the
 /// steps every stack change shares (`begin`, `complete`, `cancel`, `release`, `done`) are
-/// `NavigatorCore`'s (NavigatorCore+Scripts.swift).
+/// the family's driver's (Family+Scripts.swift).
 package protocol OperationDefinition: Sendable {
     /// The op's kind, as its completion and `done` event name it.
     static var kind: OperationKind { get }
@@ -15,14 +15,14 @@ package protocol OperationDefinition: Sendable {
     /// The validation at the call (SPEC §2): the arguments alone, and whether the screens they
     /// name are live; run under the lock, after the navigator is known to be live. A failure
     /// queues nothing.
-    func validate(_ state: borrowing NavigatorState) throws(NavigationError)
+    func validate(_ state: borrowing FamilyState) throws(NavigationError)
     /// Runs the op that has just started, on the driving thread, to its end or until it waits
     /// for the host (a transition, a decision).
-    func run(_ core: NavigatorCore)
+    func run(_ family: Family)
 }
 
 extension OperationDefinition {
     package var animated: Bool { false }
 
-    package func validate(_ state: borrowing NavigatorState) throws(NavigationError) {}
+    package func validate(_ state: borrowing FamilyState) throws(NavigationError) {}
 }

@@ -11,21 +11,21 @@ package struct PopOp: OperationDefinition {
     }
 
     /// At the call: the result is text (SPEC §15).
-    package func validate(_ state: borrowing NavigatorState) throws(NavigationError) {
+    package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
         try Text.check(result, "result")
     }
 
     /// When it runs: the pop; the result goes to the top first (callbacks may change it
     /// afterwards). A noop sets nothing.
-    func plan(_ state: inout NavigatorState) -> Plan {
+    func plan(_ state: inout FamilyState) -> Plan {
         let plan = state.pop(animated: animated)
-        if case .change = plan, let result, let top = state.stack.last {
-            state.screens.update(top.id) { $0.result = result }
+        if case .change = plan, let result, let top = state.node.stack.last {
+            state.node.screens.update(top.id) { $0.result = result }
         }
         return plan
     }
 
-    package func run(_ core: NavigatorCore) {
-        core.carryOut(core.decide { plan(&$0) })
+    package func run(_ family: Family) {
+        family.carryOut(family.decide { plan(&$0) })
     }
 }

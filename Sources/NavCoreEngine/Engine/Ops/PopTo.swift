@@ -11,17 +11,17 @@ package struct PopToOp: OperationDefinition {
     }
 
     /// At the call: S is a live screen of this navigator.
-    package func validate(_ state: borrowing NavigatorState) throws(NavigationError) {
-        guard state.screens[screen] != nil else { throw .noSuchScreen(screen) }
+    package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
+        guard state.node.screens[screen] != nil else { throw .noSuchScreen(screen) }
     }
 
     /// When it runs: scans from the top, so it touches only the screens it removes.
-    func plan(_ state: borrowing NavigatorState) -> Plan {
-        guard let index = state.stack.lastIndex(where: { $0.id == screen }) else { return .end(.notInStack) }
+    func plan(_ state: borrowing FamilyState) -> Plan {
+        guard let index = state.node.stack.lastIndex(where: { $0.id == screen }) else { return .end(.notInStack) }
         return state.truncate(keeping: index + 1, animated: animated)
     }
 
-    package func run(_ core: NavigatorCore) {
-        core.carryOut(core.decide { plan($0) })
+    package func run(_ family: Family) {
+        family.carryOut(family.decide { plan($0) })
     }
 }

@@ -7,7 +7,7 @@ package struct PopToRootOp: OperationDefinition {
         self.animated = animated
     }
 
-    package func run(_ core: NavigatorCore) {
-        core.carryOut(core.decide { $0.truncate(keeping: 1, animated: animated) })
+    package func run(_ family: Family) {
+        family.carryOut(family.decide { $0.truncate(keeping: 1, animated: animated) })
     }
 }

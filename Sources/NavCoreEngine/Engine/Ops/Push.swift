@@ -10,19 +10,19 @@ package struct PushOp: OperationDefinition {
     }
 
     /// At the call: S is a live screen of this navigator.
-    package func validate(_ state: borrowing NavigatorState) throws(NavigationError) {
-        guard state.screens[screen] != nil else { throw .noSuchScreen(screen) }
+    package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
+        guard state.node.screens[screen] != nil else { throw .noSuchScreen(screen) }
     }
 
     /// When it runs: `invalid` once S was released meanwhile, `duplicate` while S is in the
     /// stack; else S is pushed.
-    func plan(_ state: inout NavigatorState) -> Plan {
-        guard let record = state.screens[screen] else { return .end(.invalid) }
+    func plan(_ state: inout FamilyState) -> Plan {
+        guard let record = state.node.screens[screen] else { return .end(.invalid) }
         guard !record.stacked else { return .end(.duplicate) }
         return .change(state.push(record.screen, animated: animated))
     }
 
-    package func run(_ core: NavigatorCore) {
-        core.carryOut(core.decide { plan(&$0) })
+    package func run(_ family: Family) {
+        family.carryOut(family.decide { plan(&$0) })
     }
 }

@@ -8,8 +8,8 @@ package struct RunOp: OperationDefinition {
         self.block = block
     }
 
-    package func run(_ core: NavigatorCore) {
-        block.run(through: core.decide { $0.lentSink })
-        core.end(.completed)
+    package func run(_ family: Family) {
+        block.run(through: family.decide { $0.node.lentSink })
+        family.end(.completed)
     }
 }

@@ -11,18 +11,18 @@ package struct SetOp: OperationDefinition {
 
     /// At the call: every screen named is a live screen of this navigator (an empty list is
     /// accepted, and ends `invalid` when it runs).
-    package func validate(_ state: borrowing NavigatorState) throws(NavigationError) {
-        for id in screens where state.screens[id] == nil { throw .noSuchScreen(id) }
+    package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
+        for id in screens where state.node.screens[id] == nil { throw .noSuchScreen(id) }
     }
 
     /// When it runs: `invalid` for an empty list or a released screen (checked first), then
     /// `duplicate` for a screen named twice, then `noop` for the same stack.
-    func plan(_ state: inout NavigatorState) -> Plan {
+    func plan(_ state: inout FamilyState) -> Plan {
         guard !screens.isEmpty else { return .end(.invalid) }
         var refs: [ScreenRef] = []
         refs.reserveCapacity(screens.count)
         for id in screens {
-            guard let record = state.screens[id] else { return .end(.invalid) }
+            guard let record = state.node.screens[id] else { return .end(.invalid) }
             refs.append(record.screen)
         }
         var seen = Set<UInt64>(minimumCapacity: screens.count)
@@ -30,7 +30,7 @@ package struct SetOp: OperationDefinition {
         return state.replace(with: refs, kept: seen, animated: animated)
     }
 
-    package func run(_ core: NavigatorCore) {
-        core.carryOut(core.decide { plan(&$0) })
+    package func run(_ family: Family) {
+        family.carryOut(family.decide { plan(&$0) })
     }
 }

@@ -16,56 +16,56 @@ package struct ShowOp: OperationDefinition {
     package var animated: Bool { options.animated }
 
     /// At the call: the route and the payload are text (SPEC §15).
-    package func validate(_ state: borrowing NavigatorState) throws(NavigationError) {
+    package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
         try Text.check(route, "route name")
         try Text.check(options.payload, "payload")
     }
 
     /// When it runs: unknown route, recycle (`any`: the screen of R nearest the top; `top`: the
     /// top if it is of R), or create.
-    func plan(_ state: borrowing NavigatorState) -> ShowPlan {
-        guard let factory = state.routes[route] else { return .end(.unknownRoute) }
+    func plan(_ state: borrowing FamilyState) -> ShowPlan {
+        guard let factory = state.node.routes[route] else { return .end(.unknownRoute) }
         let recycled: Int? =
             switch options.recycle {
-            case .any: state.screens.hasStacked(route: route) ? state.stack.lastIndex { Text.same($0.route, route) } : nil
-            case .top: state.stack.last.map { Text.same($0.route, route) } == true ? state.stack.count - 1 : nil
+            case .any: state.node.screens.hasStacked(route: route) ? state.node.stack.lastIndex { Text.same($0.route, route) } : nil
+            case .top: state.node.stack.last.map { Text.same($0.route, route) } == true ? state.node.stack.count - 1 : nil
             case .none: nil
             }
         if let index = recycled {
-            return .recycle(state.stack[index], state.truncate(keeping: index + 1, animated: animated))
+            return .recycle(state.node.stack[index], state.truncate(keeping: index + 1, animated: animated))
         }
         return .create(factory, id: IDSource.next())
     }
 
     /// Registers the screen the factory made and plans its entry: replacing the current top
     /// (`remove_current`) or pushed.
-    func adopt(_ box: ScreenBox, _ state: inout NavigatorState) -> Plan {
-        state.screens.add(box)
+    func adopt(_ box: ScreenBox, _ state: inout FamilyState) -> Plan {
+        state.node.screens.add(box)
         let screen = box.ref
-        guard options.removeCurrent, !state.stack.isEmpty else {
+        guard options.removeCurrent, !state.node.stack.isEmpty else {
             return .change(state.push(screen, animated: animated))
         }
-        var screens = Array(state.stack.dropLast())
+        var screens = Array(state.node.stack.dropLast())
         screens.append(screen)
         return state.replace(with: screens, kept: Set(screens.map { $0.id }), animated: animated)
     }
 
     /// The payload reaches the screen before any action event.
-    package func run(_ core: NavigatorCore) {
-        switch core.decide({ plan($0) }) {
+    package func run(_ family: Family) {
+        switch family.decide({ plan($0) }) {
         case .end(let outcome):
-            core.end(outcome)
+            family.end(outcome)
         case .recycle(let screen, let pop):
-            core.deliver(options.payload, to: screen)
-            core.carryOut(pop)
+            family.deliver(options.payload, to: screen)
+            family.carryOut(pop)
         case .create(let factory, let id):
             guard let object = factory.makeObject(route: route, id: id, payload: options.payload) else {
-                return core.end(.factoryFailed)
+                return family.end(.factoryFailed)
             }
             let screen = ScreenBox(id: id, route: route, object: object)
-            let entry = core.decide { adopt(screen, &$0) }
-            core.deliver(options.payload, to: screen.ref)
-            core.carryOut(entry)
+            let entry = family.decide { adopt(screen, &$0) }
+            family.deliver(options.payload, to: screen.ref)
+            family.carryOut(entry)
         }
     }
 }

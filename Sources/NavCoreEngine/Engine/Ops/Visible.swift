@@ -8,16 +8,16 @@ package struct VisibleOp: OperationDefinition {
         self.visible = visible
     }
 
-    package func run(_ core: NavigatorCore) {
-        let (changes, top) = core.decide { state in
-            defer { state.visible = visible }
-            return (state.visible != visible, state.stack.last)
+    package func run(_ family: Family) {
+        let (changes, top) = family.decide { state in
+            defer { state.node.visible = visible }
+            return (state.node.visible != visible, state.node.stack.last)
         }
-        guard changes else { return core.end(.noop) }
+        guard changes else { return family.end(.noop) }
         let (will, did, reason): (AppearancePhase, AppearancePhase, AppearanceReason) =
             visible ? (.willShow, .didShow, .appear) : (.willHide, .didHide, .disappear)
-        core.step { $0.appearance(will, top, reason, animated: false) }
-        core.step { $0.appearance(did, top, reason, animated: false) }
-        core.end(.completed)
+        family.step { $0.appearance(will, top, reason, animated: false) }
+        family.step { $0.appearance(did, top, reason, animated: false) }
+        family.end(.completed)
     }
 }

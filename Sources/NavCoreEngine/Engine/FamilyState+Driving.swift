@@ -15,16 +15,16 @@ package enum Work: Sendable {
     /// The host answered the pending veto decision of the `back` in flight (SPEC §13); its
     /// animation flag as asked.
     case decided(animated: Bool, allow: Bool)
-    /// `destroy`: end the aborted ops, release the screens, drop the route factories, then
-    /// let go of the front.
-    case teardown(Teardown)
+    /// `destroy`: for each member, end its aborted ops, release its screens, drop its route
+    /// factories, then let go of its front.
+    case teardown([Teardown])
 }
 
 /// The scheduling of SPEC §3 and §9: which thread drives, and what it does next.
-extension NavigatorState {
+extension FamilyState {
     /// Whether a driver has something to do now.
     var hasWork: Bool {
-        if !outbox.isEmpty || (destroyed && !tornDown) || actsAtOnce { return true }
+        if !outbox.isEmpty || driver.awaitsTeardown || actsAtOnce { return true }
         return !busy && !queue.isEmpty && canStartOps
     }
 
@@ -48,22 +48,24 @@ extension NavigatorState {
         case dropRetired
     }
 
-    /// After a call changed the state: what the caller does. A caller that may not drive (a
-    /// post in host mode) leaves undelivered events to the next `drain`, and wakes the host for
-    /// it; it still drops what it retired, so that a replaced callback's ctx is destroyed at once.
-    package mutating func claimDriver(callerMayDrive: Bool) -> Claim {
-        guard !driving else { return .none }
+    /// After a call changed the state: what the caller does. `wasDriven`: whether a thread
+    /// drove when the call took the lock (a drain or a destroy asked meanwhile is handed to it).
+    /// A caller that may not drive (a post in host mode) leaves undelivered events to the next
+    /// `drain`, and wakes the host for it; it still drops what it retired, so that a replaced
+    /// callback's ctx is destroyed at once.
+    package mutating func claimDriver(callerMayDrive: Bool, wasDriven: Bool) -> Claim {
+        guard !wasDriven else { return .none }
         if hasWork {
             if callerMayDrive {
-                driving = true
+                driver.claim()
                 return .drive
             }
             raiseWakeup()
         } else {
-            drainActive = false  // a drain with nothing to run now ends here, not at a later finish
+            driver.release()  // a drain with nothing to run now ends here, not at a later finish
         }
         guard !retired.isEmpty else { return .none }
-        driving = true
+        driver.claim()
         return callerMayDrive ? .drive : .dropRetired
     }
 
@@ -85,9 +87,10 @@ extension NavigatorState {
     /// (docs/semantics.md reading 21).
     package mutating func nextRetired() -> RetiredStep {
         if !retired.isEmpty { return .drop(takeRetired()) }
-        if (destroyed && !tornDown) || actsAtOnce { return .drive }
-        driving = false
-        if hasWork { raiseWakeup() }
+        if driver.awaitsTeardown || actsAtOnce { return .drive }
+        let waiting = hasWork  // a drain handed to this caller counts: the host is woken for it
+        driver.release()
+        if waiting { raiseWakeup() }
         return .done
     }
 
@@ -96,9 +99,9 @@ extension NavigatorState {
     /// queued op (inline mode, or during a drain while its budget lasts); in host mode a
     /// `wakeup` for ops left queued. `nil` ends the driving, in the same lock.
     package mutating func nextWork() -> Work? {
-        if let event = popRaised() { return .deliver(event, lentSink) }
+        if let event = popRaised() { return .deliver(event, node.lentSink) }
         if !retired.isEmpty { return .drop(takeRetired()) }
-        if destroyed && !tornDown && currentPhase != .running { return tearDown() }
+        if driver.awaitsTeardown && currentPhase != .running { return tearDown() }
         if let phase = currentPhase {
             let work: Work?
             switch phase {
@@ -117,49 +120,53 @@ extension NavigatorState {
                 setPhase(.running)
                 return work
             }
-            drainActive = false
-        } else if canStartOps, !queue.isEmpty, drainAdmitsStart(), let request = queue.popFirst() {
-            start(request)
+        } else if canStartOps, !queue.isEmpty, driver.drainAdmitsStart(), let queued = queue.popFirst() {
+            start(queued.value, member: queued.member)
             setPhase(.running)
-            return .start(request)
-        } else if !queue.isEmpty && !wakeupOutstanding {
-            wakeupOutstanding = true
-            return .wakeup(sink)
-        } else {
-            drainActive = false
+            return .start(queued.value)
+        } else if !queue.isEmpty, driver.takeQuietWakeup() {
+            return .wakeup(rootSink)
         }
-        driving = false
+        driver.release()  // a drain ends with it
         return nil
     }
 
     /// SPEC §9 destroy: the op in flight, then every queued op, end `aborted` (FIFO); then
     /// every live screen is released, each after its `result` if it has a listener: those the
     /// op in flight was removing (top down), those it made (last made first), the stack from
-    /// the top down, then the detached ones in creation order. No action event.
+    /// the top down, then the detached ones in creation order. No action event. Member by
+    /// member, each with its own ops and front (a family of one has one).
     private mutating func tearDown() -> Work {
-        tornDown = true
-        var aborted: [Request] = []
-        if let request = current?.request { aborted.append(request) }
+        driver.tearDown()
+        var aborted: [Queued<Request>] = []
+        if let request = current?.request { aborted.append(Queued(request, member: opMember)) }
         aborted += queue.removeAll()
         var leaving: [ScreenRef] = []
         if let change = current?.change, change.removesScreens { change.disappearing.refs.forEachBackwards { leaving.append($0) } }
         let made = current?.made.reversed() ?? []
+        let performer = opMember
         // Kept until the records are removed: its change owns the screens it was removing.
         let op = takeCurrent()
-        var released: [Event] = []
-        for screen in leaving + made + stack.reversed() {
-            if let record = screens.removeRecord(screen.id) { released += Self.finalEvents(of: record) }
+        var teardowns: [Teardown] = []
+        for member in [node.id] + others.map({ $0.id }) {
+            focus(on: member)
+            var released: [Event] = []
+            for screen in (member == performer ? leaving + made : []) + node.stack.reversed() {
+                if let record = node.screens.removeRecord(screen.id) { released += Self.finalEvents(of: record) }
+            }
+            for record in node.screens.removeAll() { released += Self.finalEvents(of: record) }
+            node.stack.removeAll()
+            teardowns.append(
+                Teardown(aborted: aborted.filter { $0.member == member }.map { $0.value },
+                         reportsDone: node.interest.contains(.done), released: released,
+                         routes: node.routes.removeAll(), sink: node.install(SilentSink())))
         }
         withExtendedLifetime(op) {}
-        for record in screens.removeAll() { released += Self.finalEvents(of: record) }
-        stack.removeAll()
-        return .teardown(
-            Teardown(aborted: aborted, reportsDone: interest.contains(.done), released: released,
-                     routes: routes.removeAll(), sink: install(SilentSink())))
+        return .teardown(teardowns)
     }
 }
 
-/// What `destroy` leaves the driver to do with the lock released (SPEC §9).
+/// What `destroy` leaves the driver to do with the lock released for one member (SPEC §9).
 package struct Teardown: Sendable {
     /// The op in flight and the queued ops, in FIFO order: each ends `aborted`.
     let aborted: [Request]
@@ -173,7 +180,7 @@ package struct Teardown: Sendable {
     let sink: InstalledSink
 }
 
-extension NavigatorState {
+extension FamilyState {
     /// Hands over what was retired, for the driver to drop with the lock released.
     package mutating func takeRetired() -> [any AnyObject & Sendable] {
         defer { retired = [] }

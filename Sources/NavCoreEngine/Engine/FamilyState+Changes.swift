@@ -7,33 +7,33 @@ package enum Plan: Sendable {
 /// The changes of the stack that the ops' plans (`Engine/Ops/`) are made of, and the payload
 /// delivery of `show` and `open`. Planning claims the screens that enter the stack, so that
 /// they cannot be discarded before step 2 puts them there.
-extension NavigatorState {
+extension FamilyState {
     /// SPEC §4: animated only if asked, visible, an animator exists and the top changes from
     /// an existing screen.
     func effectiveAnimation(asked: Bool, from: ScreenRef?, to: ScreenRef?) -> Bool {
-        asked && visible && interest.contains(.animator) && from != nil && from?.id != to?.id
+        asked && node.visible && node.interest.contains(.animator) && from != nil && from?.id != to?.id
     }
 
     /// A pop of the top (`pop`, `back`, the gesture's `interactive` one); `noop` with one
     /// screen or none.
     func pop(animated: Bool, interactive: Bool = false) -> Plan {
-        truncate(keeping: stack.count - 1, animated: animated, interactive: interactive)
+        truncate(keeping: node.stack.count - 1, animated: animated, interactive: interactive)
     }
 
     /// A payload delivered to a screen (SPEC §8, §14): it becomes the screen's saved state,
     /// then its `payload` event is emitted (returned, if someone listens).
     mutating func deliverPayload(_ payload: String?, to screen: ScreenRef) -> Event? {
         guard let payload else { return nil }
-        screens.update(screen.id) { $0.savedState = payload }
-        return interest.contains(.payload) ? .payload(screen, payload) : nil
+        node.screens.update(screen.id) { $0.savedState = payload }
+        return node.interest.contains(.payload) ? .payload(screen, payload) : nil
     }
 
     // MARK: Changes
 
     /// A push of a live, detached screen.
     mutating func push(_ screen: ScreenRef, animated: Bool) -> StackChange {
-        self.screens.markStacked(screen.id)
-        let from = stack.last
+        node.screens.markStacked(screen.id)
+        let from = node.stack.last
         return StackChange(
             edit: .push(screen), kind: .push, style: .push,
             animated: effectiveAnimation(asked: animated, from: from, to: screen), interactive: false,
@@ -43,52 +43,52 @@ extension NavigatorState {
 
     /// A pop down to `count` screens; `noop` unless 1 ≤ count < stack size.
     func truncate(keeping count: Int, animated: Bool, interactive: Bool = false) -> Plan {
-        guard count >= 1, count < stack.count else { return .end(.noop) }
-        let to = stack[count - 1]
-        let from = stack.last
+        guard count >= 1, count < node.stack.count else { return .end(.noop) }
+        let to = node.stack[count - 1]
+        let from = node.stack.last
         return .change(
             StackChange(
                 edit: .truncate(count), kind: .pop, style: .pop,
                 animated: effectiveAnimation(asked: animated, from: from, to: to), interactive: interactive,
-                appearing: to, disappearing: ScreenList(stack[count...]), from: from, to: to))
+                appearing: to, disappearing: ScreenList(node.stack[count...]), from: from, to: to))
     }
 
     /// A `set` to `screens`, whose ids are `kept`; the style follows UIKit's rule.
     mutating func replace(with screens: [ScreenRef], kept: Set<UInt64>, animated: Bool) -> Plan {
-        guard !screens.elementsEqual(stack, by: { $0.id == $1.id }) else { return .end(.noop) }
-        let from = stack.last
+        guard !screens.elementsEqual(node.stack, by: { $0.id == $1.id }) else { return .end(.noop) }
+        let from = node.stack.last
         let to = screens.last
         let topChanges = from?.id != to?.id
-        let style: TransitionStyle = stack.contains { $0.id == to?.id } ? .pop : .push
-        for screen in screens { self.screens.markStacked(screen.id) }
+        let style: TransitionStyle = node.stack.contains { $0.id == to?.id } ? .pop : .push
+        for screen in screens { node.screens.markStacked(screen.id) }
         return .change(
             StackChange(
                 edit: .replace(screens), kind: .set, style: style,
                 animated: effectiveAnimation(asked: animated, from: from, to: to), interactive: false,
-                appearing: topChanges ? to : nil, disappearing: ScreenList(stack.filter { !kept.contains($0.id) }),
+                appearing: topChanges ? to : nil, disappearing: ScreenList(node.stack.filter { !kept.contains($0.id) }),
                 from: from, to: to))
     }
 }
 
 /// The state changes of SPEC §4's steps, each returning the event it emits (or `nil` when
 /// nobody listens to that kind).
-extension NavigatorState {
+extension FamilyState {
     /// Steps 1, 3 and 9: `action will_<k>`, `did_<k>`, `<k>_completed`.
     mutating func enter(_ stage: StackChange.Stage, of change: StackChange) -> Event? {
-        action = change.kind.state(stage)
+        node.action = change.kind.state(stage)
         return actionEvent(for: change)
     }
 
     /// §5: `action pop_cancelled`.
     mutating func enterCancelled(_ change: StackChange) -> Event? {
-        action = .popCancelled
+        node.action = .popCancelled
         return actionEvent(for: change)
     }
 
     private func actionEvent(for change: StackChange) -> Event? {
-        guard interest.contains(.action) else { return nil }
+        guard node.interest.contains(.action) else { return nil }
         return .action(
-            ActionEvent(state: action, appearing: change.appearing, disappearing: change.disappearing.refs,
+            ActionEvent(state: node.action, appearing: change.appearing, disappearing: change.disappearing.refs,
                         animated: change.animated))
     }
 
@@ -96,23 +96,23 @@ extension NavigatorState {
     mutating func apply(_ change: StackChange) {
         switch change.edit {
         case .push(let screen):
-            stack.append(screen)
+            node.stack.append(screen)
         case .truncate(let count):
-            if count >= 0, count <= stack.count { stack.removeLast(stack.count - count) }
+            if count >= 0, count <= node.stack.count { node.stack.removeLast(node.stack.count - count) }
         case .replace(let screens):
-            stack = screens
+            node.stack = screens
         }
     }
 
     /// §5 cancel: the popped screens go back on top.
     mutating func restore(_ change: StackChange) {
-        stack.append(contentsOf: change.disappearing.refs)
+        node.stack.append(contentsOf: change.disappearing.refs)
     }
 
     /// Steps 5 and 7: one show/hide event, if appearance events are on for this change.
     func appearance(_ phase: AppearancePhase, _ screen: ScreenRef?, _ reason: AppearanceReason,
                     animated: Bool) -> Event? {
-        guard let screen, interest.contains(.appearance(phase)) else { return nil }
+        guard let screen, node.interest.contains(.appearance(phase)) else { return nil }
         return .appearance(AppearanceEvent(phase: phase, screen: screen, reason: reason, animated: animated))
     }
 
@@ -128,7 +128,7 @@ extension NavigatorState {
 
     /// Step 8: one screen's release.
     mutating func release(_ screen: ScreenRef) -> Event? {
-        screens.remove(screen.id).map { .release($0) }
+        node.screens.remove(screen.id).map { .release($0) }
     }
 
     /// Step 10: the `done` event, if someone listens. `ends` makes it the op's last event
@@ -136,14 +136,14 @@ extension NavigatorState {
     mutating func done(_ outcome: Outcome, ends: Bool) -> Event? {
         guard let kind = current?.request.kind else { return nil }
         if ends { endOp() }
-        return interest.contains(.done) ? .done(kind, outcome) : nil
+        return node.interest.contains(.done) ? .done(kind, outcome) : nil
     }
 
     /// Step 11: `action idle`; the op ends.
     mutating func enterIdle() -> Event? {
         endOp()
-        action = .idle
-        guard interest.contains(.action) else { return nil }
+        node.action = .idle
+        guard node.interest.contains(.action) else { return nil }
         return .action(ActionEvent(state: .idle, appearing: nil, disappearing: ScreenRefs(), animated: false))
     }
 

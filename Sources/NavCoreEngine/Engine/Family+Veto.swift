@@ -1,6 +1,6 @@
 /// The pop veto of `back` and `gesture` (SPEC §6, §13): asked about the top when the op runs,
 /// and the host's later decision.
-extension NavigatorCore {
+extension Family {
     /// `back` and `gesture` (SPEC §6, §13): the veto is asked about the top at this moment,
     /// and only when there is something to pop. A `back` whose veto answers later waits for
     /// the host's `decide`; for a gesture, later counts as no.
@@ -19,7 +19,7 @@ extension NavigatorCore {
     /// meanwhile is not kept for the whole op.
     private func askVeto(_ trigger: PopTrigger) -> (VetoAnswer, UInt64)? {
         let (top, veto) = decide { state in
-            (state.stack.count >= 2 ? state.stack.last : nil, state.interest.contains(.veto) ? state.sink : nil)
+            (state.node.stack.count >= 2 ? state.node.stack.last : nil, state.node.interest.contains(.veto) ? state.node.sink : nil)
         }
         guard let top else { return nil }
         let decision = IDSource.nextDecision()

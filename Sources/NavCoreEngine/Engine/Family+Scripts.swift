@@ -2,7 +2,7 @@
 /// §4 and §5 for a change of the stack, one step per event, top to bottom, and the end of an
 /// op. Each `step` changes the state under the lock and delivers what it emitted with the lock
 /// released; what an op decides (its plan) comes from its own file.
-extension NavigatorCore {
+extension Family {
     /// Runs an op that has just started, to its end or until it waits for its transition.
     func run(_ request: Request) {
         request.operation.run(self)
@@ -25,7 +25,7 @@ extension NavigatorCore {
     /// before (`<k>_completed`, `pop_cancelled`), which shares its lock hold when it emits
     /// nothing.
     @inline(__always)
-    private func done(_ outcome: Outcome, ends: Bool, after entered: (inout NavigatorState) -> Event? = { _ in nil }) {
+    private func done(_ outcome: Outcome, ends: Bool, after entered: (inout FamilyState) -> Event? = { _ in nil }) {
         var completion: CompletionHandler?
         var sink: LentSink?
         var kind = OperationKind.run
@@ -33,7 +33,7 @@ extension NavigatorCore {
             guard index == 1 else { return entered(&state) }
             kind = state.current?.request.kind ?? kind
             completion = state.current?.request.completion
-            sink = state.lentSink
+            sink = state.node.lentSink
             return state.done(outcome, ends: ends)
         }, host: {
             if let completion, let sink { completion.complete(kind, outcome, through: sink) }
@@ -56,15 +56,15 @@ extension NavigatorCore {
                 state.apply(change)
                 return state.enter(.did, of: change)
             case 2:  // 4. bar, if the threshold was crossed
-                shows = change.topChanges && state.appearanceOn
-                return state.updateBar(animated: animated)
+                shows = change.topChanges && state.node.appearanceOn
+                return state.node.updateBar(animated: animated)
             case 3:  // 5. will_hide X
                 return shows ? state.appearance(.willHide, from, reason, animated: animated) : nil
             case 4:  // 5. will_show Y
                 return shows ? state.appearance(.willShow, to, reason, animated: animated) : nil
             default:  // 6. the host's transition
                 // An animator removed since the op was planned would never finish it.
-                guard let from, let to, state.interest.contains(.animator) else { return nil }
+                guard let from, let to, state.node.interest.contains(.animator) else { return nil }
                 waits = true
                 return state.beginTransition(change, showsAppearance: shows, from: from, to: to)
             }
@@ -96,7 +96,7 @@ extension NavigatorCore {
         let (from, to, animated) = (change.from, change.to, change.animated)
         step(change) { state, change in
             state.restore(change)
-            return state.updateBar(animated: animated)
+            return state.node.updateBar(animated: animated)
         }
         if showsAppearance {
             step { $0.appearance(.willHide, to, .cancel, animated: animated) }
@@ -115,7 +115,7 @@ extension NavigatorCore {
         var heard = false
         step { state in
             // Without a listener nothing needs marking: the release follows in this lock hold.
-            guard state.screens[screen.id]?.listener != nil, let result = state.beginRelease(screen.id) else {
+            guard state.node.screens[screen.id]?.listener != nil, let result = state.beginRelease(screen.id) else {
                 return state.release(screen)
             }
             heard = true

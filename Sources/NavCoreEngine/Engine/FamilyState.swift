@@ -1,51 +1,46 @@
-/// Everything one navigator knows, guarded by its lock. Plain data and small mutations: each
+/// Everything a family of navigators knows (SPEC §16.8), guarded by its lock: what the family
+/// shares — the queue, the op in flight, the driver, the outbox, retired host code, the
+/// transition ids — and its members' own state (`NodeState`). Plain data and small mutations: each
 /// op's validation, plan and script live in its file in `Engine/Ops/`, the steps they share in
-/// `NavigatorCore+Scripts.swift` and `NavigatorState+Changes.swift`, the thread hand-off in
-/// `NavigatorCore.swift`.
-package struct NavigatorState: Sendable {
+/// `Family+Scripts.swift` and `FamilyState+Changes.swift`, the thread hand-off in
+/// `NavigatorCore.swift` (the calls) and `Family+Driver.swift` (the driver).
+package struct FamilyState: Sendable {
     // MARK: Configuration
 
     /// Host dispatch mode (SPEC §9): asking only enqueues; `drain` runs the queue.
     package let hostDispatch: Bool
-    /// The front's current host code; replaced as a whole by `install(_:)`.
-    package private(set) var installed = InstalledSink(SilentSink())
-    /// What the sink listens to (cached from it).
-    package private(set) var interest: EventInterest = []
-    /// Emit show/hide events while hidden (SPEC §7).
-    package var alwaysAppear = false
-    /// Whether the navigator is on screen; changed only by the `visible` op.
-    package var visible = true
-    /// Navigation-bar threshold; 0 = off (SPEC §8).
-    package private(set) var threshold = 0
-    /// Whether the bar is shown.
-    package private(set) var barShown = true
 
-    // MARK: Screens
+    // MARK: Members
 
-    /// The stack, bottom to top, borrowed from the registry's records (a stacked screen is live).
-    package var stack: [ScreenRef] = []
-    /// Every live screen.
-    package var screens = ScreenRegistry()
-    /// Registered routes.
-    package var routes = RouteTable()
+    /// The member this lock hold acts for (`focus(on:)`): the navigator a call was made on, or
+    /// the one whose op or event the driver is delivering. Stored inline, so that a family of
+    /// one — every family for now — reaches its navigator as directly as before families.
+    package internal(set) var node: NodeState
+    /// The family's other members.
+    package internal(set) var others: [NodeState] = []
+    /// The family's root: its host-mode wakeup goes through the root's callback (SPEC §16.8).
+    package private(set) var root: NodeID
+    /// The family this one was merged into: every member has moved there, and a call that finds
+    /// this set follows it (`NavigatorCore`). `nil` while the family is live on its own.
+    package internal(set) var forward: Family?
 
     // MARK: Ops
 
-    /// Ops waiting to run, in FIFO order.
-    package var queue = ChunkedQueue<Request>()
-    /// The op in flight; the navigator is busy while there is one (and, within the lock hold
+    /// Ops waiting to run, in FIFO order, each with the member it was asked of.
+    package var queue = ChunkedQueue<Queued<Request>>()
+    /// The member whose op is in flight, or whose op ran last: the driver's steps act for it.
+    package private(set) var opMember: NodeID
+    /// The op in flight; the family is busy while there is one (and, within the lock hold
     /// that ends it, the op that has just ended: see `endOp`).
     package internal(set) var current: RunningOp?
     /// Where the op in flight stands; `nil` exactly when there is none. Stored beside the op,
     /// not in it: reading a field of the optional op copies the whole op (its request, change
     /// and screens), and the driving loop reads the phase several times per op.
     package private(set) var currentPhase: RunningOp.Phase?
-    /// The action state (SPEC §4).
-    package var action: ActionState = .idle
     /// Events raised outside the op in flight (bar on a threshold change, a discard's release,
     /// progress), delivered before the op's next event.
-    package var outbox = ChunkedQueue<Event>()
-    /// Host code the navigator let go of (a replaced sink, an unregistered route's factory, a
+    package var outbox = ChunkedQueue<Queued<Event>>()
+    /// Host code the family let go of (a replaced sink, an unregistered route's factory, a
     /// replaced result listener: objects, all of them).
     /// Dropping it may run host code — a C ctx destructor, a Swift deinit — so the driving
     /// thread drops it, like a callback: never under the lock, never beside another callback.
@@ -54,24 +49,33 @@ package struct NavigatorState: Sendable {
 
     // MARK: Driving (SPEC §9)
 
-    /// A thread is delivering this navigator's callbacks.
-    package var driving = false
-    /// Host mode: a `drain` runs the queue until it is empty or an op waits.
-    package var drainActive = false
-    /// Host mode: the budget of the drain going on, if it is a bounded one (SPEC §9); read only
-    /// while `drainActive`, and replaced by every drain.
-    package var drainBudget: DrainBudget?
-    /// Host mode: `wakeup` was raised and the host has not drained since.
-    package var wakeupOutstanding = false
-    /// Host mode: the current call must raise `wakeup` once it has released the lock.
-    package var wakeupDue = false
-    /// `destroy` was called: every later call fails with `invalid_handle`.
-    package private(set) var destroyed = false
-    /// The teardown events have been handed to the driver.
-    package var tornDown = false
+    /// Who delivers the callbacks, the drain going on, host mode's wakeup, and `destroy`.
+    package internal(set) var driver = DriverState.initial
 
-    package init(hostDispatch: Bool) {
+    /// A family of one: `node`, in the given dispatch mode.
+    package init(hostDispatch: Bool, node: NodeState) {
         self.hostDispatch = hostDispatch
+        self.node = node
+        root = node.id
+        opMember = node.id
+    }
+
+    /// Makes the member `id` the one this lock hold acts for (`node`); nothing when it already
+    /// is, as in a family of one.
+    @inline(__always)
+    package mutating func focus(on id: NodeID) {
+        if node.id != id { refocus(id) }
+    }
+
+    private mutating func refocus(_ id: NodeID) {
+        guard let index = others.firstIndex(where: { $0.id == id }) else { return }
+        swap(&node, &others[index])
+    }
+
+    /// The root's sink, through which the family's wakeup goes (SPEC §16.8).
+    package var rootSink: any EventSink {
+        if node.id == root { return node.sink }
+        return others.first { $0.id == root }?.sink ?? node.sink
     }
 
     // MARK: Queries
@@ -91,22 +95,22 @@ package struct NavigatorState: Sendable {
     /// How many ops wait in the queue (the op in flight not counted).
     package var pending: Int { queue.count }
     /// Whether a back button or gesture would pop now (SPEC §6), without asking the veto.
-    package var canGoBack: Bool { !busy && queue.isEmpty && stack.count >= 2 }
-    /// Whether show/hide events are emitted (SPEC §7).
-    package var appearanceOn: Bool { visible || alwaysAppear }
+    package var canGoBack: Bool { !busy && queue.isEmpty && node.stack.count >= 2 }
     /// Whether queued ops may start now.
-    package var canStartOps: Bool { !hostDispatch || drainActive }
+    package var canStartOps: Bool { !hostDispatch || driver.isDraining }
+    /// Whether `destroy` has been called: every later call fails with `invalid_handle`.
+    package var destroyed: Bool { driver.isDestroyed }
 
     // MARK: Requests
 
-    /// Takes an op (SPEC §3): it starts at once when the navigator is idle, nobody is
+    /// Takes an op (SPEC §3): it starts at once when the family is idle, nobody is
     /// delivering callbacks and the mode is inline; otherwise it waits in the queue.
     package mutating func enqueue(_ request: consuming Request) -> RequestStatus {
-        if !hostDispatch && !busy && queue.isEmpty && !driving {
+        if !hostDispatch && !busy && queue.isEmpty && !driver.isDriven {
             start(request)
             return .ok
         }
-        queue.append(request)
+        queue.append(Queued(request, member: node.id))
         if hostDispatch { raiseWakeup() }
         return .queued
     }
@@ -134,24 +138,13 @@ package struct NavigatorState: Sendable {
         guard value >= 0, value <= 1 else {
             throw NavigationError(.invalid, "progress \(value) is not within 0…1")
         }
-        if interest.contains(.progress) { outbox.append(.progress(transition: id, value: value)) }
+        if node.interest.contains(.progress) { raise(.progress(transition: id, value: value)) }
     }
 
     /// Starts a `drain` (host mode): the host has answered the wakeup. With a budget, a bounded
     /// one (SPEC §9); in inline mode a budget means nothing (the queue always runs).
     package mutating func beginDrain(_ budget: DrainBudget? = nil) {
-        wakeupOutstanding = false
-        drainActive = true
-        drainBudget = hostDispatch ? budget : nil
-    }
-
-    /// Whether the drain going on may start another queued op: always without a budget; with
-    /// one, while it lasts, else the drain ends here (the driver then raises `wakeup` for the
-    /// ops left).
-    mutating func drainAdmitsStart() -> Bool {
-        if drainBudget?.admitsStart() ?? true { return true }
-        drainActive = false
-        return false
+        driver.beginDrain(hostDispatch ? budget : nil)
     }
 
     /// What a bounded drain returns once its call is over (SPEC §9): `queued` when ops wait in
@@ -160,11 +153,11 @@ package struct NavigatorState: Sendable {
     /// queue is empty, an op waits for the host and its *finish*, *cancel* or `decide` raises
     /// `wakeup` later, or another call drives on, as a drain made inside a callback does).
     package var boundedDrainStatus: RequestStatus {
-        hostDispatch && !queue.isEmpty && !busy && !drainActive ? .queued : .ok
+        hostDispatch && !queue.isEmpty && !busy && !driver.isDraining ? .queued : .ok
     }
 
-    /// Marks the navigator destroyed; the driver tears it down (SPEC §9).
-    package mutating func markDestroyed() { destroyed = true }
+    /// Marks the family destroyed; the driver tears it down (SPEC §9).
+    package mutating func markDestroyed() { driver.destroy() }
 
     /// Whether `destroy` was called; if so the op in flight stops here, for the teardown to
     /// end it `aborted` (SPEC §9: nothing new starts, not even an `open`'s next factory).
@@ -183,10 +176,18 @@ package struct NavigatorState: Sendable {
 
     // MARK: The op in flight
 
-    /// Makes `request` the op in flight, `pending` until the driver runs it.
-    package mutating func start(_ request: consuming Request) {
+    /// Makes `request`, asked of `member` (by default the one this hold acts for), the op in
+    /// flight, `pending` until the driver runs it.
+    package mutating func start(_ request: consuming Request, member: NodeID? = nil) {
         current = RunningOp(request)
         currentPhase = .pending
+        opMember = member ?? node.id
+    }
+
+    /// Raises `event` outside the op in flight, for the member this hold acts for; the driver
+    /// delivers it before the op's next event.
+    mutating func raise(_ event: consuming Event) {
+        outbox.append(Queued(event, member: node.id))
     }
 
     /// Moves the op in flight to `phase`; nothing when there is none.
@@ -218,7 +219,7 @@ package struct NavigatorState: Sendable {
     /// Creates a detached screen.
     package mutating func createScreen(route: String, object: HostObject) -> UInt64 {
         let id = IDSource.next()
-        screens.add(ScreenBox(id: id, route: route, object: object))
+        node.screens.add(ScreenBox(id: id, route: route, object: object))
         return id
     }
 
@@ -226,26 +227,16 @@ package struct NavigatorState: Sendable {
 
     /// Sets the threshold and emits the bar change at once, instant (SPEC §8).
     package mutating func setThreshold(_ value: Int) throws(NavigationError) {
-        guard value >= 0 else { throw NavigationError(.invalid, "threshold \(value) is negative") }
-        threshold = value
-        if let event = updateBar(animated: false) { outbox.append(event) }
-    }
-
-    /// Recomputes the bar; returns its event if the state changed and someone listens.
-    package mutating func updateBar(animated: Bool) -> Event? {
-        let shown = threshold == 0 || stack.count >= threshold
-        guard shown != barShown else { return nil }
-        barShown = shown
-        return interest.contains(.bar) ? .bar(shown: shown, animated: animated) : nil
+        guard value >= 0 else { throw NavigationError(.invalid, "node.threshold \(value) is negative") }
+        node.threshold = value
+        if let event = node.updateBar(animated: false) { raise(event) }
     }
 
     // MARK: Wakeup
 
     /// Host mode: wake the host unless it has a wakeup it has not answered.
     package mutating func raiseWakeup() {
-        guard !wakeupOutstanding else { return }
-        wakeupOutstanding = true
-        wakeupDue = true
+        driver.raiseWakeup()
     }
 
     /// Takes back the sink a caller raised `wakeup` on, with the lock held, so that the caller
@@ -255,10 +246,10 @@ package struct NavigatorState: Sendable {
     package mutating func takeBack(_ raised: inout (any EventSink)?) -> Bool {
         guard let taken = raised else { return false }
         raised = nil
-        guard taken !== sink else { return false }
+        guard taken !== rootSink else { return false }
         retired.append(taken)
-        guard !driving else { return false }
-        driving = true
+        guard !driver.isDriven else { return false }
+        driver.claim()
         return true
     }
 
@@ -267,32 +258,12 @@ package struct NavigatorState: Sendable {
     /// registering thread, so that a host that registers late never stalls.
     package mutating func wakeLateRegistrant() {
         guard hostDispatch, !queue.isEmpty || !outbox.isEmpty else { return }
-        wakeupOutstanding = true
-        wakeupDue = true
+        driver.raiseWakeupAgain()
     }
 
     /// Whether the caller must raise `wakeup` now; clears the request.
     package mutating func takeWakeupDue() -> Bool {
-        defer { wakeupDue = false }
-        return wakeupDue
-    }
-
-    // MARK: The front
-
-    /// The front's current host code.
-    package var sink: any EventSink { installed.sink }
-
-    /// The current sink, lent to the driver for the event it takes out of the lock.
-    var lentSink: LentSink { LentSink(installed) }
-
-    /// Installs the front's new sink; returns the old one, for the caller to drop after the lock
-    /// (or, if a delivery may be using it, to retire).
-    package mutating func install(_ sink: any EventSink) -> InstalledSink {
-        defer {
-            installed = InstalledSink(sink)
-            interest = sink.interest
-        }
-        return installed
+        driver.takeWakeupDue()
     }
 
     // MARK: Transitions
@@ -302,5 +273,17 @@ package struct NavigatorState: Sendable {
         lastTransition &+= 1
         if lastTransition == 0 { lastTransition = 1 }
         return lastTransition
+    }
+}
+
+/// What a family queues for one of its members: an op asked of it, or an event raised for it.
+package struct Queued<Value: Sendable>: Sendable {
+    package var value: Value
+    /// The member it was asked of or raised for.
+    package let member: NodeID
+
+    init(_ value: consuming Value, member: NodeID) {
+        self.value = value
+        self.member = member
     }
 }

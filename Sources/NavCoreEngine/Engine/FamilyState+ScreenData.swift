@@ -1,25 +1,25 @@
 /// What the host keeps on a screen besides its object — its result, result listener and saved
 /// state (SPEC §12, §14) — and the release that hands the result to the listener.
-extension NavigatorState {
+extension FamilyState {
     /// Sets or clears a live screen's result.
     package mutating func setResult(_ id: UInt64, _ text: String?) throws(NavigationError) {
-        guard screens.update(id, { $0.result = text }) != nil else { throw .noSuchScreen(id) }
+        guard node.screens.update(id, { $0.result = text }) != nil else { throw .noSuchScreen(id) }
     }
 
     /// Sets or clears a live screen's saved state.
     package mutating func setSavedState(_ id: UInt64, _ text: String?) throws(NavigationError) {
-        guard screens.update(id, { $0.savedState = text }) != nil else { throw .noSuchScreen(id) }
+        guard node.screens.update(id, { $0.savedState = text }) != nil else { throw .noSuchScreen(id) }
     }
 
     /// Attaches (or, with `nil`, removes) a live screen's result listener; the old one is
     /// retired, for the driving thread to drop. Fails with `state` once the screen's release
     /// has begun: its listener may be running.
     package mutating func setListener(_ id: UInt64, _ listener: (any ResultListener)?) throws(NavigationError) {
-        guard let record = screens[id] else { throw .noSuchScreen(id) }
+        guard let record = node.screens[id] else { throw .noSuchScreen(id) }
         guard !record.releasing else {
             throw NavigationError(.state, "screen \(id) is being released; its result listener cannot change")
         }
-        let old = screens.update(id) { record in
+        let old = node.screens.update(id) { record in
             defer { record.listener = listener }
             return record.listener
         }
@@ -28,26 +28,26 @@ extension NavigatorState {
 
     /// A live screen's record, for the result and saved-state queries.
     package func record(_ id: UInt64) throws(NavigationError) -> ScreenRegistry.Record {
-        guard let record = screens[id] else { throw .noSuchScreen(id) }
+        guard let record = node.screens[id] else { throw .noSuchScreen(id) }
         return record
     }
 
     /// Releases a detached screen at the host's request (SPEC §1): at once, its listener
     /// first. A screen in the stack, held by an op, or already being released cannot be.
     package mutating func discard(_ id: UInt64) throws(NavigationError) {
-        guard let record = screens[id] else { throw .noSuchScreen(id) }
+        guard let record = node.screens[id] else { throw .noSuchScreen(id) }
         guard record.discardable else {
-            throw NavigationError(.state, "screen \(id) is in the stack or held by an op and cannot be discarded")
+            throw NavigationError(.state, "screen \(id) is in the node.stack or held by an op and cannot be discarded")
         }
-        if let result = beginRelease(id) { outbox.append(result) }
-        outbox.append(.release(record.box))
+        if let result = beginRelease(id) { raise(result) }
+        raise(.release(record.box))
     }
 
     /// The first half of every release (SPEC §12): the screen can no longer be discarded nor
     /// its listener changed; returns the listener's `result` event, if it has a listener. The
     /// screen stays live until `release(_:)`.
     mutating func beginRelease(_ id: UInt64) -> Event? {
-        let event = screens.update(id) { record -> Event? in
+        let event = node.screens.update(id) { record -> Event? in
             record.releasing = true
             guard let listener = record.listener else { return nil }
             record.listener = nil
@@ -56,12 +56,14 @@ extension NavigatorState {
         return event ?? nil
     }
 
-    /// The next event raised outside the op in flight. A raised `release` (a discard's) kills
-    /// the screen's id only now, so that the screen is live inside its listener's call.
+    /// The next event raised outside the op in flight; this hold then acts for the member it
+    /// was raised for. A raised `release` (a discard's) kills the screen's id only now, so that
+    /// the screen is live inside its listener's call.
     mutating func popRaised() -> Event? {
-        guard !outbox.isEmpty, let event = outbox.popFirst() else { return nil }
-        if case .release(let screen) = event { _ = screens.remove(screen.id) }
-        return event
+        guard !outbox.isEmpty, let raised = outbox.popFirst() else { return nil }
+        focus(on: raised.member)
+        if case .release(let screen) = raised.value { _ = node.screens.remove(screen.id) }
+        return raised.value
     }
 
     /// A released screen's last events, when nothing else will run before them (teardown,

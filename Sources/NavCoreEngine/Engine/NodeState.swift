@@ -1,0 +1,72 @@
+/// One navigator of a family (SPEC §16.1): what is its own rather than its family's — its
+/// stack, screens and routes, its action state, its flags and its front's host code. Guarded
+/// by its family's lock, inside `FamilyState`; it moves with a merge into another family.
+package struct NodeState: Sendable {
+    /// The navigator's id, process-wide and never reused, which a core and a queued request
+    /// name it by.
+    package let id: NodeID
+
+    // MARK: Configuration
+
+    /// The front's current host code; replaced as a whole by `install(_:)`.
+    package private(set) var installed = InstalledSink(SilentSink())
+    /// What the sink listens to (cached from it).
+    package private(set) var interest: EventInterest = []
+    /// Emit show/hide events while hidden (SPEC §7).
+    package var alwaysAppear = false
+    /// Whether the navigator is on screen; changed only by the `visible` op.
+    package var visible = true
+    /// Navigation-bar threshold; 0 = off (SPEC §8).
+    package internal(set) var threshold = 0
+    /// Whether the bar is shown.
+    package private(set) var barShown = true
+
+    // MARK: Screens
+
+    /// The stack, bottom to top, borrowed from the registry's records (a stacked screen is live).
+    package var stack: [ScreenRef] = []
+    /// Every live screen.
+    package var screens = ScreenRegistry()
+    /// Registered routes.
+    package var routes = RouteTable()
+    /// The action state (SPEC §4; per navigator, SPEC §16.8).
+    package var action: ActionState = .idle
+
+    package init(id: NodeID) {
+        self.id = id
+    }
+
+    /// Whether show/hide events are emitted (SPEC §7).
+    package var appearanceOn: Bool { visible || alwaysAppear }
+
+    // MARK: The front
+
+    /// The front's current host code.
+    package var sink: any EventSink { installed.sink }
+
+    /// The current sink, lent to the driver for the event it takes out of the lock.
+    var lentSink: LentSink { LentSink(installed) }
+
+    /// Installs the front's new sink; returns the old one, for the caller to drop after the lock
+    /// (or, if a delivery may be using it, to retire).
+    package mutating func install(_ sink: any EventSink) -> InstalledSink {
+        defer {
+            installed = InstalledSink(sink)
+            interest = sink.interest
+        }
+        return installed
+    }
+
+    // MARK: Navigation bar
+
+    /// Recomputes the bar; returns its event if the state changed and someone listens.
+    package mutating func updateBar(animated: Bool) -> Event? {
+        let shown = threshold == 0 || stack.count >= threshold
+        guard shown != barShown else { return nil }
+        barShown = shown
+        return interest.contains(.bar) ? .bar(shown: shown, animated: animated) : nil
+    }
+}
+
+/// A navigator's id (`NodeState.id`).
+package typealias NodeID = UInt64

@@ -57,6 +57,7 @@ hooks (the example's ``receive_payload`` does), never in the factory.
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any, Callable, ClassVar, List, Optional, Set, Tuple, Union
 
 from textual.app import App, ScreenStackError
@@ -68,6 +69,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Label
 
 from . import aio
+from ._calls import _outermost, _tls
 from ._enums import LATER, Dispatch, Style
 from ._events import Decision, ReleaseEvent
 from ._events import Screen as NavcoreScreen
@@ -237,12 +239,6 @@ def _app_binds(app: App[Any], key: str) -> bool:
     return bool(app._bindings.key_to_bindings.get(key))
 
 
-async def _after_a_loop_turn(call: Callable[[], None]) -> None:
-    """Lets the event loop run what else is ready, then makes ``call``."""
-    await asyncio.sleep(0)
-    call()
-
-
 def objects(change: Change, screens: Tuple[NavcoreScreen[Any], ...]) -> List[Any]:
     """The host objects of ``screens`` of a change (also of released ones)."""
     return [change.object(screen) for screen in screens]
@@ -323,19 +319,40 @@ class Navigation:
         self._held: Set[Screen[Any]] = set()
         #: The gesture's change while the finger moves.
         self.gesture: Optional[Change] = None
+        #: Whether a drain runs (on Textual's thread): a wakeup raised in it is scheduled.
+        self._draining = True  # until attached: the wakeup of ops asked before is scheduled
         self.mirror = StackMirror(self.navigator, self._change, on_end=self._end, on_prepare=self._prepare)
         if not animated:
             self.navigator.animator = None
         self.navigator.veto = self._veto
         self.navigator.on("release", self._released)
         self._detach = aio.attach(self.navigator, on_error=on_error, schedule=self._schedule_drain)
+        self._draining = False
 
     def _schedule_drain(self, drain: Callable[[], None]) -> None:
-        """Runs ``drain`` in the app's message pump (from any thread), after one turn of the
-        event loop: the pump handles the messages it finds queued back to back, so without that
-        turn the drains of a flood, each scheduling the next, would hold the loop as one
-        unbounded drain would."""
-        self.app.call_later(_after_a_loop_turn, drain)
+        """Answers a wakeup: drains at once when the op was asked on Textual's thread outside any
+        navcore call or drain (to its caller, as in inline mode); otherwise (another thread, a
+        navcore callback, or the wakeup a drain that ran out of budget raised) in the app's
+        message pump, after one turn of the event loop: the pump handles the messages it finds
+        queued back to back, so without that turn the drains of a flood, each scheduling the
+        next, would hold the loop as one unbounded drain would."""
+        if threading.get_ident() == self.app._thread_id and not self._draining and _tls.calls.depth == 1:
+            _outermost(lambda: self._drain(drain))
+        else:
+            self.app.call_later(self._drain_after_a_loop_turn, drain)
+
+    def _drain(self, drain: Callable[[], None]) -> None:
+        """Runs ``drain``; a wakeup raised meanwhile (the drain ran out of budget) is scheduled."""
+        self._draining = True
+        try:
+            drain()
+        finally:
+            self._draining = False
+
+    async def _drain_after_a_loop_turn(self, drain: Callable[[], None]) -> None:
+        """Lets the event loop run what else is ready, then drains."""
+        await asyncio.sleep(0)
+        self._drain(drain)
 
     def close(self) -> None:
         """Destroys the navigator (its screens are released) and removes its screens from the app."""

@@ -20,11 +20,16 @@ What it does:
   (instant, animated, ``show``, ``open``, hidden, ``set``). Each screen is installed in the app
   while navcore holds it, so Textual never destroys it on its own; it is removed (unmounted)
   once, when navcore releases it.
-- **Dispatch.** The navigator is in host mode and drained through ``app.call_later``
-  (``navcore.aio.attach(schedule=…)``): an op asked on any thread runs, and every callback
-  (factories, hooks, the veto) arrives, on Textual's thread, inside the app's message pump.
-  Each drain is bounded (``aio.DRAIN_BUDGET``, a few milliseconds) and scheduled behind one turn
-  of the event loop: when threads post faster than ops run, Textual's own work (keys, refreshes,
+- **Dispatch.** The navigator is in host mode, drained on Textual's thread
+  (``navcore.aio.attach(schedule=…)``). An op asked on Textual's thread outside navcore's
+  callbacks is drained in its own call, as in inline mode: an instant op asked while the
+  navigator is idle has ended (``Operation.outcome``, Textual's stack) when the call returns,
+  and an exception a callback raises goes to ``on_error`` or is raised from that call. Any
+  other op (from another thread, from a callback) is drained through ``app.call_later``: it
+  runs, and every callback (factories, hooks, the veto) arrives, on Textual's thread, inside
+  the app's message pump. Each drain is bounded (``aio.DRAIN_BUDGET``, a few milliseconds); a
+  scheduled one, and the one after a drain that ran out of budget always is, waits one turn of
+  the event loop: when threads post faster than ops run, Textual's own work (keys, refreshes,
   other tasks) runs between the drains.
 - **Back.** ``NavScreen`` binds escape to ``action_navcore_back``, navcore's ``back`` (which
   asks the veto), and posts ``NavScreen.BackAsked`` with the back's ``Operation`` to the app
@@ -317,6 +322,9 @@ class Navigation:
         self.play = transition if transition is not None else slide()
         #: The Textual screens navcore holds, installed in the app until their release.
         self._held: Set[Screen[Any]] = set()
+        #: The screens the op in hand popped off Textual's stack: Textual's own pop removes them
+        #: once they are uninstalled, so navcore's release only uninstalls them.
+        self._leaving: Set[Screen[Any]] = set()
         #: The gesture's change while the finger moves.
         self.gesture: Optional[Change] = None
         #: Whether a drain runs (on Textual's thread): a wakeup raised in it is scheduled.
@@ -360,6 +368,7 @@ class Navigation:
         self.mirror.close()
         self.navigator.close()
         self._show([])
+        self._leaving.clear()  # Textual may not run its pops' ends any more: removed here
         for screen in list(self._held):
             self._remove(screen)
 
@@ -493,11 +502,13 @@ class Navigation:
     def _end(self, change: Change, outcome: str) -> None:
         self.gesture = None
         if outcome == COMMIT:
-            self._show(objects(change, change.new))
+            if change.transition is not None:  # an instant change showed ``new`` already
+                self._show(objects(change, change.new))
             for screen in change.removed:
                 self._remove(change.object(screen))
         else:
             self._show(objects(change, change.old))
+        self._leaving.clear()
 
     def _released(self, event: ReleaseEvent) -> None:
         # A screen released outside a change (discarded, or the navigator closed); the ones an
@@ -525,16 +536,21 @@ class Navigation:
         keep = 0
         while keep < min(len(current), len(screens)) and current[keep] is screens[keep]:
             keep += 1
-        for _ in current[keep:]:
+        for screen in current[keep:]:
             self.app.pop_screen()
+            self._leaving.add(screen)
         for screen in screens[keep:]:
             self.app.push_screen(screen)
+            self._leaving.discard(screen)
 
     def _remove(self, screen: Screen[Any]) -> None:
-        """Removes a released screen from the app, once."""
+        """Removes a released screen from the app, once: uninstalled, Textual removes it itself
+        when the op in hand popped it (at the end of that pop), else navcore removes it."""
         if screen not in self._held:
             return
         self._held.discard(screen)
         self.app.uninstall_screen(screen)
-        if screen.is_attached:
+        if screen in self._leaving:
+            self._leaving.discard(screen)
+        elif screen.is_attached:
             screen.remove()

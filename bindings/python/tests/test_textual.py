@@ -420,3 +420,33 @@ def test_a_callbacks_exception_in_a_drain_at_once_reaches_on_error() -> None:
 
     asyncio.run(main())
     assert outcomes == [navcore.Outcome.COMPLETED, 1] and [type(e) for e in errors] == [ZeroDivisionError]
+
+
+def test_a_popped_screen_is_removed_once() -> None:
+    """navcore's release of a screen its op popped only uninstalls it: Textual's pop removes it
+    (a second ``remove`` would prune it twice)."""
+    removes: List[str] = []
+
+    class Counted(example.Page):
+        def remove(self) -> Any:
+            removes.append(self.heading)
+            return super().remove()
+
+    app = OwnEscapeApp(example.Page("Home"))
+    unmounted: List[bool] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            nav = app.navigation.navigator
+            page = Counted("Next")
+            nav.push(page)
+            await pilot.pause()
+            nav.pop()
+            for _ in range(20):
+                await pilot.pause()
+            unmounted.append(not page.is_attached and page in example.Page.unmounted)
+
+    example.Page.unmounted = []
+    asyncio.run(main())
+    assert removes == ["Next"] and unmounted == [True]

@@ -115,6 +115,21 @@ def _api(method: F) -> F:
     return cast(F, wrapper)
 
 
+def _outermost(call: Callable[[], Any]) -> Any:
+    """Makes ``call`` (binding calls) as if no binding call were in progress on this thread: what
+    its callbacks raise is raised from it, not kept for the call around it. For a host that
+    drains from a wakeup listener (``navcore.textual``), whose drain must raise its own
+    callbacks' exceptions (``navcore.aio``'s ``on_error``); what ``call`` raises is the
+    wakeup's, kept as usual for the op that raised the wakeup."""
+    calls = _tls.calls
+    depth, errors = calls.depth, calls.errors
+    calls.depth, calls.errors = 0, []
+    try:
+        return call()
+    finally:
+        calls.depth, calls.errors = depth, errors + calls.errors
+
+
 def _error(status: int) -> NavcoreError:
     """The exception for a failed call; reads the library's per-thread message at once."""
     message = _ffi.lib().navcore_last_error_message()

@@ -20,11 +20,16 @@ What it does:
   (instant, animated, ``show``, ``open``, hidden, ``set``). Each screen is installed in the app
   while navcore holds it, so Textual never destroys it on its own; it is removed (unmounted)
   once, when navcore releases it.
-- **Dispatch.** The navigator is in host mode and drained through ``app.call_later``
-  (``navcore.aio.attach(schedule=…)``): an op asked on any thread runs, and every callback
-  (factories, hooks, the veto) arrives, on Textual's thread, inside the app's message pump.
-  Each drain is bounded (``aio.DRAIN_BUDGET``, a few milliseconds) and scheduled behind one turn
-  of the event loop: when threads post faster than ops run, Textual's own work (keys, refreshes,
+- **Dispatch.** The navigator is in host mode, drained on Textual's thread
+  (``navcore.aio.attach(schedule=…)``). An op asked on Textual's thread outside navcore's
+  callbacks is drained in its own call, as in inline mode: an instant op asked while the
+  navigator is idle has ended (``Operation.outcome``, Textual's stack) when the call returns,
+  and an exception a callback raises goes to ``on_error`` or is raised from that call. Any
+  other op (from another thread, from a callback) is drained through ``app.call_later``: it
+  runs, and every callback (factories, hooks, the veto) arrives, on Textual's thread, inside
+  the app's message pump. Each drain is bounded (``aio.DRAIN_BUDGET``, a few milliseconds); a
+  scheduled one, and the one after a drain that ran out of budget always is, waits one turn of
+  the event loop: when threads post faster than ops run, Textual's own work (keys, refreshes,
   other tasks) runs between the drains.
 - **Back.** ``NavScreen`` binds escape to ``action_navcore_back``, navcore's ``back`` (which
   asks the veto), and posts ``NavScreen.BackAsked`` with the back's ``Operation`` to the app
@@ -57,6 +62,7 @@ hooks (the example's ``receive_payload`` does), never in the factory.
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any, Callable, ClassVar, List, Optional, Set, Tuple, Union
 
 from textual.app import App, ScreenStackError
@@ -68,6 +74,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Label
 
 from . import aio
+from ._calls import _outermost, _tls
 from ._enums import LATER, Dispatch, Style
 from ._events import Decision, ReleaseEvent
 from ._events import Screen as NavcoreScreen
@@ -237,12 +244,6 @@ def _app_binds(app: App[Any], key: str) -> bool:
     return bool(app._bindings.key_to_bindings.get(key))
 
 
-async def _after_a_loop_turn(call: Callable[[], None]) -> None:
-    """Lets the event loop run what else is ready, then makes ``call``."""
-    await asyncio.sleep(0)
-    call()
-
-
 def objects(change: Change, screens: Tuple[NavcoreScreen[Any], ...]) -> List[Any]:
     """The host objects of ``screens`` of a change (also of released ones)."""
     return [change.object(screen) for screen in screens]
@@ -321,21 +322,45 @@ class Navigation:
         self.play = transition if transition is not None else slide()
         #: The Textual screens navcore holds, installed in the app until their release.
         self._held: Set[Screen[Any]] = set()
+        #: The screens the op in hand popped off Textual's stack: Textual's own pop removes them
+        #: once they are uninstalled, so navcore's release only uninstalls them.
+        self._leaving: Set[Screen[Any]] = set()
         #: The gesture's change while the finger moves.
         self.gesture: Optional[Change] = None
+        #: Whether a drain runs (on Textual's thread): a wakeup raised in it is scheduled.
+        self._draining = True  # until attached: the wakeup of ops asked before is scheduled
         self.mirror = StackMirror(self.navigator, self._change, on_end=self._end, on_prepare=self._prepare)
         if not animated:
             self.navigator.animator = None
         self.navigator.veto = self._veto
         self.navigator.on("release", self._released)
         self._detach = aio.attach(self.navigator, on_error=on_error, schedule=self._schedule_drain)
+        self._draining = False
 
     def _schedule_drain(self, drain: Callable[[], None]) -> None:
-        """Runs ``drain`` in the app's message pump (from any thread), after one turn of the
-        event loop: the pump handles the messages it finds queued back to back, so without that
-        turn the drains of a flood, each scheduling the next, would hold the loop as one
-        unbounded drain would."""
-        self.app.call_later(_after_a_loop_turn, drain)
+        """Answers a wakeup: drains at once when the op was asked on Textual's thread outside any
+        navcore call or drain (to its caller, as in inline mode); otherwise (another thread, a
+        navcore callback, or the wakeup a drain that ran out of budget raised) in the app's
+        message pump, after one turn of the event loop: the pump handles the messages it finds
+        queued back to back, so without that turn the drains of a flood, each scheduling the
+        next, would hold the loop as one unbounded drain would."""
+        if threading.get_ident() == self.app._thread_id and not self._draining and _tls.calls.depth == 1:
+            _outermost(lambda: self._drain(drain))
+        else:
+            self.app.call_later(self._drain_after_a_loop_turn, drain)
+
+    def _drain(self, drain: Callable[[], None]) -> None:
+        """Runs ``drain``; a wakeup raised meanwhile (the drain ran out of budget) is scheduled."""
+        self._draining = True
+        try:
+            drain()
+        finally:
+            self._draining = False
+
+    async def _drain_after_a_loop_turn(self, drain: Callable[[], None]) -> None:
+        """Lets the event loop run what else is ready, then drains."""
+        await asyncio.sleep(0)
+        self._drain(drain)
 
     def close(self) -> None:
         """Destroys the navigator (its screens are released) and removes its screens from the app."""
@@ -343,6 +368,7 @@ class Navigation:
         self.mirror.close()
         self.navigator.close()
         self._show([])
+        self._leaving.clear()  # Textual may not run its pops' ends any more: removed here
         for screen in list(self._held):
             self._remove(screen)
 
@@ -476,11 +502,13 @@ class Navigation:
     def _end(self, change: Change, outcome: str) -> None:
         self.gesture = None
         if outcome == COMMIT:
-            self._show(objects(change, change.new))
+            if change.transition is not None:  # an instant change showed ``new`` already
+                self._show(objects(change, change.new))
             for screen in change.removed:
                 self._remove(change.object(screen))
         else:
             self._show(objects(change, change.old))
+        self._leaving.clear()
 
     def _released(self, event: ReleaseEvent) -> None:
         # A screen released outside a change (discarded, or the navigator closed); the ones an
@@ -508,16 +536,21 @@ class Navigation:
         keep = 0
         while keep < min(len(current), len(screens)) and current[keep] is screens[keep]:
             keep += 1
-        for _ in current[keep:]:
+        for screen in current[keep:]:
             self.app.pop_screen()
+            self._leaving.add(screen)
         for screen in screens[keep:]:
             self.app.push_screen(screen)
+            self._leaving.discard(screen)
 
     def _remove(self, screen: Screen[Any]) -> None:
-        """Removes a released screen from the app, once."""
+        """Removes a released screen from the app, once: uninstalled, Textual removes it itself
+        when the op in hand popped it (at the end of that pop), else navcore removes it."""
         if screen not in self._held:
             return
         self._held.discard(screen)
         self.app.uninstall_screen(screen)
-        if screen.is_attached:
+        if screen in self._leaving:
+            self._leaving.discard(screen)
+        elif screen.is_attached:
             screen.remove()

@@ -366,3 +366,87 @@ def test_push_screen_takes_the_route_of_the_screen_it_makes() -> None:
         assert chosen == [{"colour": "red"}]
 
     run(scenario)
+
+
+# -- ops asked on Textual's thread -----------------------------------------------------------------
+
+
+def test_an_op_asked_on_textuals_thread_has_ended_when_the_call_returns() -> None:
+    """On Textual's thread, outside navcore's callbacks, an op is drained in its own call (as in
+    inline mode); a thread's op still waits for Textual's loop."""
+    app = OwnEscapeApp(example.Page("Home"))
+    seen: List[Any] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            nav = app.navigation.navigator
+            home, page = nav.top.object, example.Page("Next")
+            push = nav.push(page)
+            seen.append((push.status, push.outcome, app.screen is page, nav.busy, nav.pending))
+            popped: List[navcore.Operation] = []
+            worker = threading.Thread(target=lambda: popped.append(nav.pop()))
+            worker.start()
+            worker.join()
+            seen.append((popped[0].outcome, nav.pending))
+            for _ in range(50):
+                await pilot.pause()
+                if popped[0].done():
+                    break
+            seen.append((popped[0].outcome, app.screen is home))
+
+    asyncio.run(main())
+    completed = navcore.Outcome.COMPLETED
+    assert seen == [(navcore.Status.QUEUED, completed, True, False, 0), (None, 1), (completed, True)]
+
+
+def test_a_callbacks_exception_in_a_drain_at_once_reaches_on_error() -> None:
+    """The drain an op asked on Textual's thread runs at once gives its callbacks' exceptions to
+    ``on_error``, as a scheduled drain does; the op's call does not raise."""
+    errors: List[BaseException] = []
+    outcomes: List[Any] = []
+
+    class Failing(App[None]):
+        def on_mount(self) -> None:
+            navigation = Navigation(self, animated=False, on_error=errors.append)
+            navigation.navigator.on("done", lambda event: 1 / 0)
+            outcomes.append(navigation.navigator.push(example.Page("Home")).outcome)
+            outcomes.append(len(errors))
+            navigation.close()
+
+    async def main() -> None:
+        async with Failing().run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+
+    asyncio.run(main())
+    assert outcomes == [navcore.Outcome.COMPLETED, 1] and [type(e) for e in errors] == [ZeroDivisionError]
+
+
+def test_a_popped_screen_is_removed_once() -> None:
+    """navcore's release of a screen its op popped only uninstalls it: Textual's pop removes it
+    (a second ``remove`` would prune it twice)."""
+    removes: List[str] = []
+
+    class Counted(example.Page):
+        def remove(self) -> Any:
+            removes.append(self.heading)
+            return super().remove()
+
+    app = OwnEscapeApp(example.Page("Home"))
+    unmounted: List[bool] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            nav = app.navigation.navigator
+            page = Counted("Next")
+            nav.push(page)
+            await pilot.pause()
+            nav.pop()
+            for _ in range(20):
+                await pilot.pause()
+            unmounted.append(not page.is_attached and page in example.Page.unmounted)
+
+    example.Page.unmounted = []
+    asyncio.run(main())
+    assert removes == ["Next"] and unmounted == [True]

@@ -12,8 +12,7 @@ import Testing
         var tasks: [Int] = []
 
         /// How many ops ran in each job, job after job: a change of task between two
-        /// consecutive ops is a new job (two jobs in a row are never the same task: each drain's
-        /// task is made by the one before, while it runs).
+        /// consecutive ops is a new job.
         var sizes: [Int] {
             var sizes: [Int] = []
             for (index, task) in tasks.enumerated() {
@@ -36,15 +35,22 @@ import Testing
             return nil
         }
         // Posted from another thread: queued at the call (asked on the main actor, they would run
-        // at once).
+        // at once). The main actor is held until every post is queued, so the posts wake the
+        // navigator once and each later job is made by the job before it, while it runs: two jobs
+        // in a row are then two live tasks, never one task's address reused by the next (which
+        // would count them as one job).
         let completed = Atomic(0)
-        try await Task.detached {
+        let queued = Atomic(false)
+        let poster = Task.detached {
+            defer { queued.store(true, ordering: .releasing) }
             for _ in 0..<posts {
                 try nav.post("slow", options: ShowOptions(removeCurrent: false, recycle: .none)) { _ in
                     completed.add(1, ordering: .relaxed)
                 }
             }
-        }.value
+        }
+        while !queued.load(ordering: .acquiring) {}
+        try await poster.value
         let deadline = ContinuousClock.now + .seconds(60)
         while completed.load(ordering: .relaxed) < posts && ContinuousClock.now < deadline { await Task.yield() }
         #expect(completed.load(ordering: .relaxed) == posts)

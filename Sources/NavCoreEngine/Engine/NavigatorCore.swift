@@ -69,7 +69,8 @@ package final class NavigatorCore: Sendable {
             state.focus(on: node)
             guard !state.destroyed else { throw NavigationError.destroyed }
             let wasDriven = state.driver.isDriven
-            let result = try body(&state, argument)
+            // Moved, not copied: without `consume` the request is copied once per call.
+            let result = try body(&state, consume argument)
             let claim = state.claimDriver(callerMayDrive: driving == .always || !state.hostDispatch, wasDriven: wasDriven)
             if state.takeWakeupDue() { wakeup = state.rootSink }
             return (result, claim)

@@ -7,13 +7,11 @@
 /// stays where it is until the drive ends. Only the calls (`NavigatorCore`) follow forwards.
 extension Family {
     /// Runs `body` under this family's lock, acting for the member whose op is in flight (or
-    /// ran last): the driver's holds, whose steps are that op's.
+    /// ran last): the driver's holds, whose steps are that op's. No focus of its own: between
+    /// lock holds the state always acts for that member (`FamilyState.node`).
     @inline(__always)
     func withDriverLock<R>(_ body: (inout FamilyState) -> R) -> R {
-        state.withLock { state in
-            state.focus(on: state.opMember)
-            return body(&state)
-        }
+        state.withLock { body(&$0) }
     }
 
     /// Raises `wakeup` on `sink` (a caller's, with the lock released: it may overlap
@@ -153,7 +151,7 @@ extension Family {
         while true {
             let next = withDriverLock { state -> Decided<Decision> in
                 if !state.retired.isEmpty { return .dropRetired }
-                if let event = state.popRaised() { return .raised(event, state.node.lentSink) }
+                if let (event, sink) = state.popRaised() { return .raised(event, sink) }
                 return .decided(body(&state))
             }
             switch next {

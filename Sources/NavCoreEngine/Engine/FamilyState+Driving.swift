@@ -99,7 +99,7 @@ extension FamilyState {
     /// queued op (inline mode, or during a drain while its budget lasts); in host mode a
     /// `wakeup` for ops left queued. `nil` ends the driving, in the same lock.
     package mutating func nextWork() -> Work? {
-        if let event = popRaised() { return .deliver(event, node.lentSink) }
+        if let (event, sink) = popRaised() { return .deliver(event, sink) }
         if !retired.isEmpty { return .drop(takeRetired()) }
         if driver.awaitsTeardown && currentPhase != .running { return tearDown() }
         if let phase = currentPhase {
@@ -161,6 +161,7 @@ extension FamilyState {
                          reportsDone: node.interest.contains(.done), released: released,
                          routes: node.routes.removeAll(), sink: node.install(SilentSink())))
         }
+        focus(on: opMember)
         withExtendedLifetime(op) {}
         return .teardown(teardowns)
     }

@@ -56,14 +56,17 @@ extension FamilyState {
         return event ?? nil
     }
 
-    /// The next event raised outside the op in flight; this hold then acts for the member it
-    /// was raised for. A raised `release` (a discard's) kills the screen's id only now, so that
-    /// the screen is live inside its listener's call.
-    mutating func popRaised() -> Event? {
+    /// The next event raised outside the op in flight, with the sink of the member it was
+    /// raised for; the hold acts for that member meanwhile, then for the op's member again
+    /// (`node`). A raised `release` (a discard's) kills the screen's id only now, so that the
+    /// screen is live inside its listener's call.
+    mutating func popRaised() -> (Event, LentSink)? {
         guard !outbox.isEmpty, let raised = outbox.popFirst() else { return nil }
         focus(on: raised.member)
         if case .release(let screen) = raised.value { _ = node.screens.remove(screen.id) }
-        return raised.value
+        let sink = node.lentSink
+        focus(on: opMember)
+        return (raised.value, sink)
     }
 
     /// A released screen's last events, when nothing else will run before them (teardown,

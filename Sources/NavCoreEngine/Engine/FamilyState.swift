@@ -15,6 +15,9 @@ package struct FamilyState: Sendable {
     /// The member this lock hold acts for (`focus(on:)`): the navigator a call was made on, or
     /// the one whose op or event the driver is delivering. Stored inline, so that a family of
     /// one — every family for now — reaches its navigator as directly as before families.
+    /// Between lock holds it is always the op's member (`opMember`): a hold that acts for
+    /// another member (a call, a raised event, a teardown) focuses back before it ends, so
+    /// that the driver's holds, the most frequent ones, need no focus of their own.
     package internal(set) var node: NodeState
     /// The family's other members.
     package internal(set) var others: [NodeState] = []
@@ -181,7 +184,9 @@ package struct FamilyState: Sendable {
     package mutating func start(_ request: consuming Request, member: NodeID? = nil) {
         current = RunningOp(request)
         currentPhase = .pending
-        opMember = member ?? node.id
+        guard let member else { return opMember = node.id }
+        opMember = member
+        focus(on: member)
     }
 
     /// Raises `event` outside the op in flight, for the member this hold acts for; the driver

@@ -33,6 +33,7 @@ package final class NavigatorCore: Sendable {
     private func withState<R, E: Error>(_ body: (inout FamilyState) throws(E) -> R) throws(E) -> R {
         try origin.lockCurrent().state.unlock(handing: ()) { state, _ throws(E) in
             state.focus(on: node)
+            defer { state.focus(on: state.opMember) }  // between holds, `node` is the op's member
             return try body(&state)
         }
     }
@@ -67,6 +68,7 @@ package final class NavigatorCore: Sendable {
         var wakeup: (any EventSink)?
         let (result, claim) = try family.state.unlock(handing: argument) { state, argument throws(NavigationError) in
             state.focus(on: node)
+            defer { state.focus(on: state.opMember) }  // between holds, `node` is the op's member
             guard !state.destroyed else { throw NavigationError.destroyed }
             let wasDriven = state.driver.isDriven
             // Moved, not copied: without `consume` the request is copied once per call.

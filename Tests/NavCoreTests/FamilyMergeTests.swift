@@ -71,6 +71,38 @@ import Testing
         #expect(try Self.stack(child) == ["c1"])
     }
 
+    /// Between lock holds the family's state acts for the member whose op is in flight, so
+    /// the driver's steps never look for their member: a call on another member made inside the
+    /// op's callback, and the event it raises for that member, must leave the op's later steps
+    /// acting on the op's own navigator.
+    @Test func callsOnAnotherMemberInsideAnOpsCallbackLeaveTheOpOnItsOwnNavigator() throws {
+        let parentSink = CallingSink(interest: .action)
+        let childSink = CallingSink(interest: .bar)
+        let parent = NavigatorCore(hostDispatch: false, sink: parentSink)
+        let child = NavigatorCore(hostDispatch: false, sink: childSink)
+        try parent.merge(child)
+        try Self.push(child, "c1")
+        let detached = Lock<UInt64?>(nil)
+        parentSink.onEvent = { event in
+            guard case .action(let action) = event else { return }
+            switch action.state {
+            case .willPush:  // before the stack changes: a call that raises nothing
+                detached.withLock { $0 = try? child.createScreen(route: "c-detached", object: .none) }
+            case .didPush:  // the child's bar hides: an event raised for the child
+                try? child.setThreshold(3)
+            default: break
+            }
+        }
+        #expect(try Self.push(parent, "p1") == .ok)
+        #expect(try Self.stack(parent) == ["p1"])
+        #expect(try Self.stack(child) == ["c1"])
+        #expect(childSink.events.count == 1)
+        #expect(try parent.read { $0.node.action } == .idle)
+        let id = try #require(detached.withLock { $0 })
+        #expect(try child.read { $0.node.screens[id] != nil })
+        #expect(try parent.read { $0.node.screens[id] == nil })
+    }
+
     @Test func aMergeThatCannotBeMadeFailsAndChangesNothing() throws {
         let parent = Self.core()
         let child = Self.core()
@@ -141,4 +173,27 @@ import Testing
             #expect(a.isInFamily(of: b))
         }
     }
+}
+
+/// A sink that records its events and hands each to `onEvent` (set before the events come).
+private final class CallingSink: EventSink, @unchecked Sendable {
+    let interest: EventInterest
+    var onEvent: (Event) -> Void = { _ in }
+    private(set) var events: [Event] = []
+
+    init(interest: EventInterest) {
+        self.interest = interest
+    }
+
+    func deliver(_ event: consuming Event) {
+        let event = copy event
+        events.append(event)
+        onEvent(event)
+    }
+
+    func shouldPop(_ top: ScreenRef, trigger: PopTrigger, decision: UInt64) -> VetoAnswer { .allow }
+    func wakeup() {}
+    func navigatorDidEnd() {}
+    func complete(_ completion: CCallback<CompletionHandler>, _ kind: OperationKind, _ outcome: Outcome) {}
+    func run(_ block: CCallback<RunBlock>) {}
 }

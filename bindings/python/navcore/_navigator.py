@@ -715,6 +715,12 @@ class Navigator:
     def is_retained(self, screen: Screen[Any]) -> bool:
         """Whether ``screen`` is marked retained (``Screen.retained``).
 
+        Args:
+            screen: a live screen of this navigator.
+
+        Returns:
+            True if it is marked.
+
         Raises:
             NoSuchScreenError: it is released.
         """

@@ -250,7 +250,9 @@ def _on_detach(cell: Any, nav: Any, screen_id: int, obj: Any, route: bytes, ctx:
     """A retained screen left the stack (SPEC §17): the binding keeps its Screen and object."""
     try:
         navigator = _live.get(ctx, _gone)()
-        listeners = navigator._listeners["detach"] if navigator is not None else None
+        if navigator is None:
+            return
+        listeners = navigator._listeners["detach"]
         if listeners:
             event = _new(DetachEvent)
             event.__dict__["screen"] = navigator._screens.get(screen_id) or navigator.screen(screen_id)

@@ -1354,7 +1354,7 @@ NAVCORE_API int navcore_on_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, 
 
 /** The navcore_observer layout this header declares (raised when a minor version appends
  *  functions; the library reads only the fields of the version given). */
-#define NAVCORE_OBSERVER_VERSION 1
+#define NAVCORE_OBSERVER_VERSION 2
 
 /**
  * An observer of a navigator's events, given to navcore_observer_add (which copies it). Each
@@ -1378,9 +1378,10 @@ typedef struct navcore_observer {
     navcore_done_fn done;
     void *ctx;
     navcore_destroy_fn destroy;
+    navcore_release_fn detach; /* version 2: a retained screen left the stack, its id live (navcore_on_detach) */
 } navcore_observer;
 
-#define NAVCORE_OBSERVER_INIT { NAVCORE_OBSERVER_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+#define NAVCORE_OBSERVER_INIT { NAVCORE_OBSERVER_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
 /**
  * Sets `*observer` to `version`'s empty observer, as NAVCORE_OBSERVER_INIT does, for hosts that

@@ -46,4 +46,34 @@ private final class Detached: @unchecked Sendable {
         expectError(navcore_screen_is_retained(&retained, h.nav, ids[1]), NAVCORE_ERR_NO_SUCH_SCREEN)
         expectError(navcore_screen_is_retained(nil, h.nav, ids[0]), NAVCORE_ERR_INVALID)
     }
+
+    @Test("an observer of version 2 hears the detach; one of version 1 has no detach field to read")
+    func observersHearTheDetach() {
+        let h = Harness()
+        defer { h.close() }
+        let heard = Detached(), old = Detached()
+        let record: navcore_release_fn = { _, screen, object, _, ctx in
+            let detached = Unmanaged<Detached>.fromOpaque(ctx!).takeUnretainedValue()
+            detached.ids.append(screen)
+            detached.objects.append(object)
+        }
+        var observer = navcore_observer()
+        expectStatus(navcore_observer_init(&observer, 2))
+        observer.detach = record
+        observer.ctx = Unmanaged.passUnretained(heard).toOpaque()
+        var token: UInt64 = 0
+        expectStatus(navcore_observer_add(&token, h.nav, &observer))
+        // Version 1 ends before `detach`: whatever follows it is not read.
+        var first = navcore_observer()
+        expectStatus(navcore_observer_init(&first, 1))
+        first.detach = record
+        first.ctx = Unmanaged.passUnretained(old).toOpaque()
+        expectStatus(navcore_observer_add(&token, h.nav, &first))
+        let ids = h.build("A", "B")
+        expectStatus(navcore_screen_retain(h.nav, ids[1], true))
+        expectStatus(navcore_pop(h.nav, false, nil, nil))
+        #expect(heard.ids == [ids[1]])
+        #expect(heard.objects == [h.ctx("B")])
+        #expect(old.ids.isEmpty)
+    }
 }

@@ -108,6 +108,7 @@ final class CallbackTable: EventSink {
             hooks?.destroyContext()
         case .detach(let screen):
             if let callback = slots.detach?.call { HostCalls.release(callback, handle, screen.ref) }
+            for observer in slots.observers { observer.detach(handle, screen.ref) }
         case .done(let kind, let outcome):
             if let callback = slots.done?.call { HostCalls.done(callback.function, handle, kind, outcome, callback.ctx) }
             for observer in slots.observers { observer.done(handle, kind, outcome) }

@@ -547,7 +547,7 @@ static int add_observer(fixture *f, uint64_t *out, unsigned int version, bool nu
 A(observer_null_out, add_observer(f, NULL, NAVCORE_OBSERVER_VERSION, false))
 A(observer_null, add_observer(f, &f->out.u64, NAVCORE_OBSERVER_VERSION, true))
 A(observer_version_0, add_observer(f, &f->out.u64, 0, false))
-A(observer_version_2, add_observer(f, &f->out.u64, 2, false))
+A(observer_version_3, add_observer(f, &f->out.u64, 3, false))
 A(observer_remove_zero, navcore_observer_remove(f->nav, 0))
 A(observer_remove_never, navcore_observer_remove(f->nav, UINT64_MAX))
 A(observer_remove_twice, navcore_observer_remove(f->nav, f->out.u64))
@@ -564,7 +564,7 @@ static int observer_init(unsigned int version) {
 }
 A(observer_init_null, navcore_observer_init(NULL, NAVCORE_OBSERVER_VERSION))
 A(observer_init_0, observer_init(0))
-A(observer_init_2, observer_init(2))
+A(observer_init_3, observer_init(3))
 A(discard_stacked, navcore_screen_discard(f->nav, f->a))
 A(discard_top, navcore_screen_discard(f->nav, f->b))
 A(discard_entering, navcore_screen_discard(f->nav, f->c))
@@ -837,14 +837,14 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_observer_add", "`out_token` NULL", BASIC, INVALID, observer_null_out),
     FAILS("navcore_observer_add", "`observer` NULL", BASIC, INVALID, observer_null),
     FAILS("navcore_observer_add", "`observer->version` 0", BASIC, INVALID, observer_version_0),
-    FAILS("navcore_observer_add", "`observer->version` 2 (unknown)", BASIC, INVALID, observer_version_2),
+    FAILS("navcore_observer_add", "`observer->version` 3 (unknown)", BASIC, INVALID, observer_version_3),
     FAILS("navcore_observer_remove", "token 0", BASIC, INVALID, observer_remove_zero),
     FAILS("navcore_observer_remove", "a token never handed out (`UINT64_MAX`)", BASIC, INVALID, observer_remove_never),
     FAILS_AFTER("navcore_observer_remove", "a token removed already", BASIC, observer_added_and_removed, INVALID,
                 observer_remove_twice),
     FAILS("navcore_observer_init", "`observer` NULL", BASIC, INVALID, observer_init_null),
     FAILS("navcore_observer_init", "version 0", BASIC, INVALID, observer_init_0),
-    FAILS("navcore_observer_init", "version 2 (unknown)", BASIC, INVALID, observer_init_2),
+    FAILS("navcore_observer_init", "version 3 (unknown)", BASIC, INVALID, observer_init_3),
     FAILS("navcore_screen_discard", "a screen in the stack", BASIC, STATE, discard_stacked),
     FAILS("navcore_screen_discard", "the top screen", BASIC, STATE, discard_top),
     FAILS("navcore_screen_discard", "the screen a waiting push brings in", PUSHING, STATE, discard_entering),
@@ -1233,7 +1233,7 @@ static void good_calls(void) {
     observe("navcore_observer_init", navcore_observer_init(&observer, NAVCORE_OBSERVER_VERSION));
     bool same_observer = observer.version == no_observer.version && !observer.action && !observer.appearance &&
                          !observer.progress && !observer.bar && !observer.payload && !observer.release &&
-                         !observer.done && !observer.ctx && !observer.destroy;
+                         !observer.done && !observer.ctx && !observer.destroy && !observer.detach;
     report(same_observer, "navcore_observer_init", "the current version: NAVCORE_OBSERVER_INIT's empty observer",
            NAVCORE_OK, NAVCORE_OK, NO_OUTCOME, "other fields than the macro's", NULL);
 

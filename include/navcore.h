@@ -561,6 +561,45 @@ NAVCORE_API int navcore_screen_create(uint64_t *out_screen, navcore_navigator *n
  */
 NAVCORE_API int navcore_screen_discard(navcore_navigator *nav, uint64_t screen);
 
+/**
+ * Marks (`on`) or unmarks a screen as retained (SPEC §17): a retained screen that leaves the
+ * stack is detached instead of released (navcore_on_detach's callback runs where its release
+ * would; no result listener runs) and stays live, with its object, result, saved state and
+ * listener: it can be pushed again, set, or discarded. Unmarking never releases: it makes the
+ * next leave a release. A call, not an op: it is never queued, in both dispatch modes. A new
+ * screen is not retained; navcore_navigator_destroy releases retained screens as any other.
+ * Callbacks: none.
+ *
+ * @param nav the navigator
+ * @param screen any live screen, in the stack or detached
+ * @param on true marks it, false unmarks it
+ * @retval NAVCORE_OK marked or unmarked
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead, 0, unknown, or another navigator's
+ * @retval NAVCORE_ERR_STATE the screen's release has begun (its result listener is running)
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_screen_retain(navcore_navigator *nav, uint64_t screen, bool on);
+
+/**
+ * Whether a live screen is marked retained (navcore_screen_retain).
+ *
+ * Callbacks: none.
+ *
+ * @param out receives true if it is marked
+ * @param nav the navigator
+ * @param screen a live screen
+ * @retval NAVCORE_OK `*out` is set
+ * @retval NAVCORE_ERR_INVALID `out` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead, 0, unknown, or another navigator's
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_screen_is_retained(bool *out, navcore_navigator *nav, uint64_t screen);
+
 /** The navcore_screen_hooks layout this header declares. A minor version that adds hooks (at
  *  the end) raises it; the library accepts every version up to its own and reads and writes
  *  only the fields of the version given (those a version lacks keep their defaults). */
@@ -1102,6 +1141,7 @@ NAVCORE_API int navcore_route_unregister(navcore_navigator *nav, const char *nam
  * valid only during the callback; hosts never allocate it, so fields may be added at its end in a
  * minor version (the objects were added in 1.0). The host objects stand beside the ids, also
  * for screens being released: in a `*_completed` event the removed screens' ids are already dead
+ * (except a retained screen's, which is detached and live, SPEC §17)
  * (SPEC §4 step 8 came first), but their objects are still given here, so a host needs no id →
  * object cache of its own.
  */
@@ -1223,6 +1263,21 @@ NAVCORE_API int navcore_on_payload(navcore_navigator *nav, navcore_payload_fn fn
  */
 NAVCORE_API int navcore_on_release(navcore_navigator *nav, navcore_release_fn fn, void *ctx, navcore_destroy_fn destroy);
 /**
+ * Each retained screen that leaves the stack and stays live, detached (SPEC §17), with its host
+ * object and route, as navcore_on_release's callback has them; the screen's id stays live.
+ *
+ * @param nav the navigator
+ * @param fn the callback; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_on_detach(navcore_navigator *nav, navcore_release_fn fn, void *ctx, navcore_destroy_fn destroy);
+/**
  * Every op's end, after its completion.
  *
  * @param nav the navigator
@@ -1299,7 +1354,7 @@ NAVCORE_API int navcore_on_pop_veto(navcore_navigator *nav, navcore_veto_fn fn, 
 
 /** The navcore_observer layout this header declares (raised when a minor version appends
  *  functions; the library reads only the fields of the version given). */
-#define NAVCORE_OBSERVER_VERSION 1
+#define NAVCORE_OBSERVER_VERSION 2
 
 /**
  * An observer of a navigator's events, given to navcore_observer_add (which copies it). Each
@@ -1323,9 +1378,10 @@ typedef struct navcore_observer {
     navcore_done_fn done;
     void *ctx;
     navcore_destroy_fn destroy;
+    navcore_release_fn detach; /* version 2: a retained screen left the stack, its id live (navcore_on_detach) */
 } navcore_observer;
 
-#define NAVCORE_OBSERVER_INIT { NAVCORE_OBSERVER_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+#define NAVCORE_OBSERVER_INIT { NAVCORE_OBSERVER_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
 /**
  * Sets `*observer` to `version`'s empty observer, as NAVCORE_OBSERVER_INIT does, for hosts that

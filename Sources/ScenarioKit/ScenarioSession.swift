@@ -48,7 +48,7 @@ final class ScenarioSession: @unchecked Sendable {
     /// The commands that take no `NAME:` prefix (SPEC §16.13).
     private static let unprefixed: Set<String> = ["trace", "veto", "on", "navigator", "activate", "attach"]
     /// The commands that name a label, asked of the label's owner when no prefix names a navigator.
-    private static let labelCommands: Set<String> = ["set_result", "set_saved", "listen", "discard", "push_again"]
+    private static let labelCommands: Set<String> = ["set_result", "set_saved", "listen", "discard", "push_again", "retain"]
 
     private let root = Member(name: "root", hostDispatch: false)
     /// Every navigator, in creation order.
@@ -195,6 +195,10 @@ final class ScenarioSession: @unchecked Sendable {
         case "discard":
             let screen = try labelled(word(arguments, 0, line), line)
             call { try self.nav().discard(screen) }
+        case "retain":
+            let screen = try labelled(word(arguments, 0, line), line)
+            let on = try onOff(arguments, 1, line)
+            call { try self.nav().retain(screen, on) }
         case "unroute":
             let route = try word(arguments, 0, line)
             call { try self.nav().unregisterRoute(route) }
@@ -300,7 +304,7 @@ final class ScenarioSession: @unchecked Sendable {
     private func check(_ words: [String], line: Int, of explicit: Member?, prefix: String) throws(ScenarioError) {
         let what = try word(words, 0, line)
         // What is read (`stack`, `result_of L`, …), then what it should read.
-        let subject = ["result_of", "saved_of"].contains(what) ? 2 : 1
+        let subject = ["result_of", "saved_of", "live", "retained"].contains(what) ? 2 : 1
         let expected = words.dropFirst(subject).joined(separator: " ")
         let seen: String
         let member = explicit ?? (subject == 2 ? owner(words.count > 1 ? words[1] : nil) : nil) ?? root
@@ -321,6 +325,12 @@ final class ScenarioSession: @unchecked Sendable {
         case "saved_of":
             let screen = try labelled(word(words, 1, line), line)
             seen = textOrDead { () throws(NavigationError) in try nav.savedState(of: screen) }
+        case "live":
+            let screen = try labelled(word(words, 1, line), line)
+            seen = (try? nav.screen(screen.id)) != nil ? "yes" : "no"
+        case "retained":
+            let screen = try labelled(word(words, 1, line), line)
+            seen = (try? nav.isRetained(screen)) == true ? "yes" : "no"
         default: throw ScenarioError(line: line, "unknown check 'expect \(words.joined(separator: " "))'")
         }
         if seen != expected {
@@ -648,7 +658,7 @@ extension NavigationEvent {
         case .action(let change): (change.appearing.map { [$0] } ?? []) + change.disappearing
         case .appearance(let change): [change.screen]
         case .transition(let transition): [transition.from, transition.to]
-        case .payload(let screen, _), .released(let screen): [screen]
+        case .payload(let screen, _), .released(let screen), .detach(let screen): [screen]
         case .progress, .bar, .done: []
         }
     }

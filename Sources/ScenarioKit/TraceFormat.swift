@@ -39,7 +39,7 @@ public struct TraceFormat {
         case .transition, .progress: .transition
         case .bar: .bar
         case .payload: .payload
-        case .released: .release
+        case .released, .detach: .release
         case .done: .done
         }
     }

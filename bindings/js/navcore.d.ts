@@ -30,7 +30,7 @@ export type Veto = "allow" | "refuse" | "later";
 // END GENERATED (enums)
 
 /** The event kinds a listener hears; "appearance" names the four phases at once. */
-export type EventKind = "action" | Phase | "progress" | "bar" | "payload" | "release" | "done" | "wakeup";
+export type EventKind = "action" | Phase | "progress" | "bar" | "payload" | "release" | "detach" | "done" | "wakeup";
 export declare const EVENT_KINDS: readonly EventKind[];
 
 /** The veto's answer that defers its decision (SPEC §13). */
@@ -123,11 +123,13 @@ export interface ProgressEvent { kind: "progress"; transition: number; progress:
 export interface BarEvent { kind: "bar"; shown: boolean; animated: boolean }
 export interface PayloadEvent { kind: "payload"; screen: Screen; payload: string }
 export interface ReleaseEvent { kind: "release"; screen: Screen; object: unknown }
+/** A retained screen left the stack and stays live, detached (SPEC §17). */
+export interface DetachEvent { kind: "detach"; screen: Screen }
 export interface DoneEvent { kind: "done"; op: Op; outcome: Outcome }
 export interface WakeupEvent { kind: "wakeup" }
 export interface ResultEvent { kind: "result"; screen: Screen; text: string | null }
 export type NavigatorEvent = ActionEvent | AppearanceEvent | ProgressEvent | BarEvent | PayloadEvent | ReleaseEvent
-  | DoneEvent | WakeupEvent;
+  | DetachEvent | DoneEvent | WakeupEvent;
 
 /** The event a listener of each kind hears. */
 export interface EventOfKind {
@@ -141,6 +143,7 @@ export interface EventOfKind {
   bar: BarEvent;
   payload: PayloadEvent;
   release: ReleaseEvent;
+  detach: DetachEvent;
   done: DoneEvent;
   wakeup: WakeupEvent;
 }
@@ -157,6 +160,7 @@ export interface ListenerObject {
   onBar?(event: BarEvent): unknown;
   onPayload?(event: PayloadEvent): unknown;
   onRelease?(event: ReleaseEvent): unknown;
+  onDetach?(event: DetachEvent): unknown;
   onDone?(event: DoneEvent): unknown;
   onWakeup?(event: WakeupEvent): unknown;
 }
@@ -196,6 +200,10 @@ export declare class Navigator {
 
   createScreen<T = null>(route?: string, object?: T): Screen<T>;
   discard(screen: Screen): void;
+  /** Marks (or with false unmarks) a screen as retained (SPEC §17). */
+  retain(screen: Screen, on?: boolean): void;
+  /** Whether a live screen is marked retained. */
+  isRetained(screen: Screen): boolean;
   screen(id: number): Screen;
 
   push(screen: unknown, options?: Animated & { route?: string }): Operation;

@@ -69,7 +69,7 @@ const RESERVED_NAMES = new Set([
 /** The commands that take no `NAME:` prefix (SPEC §16.13). */
 const UNPREFIXED = ["trace", "veto", "on", "navigator", "activate", "attach"];
 /** The commands that name a label, asked of the label's owner when no prefix names a navigator. */
-const LABEL_COMMANDS = ["set_result", "set_saved", "listen", "discard", "push_again"];
+const LABEL_COMMANDS = ["set_result", "set_saved", "listen", "discard", "push_again", "retain"];
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /**
@@ -298,6 +298,8 @@ export class TraceFormat {
         return ["payload", `payload ${this.label(event.screen)} ${event.payload}`];
       case "release":
         return ["release", `release ${this.label(event.screen)}`];
+      case "detach":
+        return ["release", `detach ${this.label(event.screen)}`];
       case "done":
         return ["done", `done ${event.op} ${event.outcome}`];
       case "wakeup":
@@ -388,6 +390,8 @@ class Member {
   onPayload(event) { this.session.observe(this, event); }
   /** @param {any} event */
   onRelease(event) { this.session.observe(this, event); }
+  /** @param {any} event */
+  onDetach(event) { this.session.observe(this, event); }
   /** @param {any} event */
   onDone(event) { this.session.observe(this, event); }
   /** @param {any} event */
@@ -651,6 +655,12 @@ export class Session {
         this.call(() => nav().discard(screen));
         break;
       }
+      case "retain": {
+        const screen = this.labelled(this.word(args, 0, line), line);
+        const on = this.onOff(args, 1, line);
+        this.call(() => nav().retain(screen, on));
+        break;
+      }
       case "unroute": {
         const route = this.word(args, 0, line);
         this.call(() => nav().unregisterRoute(route));
@@ -705,7 +715,7 @@ export class Session {
    */
   check(words, line, explicit, prefix) {
     const what = this.word(words, 0, line);
-    const subject = what === "result_of" || what === "saved_of" ? 2 : 1; // `stack`, `result_of L`, …
+    const subject = ["result_of", "saved_of", "live", "retained"].includes(what) ? 2 : 1; // `stack`, `result_of L`, …
     const expected = words.slice(subject).join(" ");
     const member = explicit ?? (subject === 2 ? this.owner(words[1]) : null) ?? this.root;
     const nav = this.navigatorOf(member);
@@ -759,6 +769,18 @@ export class Session {
       case "saved_of": {
         const screen = this.labelled(this.word(words, 1, line), line);
         seen = textOr(() => nav.savedState(screen), "dead");
+        break;
+      }
+      case "live":
+      case "retained": { // `no` once the screen is released
+        const screen = this.labelled(this.word(words, 1, line), line);
+        try {
+          const retained = nav.isRetained(screen);
+          seen = what === "live" || retained ? "yes" : "no";
+        } catch (error) {
+          if (!(error instanceof NavcoreError)) throw error;
+          seen = "no";
+        }
         break;
       }
       default:

@@ -104,6 +104,8 @@ final class HandlerSet: EventSink {
             let screen = Screen(screen.ref)
             tellDelegate { $0.navigator($1, didRelease: screen) }
             notify(.released(screen))
+        case .detach(let screen):
+            notify(.detach(Screen(screen.ref)))
         case .done(let kind, let outcome):
             tellDelegate { $0.navigator($1, operation: kind, didEndWith: outcome) }
             notify(.done(kind, outcome))

@@ -28,6 +28,8 @@ extension NavigationEvent: CustomStringConvertible {
             return "payload \(label(screen)) \(text)"
         case .released(let screen):
             return "release \(label(screen))"
+        case .detach(let screen):
+            return "detach \(label(screen))"
         case .done(let kind, let outcome):
             return "done \(kind) \(outcome)"
         }

@@ -17,6 +17,8 @@ public enum NavigationEvent: Sendable {
     case payload(Screen, String)
     /// A screen was released; its id is dead.
     case released(Screen)
+    /// A retained screen left the stack and stays live, detached (<doc:Semantics> §17).
+    case detach(Screen)
     /// An op ended with this outcome.
     case done(OperationKind, Outcome)
 }

@@ -90,6 +90,19 @@ public final class Navigator: Sendable {
         try core.discard(screen.id)
     }
 
+    /// Marks (`true`) or unmarks a screen as retained (SPEC §17): a retained screen that leaves
+    /// the stack is detached (event `.detach`) instead of released, and stays live to be pushed
+    /// again, set or discarded. Unmarking never releases. A call, not an op; `.noSuchScreen`
+    /// for a dead screen, `.state` once its release has begun.
+    public func retain(_ screen: Screen, _ on: Bool) throws(NavigationError) {
+        try core.retain(screen.id, on)
+    }
+
+    /// Whether a live screen is marked retained (SPEC §17).
+    public func isRetained(_ screen: Screen) throws(NavigationError) -> Bool {
+        try core.isRetained(screen.id)
+    }
+
     /// The live screen with this id.
     public func screen(_ id: UInt64) throws(NavigationError) -> Screen {
         try core.read { state throws(NavigationError) in

@@ -46,6 +46,12 @@ import CNavCore
     CAPI.register(nav, fn, ctx, destroy) { $0.release = $1 }
 }
 
+@c public func navcore_on_detach(
+    _ nav: NavigatorHandle?, _ fn: navcore_release_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
+) -> Int32 {
+    CAPI.register(nav, fn, ctx, destroy) { $0.detach = $1 }
+}
+
 @c public func navcore_on_done(
     _ nav: NavigatorHandle?, _ fn: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {

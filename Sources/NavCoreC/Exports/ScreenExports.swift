@@ -33,6 +33,21 @@ import CNavCore
     CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.discard(screen) }
 }
 
+/// Marks or unmarks a screen as retained (SPEC §17).
+@c public func navcore_screen_retain(_ nav: NavigatorHandle?, _ screen: UInt64, _ on: Bool) -> Int32 {
+    CAPI.perform(nav) { navigator throws(NavigationError) in try navigator.core.retain(screen, on) }
+}
+
+/// Whether a live screen is marked retained (SPEC §17).
+@c public func navcore_screen_is_retained(
+    _ out: UnsafeMutablePointer<Bool>?, _ nav: NavigatorHandle?, _ screen: UInt64
+) -> Int32 {
+    CAPI.perform(nav) { navigator throws(NavigationError) in
+        let out = try CAPI.required(out, "the out-parameter")
+        out.pointee = try navigator.core.isRetained(screen)
+    }
+}
+
 /// The host object of a live screen.
 @c public func navcore_screen_object(
     _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ nav: NavigatorHandle?, _ screen: UInt64

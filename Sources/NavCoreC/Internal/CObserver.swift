@@ -12,11 +12,11 @@ final class CObserver: @unchecked Sendable {
     let token: UInt64
     private let functions: navcore_observer
 
-    /// The versions of navcore_observer: version 1 ends with `destroy`. A later version appends
-    /// the end of its last function. The defaults: every function NULL.
+    /// The versions of navcore_observer: version 1 ends with `destroy`, version 2 with `detach`.
+    /// A later version appends the end of its last function. The defaults: every function NULL.
     static let layout = VersionedStruct<navcore_observer>(
         name: "navcore_observer", initializer: "NAVCORE_OBSERVER_INIT", what: "the observer",
-        sizes: [VersionedStruct.end(of: \navcore_observer.destroy)]
+        sizes: [VersionedStruct.end(of: \navcore_observer.destroy), VersionedStruct.end(of: \navcore_observer.detach)]
     ) { version in
         var observer = navcore_observer()
         observer.version = version
@@ -72,6 +72,11 @@ final class CObserver: @unchecked Sendable {
 
     func release(_ nav: NavigatorHandle?, _ screen: ScreenRef) {
         guard let function = functions.release else { return }
+        HostCalls.release(Call(function: function, ctx: functions.ctx), nav, screen)
+    }
+
+    func detach(_ nav: NavigatorHandle?, _ screen: ScreenRef) {
+        guard let function = functions.detach else { return }
         HostCalls.release(Call(function: function, ctx: functions.ctx), nav, screen)
     }
 

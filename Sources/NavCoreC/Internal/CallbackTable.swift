@@ -17,6 +17,8 @@ final class CallbackTable: EventSink {
         var bar: Slot<navcore_bar_fn>?
         var payload: Slot<navcore_payload_fn>?
         var release: Slot<navcore_release_fn>?
+        /// A retained screen's detach (SPEC §17): the release callback's arguments, the id live.
+        var detach: Slot<navcore_release_fn>?
         var done: Slot<navcore_done_fn>?
         var wakeup: Slot<navcore_wakeup_fn>?
         var animator: Slot<navcore_transition_fn>?
@@ -104,6 +106,9 @@ final class CallbackTable: EventSink {
             if let callback = slots.release?.call { HostCalls.release(callback, handle, screen.ref) }
             for observer in slots.observers { observer.release(handle, screen.ref) }
             hooks?.destroyContext()
+        case .detach(let screen):
+            if let callback = slots.detach?.call { HostCalls.release(callback, handle, screen.ref) }
+            for observer in slots.observers { observer.detach(handle, screen.ref) }
         case .done(let kind, let outcome):
             if let callback = slots.done?.call { HostCalls.done(callback.function, handle, kind, outcome, callback.ctx) }
             for observer in slots.observers { observer.done(handle, kind, outcome) }

@@ -20,6 +20,10 @@ package enum Event: Sendable {
     /// A screen was released: its id is dead, its object goes back to the host. Always
     /// produced, listened to or not, so that the object leaves the lock before it is dropped.
     case release(ScreenBox)
+    /// A retained screen left the stack and stays live, detached (SPEC §17): produced where its
+    /// `release` would be. It owns its box: once detached, the host may discard the screen
+    /// from another thread before this event is delivered.
+    case detach(ScreenBox)
     /// A screen that has a result listener is about to be released: the engine calls the
     /// listener with the result (SPEC §12), not the sink.
     case result(ResultDelivery)

@@ -114,6 +114,7 @@ extension Family {
     func release(_ screen: ScreenRef) {
         var heard = false
         step { state in
+            if let detach = state.detachIfRetained(screen) { return detach }  // SPEC §17
             // Without a listener nothing needs marking: the release follows in this lock hold.
             guard state.node.screens[screen.id]?.listener != nil, let result = state.beginRelease(screen.id) else {
                 return state.release(screen)

@@ -75,6 +75,16 @@ extension NavigatorCore {
         try perform(.always) { state throws(NavigationError) in try state.discard(id) }
     }
 
+    /// Marks or unmarks a screen as retained (SPEC §17); a call, not an op.
+    package func retain(_ id: UInt64, _ on: Bool) throws(NavigationError) {
+        try configure { state throws(NavigationError) in try state.setRetained(id, on) }
+    }
+
+    /// Whether a live screen is marked retained (SPEC §17).
+    package func isRetained(_ id: UInt64) throws(NavigationError) -> Bool {
+        try read { state throws(NavigationError) in try state.isRetained(id) }
+    }
+
     /// Answers a pending veto decision (SPEC §13), at once in both dispatch modes.
     package func answerDecision(_ id: UInt64, allow: Bool) throws(NavigationError) {
         try perform(.always) { state throws(NavigationError) in try state.answerDecision(id, allow: allow) }

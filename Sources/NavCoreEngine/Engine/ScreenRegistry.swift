@@ -16,6 +16,9 @@ package struct ScreenRegistry: Sendable {
         /// Its release has begun (its result listener may be running): it cannot be discarded
         /// and its listener can no longer be changed (SPEC §1, §12).
         package var releasing = false
+        /// Marked by the host to be detached instead of released when it leaves the stack
+        /// (SPEC §17).
+        package var retained = false
         /// Its result, saved state and listener, boxed: most screens have none, and a record
         /// stays one word larger than without them (a million screens cost 8 MB, not 80).
         private var extras: Extras? = nil
@@ -104,6 +107,20 @@ package struct ScreenRegistry: Sendable {
         return true
     }
 
+    /// Marks a stacked screen as detached again, live (SPEC §17: a retained screen that left the
+    /// stack); returns false if it is not live or was not stacked.
+    @discardableResult
+    package mutating func markDetached(_ id: UInt64) -> Bool {
+        let route = records.update(id) { record -> String? in
+            guard record.stacked else { return nil }
+            record.stacked = false
+            return record.screen.route
+        }
+        guard let route = route ?? nil else { return false }
+        uncount(route)
+        return true
+    }
+
     /// Removes a screen; returns its box, or `nil` if it was not live.
     package mutating func remove(_ id: UInt64) -> ScreenBox? {
         removeRecord(id)?.box
@@ -112,16 +129,18 @@ package struct ScreenRegistry: Sendable {
     /// Removes a screen; returns its record, or `nil` if it was not live.
     package mutating func removeRecord(_ id: UInt64) -> Record? {
         guard let record = records.remove(id) else { return nil }
-        if record.stacked, !record.screen.route.isEmpty,
-            let index = stackedByRoute.index(forKey: RouteName(record.screen.route))  // one hash
-        {
-            if stackedByRoute.values[index] > 1 {
-                stackedByRoute.values[index] -= 1
-            } else {
-                stackedByRoute.remove(at: index)
-            }
-        }
+        if record.stacked { uncount(record.screen.route) }
         return record
+    }
+
+    /// One stacked screen of `route` fewer.
+    private mutating func uncount(_ route: String) {
+        guard !route.isEmpty, let index = stackedByRoute.index(forKey: RouteName(route)) else { return }  // one hash
+        if stackedByRoute.values[index] > 1 {
+            stackedByRoute.values[index] -= 1
+        } else {
+            stackedByRoute.remove(at: index)
+        }
     }
 
     /// Whether some screen of `route` may be stacked: exact for a named route; always true for

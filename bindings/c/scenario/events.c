@@ -216,6 +216,18 @@ static void on_release(navcore_navigator *nav, uint64_t screen, void *object, co
     free(label);
 }
 
+/* A retained screen left the stack (SPEC §17): it stays live, its object still the host's. */
+static void on_detach(navcore_navigator *nav, uint64_t screen, void *object, const char *route, void *ctx) {
+    (void)route;
+    session *s = check_call("detach", nav, ctx);
+    member *m = member_of(ctx);
+    if (session_entry(s, screen)->released) broken(s, "screen #%llu was detached after its release", (unsigned long long)screen);
+    seen(s, m, "detach", screen, object, true);
+    char *label = session_label(s, screen);
+    events_record(s, m, CAT_RELEASE, xasprintf("detach %s", label));
+    free(label);
+}
+
 static void on_done(navcore_navigator *nav, int op, int outcome, void *ctx) {
     session *s = check_call("done", nav, ctx);
     member *m = member_of(ctx);
@@ -327,6 +339,7 @@ static void make_addresses(session *s) {
     s->on_bar = ADDRESS(s, CALLBACK_BAR, navcore_bar_fn, on_bar);
     s->on_payload = ADDRESS(s, CALLBACK_PAYLOAD, navcore_payload_fn, on_payload);
     s->on_release = ADDRESS(s, CALLBACK_RELEASE, navcore_release_fn, on_release);
+    s->on_detach = ADDRESS(s, CALLBACK_RELEASE, navcore_release_fn, on_detach);
     s->on_done = ADDRESS(s, CALLBACK_DONE, navcore_done_fn, on_done);
     s->on_wakeup = ADDRESS(s, CALLBACK_WAKEUP, navcore_wakeup_fn, on_wakeup);
     s->animator = ADDRESS(s, CALLBACK_TRANSITION, navcore_transition_fn, on_transition);
@@ -410,6 +423,7 @@ void events_install(session *s, member *m) {
     REGISTER(s, m, "bar", navcore_on_bar(nav, s->on_bar, ctx_, destroy_));
     REGISTER(s, m, "payload", navcore_on_payload(nav, s->on_payload, ctx_, destroy_));
     REGISTER(s, m, "release", navcore_on_release(nav, s->on_release, ctx_, destroy_));
+    REGISTER(s, m, "detach", navcore_on_detach(nav, s->on_detach, ctx_, destroy_));
     REGISTER(s, m, "done", navcore_on_done(nav, s->on_done, ctx_, destroy_));
     REGISTER(s, m, "wakeup", navcore_on_wakeup(nav, s->on_wakeup, ctx_, destroy_));
     REGISTER(s, m, "veto", navcore_on_pop_veto_deferrable(nav, s->veto, ctx_, destroy_));

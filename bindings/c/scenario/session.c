@@ -82,7 +82,7 @@ static const char *const reserved_names[] = {
 /* The commands that take no `NAME:` prefix (SPEC §16.13). */
 static const char *const unprefixed[] = {"trace", "veto", "on", "navigator", "activate", "attach"};
 /* The commands that name a label, asked of the label's owner when no prefix names a navigator. */
-static const char *const label_commands[] = {"set_result", "set_saved", "listen", "discard", "push_again"};
+static const char *const label_commands[] = {"set_result", "set_saved", "listen", "discard", "push_again", "retain"};
 
 #define COUNT(array) (sizeof(array) / sizeof *(array))
 
@@ -415,6 +415,11 @@ static bool command(session *s, const strvec *words, int line) {
                 session_set_status(s, status);
             }
         }
+    } else if (strcmp(verb, "retain") == 0) {
+        const char *label = session_word(s, &args, 0, line);
+        int on = -1;
+        if ((ok = label && session_labelled(s, label, line, &id) && (on = either(s, &args, 1, line, "on", "off")) >= 0))
+            session_set_status(s, navcore_screen_retain(session_nav(s), id, on));
     } else if (strcmp(verb, "unroute") == 0) {
         const char *route = session_word(s, &args, 0, line);
         if ((ok = route != NULL)) session_set_status(s, navcore_route_unregister(session_nav(s), route));
@@ -540,12 +545,13 @@ static char *stack_labels(session *s, navcore_navigator *n) {
     return joined;
 }
 
-/* `expect …` (after the word `expect`), of `explicit`, else of the owner of `result_of L`'s and
- * `saved_of L`'s label, else of root; a failure repeats the line's prefix. */
+/* `expect …` (after the word `expect`), of `explicit`, else of the owner of the label of
+ * `result_of L`, `saved_of L`, `live L` or `retained L`, else of root; a failure repeats the line's prefix. */
 static void check(session *s, const strvec *words, int line, member *explicit, const char *prefix) {
     const char *what = session_word(s, words, 0, line);
     if (!what) return;
-    bool of_screen = strcmp(what, "result_of") == 0 || strcmp(what, "saved_of") == 0;
+    bool of_text = strcmp(what, "result_of") == 0 || strcmp(what, "saved_of") == 0;
+    bool of_screen = of_text || strcmp(what, "live") == 0 || strcmp(what, "retained") == 0;
     size_t skipped = words->count < (of_screen ? 2u : 1u) ? words->count : of_screen ? 2u : 1u;
     char *expected = sv_join(words->items + skipped, words->count - skipped, " ");
     member *m = explicit ? explicit : of_screen && words->count > 1 ? owner(s, words->items[1]) : NULL;
@@ -584,11 +590,17 @@ static void check(session *s, const strvec *words, int line, member *explicit, c
             free(expected);
             return;
         }
-        char *text = NULL;
-        int status = strcmp(what, "result_of") == 0 ? navcore_screen_result(&text, n, id)
-                                                    : navcore_screen_saved_state(&text, n, id);
-        seen = xstrdup(status < 0 ? "dead" : text ? text : "-");
-        navcore_free(text);
+        if (of_text) {
+            char *text = NULL;
+            int status = strcmp(what, "result_of") == 0 ? navcore_screen_result(&text, n, id)
+                                                        : navcore_screen_saved_state(&text, n, id);
+            seen = xstrdup(status < 0 ? "dead" : text ? text : "-");
+            navcore_free(text);
+        } else { /* `live L`, `retained L`: `no` once L is released */
+            bool retained = false;
+            int status = navcore_screen_is_retained(&retained, n, id);
+            seen = xstrdup(status >= 0 && (strcmp(what, "live") == 0 || retained) ? "yes" : "no");
+        }
     } else {
         char *joined = sv_join(words->items, words->count, " ");
         session_fail(s, line, "unknown check 'expect %s'", joined);

@@ -155,7 +155,7 @@ typedef struct session {
     navcore_progress_fn on_progress;
     navcore_bar_fn on_bar;
     navcore_payload_fn on_payload;
-    navcore_release_fn on_release;
+    navcore_release_fn on_release, on_detach;
     navcore_done_fn on_done, completion;
     navcore_wakeup_fn on_wakeup;
     navcore_transition_fn animator;

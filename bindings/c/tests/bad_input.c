@@ -56,6 +56,8 @@ static const struct declared_statuses {
     {"navcore_set_bar_threshold", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_screen_create", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_screen_discard", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN) | STATUS_BIT(NAVCORE_ERR_STATE)},
+    {"navcore_screen_retain", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN) | STATUS_BIT(NAVCORE_ERR_STATE)},
+    {"navcore_screen_is_retained", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN)},
     {"navcore_screen_hooks_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
     {"navcore_screen_create_with_hooks", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_screen_object", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN)},
@@ -83,6 +85,7 @@ static const struct declared_statuses {
     {"navcore_on_bar", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_on_payload", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_on_release", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_on_detach", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_on_done", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_on_wakeup", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_on_transition", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
@@ -342,6 +345,8 @@ static int h_screen_create_with_hooks(navcore_navigator *nav, fixture *f) {
     return navcore_screen_create_with_hooks(&f->out.u64, nav, "R", NULL, &hooks);
 }
 H(screen_discard, navcore_screen_discard(nav, f->d))
+H(screen_retain, navcore_screen_retain(nav, f->d, true))
+H(screen_is_retained, navcore_screen_is_retained(&f->out.flag, nav, f->d))
 H(screen_object, navcore_screen_object(&f->out.pointer, nav, f->a))
 H(screen_route, navcore_screen_route(&f->out.size, f->out.text, sizeof f->out.text, nav, f->a))
 H(transition_finish, navcore_transition_finish(nav, f->transition))
@@ -355,6 +360,7 @@ H(on_progress, navcore_on_progress(nav, on_progress, DTOR))
 H(on_bar, navcore_on_bar(nav, on_bar, DTOR))
 H(on_payload, navcore_on_payload(nav, on_payload, DTOR))
 H(on_release, navcore_on_release(nav, on_release, DTOR))
+H(on_detach, navcore_on_detach(nav, on_release, DTOR))
 H(on_done, navcore_on_done(nav, count_done, DTOR))
 H(on_wakeup, navcore_on_wakeup(nav, on_wakeup, DTOR))
 H(on_transition, navcore_on_transition(nav, animator, DTOR))
@@ -444,10 +450,11 @@ static const struct {
     HANDLE_FN(navigator_destroy), HANDLE_FN(drain), HANDLE_FN(drain_ops), HANDLE_FN(drain_for),
     HANDLE_FN(drain_ops_for), HANDLE_FN(set_always_appear), HANDLE_FN(set_bar_threshold),
     HANDLE_FN(screen_create), HANDLE_FN(screen_create_with_hooks), HANDLE_FN(screen_discard),
-    HANDLE_FN(screen_object), HANDLE_FN(screen_route), OP_HANDLE_FUNCTIONS,
+    HANDLE_FN(screen_retain), HANDLE_FN(screen_is_retained), HANDLE_FN(screen_object), HANDLE_FN(screen_route), OP_HANDLE_FUNCTIONS,
     HANDLE_FN(transition_finish), HANDLE_FN(transition_cancel), HANDLE_FN(transition_progress),
     HANDLE_FN(route_register), HANDLE_FN(route_unregister), HANDLE_FN(on_action), HANDLE_FN(on_appearance),
-    HANDLE_FN(on_progress), HANDLE_FN(on_bar), HANDLE_FN(on_payload), HANDLE_FN(on_release), HANDLE_FN(on_done),
+    HANDLE_FN(on_progress), HANDLE_FN(on_bar), HANDLE_FN(on_payload), HANDLE_FN(on_release), HANDLE_FN(on_detach),
+    HANDLE_FN(on_done),
     HANDLE_FN(on_wakeup), HANDLE_FN(on_transition), HANDLE_FN(on_pop_veto), HANDLE_FN(observer_add),
     HANDLE_FN(observer_remove), HANDLE_FN(stack_count),
     HANDLE_FN(stack_get), HANDLE_FN(stack_copy), HANDLE_FN(top), HANDLE_FN(root), HANDLE_FN(action_state),
@@ -540,7 +547,7 @@ static int add_observer(fixture *f, uint64_t *out, unsigned int version, bool nu
 A(observer_null_out, add_observer(f, NULL, NAVCORE_OBSERVER_VERSION, false))
 A(observer_null, add_observer(f, &f->out.u64, NAVCORE_OBSERVER_VERSION, true))
 A(observer_version_0, add_observer(f, &f->out.u64, 0, false))
-A(observer_version_2, add_observer(f, &f->out.u64, 2, false))
+A(observer_version_3, add_observer(f, &f->out.u64, 3, false))
 A(observer_remove_zero, navcore_observer_remove(f->nav, 0))
 A(observer_remove_never, navcore_observer_remove(f->nav, UINT64_MAX))
 A(observer_remove_twice, navcore_observer_remove(f->nav, f->out.u64))
@@ -557,7 +564,7 @@ static int observer_init(unsigned int version) {
 }
 A(observer_init_null, navcore_observer_init(NULL, NAVCORE_OBSERVER_VERSION))
 A(observer_init_0, observer_init(0))
-A(observer_init_2, observer_init(2))
+A(observer_init_3, observer_init(3))
 A(discard_stacked, navcore_screen_discard(f->nav, f->a))
 A(discard_top, navcore_screen_discard(f->nav, f->b))
 A(discard_entering, navcore_screen_discard(f->nav, f->c))
@@ -566,6 +573,13 @@ A(discard_dead, navcore_screen_discard(f->nav, f->x))
 A(discard_zero, navcore_screen_discard(f->nav, 0))
 A(discard_never, navcore_screen_discard(f->nav, UINT64_MAX))
 A(discard_other, navcore_screen_discard(f->nav, f->o))
+A(retain_dead, navcore_screen_retain(f->nav, f->x, true))
+A(retain_zero, navcore_screen_retain(f->nav, 0, true))
+A(retain_never, navcore_screen_retain(f->nav, UINT64_MAX, false))
+A(retain_other, navcore_screen_retain(f->nav, f->o, true))
+A(is_retained_null_out, navcore_screen_is_retained(NULL, f->nav, f->a))
+A(is_retained_dead, navcore_screen_is_retained(&f->out.flag, f->nav, f->x))
+A(is_retained_other, navcore_screen_is_retained(&f->out.flag, f->nav, f->o))
 A(object_null_out, navcore_screen_object(NULL, f->nav, f->a))
 A(object_dead, navcore_screen_object(&f->out.pointer, f->nav, f->x))
 A(object_other, navcore_screen_object(&f->out.pointer, f->nav, f->o))
@@ -823,14 +837,14 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_observer_add", "`out_token` NULL", BASIC, INVALID, observer_null_out),
     FAILS("navcore_observer_add", "`observer` NULL", BASIC, INVALID, observer_null),
     FAILS("navcore_observer_add", "`observer->version` 0", BASIC, INVALID, observer_version_0),
-    FAILS("navcore_observer_add", "`observer->version` 2 (unknown)", BASIC, INVALID, observer_version_2),
+    FAILS("navcore_observer_add", "`observer->version` 3 (unknown)", BASIC, INVALID, observer_version_3),
     FAILS("navcore_observer_remove", "token 0", BASIC, INVALID, observer_remove_zero),
     FAILS("navcore_observer_remove", "a token never handed out (`UINT64_MAX`)", BASIC, INVALID, observer_remove_never),
     FAILS_AFTER("navcore_observer_remove", "a token removed already", BASIC, observer_added_and_removed, INVALID,
                 observer_remove_twice),
     FAILS("navcore_observer_init", "`observer` NULL", BASIC, INVALID, observer_init_null),
     FAILS("navcore_observer_init", "version 0", BASIC, INVALID, observer_init_0),
-    FAILS("navcore_observer_init", "version 2 (unknown)", BASIC, INVALID, observer_init_2),
+    FAILS("navcore_observer_init", "version 3 (unknown)", BASIC, INVALID, observer_init_3),
     FAILS("navcore_screen_discard", "a screen in the stack", BASIC, STATE, discard_stacked),
     FAILS("navcore_screen_discard", "the top screen", BASIC, STATE, discard_top),
     FAILS("navcore_screen_discard", "the screen a waiting push brings in", PUSHING, STATE, discard_entering),
@@ -839,6 +853,13 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_screen_discard", "id 0", BASIC, NO_SCREEN, discard_zero),
     FAILS("navcore_screen_discard", "an id never created (`UINT64_MAX`)", BASIC, NO_SCREEN, discard_never),
     FAILS("navcore_screen_discard", "another navigator's screen", BASIC, NO_SCREEN, discard_other),
+    FAILS("navcore_screen_retain", "a discarded (dead) id", BASIC, NO_SCREEN, retain_dead),
+    FAILS("navcore_screen_retain", "id 0", BASIC, NO_SCREEN, retain_zero),
+    FAILS("navcore_screen_retain", "an id never created (`UINT64_MAX`)", BASIC, NO_SCREEN, retain_never),
+    FAILS("navcore_screen_retain", "another navigator's screen", BASIC, NO_SCREEN, retain_other),
+    FAILS("navcore_screen_is_retained", "`out` NULL", BASIC, INVALID, is_retained_null_out),
+    FAILS("navcore_screen_is_retained", "a dead id", BASIC, NO_SCREEN, is_retained_dead),
+    FAILS("navcore_screen_is_retained", "another navigator's screen", BASIC, NO_SCREEN, is_retained_other),
     FAILS("navcore_screen_object", "`out` NULL", BASIC, INVALID, object_null_out),
     FAILS("navcore_screen_object", "a dead id", BASIC, NO_SCREEN, object_dead),
     FAILS("navcore_screen_object", "another navigator's screen", BASIC, NO_SCREEN, object_other),
@@ -1132,6 +1153,16 @@ static void run_case(const char *function, const char *input, enum setup setup, 
     free(f);
 }
 
+/* A result listener that marks its own screen retained, its release begun: `state`, and the
+ * screen is released all the same. */
+static void retain_releasing(navcore_navigator *nav, uint64_t screen, void *object, const char *result, void *ctx) {
+    (void)object, (void)result, (void)ctx;
+    int status = navcore_screen_retain(nav, screen, true);
+    observe("navcore_screen_retain", status);
+    report(status == NAVCORE_ERR_STATE, "navcore_screen_retain", "inside its result listener (release begun)",
+           NAVCORE_ERR_STATE, status, NO_OUTCOME, "its release had begun", navcore_last_error_message());
+}
+
 /* A result listener that attaches a listener to its own screen, whose release has begun. */
 static void rearm_result(navcore_navigator *nav, uint64_t screen, void *object, const char *result, void *ctx) {
     (void)object, (void)result, (void)ctx;
@@ -1165,6 +1196,19 @@ static void good_calls(void) {
     must(navcore_screen_create(&screen, nav, "R", NULL), "good calls: screen");
     must(navcore_screen_on_result(nav, screen, rearm_result, NULL, NULL), "good calls: result listener");
     must(navcore_screen_discard(nav, screen), "good calls: discard");
+    must(navcore_screen_create(&screen, nav, "R", NULL), "good calls: a screen to pop");
+    must(navcore_push(nav, screen, false, NULL, NULL), "good calls: push it");
+    uint64_t second = 0;
+    must(navcore_screen_create(&second, nav, "R", NULL), "good calls: a second screen");
+    must(navcore_push(nav, second, false, NULL, NULL), "good calls: push the second");
+    must(navcore_screen_on_result(nav, second, retain_releasing, NULL, NULL), "good calls: its result listener");
+    must(navcore_pop(nav, false, NULL, NULL), "good calls: pop it (released, not detached)");
+    size_t count = 0;
+    must(navcore_stack_count(&count, nav), "good calls: the stack's count");
+    bool retained = true;
+    report(count == 1 && navcore_screen_is_retained(&retained, nav, second) == NAVCORE_ERR_NO_SUCH_SCREEN,
+           "navcore_screen_retain", "the screen marked in its result listener", NAVCORE_OK, NAVCORE_OK, NO_OUTCOME,
+           "it was not released by its pop", NULL);
     must(navcore_navigator_destroy(nav), "good calls: destroy");
 
     navcore_show_options made, macro = NAVCORE_SHOW_OPTIONS_INIT;
@@ -1189,7 +1233,7 @@ static void good_calls(void) {
     observe("navcore_observer_init", navcore_observer_init(&observer, NAVCORE_OBSERVER_VERSION));
     bool same_observer = observer.version == no_observer.version && !observer.action && !observer.appearance &&
                          !observer.progress && !observer.bar && !observer.payload && !observer.release &&
-                         !observer.done && !observer.ctx && !observer.destroy;
+                         !observer.done && !observer.ctx && !observer.destroy && !observer.detach;
     report(same_observer, "navcore_observer_init", "the current version: NAVCORE_OBSERVER_INIT's empty observer",
            NAVCORE_OK, NAVCORE_OK, NO_OUTCOME, "other fields than the macro's", NULL);
 

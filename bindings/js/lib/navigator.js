@@ -16,7 +16,7 @@ import { Decision, Screen, Transition } from "./screen.js";
 
 /** The event kinds a listener may hear, in the order of the C callbacks. */
 export const EVENT_KINDS = Object.freeze(["action", "will_show", "did_show", "will_hide", "did_hide", "progress", "bar",
-  "payload", "release", "done", "wakeup"]);
+  "payload", "release", "detach", "done", "wakeup"]);
 /** "appearance" names the four phases at once. */
 const PHASES = Object.freeze(["will_show", "did_show", "will_hide", "did_hide"]);
 
@@ -41,6 +41,7 @@ const REGISTRATIONS = {
   bar: ["navcore_on_bar", [], "bar"],
   payload: ["navcore_on_payload", [], "payload"],
   release: ["navcore_on_release", [], "release"],
+  detach: ["navcore_on_detach", [], "release"], // the release callback's type
   done: ["navcore_on_done", [], "done"],
   wakeup: ["navcore_on_wakeup", [], "wakeup"],
   veto: ["navcore_on_pop_veto_deferrable", [], "deferrable_veto"],
@@ -387,6 +388,8 @@ export class Navigator {
           if (this.#listeners.get("action")?.length) this.#released.set(id, screen);
           this.#emit("release", { kind: "release", screen, object: held });
         };
+      case "detach":
+        return (id) => this.#emit("detach", { kind: "detach", screen: this.#knownScreen(id) });
       case "done":
         return (_screen, _object, op, outcome) =>
           this.#emit("done", { kind: "done", op: nameOf(OP, op), outcome: nameOf(OUTCOME, outcome) });
@@ -627,6 +630,33 @@ export class Navigator {
   discard(screen) {
     const id = this.#id(screen);
     this.#call((lib) => lib.check(lib.c.navcore_screen_discard(this.#handle, BigInt(id))));
+  }
+
+  /**
+   * Marks (`on`) or unmarks a screen as retained (SPEC §17): a retained screen that leaves the
+   * stack is detached (a "detach" event) instead of released, and stays live to be pushed again,
+   * set or discarded. Unmarking never releases. A call, not an op: NoSuchScreenError once it is
+   * released, StateError once its release has begun.
+   * @param {Screen} screen
+   * @param {boolean} [on]
+   */
+  retain(screen, on = true) {
+    const id = this.#id(screen);
+    this.#call((lib) => lib.check(lib.c.navcore_screen_retain(this.#handle, BigInt(id), on ? 1 : 0)));
+  }
+
+  /**
+   * Whether `screen` is marked retained (NoSuchScreenError once it is released).
+   * @param {Screen} screen
+   * @returns {boolean}
+   */
+  isRetained(screen) {
+    const id = this.#id(screen);
+    return this.#call((lib) => {
+      lib.memory.view.setUint8(lib.out, 0);
+      lib.check(lib.c.navcore_screen_is_retained(lib.out, this.#handle, BigInt(id)));
+      return lib.memory.view.getUint8(lib.out) !== 0;
+    });
   }
 
   /**

@@ -29,7 +29,8 @@ _MODULE_OF = {
                    "Veto"),
         "_errors": ("BusyError", "ExistsError", "FactoryFailed", "InternalError", "InvalidError",
                     "InvalidHandleError", "NavcoreError", "NoMemoryError", "NoSuchScreenError", "StateError"),
-        "_events": ("ActionEvent", "AppearanceEvent", "BarEvent", "Decision", "DoneEvent", "Payload", "PayloadEvent",
+        "_events": ("ActionEvent", "AppearanceEvent", "BarEvent", "Decision", "DetachEvent", "DoneEvent", "Payload",
+                    "PayloadEvent",
                     "ProgressEvent", "ReleaseEvent", "ResultEvent", "RouteRequest", "Screen", "Transition",
                     "WakeupEvent"),
         "_navigator": ("EVENT_KINDS", "Navigator"),
@@ -69,7 +70,8 @@ if TYPE_CHECKING:
     from ._enums import LATER, Action, Dispatch, Op, Outcome, Phase, Reason, Recycle, Status, Style, Veto
     from ._errors import BusyError, ExistsError, FactoryFailed, InternalError, InvalidError, InvalidHandleError
     from ._errors import NavcoreError, NoMemoryError, NoSuchScreenError, StateError
-    from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DoneEvent, Payload, PayloadEvent
+    from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DetachEvent, DoneEvent, Payload
+    from ._events import PayloadEvent
     from ._events import ProgressEvent, ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
     from ._navigator import EVENT_KINDS, Navigator
     from ._operation import Operation, ScreenResult
@@ -105,6 +107,7 @@ __all__ = [
     "BarEvent",
     "BusyError",
     "Decision",
+    "DetachEvent",
     "Dispatch",
     "DoneEvent",
     "EVENT_KINDS",

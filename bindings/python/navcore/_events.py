@@ -90,6 +90,12 @@ class Screen(Generic[T]):
         return self._owner().result_text(self)
 
     @property
+    def retained(self) -> bool:
+        """Whether the screen is marked retained (``Navigator.retain``; NoSuchScreenError once
+        released)."""
+        return self._owner().is_retained(self)
+
+    @property
     def saved_state(self) -> Optional[str]:
         """The screen's saved state, None for none (``Navigator.saved_state``; NoSuchScreenError
         once released).
@@ -205,6 +211,18 @@ class ReleaseEvent:
 
     screen: Screen[Any]
     object: Any
+
+
+@dataclass(frozen=True)
+class DetachEvent:
+    """A retained screen left the stack and stays live, detached (SPEC §17): it keeps its object,
+    result and saved state, and can be pushed again, set or discarded.
+
+    Attributes:
+        screen (Screen): the detached screen (``released`` is false).
+    """
+
+    screen: Screen[Any]
 
 
 @dataclass(frozen=True)

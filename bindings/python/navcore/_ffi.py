@@ -223,6 +223,8 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     # Screens
     "navcore_screen_create": (c_int, [POINTER(c_uint64), NavPtr, c_char_p, c_void_p]),
     "navcore_screen_discard": (c_int, [NavPtr, c_uint64]),
+    "navcore_screen_retain": (c_int, [NavPtr, c_uint64, c_bool]),
+    "navcore_screen_is_retained": (c_int, [POINTER(c_bool), NavPtr, c_uint64]),
     "navcore_screen_hooks_init": (c_int, [POINTER(ScreenHooks), c_uint]),
     "navcore_screen_create_with_hooks": (c_int, [POINTER(c_uint64), NavPtr, c_char_p, c_void_p, POINTER(ScreenHooks)]),
     "navcore_screen_object": (c_int, [POINTER(c_void_p), NavPtr, c_uint64]),
@@ -254,6 +256,7 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_on_bar": (c_int, [NavPtr, BarFn, c_void_p, DestroyFn]),
     "navcore_on_payload": (c_int, [NavPtr, PayloadFn, c_void_p, DestroyFn]),
     "navcore_on_release": (c_int, [NavPtr, ReleaseFn, c_void_p, DestroyFn]),
+    "navcore_on_detach": (c_int, [NavPtr, ReleaseFn, c_void_p, DestroyFn]),
     "navcore_on_done": (c_int, [NavPtr, DoneFn, c_void_p, DestroyFn]),
     "navcore_on_wakeup": (c_int, [NavPtr, WakeupFn, c_void_p, DestroyFn]),
     "navcore_on_transition": (c_int, [NavPtr, TransitionFn, c_void_p, DestroyFn]),

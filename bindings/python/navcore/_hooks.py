@@ -19,6 +19,7 @@ EVENT_KINDS: Tuple[str, ...] = (
     "bar",
     "payload",
     "release",
+    "detach",
     "done",
     "wakeup",
 )

@@ -21,8 +21,8 @@ from . import _conversions, _ffi
 from ._calls import _api, _check, _error, _stashed, _tls
 from ._enums import ACCEPTED, ACTIONS, OPS, OUTCOMES, Action, Dispatch, Op, Recycle, Status
 from ._errors import InvalidError, InvalidHandleError, NavcoreError, NoSuchScreenError
-from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DoneEvent, PayloadEvent, ProgressEvent
-from ._events import ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
+from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DetachEvent, DoneEvent, PayloadEvent
+from ._events import ProgressEvent, ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
 from ._hooks import _ALIASES, _HOOK_KINDS, EVENT_KINDS, HOOKS, Hooks, _hooks_of
 from ._interpreter import refuse_sub_interpreter
 from ._operation import Operation, ScreenResult
@@ -421,6 +421,10 @@ class Navigator:
     @overload
     def on(self, kind: Literal["release"]) -> ListenerDecorator[ReleaseEvent]: ...
     @overload
+    def on(self, kind: Literal["detach"], listener: Listener[DetachEvent]) -> Listener[DetachEvent]: ...
+    @overload
+    def on(self, kind: Literal["detach"]) -> ListenerDecorator[DetachEvent]: ...
+    @overload
     def on(self, kind: Literal["done"], listener: Listener[DoneEvent]) -> Listener[DoneEvent]: ...
     @overload
     def on(self, kind: Literal["done"]) -> ListenerDecorator[DoneEvent]: ...
@@ -692,6 +696,37 @@ class Navigator:
             NoSuchScreenError: it is released already.
         """
         _check(self._lib.navcore_screen_discard(self._handle, screen.id))
+
+    def retain(self, screen: Screen[Any], on: bool = True) -> None:
+        """Marks (``on``) or unmarks a screen as retained (SPEC §17): a retained screen that leaves
+        the stack is detached (a ``"detach"`` event) instead of released, and stays live to be
+        pushed again, set or discarded. Unmarking never releases. A call, not an op.
+
+        Args:
+            screen: a live screen of this navigator, in the stack or detached.
+            on: True marks it, False unmarks it.
+
+        Raises:
+            NoSuchScreenError: it is released.
+            StateError: its release has begun (inside its result listener).
+        """
+        _check(self._lib.navcore_screen_retain(self._handle, screen.id, on))
+
+    def is_retained(self, screen: Screen[Any]) -> bool:
+        """Whether ``screen`` is marked retained (``Screen.retained``).
+
+        Args:
+            screen: a live screen of this navigator.
+
+        Returns:
+            True if it is marked.
+
+        Raises:
+            NoSuchScreenError: it is released.
+        """
+        out = c_bool()
+        _check(self._lib.navcore_screen_is_retained(byref(out), self._handle, screen.id))
+        return bool(out.value)
 
     def screen(self, screen_id: int) -> Screen[Any]:
         """The Screen of a live screen id (one the binding did not make is made on first sight).

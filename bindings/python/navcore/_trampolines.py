@@ -39,7 +39,7 @@ from ._enums import ACTIONS, OPS, OUTCOMES, PHASES, REASONS, STYLES, Action, Pha
 from ._enums import Veto as VetoAnswer
 from ._errors import FactoryFailed
 from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DoneEvent, Payload, PayloadEvent
-from ._events import ProgressEvent, ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
+from ._events import DetachEvent, ProgressEvent, ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
 from ._guard import guarded
 from ._hooks import _PAYLOAD_HOOK, _PHASE_KINDS
 from ._operation import Operation
@@ -239,6 +239,23 @@ def _on_release(cell: Any, nav: Any, screen_id: int, obj: Any, route: bytes, ctx
             fields = event.__dict__
             fields["screen"] = screen
             fields["object"] = held
+            _deliver(listeners, event)
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        cell[0] = 1  # it ran: see _guard.py
+
+
+def _on_detach(cell: Any, nav: Any, screen_id: int, obj: Any, route: bytes, ctx: Optional[int]) -> None:
+    """A retained screen left the stack (SPEC §17): the binding keeps its Screen and object."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is None:
+            return
+        listeners = navigator._listeners["detach"]
+        if listeners:
+            event = _new(DetachEvent)
+            event.__dict__["screen"] = navigator._screens.get(screen_id) or navigator.screen(screen_id)
             _deliver(listeners, event)
     except BaseException as error:  # noqa: B902
         _stash(error)
@@ -452,6 +469,7 @@ _REGISTRATIONS: Dict[str, Tuple[str, Any, Tuple[int, ...]]] = {
     "bar": ("navcore_on_bar", guarded("on_bar", _ffi.BarFn, _on_bar), ()),
     "payload": ("navcore_on_payload", guarded("on_payload", _ffi.PayloadFn, _on_payload), ()),
     "release": ("navcore_on_release", guarded("on_release", _ffi.ReleaseFn, _on_release), ()),
+    "detach": ("navcore_on_detach", guarded("on_detach", _ffi.ReleaseFn, _on_detach), ()),
     "done": ("navcore_on_done", guarded("on_done", _ffi.DoneFn, _on_done), ()),
     "wakeup": ("navcore_on_wakeup", guarded("on_wakeup", _ffi.WakeupFn, _on_wakeup), ()),
     "animator": ("navcore_on_transition", guarded("on_transition", _ffi.TransitionFn, _on_transition), ()),

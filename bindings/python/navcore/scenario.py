@@ -32,6 +32,7 @@ from ._events import (
     AppearanceEvent,
     BarEvent,
     Decision,
+    DetachEvent,
     DoneEvent,
     PayloadEvent,
     ProgressEvent,
@@ -93,7 +94,7 @@ RESERVED_NAMES = frozenset((
 #: The commands that take no ``NAME:`` prefix (SPEC §16.13).
 UNPREFIXED = ("trace", "veto", "on", "navigator", "activate", "attach")
 #: The commands that name a label, asked of the label's owner when no prefix names a navigator.
-LABEL_COMMANDS = ("set_result", "set_saved", "listen", "discard", "push_again")
+LABEL_COMMANDS = ("set_result", "set_saved", "listen", "discard", "push_again", "retain")
 
 
 def words(line: str) -> List[str]:
@@ -238,6 +239,8 @@ class TraceFormat:
             return "payload", f"payload {self.label(event.screen)} {event.payload}"
         if isinstance(event, ReleaseEvent):
             return "release", f"release {self.label(event.screen)}"
+        if isinstance(event, DetachEvent):
+            return "release", f"detach {self.label(event.screen)}"
         if isinstance(event, DoneEvent):
             return "done", f"done {event.op} {event.outcome}"
         if isinstance(event, WakeupEvent):
@@ -296,7 +299,8 @@ class _Member:
     def observe(self, event: object) -> None:
         self.session.observe(self, event)
 
-    on_action = on_appearance = on_progress = on_bar = on_payload = on_release = on_done = on_wakeup = observe
+    on_action = on_appearance = on_progress = on_bar = on_payload = observe
+    on_release = on_detach = on_done = on_wakeup = observe
 
 
 class Session:
@@ -440,6 +444,10 @@ class Session:
         elif verb == "discard":
             screen = self.labelled(self.word(arguments, 0, line), line)
             self.call(lambda: self.nav().discard(screen))
+        elif verb == "retain":
+            screen = self.labelled(self.word(arguments, 0, line), line)
+            on = self.on_off(arguments, 1, line)
+            self.call(lambda: self.nav().retain(screen, on))
         elif verb == "unroute":
             route = self.word(arguments, 0, line)
             self.call(lambda: self.nav().unregister_route(route))
@@ -465,7 +473,7 @@ class Session:
         """``expect …``, of ``explicit``, else of the owner of ``result_of L``'s and
         ``saved_of L``'s label, else of ``root``; a failure repeats the line's prefix."""
         what = self.word(words, 0, line)
-        subject = 2 if what in ("result_of", "saved_of") else 1  # `stack`, `result_of L`, …
+        subject = 2 if what in ("result_of", "saved_of", "live", "retained") else 1  # `stack`, `result_of L`, …
         expected = " ".join(words[subject:])
         member = explicit or (self.owner(words[1] if len(words) > 1 else None) if subject == 2 else None)
         nav = self.navigator_of(member or self.root)
@@ -499,6 +507,13 @@ class Session:
         elif what == "saved_of":
             screen = self.labelled(self.word(words, 1, line), line)
             seen = self.text_or(lambda: nav.saved_state(screen), "dead")
+        elif what in ("live", "retained"):  # `no` once the screen is released
+            screen = self.labelled(self.word(words, 1, line), line)
+            try:
+                retained = nav.is_retained(screen)
+                seen = "yes" if what == "live" or retained else "no"
+            except NavcoreError:
+                seen = "no"
         else:
             raise ScenarioError(line, f"unknown check 'expect {' '.join(words)}'")
         if seen != expected:
@@ -714,7 +729,7 @@ class Session:
         """A listener's event (``_Member.observe``)."""
         if isinstance(event, ActionEvent):
             self.seen(member, ([event.appearing] if event.appearing else []) + list(event.disappearing))
-        elif isinstance(event, (AppearanceEvent, PayloadEvent, ReleaseEvent)):
+        elif isinstance(event, (AppearanceEvent, PayloadEvent, ReleaseEvent, DetachEvent)):
             self.seen(member, [event.screen])
         if isinstance(event, ReleaseEvent):
             self.released.add(event.screen.id)

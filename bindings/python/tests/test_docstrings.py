@@ -27,7 +27,8 @@ PUBLIC_MODULES = ("navcore", "navcore.aio", "navcore.mirror", "navcore.textual")
 #: docstrings document what the host reads, the public attributes.
 MADE_BY_NAVCORE = {
     "Screen", "Operation", "ScreenResult", "EventStream", "Payload", "ActionEvent", "AppearanceEvent",
-    "ProgressEvent", "BarEvent", "PayloadEvent", "ReleaseEvent", "ResultEvent", "DoneEvent", "WakeupEvent",
+    "ProgressEvent", "BarEvent", "PayloadEvent", "ReleaseEvent", "DetachEvent", "ResultEvent", "DoneEvent",
+    "WakeupEvent",
     "RouteRequest", "Transition", "Decision", "LibraryNotFound", "Change", "BackAsked",
 }
 

@@ -43,7 +43,7 @@ extension MainActorNavigatorDelegate {
         switch event {
         case .action(let change): self.navigator(navigator, actionDidChange: change)
         case .appearance(let change): self.navigator(navigator, appearance: change)
-        case .transition: break
+        case .transition, .detach: break  // the delegate has no method for them
         case .progress(let id, let value): self.navigator(navigator, transition: id, didProgress: value)
         case .bar(let shown, let animated): self.navigator(navigator, barDidChange: shown, animated: animated)
         case .payload(let screen, let text): self.navigator(navigator, didDeliver: text, to: screen)

@@ -106,6 +106,8 @@ static const char *const functions[] = {
     "navcore_request_init", "navcore_ask", "navcore_ask_outcome",
     /* per-screen hooks */
     "navcore_screen_hooks_init", "navcore_screen_create_with_hooks",
+    /* retain (SPEC §17) */
+    "navcore_screen_retain", "navcore_screen_is_retained", "navcore_on_detach",
     /* observers */
     "navcore_observer_init", "navcore_observer_add", "navcore_observer_remove",
     /* the deprecated names */
@@ -677,6 +679,14 @@ static void call_everything(int kind) {
         expect_string(copy, "r", what);
     CALL(navcore_free, copy);
     check(CALL(navcore_screen_on_result, nav, s1, on_result, NULL, NULL), OK_, W(navcore_screen_on_result));
+    /* retain: marked and unmarked again, so the screen leaves as it would have */
+    bool retained = false;
+    check(CALL(navcore_screen_retain, nav, s1, true), OK_, W(navcore_screen_retain));
+    if (check(CALL(navcore_screen_is_retained, &retained, nav, s1), OK_, W(navcore_screen_is_retained)) == NAVCORE_OK &&
+        !retained)
+        fail("%s: navcore_screen_is_retained: not retained after navcore_screen_retain", what);
+    check(navcore_screen_retain(nav, s1, false), OK_, "navcore_screen_retain off");
+    check(CALL(navcore_on_detach, nav, NULL, NULL, NULL), OK_, W(navcore_on_detach));
     /* removes the veto: register_all below puts the books' one back before the callback returns */
     check(CALL(navcore_on_pop_veto_deferrable, nav, NULL, NULL, NULL), OK_, W(navcore_on_pop_veto_deferrable));
     /* the deprecated names, as the functions they name: an animator and a veto through the books

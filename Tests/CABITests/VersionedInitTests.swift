@@ -28,7 +28,9 @@ import Testing
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Layout {
         let prefix = try end(of: last)
-        let (status, bytes) = initialized(Layout.self, prefix: prefix, initialize)
+        // Room for the newest layout, which the struct is read back as.
+        let spare = Swift.max(32, MemoryLayout<Layout>.size - prefix)
+        let (status, bytes) = initialized(Layout.self, prefix: prefix, spare: spare, initialize)
         expectStatus(status, sourceLocation: sourceLocation)
         #expect(bytes[prefix...].allSatisfy { $0 == canary }, sourceLocation: sourceLocation)
         return bytes.withUnsafeBytes { $0.loadUnaligned(as: Layout.self) }
@@ -101,5 +103,37 @@ import Testing
         try Self.unknownVersions(ending: \navcore_request.document, newest: NAVCORE_REQUEST_VERSION) {
             navcore_request_init($0, $1)
         }
+        try Self.unknownVersions(ending: \navcore_attach_options.version, newest: NAVCORE_ATTACH_OPTIONS_VERSION) {
+            navcore_attach_options_init($0, $1)
+        }
+        try Self.unknownVersions(ending: \navcore_activate_options.retap, newest: NAVCORE_ACTIVATE_OPTIONS_VERSION) {
+            navcore_activate_options_init($0, $1)
+        }
+        try Self.unknownVersions(ending: \navcore_present_options.dismiss_on_back, newest: NAVCORE_PRESENT_OPTIONS_VERSION) {
+            navcore_present_options_init($0, $1)
+        }
+        try Self.unknownVersions(ending: \navcore_dismiss_options.result, newest: NAVCORE_DISMISS_OPTIONS_VERSION) {
+            navcore_dismiss_options_init($0, $1)
+        }
+    }
+
+    @Test("navcore_request_init(2) writes the family ops' fields empty, and not one byte after them")
+    func requestVersion2() throws {
+        let request = try Self.version1(ending: \navcore_request.dismiss_options) { navcore_request_init($0, 2) }
+        #expect(request.version == 2 && request.op == -1 && request.child == nil)
+        #expect(request.attach_options == nil && request.activate_options == nil)
+        #expect(request.present_options == nil && request.dismiss_options == nil)
+    }
+
+    @Test("the family ops' options _init(1) write their defaults (SPEC §16.12), and not one byte after them")
+    func familyOptionsVersion1() throws {
+        let attach = try Self.version1(ending: \navcore_attach_options.version) { navcore_attach_options_init($0, 1) }
+        #expect(attach.version == 1)
+        let activate = try Self.version1(ending: \navcore_activate_options.retap) { navcore_activate_options_init($0, 1) }
+        #expect(activate.version == 1 && activate.animated && activate.retap == c(NAVCORE_RETAP_NONE))
+        let present = try Self.version1(ending: \navcore_present_options.dismiss_on_back) { navcore_present_options_init($0, 1) }
+        #expect(present.version == 1 && present.animated && present.covers && present.dismiss_on_back)
+        let dismiss = try Self.version1(ending: \navcore_dismiss_options.result) { navcore_dismiss_options_init($0, 1) }
+        #expect(dismiss.version == 1 && dismiss.animated && dismiss.result == nil)
     }
 }

@@ -139,12 +139,14 @@ extension FamilyState {
     /// (ops without action events).
     mutating func done(_ outcome: Outcome, ends: Bool) -> Event? {
         guard let kind = current?.request.kind else { return nil }
+        if routedFrom != nil { returnToAsker(ends: ends) }
         if ends { endOp() }
         return node.interest.contains(.done) ? .done(kind, outcome) : nil
     }
 
     /// Step 11: `action idle`; the op ends.
     mutating func enterIdle() -> Event? {
+        if routedIdle != nil { returnToPerformer() }
         endOp()
         node.action = .idle
         guard node.interest.contains(.action) else { return nil }

@@ -40,6 +40,9 @@ package struct FamilyState: Sendable {
     /// not in it: reading a field of the optional op copies the whole op (its request, change
     /// and screens), and the driving loop reads the phase several times per op.
     package private(set) var currentPhase: RunningOp.Phase?
+    /// Teardowns made by calls (a `discard` of a detached host screen, SPEC §16.7), delivered
+    /// by the driver before anything else.
+    package var pendingTeardowns: [SubtreeTeardown] = []
     /// Events raised outside the op in flight (bar on a threshold change, a discard's release,
     /// progress), delivered before the op's next event.
     package var outbox = ChunkedQueue<Queued<Event>>()
@@ -49,6 +52,13 @@ package struct FamilyState: Sendable {
     /// thread drops it, like a callback: never under the lock, never beside another callback.
     package var retired: [any AnyObject & Sendable] = []
     private var lastTransition: UInt64 = 0
+    /// The member the op in flight was asked of, while another performs it (a routed back or
+    /// gesture, SPEC §16.6): its `done` is the asker's.
+    package internal(set) var routedFrom: NodeID?
+    /// The performer of a routed op between its `done` and its `action idle`.
+    package internal(set) var routedIdle: NodeID?
+    /// The parent of the modal a routed back or gesture dismisses, once its veto has allowed it.
+    package internal(set) var routedDismissal: NodeID?
 
     // MARK: Driving (SPEC §9)
 
@@ -105,7 +115,7 @@ package struct FamilyState: Sendable {
     /// How many ops wait in the queue (the op in flight not counted).
     package var pending: Int { queue.count }
     /// Whether a back button or gesture would pop now (SPEC §6), without asking the veto.
-    package var canGoBack: Bool { !busy && queue.isEmpty && node.stack.count >= 2 }
+    package var canGoBack: Bool { !busy && queue.isEmpty && backTarget(of: node.id) != nil }
     /// Whether queued ops may start now.
     package var canStartOps: Bool { !hostDispatch || driver.isDraining }
     /// Whether `destroy` has been called: every later call fails with `invalid_handle`.
@@ -148,7 +158,10 @@ package struct FamilyState: Sendable {
         guard value >= 0, value <= 1 else {
             throw NavigationError(.invalid, "progress \(value) is not within 0…1")
         }
-        if node.interest.contains(.progress) { raise(.progress(transition: id, value: value)) }
+        // To the navigator that performs the transition (SPEC §16.6), whichever was called.
+        if withMember(opMember, { $0.interest.contains(.progress) }) == true {
+            outbox.append(Queued(.progress(transition: id, value: value), member: opMember))
+        }
     }
 
     /// Starts a `drain` (host mode): the host has answered the wakeup. With a budget, a bounded

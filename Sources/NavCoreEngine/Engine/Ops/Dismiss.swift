@@ -16,28 +16,6 @@ package struct DismissOp: OperationDefinition {
     }
 
     package func run(_ family: Family) {
-        let plan = family.decide { state -> (ModalTransition, FrontPair?, FrontPair?)? in
-            guard let modal = state.node.tree.modal else { return nil }
-            let parent = state.node.id
-            if let result = options.result {
-                state.updateMember(modal) { member in
-                    if let bottom = member.stack.first { member.screens.update(bottom.id) { $0.result = result } }
-                }
-            }
-            let before = state.familyFront
-            let front = state.deepestModal(from: modal)
-            let wasOnScreen = state.isOnScreen(front)
-            let y = (state.withMember(front) { $0.stack.last } ?? nil).map { FrontPair(member: front, screen: $0) }
-            let x = state.node.stack.last.map { FrontPair(member: parent, screen: $0) }
-            state.node.tree.modal = nil
-            state.node.tree.dismissing = modal
-            let animated = options.animated && wasOnScreen && state.node.interest.contains(.animator) && x != nil && y != nil
-            let transition = ModalTransition(
-                front: FrontChange(before: before, after: state.familyFront), own: [y, x].compactMap { $0 },
-                reason: .dismiss, animated: animated, dismissed: modal)
-            return (transition, y, x)
-        }
-        guard let (transition, y, x) = plan else { return family.end(.noop) }
-        family.begin(transition, style: .dismiss, from: y, to: x)
+        family.dismissModal(animated: options.animated, result: options.result, interactive: false)
     }
 }

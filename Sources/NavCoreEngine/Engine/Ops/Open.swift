@@ -29,7 +29,7 @@ package struct OpenOp: OperationDefinition {
         var factories: [any RouteFactory] = []
         factories.reserveCapacity(entries.count)
         for entry in entries {
-            guard let factory = state.node.routes[entry.route] else { return nil }
+            guard let factory = state.factory(of: entry.route) else { return nil }
             factories.append(factory)
         }
         return factories

@@ -44,3 +44,18 @@ extension FamilyState {
         } ?? nil
     }
 }
+
+extension FamilyState {
+    /// The factory of route `name` for the navigator this hold acts for: its own, else its
+    /// parent's, and so on to the root (SPEC §16.1, route lookup inherits).
+    func factory(of name: String) -> (any RouteFactory)? {
+        if let factory = node.routes[name] { return factory }
+        var current = node.tree.parent
+        while let id = current {
+            guard let (factory, parent) = withMember(id, { ($0.routes[name], $0.tree.parent) }) else { return nil }
+            if let factory { return factory }
+            current = parent
+        }
+        return nil
+    }
+}

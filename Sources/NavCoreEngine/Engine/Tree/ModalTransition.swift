@@ -9,6 +9,8 @@ package struct ModalTransition: Sendable {
     let animated: Bool
     /// The dismissed modal.
     let dismissed: NodeID?
+    /// Whether the host may cancel it (a gesture's dismissal).
+    var interactive = false
 }
 
 extension Family {
@@ -28,13 +30,60 @@ extension Family {
         if !waits { complete(transition) }
     }
 
-    /// The did-phase, a dismissed modal's teardown, then `done … completed` (the parent's).
+    /// The did-phase, a dismissed modal's teardown, then `done … completed` (the parent's, or
+    /// for a routed back the navigator's it was asked of, delivered even when the teardown
+    /// killed it).
     func complete(_ transition: ModalTransition) {
         didPhase(transition.front, own: transition.own, reason: transition.reason, animated: transition.animated)
-        if let dismissed = transition.dismissed {
-            deliver(decide { $0.tearDown(subtree: dismissed) })
-        }
+        guard let dismissed = transition.dismissed else { return end(.completed) }
+        deliver(decide { $0.tearDown(subtree: dismissed) })
         end(.completed)
+        for sink in decide({ $0.removeDeadMembers() }) { sink.sink.navigatorDidEnd() }
+    }
+
+    /// SPEC §16.4: the host cancelled a gesture's dismissal. The modal is presented again, the
+    /// front rule's events run back with reason `cancel` for its two tops; nothing is torn down.
+    func cancel(_ transition: ModalTransition) {
+        let modal = transition.dismissed
+        decide { state in
+            state.node.tree.modal = modal
+            state.node.tree.dismissing = nil
+        }
+        let back = transition.front.reversed
+        willPhase(back, own: transition.own, reason: .cancel, animated: transition.animated)
+        didPhase(back, own: transition.own, reason: .cancel, animated: transition.animated)
+        end(.cancelled)
+    }
+
+    /// SPEC §16.4 `dismiss`, performed by the navigator this hold acts for (asked of it, or a
+    /// back routed to it): `noop` without a modal. The result, if any, becomes the modal's
+    /// bottom screen's result before the first event; the modal leaves the front at once
+    /// (`modal` is none from the will-phase on) and is torn down after the did-phase.
+    func dismissModal(animated: Bool, result: String?, interactive: Bool) {
+        let plan = decide { state -> (ModalTransition, FrontPair?, FrontPair?)? in
+            guard let modal = state.node.tree.modal else { return nil }
+            let parent = state.node.id
+            if let result {
+                state.updateMember(modal) { member in
+                    if let bottom = member.stack.first { member.screens.update(bottom.id) { $0.result = result } }
+                }
+            }
+            let before = state.familyFront
+            let front = state.deepestModal(from: modal)
+            let wasOnScreen = state.isOnScreen(front)
+            let y = (state.withMember(front) { $0.stack.last } ?? nil).map { FrontPair(member: front, screen: $0) }
+            let x = state.node.stack.last.map { FrontPair(member: parent, screen: $0) }
+            state.node.tree.modal = nil
+            state.node.tree.dismissing = modal
+            let animated = animated && wasOnScreen && state.node.interest.contains(.animator) && x != nil && y != nil
+            var transition = ModalTransition(
+                front: FrontChange(before: before, after: state.familyFront), own: [y, x].compactMap { $0 },
+                reason: .dismiss, animated: animated, dismissed: modal)
+            transition.interactive = interactive && animated
+            return (transition, y, x)
+        }
+        guard let (transition, y, x) = plan else { return end(.noop) }
+        begin(transition, style: .dismiss, from: y, to: x)
     }
 }
 
@@ -42,8 +91,8 @@ extension FamilyState {
     /// A present's or dismiss's transition goes to the host's animator; the op waits.
     mutating func beginTransition(_ transition: ModalTransition, style: TransitionStyle, from: ScreenRef, to: ScreenRef) -> Event {
         let id = nextTransitionID()
-        setPhase(.waiting(transition: id, interactive: false))
+        setPhase(.waiting(transition: id, interactive: transition.interactive))
         current?.modal = transition
-        return .transition(TransitionEvent(id: id, style: style, from: from, to: to, interactive: false))
+        return .transition(TransitionEvent(id: id, style: style, from: from, to: to, interactive: transition.interactive))
     }
 }

@@ -120,6 +120,49 @@ import Testing
         #expect(try root.children(of: tabs).isEmpty && (try root.activeChild(of: tabs)) == nil)
     }
 
+    @Test func activateSwitchesTheActiveChildBetweenTheOldTabsHidesAndTheNewTabsShows() throws {
+        let family = Family()
+        let root = family.navigator("")
+        let tabs = try root.makeScreen(route: "Tabs")
+        try root.push(tabs, animated: false, completion: nil)
+        let first = family.navigator("t1", visible: false)
+        try first.push(try first.makeScreen(route: "A"), animated: false, completion: nil)
+        let second = family.navigator("t2", visible: false)
+        try second.push(try second.makeScreen(route: "B"), animated: false, completion: nil)
+        try root.attach(first, to: tabs)
+        try root.attach(second, to: tabs)
+        let seen = Locked<[String]>([])
+        for (navigator, name) in [(first, "t1"), (second, "t2")] {
+            navigator.addObserver { event in
+                guard case .appearance(let change) = event, change.phase == .willHide || change.phase == .willShow else {
+                    return
+                }
+                let active = (try? root.activeChild(of: tabs)) === first ? "t1" : "t2"
+                seen.append("\(name) \(change.phase): active \(active)")
+            }
+        }
+        try second.activate()
+        // SPEC §16.3: C becomes active after O's will_hide events, before C's will_show.
+        #expect(seen.value == ["t1 will_hide: active t1", "t2 will_show: active t2"])
+    }
+
+    @Test func visibleOffOfAParentHidesItsChildsTopToo() throws {
+        let family = Family()
+        let root = family.navigator("")
+        let tabs = try root.makeScreen(route: "Tabs")
+        try root.push(tabs, animated: false, completion: nil)
+        let child = family.navigator("c", visible: false)
+        try child.push(try child.makeScreen(route: "A"), animated: false, completion: nil)
+        try root.attach(child, to: tabs)
+        _ = family.trace()
+        try root.setVisible(false, completion: nil)
+        #expect(family.trace() == [
+            "will_hide Tabs disappear instant", "c: will_hide A disappear instant",
+            "did_hide Tabs disappear instant", "c: did_hide A disappear instant", "done visible completed",
+        ])
+        #expect(!child.isOnScreen)
+    }
+
     @Test func droppingTheRootsObjectDestroysTheFamily() throws {
         let member: Navigator
         do {

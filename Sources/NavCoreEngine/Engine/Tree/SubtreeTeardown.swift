@@ -19,8 +19,6 @@ package struct SubtreeTeardown: Sendable {
     var ended: [InstalledSink] = []
     /// Their route factories, dropped only after the lock.
     var routes: [any RouteFactory] = []
-
-    var isEmpty: Bool { deliveries.isEmpty && ended.isEmpty && routes.isEmpty }
 }
 
 extension Family {

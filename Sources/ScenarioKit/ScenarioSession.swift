@@ -260,11 +260,16 @@ final class ScenarioSession: @unchecked Sendable {
         case "open":
             let entries = openEntries(arguments)
             let animated = arguments.contains("animated")
-            call { try self.nav().ask(.open(entries, animated: animated), completion: nil) }
+            let openOptions = arguments.contains("focus")
+            call { try self.nav().ask(.open(entries, animated: animated, focus: openOptions), completion: nil) }
         case "restore":
             let document = try word(arguments, 0, line)
             let animated = arguments.dropFirst().contains("animated")
             call { try self.nav().ask(.restore(document, animated: animated), completion: nil) }
+        case "restore_tree":
+            let tree = try word(arguments, 0, line)
+            let animated = arguments.dropFirst().contains("animated")
+            call { try self.nav().ask(.restoreTree(tree, animated: animated), completion: nil) }
         case "push_again":
             let screen = try labelled(word(plain, 0, line), line)
             let animated = !arguments.contains("instant")
@@ -319,6 +324,7 @@ final class ScenarioSession: @unchecked Sendable {
         case "bar": seen = dead ? "-" : (nav.isBarShown ? "shown" : "hidden")
         case "status": seen = status
         case "saved": seen = (try? nav.save()) ?? "-"
+        case "tree": seen = (try? nav.saveTree()) ?? "-"
         case "result_of":
             let screen = try labelled(word(words, 1, line), line)
             seen = textOrDead { () throws(NavigationError) in try nav.result(of: screen) }
@@ -378,9 +384,9 @@ final class ScenarioSession: @unchecked Sendable {
         return options
     }
 
-    /// `open`'s entries: every word but `animated`, each `R[=TEXT]`.
+    /// `open`'s entries: every word but `animated` and `focus`, each `R[=TEXT]`.
     private func openEntries(_ arguments: [String]) -> [RouteEntry] {
-        arguments.filter { $0 != "animated" }.map { word -> RouteEntry in
+        arguments.filter { $0 != "animated" && $0 != "focus" }.map { word -> RouteEntry in
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             return RouteEntry(route: parts.first ?? word, state: parts.count > 1 ? parts[1] : nil)
         }

@@ -667,13 +667,18 @@ export class Session {
         break;
       }
       case "open": {
-        const entries = args.filter((word) => word !== "animated").map(splitEntry);
-        this.call(() => nav().open(entries, { animated: args.includes("animated") }));
+        const entries = args.filter((word) => word !== "animated" && word !== "focus").map(splitEntry);
+        this.call(() => nav().open(entries, { animated: args.includes("animated"), focus: args.includes("focus") }));
         break;
       }
       case "restore": {
         const document = this.word(args, 0, line);
         this.call(() => nav().restore(document, { animated: args.slice(1).includes("animated") }));
+        break;
+      }
+      case "restore_tree": {
+        const tree = this.word(args, 0, line);
+        this.call(() => nav().restoreTree(tree, { animated: args.slice(1).includes("animated") }));
         break;
       }
       case "route":
@@ -760,6 +765,9 @@ export class Session {
         break;
       case "saved":
         seen = textOr(() => nav.saveText(), "-");
+        break;
+      case "tree":
+        seen = textOr(() => nav.saveTree(), "-");
         break;
       case "result_of": {
         const screen = this.labelled(this.word(words, 1, line), line);

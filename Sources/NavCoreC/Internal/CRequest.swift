@@ -10,7 +10,8 @@ extension navcore_request {
     static func empty(_ version: UInt32) -> navcore_request {
         navcore_request(
             version: version, op: -1, screen: 0, screens: nil, count: 0, animated: false, visible: false,
-            result: nil, block: nil, route: nil, show_options: nil, entries: nil, document: nil
+            result: nil, block: nil, route: nil, show_options: nil, entries: nil, document: nil, open_options: nil,
+            tree: nil
         )
     }
 
@@ -20,12 +21,14 @@ extension navcore_request {
         animated: Bool = false, visible: Bool = false, result: UnsafePointer<CChar>? = nil,
         block: navcore_run_fn? = nil, route: UnsafePointer<CChar>? = nil,
         show_options: UnsafePointer<navcore_show_options>? = nil,
-        entries: UnsafePointer<navcore_route_entry>? = nil, document: UnsafePointer<CChar>? = nil
+        entries: UnsafePointer<navcore_route_entry>? = nil, document: UnsafePointer<CChar>? = nil,
+        open_options: UnsafePointer<navcore_open_options>? = nil, tree: UnsafePointer<CChar>? = nil
     ) {
         self.init(
             version: UInt32(NAVCORE_REQUEST_VERSION), op: Int32(bitPattern: op.rawValue), screen: screen,
             screens: screens, count: count, animated: animated, visible: visible, result: result, block: block,
-            route: route, show_options: show_options, entries: entries, document: document
+            route: route, show_options: show_options, entries: entries, document: document,
+            open_options: open_options, tree: tree
         )
     }
 // END GENERATED (making)
@@ -60,7 +63,7 @@ extension navcore_request {
         case NAVCORE_OP_SHOW.rawValue:
             return Request(ShowOp(route: try routeText(), options: try CShowOptions.read(show_options)), completion: completion)
         case NAVCORE_OP_OPEN.rawValue:
-            return Request(OpenOp(entries: try openEntries(navigator), animated: animated), completion: completion)
+            return Request(OpenOp(tree: try openTree(navigator), animated: animated, options: try COpenOptions.read(open_options)), completion: completion)
         default:
             throw NavigationError(.invalid, "the request's op \(op) is not a navcore_op")
         }
@@ -87,18 +90,27 @@ extension navcore_request {
         try CStrings.text(route, "the route")
     }
 
-    /// `open`'s entries: `count` of them at `entries`, or those of the saved `document` (then
-    /// neither `entries` nor `count` is given). The document is parsed where the host keeps it
-    /// (its UTF-8 checked by the reader: a large one is not copied first), once the navigator is
-    /// known to be live, so that a destroyed navigator's status comes first (SPEC §9).
-    func openEntries(_ navigator: CNavigator) throws(NavigationError) -> [RouteEntry] {
-        if let document {
-            guard entries == nil, count == 0 else {
-                throw NavigationError(.invalid, "open takes entries or a document, not both")
+    /// `open`'s tree: a tree of one of the `count` entries at `entries`, or the tree of the saved
+    /// `document` (version 1) or saved `tree` (version 2; then neither the other two nor
+    /// `entries` and `count` is given). A document is parsed where the host keeps it (its UTF-8
+    /// checked by the reader: a large one is not copied first), once the navigator is known to be
+    /// live, so that a destroyed navigator's status comes first (SPEC §9).
+    func openTree(_ navigator: CNavigator) throws(NavigationError) -> SavedTree {
+        if document != nil || tree != nil {
+            guard entries == nil, count == 0, document == nil || tree == nil else {
+                throw NavigationError(.invalid, "open takes entries, a document or a tree, one of them")
             }
             try navigator.core.checkLive()
-            return try SavedDocument.parse(utf8: try CStrings.bytes(document, "the document"))
+            if let document {
+                return SavedTree(stack: try SavedDocument.parse(utf8: try CStrings.bytes(document, "the document")))
+            }
+            return try SavedTree.parse(utf8: try CStrings.bytes(tree, "the tree"))
         }
+        return SavedTree(stack: try openEntries())
+    }
+
+    /// `open`'s entries: `count` of them at `entries`.
+    private func openEntries() throws(NavigationError) -> [RouteEntry] {
         guard count != 0 else { throw NavigationError(.invalid, "open needs at least one entry") }
         let buffer = try CArrays.elements(entries, count: UInt(bitPattern: count), "the entries")
         var routeEntries: [RouteEntry] = []

@@ -47,7 +47,7 @@ package struct SavedTree: Equatable, Sendable {
     }
 
     /// The top's stack, the entries a version 1 document has.
-    package var stack: [RouteEntry] { navigators.first?.entries.map(\.entry) ?? [] }
+    package var stack: [RouteEntry] { navigators.first?.entries.map { $0.entry } ?? [] }
 
     /// Whether the tree is only its top (no entry has children, the top has no modal): what a
     /// version 1 document can say.

@@ -501,6 +501,8 @@ class Session:
             seen = self.status
         elif what == "saved":
             seen = self.text_or(nav.save_text, "-")
+        elif what == "tree":
+            seen = self.text_or(nav.save_tree, "-")
         elif what == "result_of":
             screen = self.labelled(self.word(words, 1, line), line)
             seen = self.text_or(lambda: nav.result_text(screen), "dead")
@@ -603,13 +605,18 @@ class Session:
             show_options = self.show_options(arguments, line)
             self.call(lambda: self.nav().ask(Request.show(route, **show_options)))
         elif verb == "open":
-            open_words = [split_entry(w) for w in arguments if w != "animated"]
+            open_words = [split_entry(w) for w in arguments if w not in ("animated", "focus")]
             animated = "animated" in arguments
-            self.call(lambda: self.nav().ask(Request.open(open_words, animated)))
+            focus = "focus" in arguments
+            self.call(lambda: self.nav().ask(Request.open(open_words, animated, focus=(True if focus else None))))
         elif verb == "restore":
             document = self.word(arguments, 0, line)
             animated_after_first = "animated" in arguments[1:]
             self.call(lambda: self.nav().ask(Request.restore(document, animated_after_first)))
+        elif verb == "restore_tree":
+            tree = self.word(arguments, 0, line)
+            animated_after_first = "animated" in arguments[1:]
+            self.call(lambda: self.nav().ask(Request.restore_tree(tree, animated_after_first)))
         elif verb == "push_again":
             label = self.labelled(self.word(plain, 0, line), line)
             not_instant = "instant" not in arguments

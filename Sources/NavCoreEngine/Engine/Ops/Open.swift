@@ -3,22 +3,43 @@
 /// changes); then each entry's factory makes a new screen, held by the op, with the entry's
 /// state as payload; then they become the stack (`set` events, push style). A failing factory
 /// releases what the op made, last made first (`factory_failed`, the stack unchanged).
+///
+/// Its entries are a `SavedTree`: the stack of `open` and `restore` is a tree of one, and
+/// `restore_tree` asks the same op with a whole tree (SPEC §16.10).
 package struct OpenOp: OperationDefinition {
-    /// The entries, bottom to top; never empty once validated.
-    package let entries: [RouteEntry]
+    /// The tree to build: its top's entries, bottom to top (never empty once validated), and
+    /// for `restore_tree` its children and modals.
+    package let tree: SavedTree
     package let animated: Bool
+    /// Whether the op then brings the navigator to the front of its family (SPEC §16.10).
+    package let focus: Bool
 
-    package init(entries: [RouteEntry], animated: Bool) {
-        self.entries = entries
-        self.animated = animated
+    /// The op of `tree`; `options`, when given, replace `animated` (C's navcore_open_options
+    /// carries its own).
+    package init(tree: SavedTree, animated: Bool, options: OpenOptions? = nil) {
+        self.tree = tree
+        self.animated = options?.animated ?? animated
+        focus = options?.focus ?? false
     }
+
+    /// The op of a stack: a tree of one.
+    package init(entries: [RouteEntry], animated: Bool) {
+        self.init(tree: SavedTree(stack: entries), animated: animated)
+    }
+
+    /// The top's entries, bottom to top.
+    package var entries: [RouteEntry] { tree.stack }
 
     /// At the call: at least one entry, and every route and state is text (SPEC §15).
     package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
-        guard !entries.isEmpty else { throw NavigationError(.invalid, "open needs at least one entry") }
-        for entry in entries {
-            try Text.check(entry.route, "route name")
-            try Text.check(entry.state, "saved state")
+        guard tree.navigators.first?.entries.isEmpty == false else {
+            throw NavigationError(.invalid, "open needs at least one entry")
+        }
+        for navigator in tree.navigators {
+            for saved in navigator.entries {
+                try Text.check(saved.entry.route, "route name")
+                try Text.check(saved.entry.state, "saved state")
+            }
         }
     }
 

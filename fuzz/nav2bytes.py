@@ -51,13 +51,15 @@ CALLBACKS = ["action", "will_show", "did_show", "will_hide", "did_hide", "progre
              "payload", "release", "done", "wakeup", "animator", "veto", "route", "result",
              "deferrable_veto"]
 OPS = ["push", "pop", "pop_to", "pop_to_root", "set", "back", "gesture", "run", "visible", "show",
-       "open"]
+       "open", "attach", "activate", "present", "dismiss", "leave"]
 STATES = ["idle", "will_push", "did_push", "push_completed", "will_pop", "did_pop",
           "pop_completed", "will_set", "did_set", "set_completed", "pop_cancelled"]
 ASK_ROWS = ["navcore_push", "navcore_pop", "navcore_pop_with_result", "navcore_pop_to",
             "navcore_pop_to_root", "navcore_set_stack", "navcore_back", "navcore_gesture_begin",
             "navcore_run", "navcore_set_visible", "navcore_show", "navcore_post", "navcore_open",
-            "navcore_restore", "navcore_open_with_options", "navcore_restore_tree"]
+            "navcore_restore", "navcore_open_with_options", "navcore_restore_tree",
+            "navcore_attach", "navcore_activate", "navcore_present", "navcore_dismiss",
+            "navcore_leave"]
 # END GENERATED (tables)
 OP = {name: index for index, name in enumerate(COMMANDS)}
 # `decide`'s selectors (Sources/navcore-fuzz/Decisions.swift): `decide yes|no [SELECTOR]`.

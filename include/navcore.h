@@ -257,7 +257,12 @@ typedef enum navcore_outcome { NAVCORE_OUTCOME_MAP(NAVCORE_ENUMERATOR) } navcore
     X(NAVCORE_OP_RUN, 7, "run") /* a host code block, run in queue order */                        \
     X(NAVCORE_OP_VISIBLE, 8, "visible") /* whether the navigator is on screen */                   \
     X(NAVCORE_OP_SHOW, 9, "show") /* show a named route (also "post") */                           \
-    X(NAVCORE_OP_OPEN, 10, "open") /* build the whole stack from routes */
+    X(NAVCORE_OP_OPEN, 10, "open") /* build the whole stack from routes */                         \
+    X(NAVCORE_OP_ATTACH, 11, "attach") /* put a navigator inside a screen (SPEC §16.2) */          \
+    X(NAVCORE_OP_ACTIVATE, 12, "activate") /* make a child its host screen's active one */         \
+    X(NAVCORE_OP_PRESENT, 13, "present") /* present a navigator as a modal (SPEC §16.4) */         \
+    X(NAVCORE_OP_DISMISS, 14, "dismiss") /* dismiss and tear down the modal */                      \
+    X(NAVCORE_OP_LEAVE, 15, "leave") /* a screen child leaves: it is torn down (SPEC §16.7) */
 
 typedef enum navcore_op { NAVCORE_OP_MAP(NAVCORE_ENUMERATOR) } navcore_op;
 
@@ -293,14 +298,18 @@ typedef enum navcore_phase { NAVCORE_PHASE_MAP(NAVCORE_ENUMERATOR) } navcore_pha
     X(NAVCORE_REASON_SET, 2, "set")                                                                \
     X(NAVCORE_REASON_CANCEL, 3, "cancel")                                                          \
     X(NAVCORE_REASON_APPEAR, 4, "appear")                                                          \
-    X(NAVCORE_REASON_DISAPPEAR, 5, "disappear")
+    X(NAVCORE_REASON_DISAPPEAR, 5, "disappear")                                                    \
+    X(NAVCORE_REASON_PRESENT, 6, "present")                                                        \
+    X(NAVCORE_REASON_DISMISS, 7, "dismiss")
 
 typedef enum navcore_reason { NAVCORE_REASON_MAP(NAVCORE_ENUMERATOR) } navcore_reason;
 
 /** The animation a transition asks for. */
 #define NAVCORE_STYLE_MAP(X)                                                                       \
     X(NAVCORE_STYLE_PUSH, 0, "push")                                                               \
-    X(NAVCORE_STYLE_POP, 1, "pop")
+    X(NAVCORE_STYLE_POP, 1, "pop")                                                                 \
+    X(NAVCORE_STYLE_PRESENT, 2, "present")                                                         \
+    X(NAVCORE_STYLE_DISMISS, 3, "dismiss")
 
 typedef enum navcore_style { NAVCORE_STYLE_MAP(NAVCORE_ENUMERATOR) } navcore_style;
 
@@ -1824,6 +1833,275 @@ NAVCORE_API int navcore_restore_tree(navcore_navigator *nav, const char *tree, b
                                      void *ctx);
 
 /* ---------------------------------------------------------------------------------------------
+ * Families (SPEC §16): a navigator inside a screen of another (tabs, an embedded flow) or over
+ * it as a modal. A root and its descendants share one queue, one lock and one driver; every
+ * member keeps its handle, stack, screens, routes and callbacks. A family of one behaves as
+ * sections 1–15 say. Callbacks: driving, as for any op.
+ * ------------------------------------------------------------------------------------------- */
+
+/** What navcore_activate does when the navigator is already its host screen's active child
+ *  ("tap the selected tab again", SPEC §16.3). */
+#define NAVCORE_RETAP_MAP(X)                                                                       \
+    X(NAVCORE_RETAP_NONE, 0, "none")               /* nothing: the op ends noop (the default) */   \
+    X(NAVCORE_RETAP_POP_TO_ROOT, 1, "pop_to_root") /* the navigator pops to its root */
+
+typedef enum navcore_retap { NAVCORE_RETAP_MAP(NAVCORE_ENUMERATOR) } navcore_retap;
+
+/** The navcore_attach_options layout this header declares (versioned as navcore_show_options). */
+#define NAVCORE_ATTACH_OPTIONS_VERSION 1
+
+/** `attach` options (SPEC §16.2): none is defined yet beside the version. */
+typedef struct navcore_attach_options {
+    unsigned int version; /* NAVCORE_ATTACH_OPTIONS_VERSION: which fields follow */
+} navcore_attach_options;
+
+/** The default options of this header's version. */
+#define NAVCORE_ATTACH_OPTIONS_INIT { NAVCORE_ATTACH_OPTIONS_VERSION }
+
+/**
+ * Writes the defaults of options `version` into `*options`, as NAVCORE_ATTACH_OPTIONS_INIT
+ * does, for hosts that cannot use the macro (FFI).
+ *
+ * `version` is written as given, and only the bytes that version has. Callbacks: none.
+ *
+ * @param options the options to initialise
+ * @param version the layout to write: pass NAVCORE_ATTACH_OPTIONS_VERSION
+ * @retval NAVCORE_OK initialised
+ * @retval NAVCORE_ERR_INVALID `options` is NULL, or `version` is one this library does not
+ *     know (then nothing is written)
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_attach_options_init(navcore_attach_options *options, unsigned int version);
+
+/** The navcore_activate_options layout this header declares (versioned as navcore_show_options). */
+#define NAVCORE_ACTIVATE_OPTIONS_VERSION 1
+
+/** `activate` options (SPEC §16.3). */
+typedef struct navcore_activate_options {
+    unsigned int version; /* NAVCORE_ACTIVATE_OPTIONS_VERSION: which fields follow */
+    bool animated;        /* default true: the retap's pop to the root asks for a transition */
+    int retap;            /* a NAVCORE_RETAP_*; default NAVCORE_RETAP_NONE */
+} navcore_activate_options;
+
+/** The default options of this header's version. */
+#define NAVCORE_ACTIVATE_OPTIONS_INIT { NAVCORE_ACTIVATE_OPTIONS_VERSION, true, NAVCORE_RETAP_NONE }
+
+/**
+ * Writes the defaults of options `version` into `*options`, as NAVCORE_ACTIVATE_OPTIONS_INIT
+ * does, for hosts that cannot use the macro (FFI).
+ *
+ * `version` is written as given, and only the bytes that version has. Callbacks: none.
+ *
+ * @param options the options to initialise
+ * @param version the layout to write: pass NAVCORE_ACTIVATE_OPTIONS_VERSION
+ * @retval NAVCORE_OK initialised
+ * @retval NAVCORE_ERR_INVALID `options` is NULL, or `version` is one this library does not
+ *     know (then nothing is written)
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_activate_options_init(navcore_activate_options *options, unsigned int version);
+
+/** The navcore_present_options layout this header declares (versioned as navcore_show_options). */
+#define NAVCORE_PRESENT_OPTIONS_VERSION 1
+
+/** `present` options (SPEC §16.4). */
+typedef struct navcore_present_options {
+    unsigned int version; /* NAVCORE_PRESENT_OPTIONS_VERSION: which fields follow */
+    bool animated;        /* default true */
+    bool covers;          /* default true: the modal hides its parent's front; false: an overlay */
+    bool dismiss_on_back; /* default true: a back that reaches it with one screen dismisses it */
+} navcore_present_options;
+
+/** The default options of this header's version. */
+#define NAVCORE_PRESENT_OPTIONS_INIT { NAVCORE_PRESENT_OPTIONS_VERSION, true, true, true }
+
+/**
+ * Writes the defaults of options `version` into `*options`, as NAVCORE_PRESENT_OPTIONS_INIT
+ * does, for hosts that cannot use the macro (FFI).
+ *
+ * `version` is written as given, and only the bytes that version has. Callbacks: none.
+ *
+ * @param options the options to initialise
+ * @param version the layout to write: pass NAVCORE_PRESENT_OPTIONS_VERSION
+ * @retval NAVCORE_OK initialised
+ * @retval NAVCORE_ERR_INVALID `options` is NULL, or `version` is one this library does not
+ *     know (then nothing is written)
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_present_options_init(navcore_present_options *options, unsigned int version);
+
+/** The navcore_dismiss_options layout this header declares (versioned as navcore_show_options). */
+#define NAVCORE_DISMISS_OPTIONS_VERSION 1
+
+/** `dismiss` options (SPEC §16.4). */
+typedef struct navcore_dismiss_options {
+    unsigned int version; /* NAVCORE_DISMISS_OPTIONS_VERSION: which fields follow */
+    bool animated;        /* default true */
+    const char *result;   /* UTF-8 result for the modal's bottom screen, or NULL (default): none */
+} navcore_dismiss_options;
+
+/** The default options of this header's version. */
+#define NAVCORE_DISMISS_OPTIONS_INIT { NAVCORE_DISMISS_OPTIONS_VERSION, true, NULL }
+
+/**
+ * Writes the defaults of options `version` into `*options`, as NAVCORE_DISMISS_OPTIONS_INIT
+ * does, for hosts that cannot use the macro (FFI).
+ *
+ * `version` is written as given, and only the bytes that version has. Callbacks: none.
+ *
+ * @param options the options to initialise
+ * @param version the layout to write: pass NAVCORE_DISMISS_OPTIONS_VERSION
+ * @retval NAVCORE_OK initialised
+ * @retval NAVCORE_ERR_INVALID `options` is NULL, or `version` is one this library does not
+ *     know (then nothing is written)
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_dismiss_options_init(navcore_dismiss_options *options, unsigned int version);
+
+/**
+ * Attaches the navigator `child` to the screen `screen` of `nav`, its parent (SPEC §16.2).
+ *
+ * Checked at the call, in this order; on success `child` joins `nav`'s family at once (one
+ * queue, lock and driver from then on) and is the screen's child, last in attach order, bound
+ * but not yet on screen; the op is queued like any op. When it runs, `child`'s own visible flag
+ * comes on, it becomes the screen's active child if the screen has none, and its tops now on
+ * screen get will_show and did_show (`appear`, instant). A child that shows a top on screen is
+ * refused: the host hides it first (navcore_set_visible off, or creates it hidden). The handle
+ * `child` stays valid until the child's teardown (navcore_leave, the release of its host
+ * screen, the destroy of the root).
+ *
+ * @param nav the parent
+ * @param screen a live screen of `nav`
+ * @param child the navigator to attach: a root of another family, in the same dispatch mode
+ * @param options the options; NULL = the defaults
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` or `child` is NULL, `child` is `nav`, the two were created
+ *     with different dispatch modes, or `options->version` is unknown
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` or `child` was destroyed or torn down, or never was
+ *     a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead, 0, or another navigator's
+ * @retval NAVCORE_ERR_BUSY `child`'s family is busy, has queued ops or work in hand
+ * @retval NAVCORE_ERR_STATE navcore has begun releasing `screen`; `child` has a parent or is
+ *     `nav`'s root; or `child` shows a top on screen
+ * @outcome NAVCORE_OUTCOME_COMPLETED the child is in place
+ * @outcome NAVCORE_OUTCOME_INVALID the child or the screen was released before the op ran
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_attach(navcore_navigator *nav, uint64_t screen, navcore_navigator *child,
+                               const navcore_attach_options *options, navcore_done_fn done, void *ctx);
+
+/**
+ * Makes `nav`, a navigator attached to a screen, that screen's active child (SPEC §16.3).
+ *
+ * When it runs: if `nav` is the active child already, nothing (noop), or with
+ * NAVCORE_RETAP_POP_TO_ROOT a pop to its root as navcore_pop_to_root's (never the veto); else
+ * the other child's tops on screen hide and `nav`'s appear, instant, in a push's order.
+ *
+ * @param nav the child
+ * @param options the options; NULL = the defaults
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL, `options->version` is unknown, or
+ *     `options->retap` is no NAVCORE_RETAP_*
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed or torn down, or never was a navigator
+ * @retval NAVCORE_ERR_STATE `nav` is a root or a modal
+ * @outcome NAVCORE_OUTCOME_COMPLETED `nav` became active, or popped to its root on a retap
+ * @outcome NAVCORE_OUTCOME_NOOP `nav` was active already (with a retap: it had one screen or none)
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_activate(navcore_navigator *nav, const navcore_activate_options *options,
+                                 navcore_done_fn done, void *ctx);
+
+/**
+ * Presents the navigator `modal` as `nav`'s modal (SPEC §16.4).
+ *
+ * Checked at the call as navcore_attach; on success `modal` joins `nav`'s family as one of its
+ * pending modals. When it runs: if `nav` has a modal, the op ends invalid and `modal` is torn
+ * down; else `modal` becomes `nav`'s modal, its visible flag comes on, `nav`'s tops that it
+ * covers hide and its own appear (reason `present` for `nav`'s top and the modal's front-most
+ * top), animated through `nav`'s animator (style NAVCORE_STYLE_PRESENT) when asked and possible.
+ *
+ * @param nav the parent
+ * @param modal the navigator to present: a root of another family, in the same dispatch mode
+ * @param options the options; NULL = the defaults
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` or `modal` is NULL, `modal` is `nav`, the two were created
+ *     with different dispatch modes, or `options->version` is unknown
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` or `modal` was destroyed or torn down, or never was
+ *     a navigator
+ * @retval NAVCORE_ERR_BUSY `modal`'s family is busy, has queued ops or work in hand
+ * @retval NAVCORE_ERR_STATE `modal` has a parent or is `nav`'s root, or shows a top on screen
+ * @outcome NAVCORE_OUTCOME_COMPLETED the modal is presented
+ * @outcome NAVCORE_OUTCOME_INVALID `nav` had a modal when the op ran (`modal` is torn down)
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_present(navcore_navigator *nav, navcore_navigator *modal, const navcore_present_options *options,
+                                navcore_done_fn done, void *ctx);
+
+/**
+ * Dismisses `nav`'s modal (SPEC §16.4): its tops hide and `nav`'s come back (reason `dismiss`),
+ * animated through `nav`'s animator (style NAVCORE_STYLE_DISMISS) when asked and possible,
+ * then the modal is torn down: its queued ops end aborted, its screens are released, its
+ * handle dies.
+ *
+ * A result given becomes the result of the modal's bottom screen before the first event, as
+ * navcore_pop_with_result's does.
+ *
+ * @param nav the parent
+ * @param options the options; NULL = the defaults
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL, `options->version` is unknown, or
+ *     `options->result` is not valid UTF-8
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed or torn down, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the modal was dismissed and torn down
+ * @outcome NAVCORE_OUTCOME_NOOP `nav` had no modal (no result is set)
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_dismiss(navcore_navigator *nav, const navcore_dismiss_options *options, navcore_done_fn done,
+                                void *ctx);
+
+/**
+ * `nav`, a navigator attached to a screen, leaves it (SPEC §16.7): its tops on screen hide
+ * (`disappear`, instant), then it is torn down — its queued ops end aborted, its screens are
+ * released, its handle dies — and its host screen has no active child if it was that one.
+ *
+ * The parent's stack never changes. The op's `done` is `nav`'s, delivered although its handle
+ * is already dead; its registrations' ctx destructors run after it.
+ *
+ * @param nav the child
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed or torn down, or never was a navigator
+ * @retval NAVCORE_ERR_STATE `nav` is a root or a modal
+ * @outcome NAVCORE_OUTCOME_COMPLETED `nav` left and was torn down
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_leave(navcore_navigator *nav, navcore_done_fn done, void *ctx);
+
+/* ---------------------------------------------------------------------------------------------
  * Requests: every op as one value (SPEC §2), asked through one function, navcore_ask. Each
  * function above that asks an op is navcore_ask with a request of its arguments
  * (NAVCORE_REQUEST_MAP): a host that routes its ops through one place (a queue of its own, a
@@ -1861,13 +2139,19 @@ typedef struct navcore_request {
     const navcore_show_options *show_options; /* show: its options (with `animated`); NULL = the defaults */
     const navcore_route_entry *entries;       /* open: `count` routes and states, bottom to top */
     const char *document;                     /* open: a saved document, parsed at the call, instead of `entries` */
-    /* version 2 */
+    navcore_navigator *child;                 /* version 2. attach: the child; present: the modal */
+    const navcore_attach_options *attach_options;     /* attach: its options; NULL = the defaults */
+    const navcore_activate_options *activate_options; /* activate: its options; NULL = the defaults */
+    const navcore_present_options *present_options;   /* present: its options; NULL = the defaults */
+    const navcore_dismiss_options *dismiss_options;   /* dismiss: its options; NULL = the defaults */
     const navcore_open_options *open_options; /* open: its options (with `animated`); NULL = `animated` and no focus */
     const char *tree;                         /* open: a saved tree, parsed at the call, instead of `entries` (restore_tree) */
 } navcore_request;
 
 /** The empty request of this header's version: no op (-1), every other field 0, false or NULL. */
-#define NAVCORE_REQUEST_INIT { NAVCORE_REQUEST_VERSION, -1, 0, NULL, 0, false, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+#define NAVCORE_REQUEST_INIT                                                                       \
+    { NAVCORE_REQUEST_VERSION, -1, 0, NULL, 0, false, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, \
+      NULL, NULL, NULL }
 
 /**
  * Sets `*request` to `version`'s empty request, as NAVCORE_REQUEST_INIT does, for hosts that
@@ -1979,9 +2263,14 @@ NAVCORE_API int navcore_ask_outcome(int *out_outcome, navcore_navigator *nav, co
     X(NAVCORE_OP_SHOW, navcore_show, (route, show_options))                                        \
     X(NAVCORE_OP_SHOW, navcore_post, (route, show_options))                                        \
     X(NAVCORE_OP_OPEN, navcore_open, (entries, count, animated))                                   \
-    X(NAVCORE_OP_OPEN, navcore_restore, (document, animated))                                    \
-    X(NAVCORE_OP_OPEN, navcore_open_with_options, (entries, count, open_options))               \
-    X(NAVCORE_OP_OPEN, navcore_restore_tree, (tree, animated))
+    X(NAVCORE_OP_OPEN, navcore_restore, (document, animated))                                     \
+    X(NAVCORE_OP_OPEN, navcore_open_with_options, (entries, count, open_options))                 \
+    X(NAVCORE_OP_OPEN, navcore_restore_tree, (tree, animated))                                    \
+    X(NAVCORE_OP_ATTACH, navcore_attach, (screen, child, attach_options))                          \
+    X(NAVCORE_OP_ACTIVATE, navcore_activate, (activate_options))                                   \
+    X(NAVCORE_OP_PRESENT, navcore_present, (child, present_options))                               \
+    X(NAVCORE_OP_DISMISS, navcore_dismiss, (dismiss_options))                                      \
+    X(NAVCORE_OP_LEAVE, navcore_leave, ())
 
 /* ---------------------------------------------------------------------------------------------
  * Queries (SPEC §9: consistent at every call; inside a callback, the state at that event).

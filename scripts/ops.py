@@ -194,6 +194,11 @@ FIELDS: Dict[str, Field] = {
     "document": Field("tree", "try openTree(navigator)"),
     "open_options": Field("options", "try COpenOptions.read(open_options)"),
     "tree": Field("tree", "try openTree(navigator)"),
+    "child": Field("child", "try childCore()"),
+    "attach_options": Field("options", "try CFamilyOptions.attach(attach_options)"),
+    "activate_options": Field("options", "try CFamilyOptions.activate(activate_options)"),
+    "present_options": Field("options", "try CFamilyOptions.present(present_options)"),
+    "dismiss_options": Field("options", "try CFamilyOptions.dismiss(dismiss_options)"),
 }
 
 # C type of a field or parameter -> its Swift type: of the imported navcore_request field, and
@@ -210,6 +215,11 @@ SWIFT_FIELD_TYPES = {
     "const navcore_show_options *": "UnsafePointer<navcore_show_options>?",
     "const navcore_open_options *": "UnsafePointer<navcore_open_options>?",
     "const navcore_route_entry *": "UnsafePointer<navcore_route_entry>?",
+    "navcore_navigator *": "NavigatorHandle?",
+    "const navcore_attach_options *": "UnsafePointer<navcore_attach_options>?",
+    "const navcore_activate_options *": "UnsafePointer<navcore_activate_options>?",
+    "const navcore_present_options *": "UnsafePointer<navcore_present_options>?",
+    "const navcore_dismiss_options *": "UnsafePointer<navcore_dismiss_options>?",
 }
 SWIFT_PARAMETER_TYPES = {
     **SWIFT_FIELD_TYPES,
@@ -379,12 +389,21 @@ class Method:
         return next(row.parameter_text(field_name) for row in self.rows if field_name in row.fields)
 
 
+#: The functions whose binding methods and scenario verbs are written by hand, not from the
+#: table: the family ops (SPEC §16), whose Swift and Python methods take another navigator and
+#: name their options as §16.12 says, and whose scenario verbs (§16.13) name navigators.
+HAND_WRITTEN = {"navcore_attach", "navcore_activate", "navcore_present", "navcore_dismiss", "navcore_leave"}
+
+
 def methods(table: Table) -> List[Method]:
     """The methods, in the table's order. A row with the fields of an earlier method of its op
     is an alias of it (navcore_post); one with an earlier method's fields and more is merged
-    into it (navcore_pop_with_result: `pop`'s `result`); any other row is a method of its own."""
+    into it (navcore_pop_with_result: `pop`'s `result`); any other row is a method of its own.
+    The rows of HAND_WRITTEN have none."""
     found: List[Method] = []
     for op in table.ops:
+        if all(row.function in HAND_WRITTEN for row in op.rows):
+            continue
         own: List[Method] = []
         for row in op.rows:
             wider = next((m for m in own if set(m.fields) < set(row.fields) and not m.aliases), None)
@@ -1075,6 +1094,11 @@ class CTestArgument:
 
 
 C_TEST_ARGUMENTS: Dict[str, CTestArgument] = {
+    "child": CTestArgument("f->child", "other"),
+    "attach_options": CTestArgument("NULL", "NULL"),
+    "activate_options": CTestArgument("NULL", "NULL"),
+    "present_options": CTestArgument("NULL", "NULL"),
+    "dismiss_options": CTestArgument("NULL", "NULL"),
     "screen": CTestArgument("f->d", "s1"),
     "screens": CTestArgument("&f->a", "&s1", (1, 1)),
     "animated": CTestArgument("false", "true"),

@@ -25,8 +25,10 @@ final class ScenarioSession: @unchecked Sendable {
         var navigator: Navigator?
         var hostDispatch: Bool
         var animatorOn = true
-        var lastTransition: UInt64 = 0
-        var lastDecision: VetoDecision?
+        /// The last transition its animator received, and when (the session's count of them).
+        var lastTransition: (id: UInt64, order: Int) = (0, 0)
+        /// The last decision its veto deferred, and when.
+        var lastDecision: (decision: VetoDecision, order: Int)?
 
         init(name: String, hostDispatch: Bool) {
             self.name = name
@@ -68,6 +70,8 @@ final class ScenarioSession: @unchecked Sendable {
     private var vetoes: [String: VetoAnswer] = [:]
     private var hooks: [Hook] = []
     private var recording = true
+    /// How many transitions and deferred decisions the session has seen: which is the latest.
+    private var order = 0
     private(set) var failures: [String] = []
 
     init() {
@@ -162,16 +166,21 @@ final class ScenarioSession: @unchecked Sendable {
             guard let value = ScenarioSyntax.progress(try word(arguments, 0, line)) else {
                 throw ScenarioError(line: line, "progress needs a number")
             }
-            call { try self.nav().updateTransition(member.lastTransition, progress: value) }
-        case "finish": call { try self.nav().finishTransition(member.lastTransition) }
-        case "cancel": call { try self.nav().cancelTransition(member.lastTransition) }
+            let transition = familyTransition(of: member)
+            call { try self.nav().updateTransition(transition, progress: value) }
+        case "finish":
+            let transition = familyTransition(of: member)
+            call { try self.nav().finishTransition(transition) }
+        case "cancel":
+            let transition = familyTransition(of: member)
+            call { try self.nav().cancelTransition(transition) }
         case "drain": try drain(arguments, line)
         case "destroy": call { try self.nav().destroy() }
         case "veto":
             let label = try word(arguments, 0, line)
             vetoes[label] = try vetoAnswer(arguments, line)
         case "decide":
-            guard let decision = member.lastDecision else {
+            guard let decision = familyDecision(of: member) else {
                 throw ScenarioError(line: line, "decide: the veto never answered later")
             }
             let allow = try yesNo(arguments, 0, line)
@@ -212,6 +221,11 @@ final class ScenarioSession: @unchecked Sendable {
         case "trace": try setTrace(arguments, line)
         case "on": try addHook(arguments, line)
         case "navigator": try addNavigator(arguments, line)
+        case "attach": try attach(arguments, line)
+        case "activate": try activate(arguments, line)
+        case "present": try present(arguments, line)
+        case "dismiss": try dismiss(arguments, line)
+        case "leave": call { try self.nav().leave() }
         default: throw ScenarioError(line: line, "unknown command '\(words.joined(separator: " "))'")
         }
     }
@@ -309,10 +323,10 @@ final class ScenarioSession: @unchecked Sendable {
     private func check(_ words: [String], line: Int, of explicit: Member?, prefix: String) throws(ScenarioError) {
         let what = try word(words, 0, line)
         // What is read (`stack`, `result_of L`, …), then what it should read.
-        let subject = ["result_of", "saved_of", "live", "retained"].contains(what) ? 2 : 1
+        let subject = ["result_of", "saved_of", "live", "retained", "active"].contains(what) ? 2 : 1
         let expected = words.dropFirst(subject).joined(separator: " ")
         let seen: String
-        let member = explicit ?? (subject == 2 ? owner(words.count > 1 ? words[1] : nil) : nil) ?? root
+        let member = explicit ?? (subject == 2 && what != "active" ? owner(words.count > 1 ? words[1] : nil) : nil) ?? root
         let nav = navigator(of: member)
         let dead = nav.isDestroyed
         switch what {
@@ -337,6 +351,12 @@ final class ScenarioSession: @unchecked Sendable {
         case "retained":
             let screen = try labelled(word(words, 1, line), line)
             seen = (try? nav.isRetained(screen)) == true ? "yes" : "no"
+        case "parent": seen = name(of: nav.parent)
+        case "modal": seen = name(of: nav.modal)
+        case "on_screen": seen = nav.isOnScreen ? "yes" : "no"
+        case "active":
+            let screen = try labelled(word(words, 1, line), line)
+            seen = name(of: try? navigator(of: owner(words[1]) ?? root).activeChild(of: screen))
         default: throw ScenarioError(line: line, "unknown check 'expect \(words.joined(separator: " "))'")
         }
         if seen != expected {
@@ -469,6 +489,103 @@ final class ScenarioSession: @unchecked Sendable {
         call { _ = self.navigator(of: member, hidden: options.contains("hidden")) }
     }
 
+    // MARK: Families (SPEC §16.13)
+
+    /// `attach NAME to L`, asked of the navigator that owns L.
+    private func attach(_ arguments: [String], _ line: Int) throws(ScenarioError) {
+        guard arguments.count == 3, arguments[1] == "to" else {
+            throw ScenarioError(line: line, "attach takes 'NAME to L'")
+        }
+        let child = try member(named: arguments[0], line)
+        let screen = try labelled(arguments[2], line)
+        let parent = navigator(of: owner(arguments[2]) ?? root)
+        call { try parent.attach(self.navigator(of: child), to: screen) }
+    }
+
+    /// `activate NAME [retap] [instant]`, asked of NAME.
+    private func activate(_ arguments: [String], _ line: Int) throws(ScenarioError) {
+        let child = try member(named: try word(arguments, 0, line), line)
+        var retap = Retap.none
+        var animated = true
+        for option in arguments.dropFirst() {
+            switch option {
+            case "retap": retap = .popToRoot
+            case "instant": animated = false
+            default: throw ScenarioError(line: line, "unknown activate option '\(option)'")
+            }
+        }
+        call { try self.navigator(of: child).activate(retap: retap, animated: animated) }
+    }
+
+    /// `present NAME [instant] [overlay] [sticky]`, asked of the prefixed navigator.
+    private func present(_ arguments: [String], _ line: Int) throws(ScenarioError) {
+        let modal = try member(named: try word(arguments, 0, line), line)
+        var (animated, covers, dismissOnBack) = (true, true, true)
+        for option in arguments.dropFirst() {
+            switch option {
+            case "instant": animated = false
+            case "overlay": covers = false
+            case "sticky": dismissOnBack = false
+            default: throw ScenarioError(line: line, "unknown present option '\(option)'")
+            }
+        }
+        call {
+            try self.nav().present(
+                self.navigator(of: modal), covers: covers, dismissOnBack: dismissOnBack, animated: animated)
+        }
+    }
+
+    /// `dismiss [instant] [result=TEXT]`, asked of the prefixed navigator.
+    private func dismiss(_ arguments: [String], _ line: Int) throws(ScenarioError) {
+        var animated = true
+        var result: String?
+        for option in arguments {
+            if option == "instant" {
+                animated = false
+            } else if option.hasPrefix("result=") {
+                result = String(option.dropFirst("result=".count))
+            } else {
+                throw ScenarioError(line: line, "unknown dismiss option '\(option)'")
+            }
+        }
+        call { try self.nav().dismiss(animated: animated, result: result) }
+    }
+
+    private func member(named name: String, _ line: Int) throws(ScenarioError) -> Member {
+        guard let member = members.first(where: { $0.name == name }) else {
+            throw ScenarioError(line: line, "no navigator is named '\(name)'")
+        }
+        return member
+    }
+
+    /// A navigator's name in checks: `-` for none.
+    private func name(of navigator: Navigator?) -> String {
+        guard let navigator else { return "-" }
+        return members.first { $0.navigator === navigator }?.name ?? "-"
+    }
+
+    /// The root of `member`'s family now (itself once torn down).
+    private func familyRoot(of member: Member) -> Navigator {
+        var current = navigator(of: member)
+        while let parent = current.parent { current = parent }
+        return current
+    }
+
+    /// The id of the latest transition of `member`'s family: `finish`, `cancel` and
+    /// `progress` may name any navigator of it (SPEC §16.6).
+    private func familyTransition(of member: Member) -> UInt64 {
+        let root = familyRoot(of: member)
+        let family = members.filter { $0.navigator != nil && familyRoot(of: $0) === root }
+        return family.max { $0.lastTransition.order < $1.lastTransition.order }?.lastTransition.id ?? 0
+    }
+
+    /// The latest decision a veto of `member`'s family deferred (SPEC §16.6).
+    private func familyDecision(of member: Member) -> VetoDecision? {
+        let root = familyRoot(of: member)
+        let family = members.filter { $0.navigator != nil && $0.lastDecision != nil && familyRoot(of: $0) === root }
+        return family.max { ($0.lastDecision?.order ?? 0) < ($1.lastDecision?.order ?? 0) }?.lastDecision?.decision
+    }
+
     // MARK: The navigators and their callbacks
 
     /// The navigator the command being run is asked of.
@@ -476,15 +593,11 @@ final class ScenarioSession: @unchecked Sendable {
         navigator(of: current)
     }
 
-    /// A member's navigator, made at first use; `hidden` = with its visible flag off (a
-    /// `visible off` op run before the runner listens).
+    /// A member's navigator, made at first use; `hidden` = created with its visible flag off
+    /// (SPEC §16.12).
     private func navigator(of member: Member, hidden: Bool = false) -> Navigator {
         if let navigator = member.navigator { return navigator }
-        let navigator = Navigator(dispatch: member.hostDispatch ? .host : .inline)
-        if hidden {
-            _ = try? navigator.ask(.setVisible(false), completion: nil)
-            try? navigator.drain()
-        }
+        let navigator = Navigator(dispatch: member.hostDispatch ? .host : .inline, visible: !hidden)
         navigator.addObserver { [weak self] event in self?.observe(event, of: member) }
         navigator.setDeferrablePopVeto { [weak self] screen, trigger, decision in
             self?.shouldPop(screen, trigger, decision, of: member) ?? .allow
@@ -499,7 +612,11 @@ final class ScenarioSession: @unchecked Sendable {
 
     private func installAnimator(_ member: Member) {
         if member.animatorOn {
-            member.navigator?.setAnimator { transition in member.lastTransition = transition.id }
+            member.navigator?.setAnimator { [weak self] transition in
+                guard let self else { return }
+                order += 1
+                member.lastTransition = (transition.id, order)
+            }
         } else {
             member.navigator?.setAnimator(nil)
         }
@@ -515,7 +632,10 @@ final class ScenarioSession: @unchecked Sendable {
     private func shouldPop(_ screen: Screen, _ trigger: PopTrigger, _ decision: VetoDecision, of member: Member)
         -> VetoAnswer {
         let answer = vetoes[label(screen.id)] ?? .allow
-        if answer == .later { member.lastDecision = decision }
+        if answer == .later {
+            order += 1
+            member.lastDecision = (decision, order)
+        }
         record(TraceFormat(label: label).vetoLine(screen, trigger, answer: answer), of: member)
         return answer
     }

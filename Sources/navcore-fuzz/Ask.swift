@@ -19,8 +19,8 @@ enum AskTable {
     /// A field of navcore_request (but `version` and `op`).
     enum Field {
         case 
-            screen, screens, count, animated, visible, result, block, route, showOptions, entries, document,
-            openOptions, tree
+            screen, screens, count, animated, visible, result, block, route, showOptions, entries, document, child,
+            attachOptions, activateOptions, presentOptions, dismissOptions, openOptions, tree
         
     }
 
@@ -42,6 +42,11 @@ enum AskTable {
         (NAVCORE_OP_OPEN, "navcore_restore", [.document, .animated]),
         (NAVCORE_OP_OPEN, "navcore_open_with_options", [.entries, .count, .openOptions]),
         (NAVCORE_OP_OPEN, "navcore_restore_tree", [.tree, .animated]),
+        (NAVCORE_OP_ATTACH, "navcore_attach", [.screen, .child, .attachOptions]),
+        (NAVCORE_OP_ACTIVATE, "navcore_activate", [.activateOptions]),
+        (NAVCORE_OP_PRESENT, "navcore_present", [.child, .presentOptions]),
+        (NAVCORE_OP_DISMISS, "navcore_dismiss", [.dismissOptions]),
+        (NAVCORE_OP_LEAVE, "navcore_leave", []),
     ]
 // END GENERATED (ask table)
 }
@@ -92,7 +97,9 @@ extension Harness {
         var expected: Expectation =
             !arguments.valid ? .status(NAVCORE_ERR_INVALID)
             : !arguments.screens.isEmpty ? screenExpectation(arguments.screens, t)
-            : op == NAVCORE_OP_GESTURE ? .any : .accepted
+            : op == NAVCORE_OP_GESTURE ? .any
+            // A root is no screen child: activate and leave are refused (SPEC §16.3, §16.7).
+            : op == NAVCORE_OP_ACTIVATE || op == NAVCORE_OP_LEAVE ? .status(NAVCORE_ERR_STATE) : .accepted
         switch mode {
         case 1: arguments.request.version = versionZero ? 0 : UInt32(NAVCORE_REQUEST_VERSION) + 1
         case 2: arguments.request.op = -1
@@ -158,6 +165,13 @@ extension Harness {
             a.request.entries = a.array(entries)
             a.request.count = count
             a.valid = a.valid && count > 0
+        case .child:
+            // The fuzzer drives one navigator: the child is NULL or the navigator itself, which
+            // attach and present refuse (SPEC §16.2.1); families are the scenarios' and tests'.
+            a.request.child = r.flag() ? nil : t.handle
+            a.valid = false
+        case .attachOptions, .activateOptions, .presentOptions, .dismissOptions:
+            break  // NULL: the defaults
         case .document:
             let saved = r.flag() ? nil : savedDocument(t)
             a.request.document = a.text(saved ?? Array("{\"navcore\":1,\"stack\":[]}".utf8))

@@ -380,6 +380,25 @@ enum Outcomes {
             Int32(NAVCORE_OUTCOME_COMPLETED.rawValue), Int32(NAVCORE_OUTCOME_UNKNOWN_ROUTE.rawValue),
             Int32(NAVCORE_OUTCOME_FACTORY_FAILED.rawValue), Int32(NAVCORE_OUTCOME_ABORTED.rawValue)
         ],
+        Int32(NAVCORE_OP_ATTACH.rawValue): [
+            Int32(NAVCORE_OUTCOME_COMPLETED.rawValue), Int32(NAVCORE_OUTCOME_INVALID.rawValue),
+            Int32(NAVCORE_OUTCOME_ABORTED.rawValue)
+        ],
+        Int32(NAVCORE_OP_ACTIVATE.rawValue): [
+            Int32(NAVCORE_OUTCOME_COMPLETED.rawValue), Int32(NAVCORE_OUTCOME_NOOP.rawValue),
+            Int32(NAVCORE_OUTCOME_ABORTED.rawValue)
+        ],
+        Int32(NAVCORE_OP_PRESENT.rawValue): [
+            Int32(NAVCORE_OUTCOME_COMPLETED.rawValue), Int32(NAVCORE_OUTCOME_INVALID.rawValue),
+            Int32(NAVCORE_OUTCOME_ABORTED.rawValue)
+        ],
+        Int32(NAVCORE_OP_DISMISS.rawValue): [
+            Int32(NAVCORE_OUTCOME_COMPLETED.rawValue), Int32(NAVCORE_OUTCOME_NOOP.rawValue),
+            Int32(NAVCORE_OUTCOME_ABORTED.rawValue)
+        ],
+        Int32(NAVCORE_OP_LEAVE.rawValue): [
+            Int32(NAVCORE_OUTCOME_COMPLETED.rawValue), Int32(NAVCORE_OUTCOME_ABORTED.rawValue)
+        ],
     ]
 // END GENERATED (outcomes)
 

@@ -28,7 +28,9 @@ import Testing
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Layout {
         let prefix = try end(of: last)
-        let (status, bytes) = initialized(Layout.self, prefix: prefix, initialize)
+        // Room for the whole struct (read back below) and a canary after it.
+        let spare = MemoryLayout<Layout>.size - prefix + 32
+        let (status, bytes) = initialized(Layout.self, prefix: prefix, spare: spare, initialize)
         expectStatus(status, sourceLocation: sourceLocation)
         #expect(bytes[prefix...].allSatisfy { $0 == canary }, sourceLocation: sourceLocation)
         return bytes.withUnsafeBytes { $0.loadUnaligned(as: Layout.self) }
@@ -47,6 +49,19 @@ import Testing
         #expect(options.remove_current == true)
         #expect(options.recycle == c(NAVCORE_RECYCLE_ANY))
         #expect(options.payload == nil)
+    }
+
+    @Test("navcore_open_options_init(1) writes version 1's defaults, with version 1, and not one byte after them")
+    func openOptionsVersion1() throws {
+        let options = try Self.version1(ending: \navcore_open_options.focus) { navcore_open_options_init($0, 1) }
+        #expect(options.version == 1 && options.animated == false && options.focus == false)
+    }
+
+    @Test("navcore_request_init(2) writes version 2's empty request, with open's options and tree NULL")
+    func requestVersion2() throws {
+        let request = try Self.version1(ending: \navcore_request.tree) { navcore_request_init($0, 2) }
+        #expect(request.version == 2 && request.op == -1)
+        #expect(request.open_options == nil && request.tree == nil && request.document == nil)
     }
 
     @Test("navcore_screen_hooks_init(1) writes version 1's NULL hooks, with version 1, and not one byte after them")
@@ -100,6 +115,9 @@ import Testing
         }
         try Self.unknownVersions(ending: \navcore_request.document, newest: NAVCORE_REQUEST_VERSION) {
             navcore_request_init($0, $1)
+        }
+        try Self.unknownVersions(ending: \navcore_open_options.focus, newest: NAVCORE_OPEN_OPTIONS_VERSION) {
+            navcore_open_options_init($0, $1)
         }
     }
 }

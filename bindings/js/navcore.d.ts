@@ -11,22 +11,25 @@ export type Outcome = "completed" | "noop" | "cancelled" | "vetoed" | "duplicate
   "invalid" | "unknown_route" | "factory_failed" | "aborted";
 /** The kinds of op, as completions and done callbacks name them (SPEC §2). */
 export type Op = "push" | "pop" | "pop_to" | "pop_to_root" | "set" | "back" | "gesture" | "run" |
-  "visible" | "show" | "open";
+  "visible" | "show" | "open" | "attach" | "activate" | "present" | "dismiss" | "leave";
 /** The action state machine (SPEC §4). */
 export type Action = "idle" | "will_push" | "did_push" | "push_completed" | "will_pop" | "did_pop" |
   "pop_completed" | "will_set" | "did_set" | "set_completed" | "pop_cancelled";
 /** Which appearance callback (SPEC §4 steps 5 and 7). */
 export type Phase = "will_show" | "did_show" | "will_hide" | "did_hide";
 /** Why a screen shows or hides. */
-export type Reason = "push" | "pop" | "set" | "cancel" | "appear" | "disappear";
+export type Reason = "push" | "pop" | "set" | "cancel" | "appear" | "disappear" | "present" |
+  "dismiss";
 /** The animation a transition asks for. */
-export type Style = "push" | "pop";
+export type Style = "push" | "pop" | "present" | "dismiss";
 /** How a navigator runs its queue (SPEC §9), chosen at creation. */
 export type Dispatch = "inline" | "host";
 /** Which screen of the route already in the stack `show` reuses (SPEC §8). */
 export type Recycle = "none" | "any" | "top";
 /** The answers of a deferrable veto. */
 export type Veto = "allow" | "refuse" | "later";
+/** What navcore_activate does when the navigator is already its host screen's active child ("tap the selected tab again", SPEC §16.3). */
+export type Retap = "none" | "pop_to_root";
 // END GENERATED (enums)
 
 /** The event kinds a listener hears; "appearance" names the four phases at once. */

@@ -143,6 +143,8 @@ final class HandlerSet: EventSink {
     /// Ends the event streams; the engine then lets go of this snapshot and its closures.
     func navigatorDidEnd() {
         for observer in observers { observer.end?() }
+        // Torn down: its family no longer keeps the object (SPEC §16.12).
+        link.withNavigator { NavigatorDirectory.shared.letGo($0.core.node) }
     }
 
     /// Never called: the Swift API asks its ops with closures (`CompletionHandler.swift`,

@@ -32,7 +32,11 @@ extension Navigator {
         switch (consume request).form {
         case .request(let request):
             if request.startsAtOnce { try checkDrivingThread() }
-            return try core.ask(request, completion: completion, draining: draining)
+            // SPEC §16.12: a navigator attached or presented is kept by its family.
+            let joining = request.joins ? request.joiningNode : nil
+            let status = try core.ask(request, completion: completion, draining: draining)
+            if let joining { NavigatorDirectory.shared.keep(joining) }
+            return status
         case .restore(let document, let animated):
             return try core.restore(document, animated: animated, completion: completion, draining: draining)
         case .restoreTree(let document, let animated):

@@ -31,19 +31,24 @@ public final class Navigator: Sendable {
     /// observation handlers); `nil` in the other modes.
     let mainActor: MainActorDelivery?
 
-    /// A navigator, visible, with an empty stack, in the given dispatch mode (<doc:Semantics> §9).
-    public init(dispatch: DispatchMode = .inline) {
+    /// A navigator with an empty stack, in the given dispatch mode (<doc:Semantics> §9), with its
+    /// own `visible` flag on or off (<doc:Semantics> §16.12: a navigator to attach or present
+    /// is made hidden, so that its first screen emits no event before it is on screen).
+    public init(dispatch: DispatchMode = .inline, visible: Bool = true) {
         let link = NavigatorLink()
-        core = NavigatorCore(hostDispatch: dispatch != .inline, sink: HandlerSet(HandlerSet.Handlers(link: link)))
+        core = NavigatorCore(
+            hostDispatch: dispatch != .inline, sink: HandlerSet(HandlerSet.Handlers(link: link)), visible: visible)
         self.dispatch = dispatch
         self.link = link
         mainActor = dispatch == .mainActor ? MainActorDelivery() : nil
         link.attach(self)
+        NavigatorDirectory.shared.register(self)
         if dispatch == .mainActor { deliverOnMainActor() }
     }
 
     deinit {
         link.detach()
+        NavigatorDirectory.shared.unregister(core.node)
         // A main-actor navigator's last reference may go on any thread; its destroy (releases,
         // aborted completions) is delivered on the main actor all the same.
         guard mainActor != nil, !MainActorCheck.isCurrent else {

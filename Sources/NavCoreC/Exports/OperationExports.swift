@@ -143,4 +143,48 @@ import CNavCore
         try CRequests.ask(navigator, navcore_request(NAVCORE_OP_OPEN, animated: animated, tree: tree), done, ctx)
     }
 }
+
+@c public func navcore_attach(
+    _ nav: NavigatorHandle?, _ screen: UInt64, _ child: NavigatorHandle?,
+    _ options: UnsafePointer<navcore_attach_options>?, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.call(nav) { navigator throws(NavigationError) in
+        try CRequests.ask(navigator, navcore_request(NAVCORE_OP_ATTACH, screen: screen, child: child, attach_options: options), done, ctx)
+    }
+}
+
+@c public func navcore_activate(
+    _ nav: NavigatorHandle?, _ options: UnsafePointer<navcore_activate_options>?, _ done: navcore_done_fn?,
+    _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.call(nav) { navigator throws(NavigationError) in
+        try CRequests.ask(navigator, navcore_request(NAVCORE_OP_ACTIVATE, activate_options: options), done, ctx)
+    }
+}
+
+@c public func navcore_present(
+    _ nav: NavigatorHandle?, _ modal: NavigatorHandle?, _ options: UnsafePointer<navcore_present_options>?,
+    _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.call(nav) { navigator throws(NavigationError) in
+        try CRequests.ask(navigator, navcore_request(NAVCORE_OP_PRESENT, child: modal, present_options: options), done, ctx)
+    }
+}
+
+@c public func navcore_dismiss(
+    _ nav: NavigatorHandle?, _ options: UnsafePointer<navcore_dismiss_options>?, _ done: navcore_done_fn?,
+    _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.call(nav) { navigator throws(NavigationError) in
+        try CRequests.ask(navigator, navcore_request(NAVCORE_OP_DISMISS, dismiss_options: options), done, ctx)
+    }
+}
+
+@c public func navcore_leave(
+    _ nav: NavigatorHandle?, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.call(nav) { navigator throws(NavigationError) in
+        try CRequests.ask(navigator, navcore_request(NAVCORE_OP_LEAVE), done, ctx)
+    }
+}
 // END GENERATED (functions)

@@ -39,8 +39,9 @@ import CNavCore
 /// The one path of every op asked through the C interface: navcore_ask's, and each function
 /// of an op's (OperationExports.swift), which makes the request of its arguments.
 enum CRequests {
-    /// The versions of navcore_request: version 1 ends with `document`, version 2 with `tree`.
-    /// A later version appends the end of its last field.
+    /// The versions of navcore_request: version 1 ends with `document`, version 2 (the
+    /// family ops, open's options and restore_tree's tree) with `tree`. A later version appends
+    /// the end of its last field.
     static let layout = VersionedStruct<navcore_request>(
         name: "navcore_request", initializer: "NAVCORE_REQUEST_INIT", what: "the request",
         sizes: [VersionedStruct.end(of: \navcore_request.document), VersionedStruct.end(of: \navcore_request.tree)]

@@ -10,8 +10,9 @@ extension navcore_request {
     static func empty(_ version: UInt32) -> navcore_request {
         navcore_request(
             version: version, op: -1, screen: 0, screens: nil, count: 0, animated: false, visible: false,
-            result: nil, block: nil, route: nil, show_options: nil, entries: nil, document: nil, open_options: nil,
-            tree: nil
+            result: nil, block: nil, route: nil, show_options: nil, entries: nil, document: nil, child: nil,
+            attach_options: nil, activate_options: nil, present_options: nil, dismiss_options: nil,
+            open_options: nil, tree: nil
         )
     }
 
@@ -22,13 +23,18 @@ extension navcore_request {
         block: navcore_run_fn? = nil, route: UnsafePointer<CChar>? = nil,
         show_options: UnsafePointer<navcore_show_options>? = nil,
         entries: UnsafePointer<navcore_route_entry>? = nil, document: UnsafePointer<CChar>? = nil,
+        child: NavigatorHandle? = nil, attach_options: UnsafePointer<navcore_attach_options>? = nil,
+        activate_options: UnsafePointer<navcore_activate_options>? = nil,
+        present_options: UnsafePointer<navcore_present_options>? = nil,
+        dismiss_options: UnsafePointer<navcore_dismiss_options>? = nil,
         open_options: UnsafePointer<navcore_open_options>? = nil, tree: UnsafePointer<CChar>? = nil
     ) {
         self.init(
             version: UInt32(NAVCORE_REQUEST_VERSION), op: Int32(bitPattern: op.rawValue), screen: screen,
             screens: screens, count: count, animated: animated, visible: visible, result: result, block: block,
-            route: route, show_options: show_options, entries: entries, document: document,
-            open_options: open_options, tree: tree
+            route: route, show_options: show_options, entries: entries, document: document, child: child,
+            attach_options: attach_options, activate_options: activate_options, present_options: present_options,
+            dismiss_options: dismiss_options, open_options: open_options, tree: tree
         )
     }
 // END GENERATED (making)
@@ -64,6 +70,16 @@ extension navcore_request {
             return Request(ShowOp(route: try routeText(), options: try CShowOptions.read(show_options)), completion: completion)
         case NAVCORE_OP_OPEN.rawValue:
             return Request(OpenOp(tree: try openTree(navigator), animated: animated, options: try COpenOptions.read(open_options)), completion: completion)
+        case NAVCORE_OP_ATTACH.rawValue:
+            return Request(AttachOp(screen: screen, child: try childCore(), options: try CFamilyOptions.attach(attach_options)), completion: completion)
+        case NAVCORE_OP_ACTIVATE.rawValue:
+            return Request(ActivateOp(options: try CFamilyOptions.activate(activate_options)), completion: completion)
+        case NAVCORE_OP_PRESENT.rawValue:
+            return Request(PresentOp(child: try childCore(), options: try CFamilyOptions.present(present_options)), completion: completion)
+        case NAVCORE_OP_DISMISS.rawValue:
+            return Request(DismissOp(options: try CFamilyOptions.dismiss(dismiss_options)), completion: completion)
+        case NAVCORE_OP_LEAVE.rawValue:
+            return Request(LeaveOp(), completion: completion)
         default:
             throw NavigationError(.invalid, "the request's op \(op) is not a navcore_op")
         }
@@ -73,6 +89,16 @@ extension navcore_request {
     /// `set`'s ids: `count` of them at `screens`.
     func screenIDs() throws(NavigationError) -> [UInt64] {
         Array(try CArrays.elements(screens, count: UInt(bitPattern: count), "screens"))
+    }
+
+    /// `attach`'s child or `present`'s modal: a live navigator's engine core.
+    func childCore() throws(NavigationError) -> NavigatorCore {
+        let handle = try CAPI.required(child, "the child navigator")
+        do throws(HandleTable.Refusal) {
+            return try HandleTable.shared.withNavigator(handle.handleBits) { $0.core }
+        } catch {
+            throw error.failure
+        }
     }
 
     /// `pop`'s result, or none.

@@ -67,6 +67,16 @@ package struct ChunkedQueue<Element> {
         while let element = popFirst() { elements.append(element) }
         return elements
     }
+
+    /// Removes the elements that `leaves` picks, front to back, and returns them; the others
+    /// keep their order. Linear in the whole queue.
+    package mutating func removeAll(where leaves: (Element) -> Bool) -> [Element] {
+        var removed: [Element] = []
+        for element in removeAll() {
+            if leaves(element) { removed.append(element) } else { append(element) }
+        }
+        return removed
+    }
 }
 
 extension ChunkedQueue: Sendable where Element: Sendable {}

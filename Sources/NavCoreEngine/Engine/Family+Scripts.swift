@@ -44,6 +44,7 @@ extension Family {
     /// nothing. Returns with the op waiting when its transition is animated; runs steps 7–11 at
     /// once when it is instant.
     private func begin(_ change: StackChange) {
+        if change.inFamily { return beginInFamily(change) }
         let (from, to, reason, animated) = (change.from, change.to, change.kind.reason, change.animated)
         let waitsForHost = animated && from != nil && to != nil
         var shows = false
@@ -76,7 +77,9 @@ extension Family {
     /// that emit nothing share a lock hold.
     func complete(_ change: StackChange, showsAppearance: Bool) {
         let (from, to, reason, animated) = (change.from, change.to, change.kind.reason, change.animated)
-        if showsAppearance {  // 7. did_hide X, did_show Y
+        if change.inFamily {  // 7. the front rule's did_hides, then did_shows
+            didPhase(of: change, reason: reason)
+        } else if showsAppearance {  // 7. did_hide X, did_show Y
             steps(2) { state, index in
                 index == 0
                     ? state.appearance(.didHide, from, reason, animated: animated)
@@ -98,7 +101,9 @@ extension Family {
             state.restore(change)
             return state.node.updateBar(animated: animated)
         }
-        if showsAppearance {
+        if change.inFamily {
+            cancelInFamily(change)
+        } else if showsAppearance {
             step { $0.appearance(.willHide, to, .cancel, animated: animated) }
             step { $0.appearance(.willShow, from, .cancel, animated: animated) }
             step { $0.appearance(.didHide, to, .cancel, animated: animated) }
@@ -113,14 +118,24 @@ extension Family {
     @inline(__always)
     func release(_ screen: ScreenRef) {
         var heard = false
+        var children: SubtreeTeardown?
         step { state in
             if let detach = state.detachIfRetained(screen) { return detach }  // SPEC §17
+            // SPEC §16.7: a screen's children are torn down before its result and release.
+            if !state.others.isEmpty, let teardown = state.tearDownChildren(of: screen.id) {
+                children = teardown
+                return nil
+            }
             // Without a listener nothing needs marking: the release follows in this lock hold.
             guard state.node.screens[screen.id]?.listener != nil, let result = state.beginRelease(screen.id) else {
                 return state.release(screen)
             }
             heard = true
             return result
+        }
+        if let children {
+            deliver(children)
+            return release(screen)
         }
         if heard { step { $0.release(screen) } }
     }

@@ -11,7 +11,8 @@ extension FamilyState {
     /// SPEC §4: animated only if asked, visible, an animator exists and the top changes from
     /// an existing screen.
     func effectiveAnimation(asked: Bool, from: ScreenRef?, to: ScreenRef?) -> Bool {
-        asked && node.visible && node.interest.contains(.animator) && from != nil && from?.id != to?.id
+        asked && (others.isEmpty ? node.visible : isOnScreen(node.id)) && node.interest.contains(.animator)
+            && from != nil && from?.id != to?.id
     }
 
     /// A pop of the top (`pop`, `back`, the gesture's `interactive` one); `noop` with one
@@ -37,6 +38,7 @@ extension FamilyState {
         return StackChange(
             edit: .push(screen), kind: .push, style: .push,
             animated: effectiveAnimation(asked: animated, from: from, to: screen), interactive: false,
+            inFamily: !others.isEmpty,
             appearing: screen, disappearing: from.map { ScreenList(CollectionOfOne($0)) } ?? ScreenList(),
             from: from, to: screen)
     }
@@ -50,6 +52,7 @@ extension FamilyState {
             StackChange(
                 edit: .truncate(count), kind: .pop, style: .pop,
                 animated: effectiveAnimation(asked: animated, from: from, to: to), interactive: interactive,
+                inFamily: !others.isEmpty,
                 appearing: to, disappearing: ScreenList(node.stack[count...]), from: from, to: to))
     }
 
@@ -65,6 +68,7 @@ extension FamilyState {
             StackChange(
                 edit: .replace(screens), kind: .set, style: style,
                 animated: effectiveAnimation(asked: animated, from: from, to: to), interactive: false,
+                inFamily: !others.isEmpty,
                 appearing: topChanges ? to : nil, disappearing: ScreenList(node.stack.filter { !kept.contains($0.id) }),
                 from: from, to: to))
     }

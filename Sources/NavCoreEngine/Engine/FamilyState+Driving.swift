@@ -12,12 +12,17 @@ package enum Work: Sendable {
     case complete(StackChange, showsAppearance: Bool)
     /// The host cancelled the interactive transition.
     case cancel(StackChange, showsAppearance: Bool)
+    /// The host finished a present's or dismiss's transition (SPEC §16.4).
+    case completeModal(ModalTransition)
     /// The host answered the pending veto decision of the `back` in flight (SPEC §13); its
     /// animation flag as asked.
     case decided(animated: Bool, allow: Bool)
     /// `destroy`: for each member, end its aborted ops, release its screens, drop its route
     /// factories, then let go of its front.
     case teardown([Teardown])
+    /// `destroy` of a family of more than one navigator, or the teardown of a subtree (SPEC
+    /// §16.7): its deliveries in order.
+    case subtree(SubtreeTeardown)
 }
 
 /// The scheduling of SPEC §3 and §9: which thread drives, and what it does next.
@@ -110,6 +115,7 @@ extension FamilyState {
             case .finishRequested:
                 let shows = current?.showsAppearance ?? false
                 work = (current?.change).flatMap { $0 }.map { .complete($0, showsAppearance: shows) }
+                    ?? (current?.modal).flatMap { $0 }.map { .completeModal($0) }
             case .cancelRequested:
                 let shows = current?.showsAppearance ?? false
                 work = (current?.change).flatMap { $0 }.map { .cancel($0, showsAppearance: shows) }
@@ -137,6 +143,7 @@ extension FamilyState {
     /// the top down, then the detached ones in creation order. No action event. Member by
     /// member, each with its own ops and front (a family of one has one).
     private mutating func tearDown() -> Work {
+        if !others.isEmpty { return tearDownFamily() }
         driver.tearDown()
         var aborted: [Queued<Request>] = []
         if let request = current?.request { aborted.append(Queued(request, member: opMember)) }
@@ -164,6 +171,37 @@ extension FamilyState {
         focus(on: opMember)
         withExtendedLifetime(op) {}
         return .teardown(teardowns)
+    }
+}
+
+extension FamilyState {
+    /// `destroy` of a family's root (SPEC §16.7): the teardown of the whole family — the op in
+    /// flight, then every queued op, FIFO, whichever navigator each was asked of, end
+    /// `aborted`; then the releases in tree order from the root, the performing navigator's
+    /// screens that its aborted op was removing (top down) and made (last made first) before
+    /// its stack. Every member's front is let go.
+    private mutating func tearDownFamily() -> Work {
+        driver.tearDown()
+        var teardown = SubtreeTeardown()
+        var aborted: [Queued<Request>] = []
+        if let request = current?.request { aborted.append(Queued(request, member: opMember)) }
+        aborted += queue.removeAll()
+        for queued in aborted {
+            guard let (sink, reportsDone) = withMember(queued.member, { ($0.installed, $0.interest.contains(.done)) })
+            else { continue }
+            teardown.deliveries.append(.aborted(queued.value, sink, reportsDone: reportsDone))
+        }
+        var leading: [ScreenRef] = []
+        if let change = current?.change, change.removesScreens { change.disappearing.refs.forEachBackwards { leading.append($0) } }
+        leading += current?.made.reversed() ?? []
+        let performer = opMember
+        // Kept until the records are removed: its change owns the screens it was removing.
+        let op = takeCurrent()
+        release(member: root, leading: (performer, leading), into: &teardown)
+        teardown.ended.append(node.install(SilentSink()))
+        for index in others.indices { teardown.ended.append(others[index].install(SilentSink())) }
+        withExtendedLifetime(op) {}
+        return .subtree(teardown)
     }
 }
 

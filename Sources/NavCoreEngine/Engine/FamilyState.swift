@@ -22,7 +22,7 @@ package struct FamilyState: Sendable {
     /// The family's other members.
     package internal(set) var others: [NodeState] = []
     /// The family's root: its host-mode wakeup goes through the root's callback (SPEC §16.8).
-    package private(set) var root: NodeID
+    package internal(set) var root: NodeID
     /// The family this one was merged into: every member has moved there, and a call that finds
     /// this set follows it (`NavigatorCore`). `nil` while the family is live on its own.
     package internal(set) var forward: Family?
@@ -32,7 +32,7 @@ package struct FamilyState: Sendable {
     /// Ops waiting to run, in FIFO order, each with the member it was asked of.
     package var queue = ChunkedQueue<Queued<Request>>()
     /// The member whose op is in flight, or whose op ran last: the driver's steps act for it.
-    package private(set) var opMember: NodeID
+    package internal(set) var opMember: NodeID
     /// The op in flight; the family is busy while there is one (and, within the lock hold
     /// that ends it, the op that has just ended: see `endOp`).
     package internal(set) var current: RunningOp?
@@ -68,6 +68,13 @@ package struct FamilyState: Sendable {
     @inline(__always)
     package mutating func focus(on id: NodeID) {
         if node.id != id { refocus(id) }
+    }
+
+    /// Whether this hold acts for the live member `id`: false once it was torn down (SPEC
+    /// §16.7: its handle is dead), which `focus(on:)` leaves unfound.
+    @inline(__always)
+    package func actsFor(_ id: NodeID) -> Bool {
+        node.id == id && !node.tree.dead
     }
 
     private mutating func refocus(_ id: NodeID) {

@@ -6,6 +6,7 @@ extension NavigatorCore {
     /// Asks an op (SPEC §3), validated at the call; the gesture starts at once or is refused
     /// (SPEC §5).
     package func ask(_ request: consuming Request) throws(NavigationError) -> RequestStatus {
+        if request.joins { try join(request.operation) }
         if request.startsAtOnce {
             return try perform(.always, handing: request) { state, request throws(NavigationError) in
                 try request.operation.validate(state)
@@ -54,7 +55,13 @@ extension NavigatorCore {
 
     /// Ends the navigator (SPEC §9); inside a callback, when the outermost call returns.
     package func destroy() throws(NavigationError) {
-        try perform(.always) { $0.markDestroyed() }
+        try perform(.always) { state throws(NavigationError) in
+            // SPEC §16.7: a child leaves by an op, so that every top it showed gets its hide.
+            guard state.node.tree.parent == nil else {
+                throw NavigationError(.state, "a navigator that has a parent leaves by leave or dismiss, not destroy")
+            }
+            state.markDestroyed()
+        }
     }
 
     /// Sets the navigation-bar threshold (SPEC §8).

@@ -14,10 +14,12 @@ package final class NavigatorCore: Sendable {
     /// This navigator in its family.
     package let node: NodeID
 
-    /// A navigator in inline (default) or host dispatch mode, delivering to `sink`: a family of one.
-    package init(hostDispatch: Bool, sink: any EventSink) {
+    /// A navigator in inline (default) or host dispatch mode, delivering to `sink`: a family of
+    /// one, with its own `visible` flag on or off (SPEC §16.12's creation option).
+    package init(hostDispatch: Bool, sink: any EventSink, visible: Bool = true) {
         var member = NodeState(id: IDSource.nextNode())
         _ = member.install(sink)
+        member.visible = visible
         node = member.id
         origin = Family(hostDispatch: hostDispatch, node: member)
     }
@@ -69,7 +71,7 @@ package final class NavigatorCore: Sendable {
         let (result, claim) = try family.state.unlock(handing: argument) { state, argument throws(NavigationError) in
             state.focus(on: node)
             defer { state.focus(on: state.opMember) }  // between holds, `node` is the op's member
-            guard !state.destroyed else { throw NavigationError.destroyed }
+            guard !state.destroyed, state.actsFor(node) else { throw NavigationError.destroyed }
             let wasDriven = state.driver.isDriven
             // Moved, not copied: without `consume` the request is copied once per call.
             let result = try body(&state, consume argument)
@@ -91,7 +93,7 @@ package final class NavigatorCore: Sendable {
     /// Reads the state under the lock; fails with `invalid_handle` once destroyed.
     package func read<R: Sendable>(_ body: (borrowing FamilyState) throws(NavigationError) -> R) throws(NavigationError) -> R {
         try withState { state throws(NavigationError) in
-            guard !state.destroyed else { throw NavigationError.destroyed }
+            guard !state.destroyed, state.actsFor(node) else { throw NavigationError.destroyed }
             return try body(state)
         }
     }
@@ -108,7 +110,7 @@ package final class NavigatorCore: Sendable {
     /// calls of NavigatorCore+Calls.swift, which use it.
     func configure<R: Sendable>(_ body: (inout FamilyState) throws(NavigationError) -> R) throws(NavigationError) -> R {
         try withState { state throws(NavigationError) in
-            guard !state.destroyed else { throw NavigationError.destroyed }
+            guard !state.destroyed, state.actsFor(node) else { throw NavigationError.destroyed }
             return try body(&state)
         }
     }
@@ -139,5 +141,5 @@ package final class NavigatorCore: Sendable {
     }
 
     /// Whether `destroy` has been called.
-    package var isDestroyed: Bool { withState { $0.destroyed } }
+    package var isDestroyed: Bool { withState { $0.destroyed || !$0.actsFor(node) } }
 }

@@ -31,6 +31,8 @@ package struct NodeState: Sendable {
     package var routes = RouteTable()
     /// The action state (SPEC §4; per navigator, SPEC §16.8).
     package var action: ActionState = .idle
+    /// Where it stands in its family's tree (SPEC §16.1).
+    package var tree = NodeTree()
 
     package init(id: NodeID) {
         self.id = id

@@ -38,6 +38,10 @@ public enum AppearanceReason: Int32, Sendable, CaseIterable, CustomStringConvert
     case appear = 4
     /// The navigator was hidden.
     case disappear = 5
+    /// A modal was presented (<doc:Semantics> §16.4).
+    case present = 6
+    /// A modal was dismissed (<doc:Semantics> §16.4).
+    case dismiss = 7
 
     /// The spelling used by the scenario traces.
     public var description: String {
@@ -48,6 +52,8 @@ public enum AppearanceReason: Int32, Sendable, CaseIterable, CustomStringConvert
         case .cancel: "cancel"
         case .appear: "appear"
         case .disappear: "disappear"
+        case .present: "present"
+        case .dismiss: "dismiss"
         }
     }
 }
@@ -60,9 +66,20 @@ public enum TransitionStyle: Int32, Sendable, CaseIterable, CustomStringConverti
     case push = 0
     /// The old top slides away to reveal the new one.
     case pop = 1
+    /// A modal comes over its parent (<doc:Semantics> §16.4).
+    case present = 2
+    /// A modal goes away (<doc:Semantics> §16.4).
+    case dismiss = 3
 
     /// The spelling used by the scenario traces.
-    public var description: String { self == .push ? "push" : "pop" }
+    public var description: String {
+        switch self {
+        case .push: "push"
+        case .pop: "pop"
+        case .present: "present"
+        case .dismiss: "dismiss"
+        }
+    }
 }
 
 /// What started a user-initiated pop, as told to the pop veto (<doc:Semantics> §6).

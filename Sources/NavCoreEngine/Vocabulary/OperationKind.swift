@@ -25,6 +25,16 @@ public enum OperationKind: Int32, Sendable, CaseIterable, CustomStringConvertibl
     case show = 9
     /// Build the whole stack from routes.
     case open = 10
+    /// Put a navigator inside a screen (SPEC §16.2).
+    case attach = 11
+    /// Make a child its host screen's active one.
+    case activate = 12
+    /// Present a navigator as a modal (SPEC §16.4).
+    case present = 13
+    /// Dismiss and tear down the modal.
+    case dismiss = 14
+    /// A screen child leaves: it is torn down (SPEC §16.7).
+    case leave = 15
 
     /// The spelling used by <doc:Semantics> and the scenario traces, e.g. `pop_to_root`.
     public var description: String {
@@ -40,6 +50,11 @@ public enum OperationKind: Int32, Sendable, CaseIterable, CustomStringConvertibl
         case .visible: "visible"
         case .show: "show"
         case .open: "open"
+        case .attach: "attach"
+        case .activate: "activate"
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .leave: "leave"
         }
     }
 // END GENERATED (kinds)

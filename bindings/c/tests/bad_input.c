@@ -108,6 +108,15 @@ static const struct declared_statuses {
     {"navcore_open_with_options", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_restore", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_restore_tree", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_attach_options_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
+    {"navcore_activate_options_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
+    {"navcore_present_options_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
+    {"navcore_dismiss_options_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
+    {"navcore_attach", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN) | STATUS_BIT(NAVCORE_ERR_BUSY) | STATUS_BIT(NAVCORE_ERR_STATE)},
+    {"navcore_activate", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_STATE)},
+    {"navcore_present", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_BUSY) | STATUS_BIT(NAVCORE_ERR_STATE)},
+    {"navcore_dismiss", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_leave", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_STATE)},
     {"navcore_request_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
     {"navcore_ask", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN) | STATUS_BIT(NAVCORE_ERR_BUSY) | STATUS_BIT(NAVCORE_ERR_STATE)},
     {"navcore_ask_outcome", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN) | STATUS_BIT(NAVCORE_ERR_BUSY) | STATUS_BIT(NAVCORE_ERR_STATE)},
@@ -422,11 +431,17 @@ H(open, navcore_open(nav, (navcore_route_entry[]){{"ok", NULL}}, 1, false, DONE)
 H(restore, navcore_restore(nav, "{\"navcore\":1,\"stack\":[{\"route\":\"ok\",\"state\":null}]}", false, DONE))
 H(open_with_options, navcore_open_with_options(nav, (navcore_route_entry[]){{"ok", NULL}}, 1, &(navcore_open_options)NAVCORE_OPEN_OPTIONS_INIT, DONE))
 H(restore_tree, navcore_restore_tree(nav, "{\"navcore\":2,\"stack\":[{\"route\":\"ok\",\"state\":null}]}", false, DONE))
+H(attach, navcore_attach(nav, f->d, f->child, NULL, DONE))
+H(activate, navcore_activate(nav, NULL, DONE))
+H(present, navcore_present(nav, f->child, NULL, DONE))
+H(dismiss, navcore_dismiss(nav, NULL, DONE))
+H(leave, navcore_leave(nav, DONE))
 #define OP_HANDLE_FUNCTIONS HANDLE_FN(push), HANDLE_FN(pop), HANDLE_FN(pop_with_result), \
     HANDLE_FN(pop_to), HANDLE_FN(pop_to_root), HANDLE_FN(set_stack), HANDLE_FN(back), \
     HANDLE_FN(gesture_begin), HANDLE_FN(run), HANDLE_FN(set_visible), HANDLE_FN(show), \
     HANDLE_FN(post), HANDLE_FN(open), HANDLE_FN(restore), HANDLE_FN(open_with_options), \
-    HANDLE_FN(restore_tree)
+    HANDLE_FN(restore_tree), HANDLE_FN(attach), HANDLE_FN(activate), HANDLE_FN(present), \
+    HANDLE_FN(dismiss), HANDLE_FN(leave)
 // END GENERATED (op functions)
 static int h_ask(navcore_navigator *nav, fixture *f) {
     navcore_request request = NAVCORE_REQUEST_INIT;

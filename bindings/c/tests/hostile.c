@@ -79,7 +79,8 @@ static const char *const hostility_names[H_COUNT] = {"everything", "destroy", "b
 #define OP_FUNCTIONS "navcore_push", "navcore_pop", "navcore_pop_with_result", "navcore_pop_to", \
     "navcore_pop_to_root", "navcore_set_stack", "navcore_back", "navcore_gesture_begin", \
     "navcore_run", "navcore_set_visible", "navcore_show", "navcore_post", "navcore_open", \
-    "navcore_restore", "navcore_open_with_options", "navcore_restore_tree"
+    "navcore_restore", "navcore_open_with_options", "navcore_restore_tree", "navcore_attach", \
+    "navcore_activate", "navcore_present", "navcore_dismiss", "navcore_leave"
 // END GENERATED (op functions)
 
 static const char *const functions[] = {
@@ -647,6 +648,26 @@ static void call_everything(int kind) {
     {
         op_rec *op = new_op();
         op->status = check(CALL(navcore_restore_tree, nav, "{\"navcore\":2,\"stack\":[{\"route\":\"R\",\"state\":null}]}", true, completion, op), queued, W(navcore_restore_tree));
+    }
+    {
+        op_rec *op = new_op();
+        op->status = check(CALL(navcore_attach, nav, s1, other, NULL, completion, op), queued, W(navcore_attach));
+    }
+    {
+        op_rec *op = new_op();
+        op->status = check(CALL(navcore_activate, nav, NULL, completion, op), queued, W(navcore_activate));
+    }
+    {
+        op_rec *op = new_op();
+        op->status = check(CALL(navcore_present, nav, other, NULL, completion, op), queued, W(navcore_present));
+    }
+    {
+        op_rec *op = new_op();
+        op->status = check(CALL(navcore_dismiss, nav, NULL, completion, op), queued, W(navcore_dismiss));
+    }
+    {
+        op_rec *op = new_op();
+        op->status = check(CALL(navcore_leave, nav, completion, op), queued, W(navcore_leave));
     }
     // END GENERATED (op calls)
     uint64_t top = 0;

@@ -11,7 +11,8 @@ export const OUTCOME = Object.freeze({ completed: 0, noop: 1, cancelled: 2, veto
   not_in_stack: 5, invalid: 6, unknown_route: 7, factory_failed: 8, aborted: 9 });
 /** The kinds of op, as completions and done callbacks name them (SPEC §2): spec name -> C value. */
 export const OP = Object.freeze({ push: 0, pop: 1, pop_to: 2, pop_to_root: 3, set: 4, back: 5,
-  gesture: 6, run: 7, visible: 8, show: 9, open: 10 });
+  gesture: 6, run: 7, visible: 8, show: 9, open: 10, attach: 11, activate: 12, present: 13,
+  dismiss: 14, leave: 15 });
 /** The action state machine (SPEC §4): spec name -> C value. */
 export const ACTION = Object.freeze({ idle: 0, will_push: 1, did_push: 2, push_completed: 3,
   will_pop: 4, did_pop: 5, pop_completed: 6, will_set: 7, did_set: 8, set_completed: 9,
@@ -19,16 +20,18 @@ export const ACTION = Object.freeze({ idle: 0, will_push: 1, did_push: 2, push_c
 /** Which appearance callback (SPEC §4 steps 5 and 7): spec name -> C value. */
 export const PHASE = Object.freeze({ will_show: 0, did_show: 1, will_hide: 2, did_hide: 3 });
 /** Why a screen shows or hides: spec name -> C value. */
-export const REASON = Object.freeze({ push: 0, pop: 1, set: 2, cancel: 3, appear: 4,
-  disappear: 5 });
+export const REASON = Object.freeze({ push: 0, pop: 1, set: 2, cancel: 3, appear: 4, disappear: 5,
+  present: 6, dismiss: 7 });
 /** The animation a transition asks for: spec name -> C value. */
-export const STYLE = Object.freeze({ push: 0, pop: 1 });
+export const STYLE = Object.freeze({ push: 0, pop: 1, present: 2, dismiss: 3 });
 /** How a navigator runs its queue (SPEC §9), chosen at creation: spec name -> C value. */
 export const DISPATCH = Object.freeze({ inline: 0, host: 1 });
 /** Which screen of the route already in the stack `show` reuses (SPEC §8): spec name -> C value. */
 export const RECYCLE = Object.freeze({ none: 0, any: 1, top: 2 });
 /** The answers of a deferrable veto: spec name -> C value. */
 export const VETO = Object.freeze({ allow: 0, refuse: 1, later: 2 });
+/** What navcore_activate does when the navigator is already its host screen's active child ("tap the selected tab again", SPEC §16.3): spec name -> C value. */
+export const RETAP = Object.freeze({ none: 0, pop_to_root: 1 });
 // END GENERATED (enums)
 
 /** @type {Map<object, Map<number, string>>} */

@@ -117,6 +117,11 @@ class Op(_Named):
     VISIBLE = "visible", 8
     SHOW = "show", 9
     OPEN = "open", 10
+    ATTACH = "attach", 11
+    ACTIVATE = "activate", 12
+    PRESENT = "present", 13
+    DISMISS = "dismiss", 14
+    LEAVE = "leave", 15
 
 
 class Action(_Named):
@@ -153,6 +158,8 @@ class Reason(_Named):
     CANCEL = "cancel", 3
     APPEAR = "appear", 4
     DISAPPEAR = "disappear", 5
+    PRESENT = "present", 6
+    DISMISS = "dismiss", 7
 
 
 class Style(_Named):
@@ -160,6 +167,8 @@ class Style(_Named):
 
     PUSH = "push", 0
     POP = "pop", 1
+    PRESENT = "present", 2
+    DISMISS = "dismiss", 3
 
 
 class Dispatch(_Named):
@@ -183,6 +192,13 @@ class Veto(_Named):
     ALLOW = "allow", 0
     REFUSE = "refuse", 1
     LATER = "later", 2
+
+
+class Retap(_Named):
+    """What navcore_activate does when the navigator is already its host screen's active child ("tap the selected tab again", SPEC §16.3)."""
+
+    NONE = "none", 0
+    POP_TO_ROOT = "pop_to_root", 1
 # END GENERATED (enums)
 
 

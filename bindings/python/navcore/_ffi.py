@@ -204,6 +204,11 @@ class CRequest(Structure):
         ("show_options", POINTER(ShowOptions)),
         ("entries", POINTER(RouteEntry)),
         ("document", c_char_p),
+        ("child", NavPtr),
+        ("attach_options", c_void_p),
+        ("activate_options", c_void_p),
+        ("present_options", c_void_p),
+        ("dismiss_options", c_void_p),
         ("open_options", POINTER(OpenOptions)),
         ("tree", c_char_p),
     ]
@@ -300,6 +305,16 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_open_with_options": (c_int, [NavPtr, POINTER(RouteEntry), c_size_t, POINTER(OpenOptions), DoneFn, c_void_p]),
     "navcore_restore": (c_int, [NavPtr, c_char_p, c_bool, DoneFn, c_void_p]),
     "navcore_restore_tree": (c_int, [NavPtr, c_char_p, c_bool, DoneFn, c_void_p]),
+    # Families
+    "navcore_attach_options_init": (c_int, [c_void_p, c_uint]),
+    "navcore_activate_options_init": (c_int, [c_void_p, c_uint]),
+    "navcore_present_options_init": (c_int, [c_void_p, c_uint]),
+    "navcore_dismiss_options_init": (c_int, [c_void_p, c_uint]),
+    "navcore_attach": (c_int, [NavPtr, c_uint64, NavPtr, c_void_p, DoneFn, c_void_p]),
+    "navcore_activate": (c_int, [NavPtr, c_void_p, DoneFn, c_void_p]),
+    "navcore_present": (c_int, [NavPtr, NavPtr, c_void_p, DoneFn, c_void_p]),
+    "navcore_dismiss": (c_int, [NavPtr, c_void_p, DoneFn, c_void_p]),
+    "navcore_leave": (c_int, [NavPtr, DoneFn, c_void_p]),
     # Requests
     "navcore_request_init": (c_int, [POINTER(CRequest), c_uint]),
     "navcore_ask": (c_int, [NavPtr, POINTER(CRequest), DoneFn, c_void_p]),

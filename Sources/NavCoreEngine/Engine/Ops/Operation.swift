@@ -14,6 +14,11 @@ package enum Operation: Sendable {
     case visible(VisibleOp)
     case show(ShowOp)
     case open(OpenOp)
+    case attach(AttachOp)
+    case activate(ActivateOp)
+    case present(PresentOp)
+    case dismiss(DismissOp)
+    case leave(LeaveOp)
 }
 
 extension Operation {
@@ -31,6 +36,11 @@ extension Operation {
         case .visible: .visible
         case .show: .show
         case .open: .open
+        case .attach: .attach
+        case .activate: .activate
+        case .present: .present
+        case .dismiss: .dismiss
+        case .leave: .leave
         }
     }
 
@@ -48,6 +58,11 @@ extension Operation {
         case .visible(let op): try op.validate(state)
         case .show(let op): try op.validate(state)
         case .open(let op): try op.validate(state)
+        case .attach(let op): try op.validate(state)
+        case .activate(let op): try op.validate(state)
+        case .present(let op): try op.validate(state)
+        case .dismiss(let op): try op.validate(state)
+        case .leave(let op): try op.validate(state)
         }
     }
 
@@ -65,6 +80,11 @@ extension Operation {
         case .visible(let op): op.run(family)
         case .show(let op): op.run(family)
         case .open(let op): op.run(family)
+        case .attach(let op): op.run(family)
+        case .activate(let op): op.run(family)
+        case .present(let op): op.run(family)
+        case .dismiss(let op): op.run(family)
+        case .leave(let op): op.run(family)
         }
     }
 }
@@ -122,5 +142,30 @@ extension ShowOp {
 extension OpenOp {
     package static var kind: OperationKind { .open }
     package var operation: Operation { .open(self) }
+}
+
+extension AttachOp {
+    package static var kind: OperationKind { .attach }
+    package var operation: Operation { .attach(self) }
+}
+
+extension ActivateOp {
+    package static var kind: OperationKind { .activate }
+    package var operation: Operation { .activate(self) }
+}
+
+extension PresentOp {
+    package static var kind: OperationKind { .present }
+    package var operation: Operation { .present(self) }
+}
+
+extension DismissOp {
+    package static var kind: OperationKind { .dismiss }
+    package var operation: Operation { .dismiss(self) }
+}
+
+extension LeaveOp {
+    package static var kind: OperationKind { .leave }
+    package var operation: Operation { .leave(self) }
 }
 // END GENERATED (operations)

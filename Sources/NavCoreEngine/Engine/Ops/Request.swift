@@ -24,4 +24,17 @@ package struct Request: Sendable {
 
     /// Whether the op starts at once or is refused, never queued: the gesture (SPEC §5).
     package var startsAtOnce: Bool { kind == .gesture }
+
+    /// Whether the op joins another navigator to this one's family at the call: `attach` and
+    /// `present` (SPEC §16.2, §16.4).
+    package var joins: Bool { kind == .attach || kind == .present }
+
+    /// The navigator `attach` or `present` joins to the family.
+    package var joiningNode: NodeID? {
+        switch operation {
+        case .attach(let op): op.child.node
+        case .present(let op): op.child.node
+        default: nil
+        }
+    }
 }

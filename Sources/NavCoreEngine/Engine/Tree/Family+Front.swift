@@ -1,0 +1,104 @@
+/// The front rule (SPEC §16.5) in a family of more than one navigator: every op compares the
+/// front pairs on screen before and after its change; in its will-phase it emits `will_hide`
+/// for each pair that leaves (tree order before), then `will_show` for each that comes
+/// (tree order after); in its did-phase the `did_hide`s, then the `did_show`s, in the same
+/// orders. The pairs named in `own` (the changed navigator's old and new tops) carry the op's
+/// reason, the others `appear` or `disappear`. A family of one keeps section 4's steps
+/// (Family+Scripts.swift), which this rule reduces to.
+extension Family {
+    /// The will-phase of `change`.
+    func willPhase(_ change: FrontChange, own: [FrontPair], reason: AppearanceReason, animated: Bool) {
+        emit(change, .willHide, .willShow, own: own, reason: reason, animated: animated)
+    }
+
+    /// The did-phase of `change`.
+    func didPhase(_ change: FrontChange, own: [FrontPair], reason: AppearanceReason, animated: Bool) {
+        emit(change, .didHide, .didShow, own: own, reason: reason, animated: animated)
+    }
+
+    private func emit(_ change: FrontChange, _ hide: AppearancePhase, _ show: AppearancePhase, own: [FrontPair],
+                      reason: AppearanceReason, animated: Bool) {
+        for pair in change.hides {
+            let why = own.contains { $0.matches(pair) } ? reason : .disappear
+            memberStep { $0.appearance(of: pair, hide, why, animated: animated) }
+        }
+        for pair in change.shows {
+            let why = own.contains { $0.matches(pair) } ? reason : .appear
+            memberStep { $0.appearance(of: pair, show, why, animated: animated) }
+        }
+    }
+
+    /// A step whose event goes to the sink of the member it names (another than the op's).
+    func memberStep(_ body: (inout FamilyState) -> (Event, LentSink)?) {
+        let delivery = decide { body(&$0) }
+        if let (event, sink) = delivery { sink.send(event) }
+    }
+
+    /// An instant change of the front that no stack change makes (attach, activate, visible in
+    /// a family): `change` runs under the lock and ends the op with an outcome, or changes the
+    /// tree (returning `nil`); then the will-phase and the did-phase, all `appear`/`disappear`,
+    /// instant. Returns the outcome `change` gave.
+    func changeFront(_ change: (inout FamilyState) -> Outcome?) -> Outcome? {
+        let (outcome, front) = decide { state -> (Outcome?, FrontChange) in
+            let before = state.familyFront
+            if let outcome = change(&state) { return (outcome, FrontChange()) }
+            return (nil, FrontChange(before: before, after: state.familyFront))
+        }
+        willPhase(front, own: [], reason: .appear, animated: false)
+        didPhase(front, own: [], reason: .appear, animated: false)
+        return outcome
+    }
+
+    /// SPEC §4 steps 1–6 in a family: the will-phase is the front rule's, found by comparing
+    /// the family's front before step 2 with the front after it.
+    func beginInFamily(_ change: StackChange) {
+        let (from, to, reason, animated) = (change.from, change.to, change.kind.reason, change.animated)
+        var before: [FrontPair] = []
+        step { state in
+            before = state.familyFront
+            return state.enter(.will, of: change)
+        }
+        var front = FrontChange()
+        var own: [FrontPair] = []
+        step { state in
+            state.apply(change)
+            front = FrontChange(before: before, after: state.familyFront)
+            own = state.ownPairs(of: change)
+            state.current?.front = front
+            return state.enter(.did, of: change)
+        }
+        step { $0.node.updateBar(animated: animated) }
+        willPhase(front, own: own, reason: reason, animated: animated)
+        var waits = false
+        if animated, let from, let to {
+            step { state in
+                // An animator removed since the op was planned would never finish it.
+                guard state.node.interest.contains(.animator) else { return nil }
+                waits = true
+                return state.beginTransition(change, showsAppearance: false, from: from, to: to)
+            }
+        }
+        if !waits { complete(change, showsAppearance: false) }
+    }
+
+    /// Step 7 in a family: the did-phase of the front change found at step 2.
+    func didPhase(of change: StackChange, reason: AppearanceReason) {
+        let (front, own) = decide { state in (state.current?.front ?? FrontChange(), state.ownPairs(of: change)) }
+        didPhase(front, own: own, reason: reason, animated: change.animated)
+    }
+
+    /// SPEC §5's cancel in a family: the pop's front change undone, reason `cancel` for the
+    /// navigator's own tops.
+    func cancelInFamily(_ change: StackChange) {
+        let (front, own) = decide { state in (state.current?.front?.reversed ?? FrontChange(), state.ownPairs(of: change)) }
+        willPhase(front, own: own, reason: .cancel, animated: change.animated)
+        didPhase(front, own: own, reason: .cancel, animated: change.animated)
+    }
+}
+
+extension FamilyState {
+    /// The changed navigator's old and new tops, which carry the op's reason.
+    func ownPairs(of change: StackChange) -> [FrontPair] {
+        [change.from, change.to].compactMap { $0.map { FrontPair(member: node.id, screen: $0) } }
+    }
+}

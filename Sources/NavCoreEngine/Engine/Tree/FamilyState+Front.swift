@@ -1,0 +1,68 @@
+/// Where a family's navigators are on screen (SPEC §16.5) and its front pairs (§16.1), which
+/// the front rule compares before and after each op's change.
+extension FamilyState {
+    /// SPEC §16.5 placed: a root; a screen child whose parent is placed, visible, not covered,
+    /// has the host screen as top and the child as its active child; a presented modal of a
+    /// placed, visible parent.
+    package func isPlaced(_ id: NodeID) -> Bool {
+        guard let (parent, host, isModal) = withMember(id, { ($0.tree.parent, $0.tree.hostScreen, $0.tree.presentation != nil) })
+        else { return false }
+        guard let parent else { return true }
+        let hangs = withMember(parent) { owner -> Bool in
+            if isModal { return owner.tree.modal == id && owner.visible }
+            return owner.visible && !isCovered(owner) && owner.stack.last?.id == host
+                && owner.tree.hosted[host]?.active == id
+        } ?? false
+        return hangs && isPlaced(parent)
+    }
+
+    /// Whether `member`'s modal is presented over it with `covers`.
+    func isCovered(_ member: NodeState) -> Bool {
+        guard let modal = member.tree.modal else { return false }
+        return withMember(modal) { $0.tree.presentation?.covers ?? false } ?? false
+    }
+
+    /// SPEC §16.5 on screen: placed, its own `visible` flag on, not covered. For a family of
+    /// one, section 7's visible.
+    package func isOnScreen(_ id: NodeID) -> Bool {
+        if others.isEmpty { return node.id == id && node.visible }
+        return isPlaced(id) && (withMember(id) { $0.visible && !isCovered($0) } ?? false)
+    }
+
+    /// The front pairs on screen of the whole family, in tree order.
+    var familyFront: [FrontPair] {
+        var pairs: [FrontPair] = []
+        collectPairs(root, into: &pairs)
+        return pairs
+    }
+
+    /// The front pairs on screen of `id`'s subtree, in tree order.
+    func frontPairs(of id: NodeID) -> [FrontPair] {
+        var pairs: [FrontPair] = []
+        if isPlaced(id) { collectPairs(id, into: &pairs) }
+        return pairs
+    }
+
+    /// The pairs of a placed navigator's subtree that are on screen: its own, then its top's
+    /// active child's subtree, then its modal's subtree (tree order).
+    private func collectPairs(_ id: NodeID, into pairs: inout [FrontPair]) {
+        guard let (shows, top, active, modal) = withMember(id, { member in
+            let top = member.stack.last
+            return (member.visible && !isCovered(member), top, top.flatMap { member.tree.hosted[$0.id]?.active },
+                    member.visible ? member.tree.modal : nil)
+        }) else { return }
+        if shows, let top {
+            pairs.append(FrontPair(member: id, screen: top))
+            if let active { collectPairs(active, into: &pairs) }
+        }
+        if let modal { collectPairs(modal, into: &pairs) }
+    }
+
+    /// The navigator in front of `id` along its modal chain (itself without a modal): the one
+    /// whose top a present or dismiss of `id`'s modal shows or hides (SPEC §16.4's Y).
+    func deepestModal(from id: NodeID) -> NodeID {
+        var current = id
+        while let next = withMember(current, { $0.tree.modal }) ?? nil { current = next }
+        return current
+    }
+}

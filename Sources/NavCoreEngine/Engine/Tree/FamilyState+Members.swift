@@ -1,0 +1,46 @@
+/// A family's members by id (SPEC §16.1): the one this lock hold acts for is `node`, the others
+/// wait in `others`; these reach any of them without moving the focus.
+extension FamilyState {
+    /// Whether `id` is a live member of this family (not torn down).
+    package func isLiveMember(_ id: NodeID) -> Bool {
+        withMember(id) { !$0.tree.dead } ?? false
+    }
+
+    /// What `body` reads of the member `id`; `nil` when it is no member.
+    package func withMember<R>(_ id: NodeID, _ body: (NodeState) -> R) -> R? {
+        if node.id == id { return body(node) }
+        guard let index = others.firstIndex(where: { $0.id == id }) else { return nil }
+        return body(others[index])
+    }
+
+    /// Changes the member `id`; `nil` when it is no member.
+    @discardableResult
+    package mutating func updateMember<R>(_ id: NodeID, _ body: (inout NodeState) -> R) -> R? {
+        if node.id == id { return body(&node) }
+        guard let index = others.firstIndex(where: { $0.id == id }) else { return nil }
+        return body(&others[index])
+    }
+
+    /// Takes the member `id` out of the family; the op's member moves to `fallback` if it was
+    /// the one removed. Returns the member's state.
+    mutating func removeMember(_ id: NodeID, fallback: NodeID) -> NodeState? {
+        if node.id == id {
+            focus(on: fallback)
+            if node.id == id { return nil }  // no other member to act for
+        }
+        guard let index = others.firstIndex(where: { $0.id == id }) else { return nil }
+        if opMember == id { opMember = node.id }
+        return others.remove(at: index)
+    }
+
+    /// The appearance event of one front pair for its navigator's sink, if it listens.
+    func appearance(of pair: FrontPair, _ phase: AppearancePhase, _ reason: AppearanceReason,
+                    animated: Bool) -> (Event, LentSink)? {
+        withMember(pair.member) { member -> (Event, LentSink)? in
+            guard member.interest.contains(.appearance(phase)) else { return nil }
+            let event = Event.appearance(
+                AppearanceEvent(phase: phase, screen: pair.screen, reason: reason, animated: animated))
+            return (event, member.lentSink)
+        } ?? nil
+    }
+}

@@ -1,0 +1,153 @@
+/// The calls of SPEC §16 on a navigator's place in its family: `attach` and `present` join
+/// another navigator's family to this one's at the call (§16.2.1, §16.4, §16.8), and the
+/// queries of §16.9, which name navigators by their node ids (each front maps them to its own
+/// objects).
+extension NavigatorCore {
+    /// `attach` and `present` at the call: checks the child against this navigator in SPEC
+    /// §16.2.1's order, then merges its family into this one and links it, bound (to its host
+    /// screen for `attach`, as a pending modal for `present`). A failing call changes nothing.
+    func join(_ operation: Operation) throws(NavigationError) {
+        let link: Link
+        let child: NavigatorCore
+        switch operation {
+        case .attach(let op):
+            (child, link) = (op.child, .screen(op.screen))
+        case .present(let op):
+            (child, link) = (op.child, .modal(Presentation(covers: op.options.covers, dismissOnBack: op.options.dismissOnBack)))
+        default:
+            return
+        }
+        while true {
+            let parent = family
+            let moving = child.family
+            if parent === moving {
+                try parent.state.withLock { state throws(NavigationError) in
+                    try refuseJoin(of: child, link, within: state)
+                }
+            }
+            let merged = try Lock.withLocks(parent.state, moving.state) { into, from throws(NavigationError) -> Bool in
+                // Merged elsewhere between finding the families and locking them: look again.
+                guard into.forward == nil, from.forward == nil else { return false }
+                try check(joining: child, link, into: into, from: from)
+                into.adopt(&from, forwardingTo: parent)
+                into.link(child.node, to: node, link)
+                return true
+            }
+            if merged { return }
+        }
+    }
+
+    /// How a joining navigator hangs from its parent.
+    enum Link {
+        /// Attached to this screen of the parent.
+        case screen(UInt64)
+        /// Presented as a modal with these options.
+        case modal(Presentation)
+    }
+
+    /// SPEC §16.2.1 for a child of another family: dead handles, then a mode mismatch, then the
+    /// host screen, then the structure and what the child shows, then its family's work.
+    private func check(joining child: NavigatorCore, _ link: Link, into: FamilyState, from: FamilyState)
+        throws(NavigationError) {
+        guard !into.destroyed, !from.destroyed, into.isLiveMember(node), from.isLiveMember(child.node) else {
+            throw NavigationError.destroyed
+        }
+        guard into.hostDispatch == from.hostDispatch else {
+            throw NavigationError(.invalid, "the navigators have different dispatch modes")
+        }
+        try checkHostScreen(link, in: into)
+        guard from.withMember(child.node, { $0.tree.parent }) == .some(nil) else {
+            throw NavigationError(.state, "the navigator already has a parent")
+        }
+        guard from.frontPairs(of: child.node).isEmpty else {
+            throw NavigationError(.state, "the navigator shows a top on screen: hide it first (visible off)")
+        }
+        guard from.isQuiet else {
+            throw NavigationError(.busy, "the navigator's family is busy, has queued ops or work in hand")
+        }
+    }
+
+    /// SPEC §16.2.1 when both navigators are in one family already: it always fails — with
+    /// `invalid` for the navigator itself, else after the host screen's check with `state` (the
+    /// child has a parent, or is the family's root).
+    private func refuseJoin(of child: NavigatorCore, _ link: Link, within state: FamilyState) throws(NavigationError) {
+        guard !state.destroyed, state.isLiveMember(node), state.isLiveMember(child.node) else {
+            throw NavigationError.destroyed
+        }
+        guard child.node != node else { throw NavigationError(.invalid, "a navigator cannot be its own child") }
+        try checkHostScreen(link, in: state)
+        throw NavigationError(.state, "the navigator is in this navigator's family already")
+    }
+
+    /// `attach`'s host screen: live and this navigator's, its release not begun.
+    private func checkHostScreen(_ link: Link, in state: FamilyState) throws(NavigationError) {
+        guard case .screen(let screen) = link else { return }
+        guard let record = state.withMember(node, { $0.screens[screen] }) ?? nil else { throw .noSuchScreen(screen) }
+        guard !record.releasing else {
+            throw NavigationError(.state, "screen \(screen) is being released: nothing can be attached to it")
+        }
+    }
+
+    // MARK: Queries (SPEC §16.9)
+
+    /// The parent's node id; `nil` for a root.
+    package func parentNode() throws(NavigationError) -> NodeID? {
+        try read { $0.node.tree.parent }
+    }
+
+    /// The presented modal's node id (a pending one is not yet it, nor one being dismissed).
+    package func modalNode() throws(NavigationError) -> NodeID? {
+        try read { $0.node.tree.modal }
+    }
+
+    /// The screen this navigator is attached to; 0 for a root or a modal.
+    package func hostScreen() throws(NavigationError) -> UInt64 {
+        try read { $0.node.tree.hostScreen }
+    }
+
+    /// Whether this navigator is a modal (pending or presented).
+    package func isModal() throws(NavigationError) -> Bool {
+        try read { $0.node.tree.presentation != nil }
+    }
+
+    /// Whether this navigator is on screen (SPEC §16.5).
+    package func isOnScreen() throws(NavigationError) -> Bool {
+        try read { $0.isOnScreen($0.node.id) }
+    }
+
+    /// The children attached to `screen` (a live screen of this navigator), in attach order.
+    package func children(of screen: UInt64) throws(NavigationError) -> [NodeID] {
+        try read { state throws(NavigationError) in
+            guard state.node.screens[screen] != nil else { throw .noSuchScreen(screen) }
+            return state.node.tree.hosted[screen]?.children ?? []
+        }
+    }
+
+    /// The active child of `screen` (a live screen of this navigator), if it has one.
+    package func activeChild(of screen: UInt64) throws(NavigationError) -> NodeID? {
+        try read { state throws(NavigationError) in
+            guard state.node.screens[screen] != nil else { throw .noSuchScreen(screen) }
+            return state.node.tree.hosted[screen]?.active
+        }
+    }
+}
+
+extension FamilyState {
+    /// Links the joined navigator `child` under `parent` (both members now), bound.
+    mutating func link(_ child: NodeID, to parent: NodeID, _ link: NavigatorCore.Link) {
+        updateMember(child) { member in
+            member.tree.parent = parent
+            member.tree.bound = true
+            switch link {
+            case .screen(let screen): member.tree.hostScreen = screen
+            case .modal(let presentation): member.tree.presentation = presentation
+            }
+        }
+        updateMember(parent) { owner in
+            switch link {
+            case .screen(let screen): owner.tree.hosted[screen, default: HostedChildren()].children.append(child)
+            case .modal: owner.tree.pendingModals.append(child)
+            }
+        }
+    }
+}

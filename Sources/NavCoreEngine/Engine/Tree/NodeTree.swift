@@ -1,0 +1,87 @@
+/// Where a navigator stands in its family's tree (SPEC §16.1): its parent and how it hangs from
+/// it (inside a host screen, or as a modal), and what hangs from it (the children of each of its
+/// screens, its modal, its pending modals). Empty for a family of one, whose navigator reads
+/// none of it on the paths of SPEC §1–15.
+package struct NodeTree: Sendable {
+    /// The parent; `nil` for a root.
+    package var parent: NodeID?
+    /// The screen of the parent this navigator is attached to; 0 for a root or a modal.
+    package var hostScreen: UInt64 = 0
+    /// How this navigator is presented, when it is a modal (pending or presented).
+    package var presentation: Presentation?
+    /// Accepted by `attach` or `present` whose op has not run yet (SPEC §16.2.2).
+    package var bound = false
+    /// Torn down while its own op still runs (a `leave`): its handle is already dead, and the
+    /// op's last events are still its own (SPEC §16.7).
+    package var dead = false
+    /// The presented modal.
+    package var modal: NodeID?
+    /// The modal being dismissed: no longer `modal` from the dismissal's will-phase on, not on
+    /// screen, still this navigator's child until its teardown (SPEC §16.6).
+    package var dismissing: NodeID?
+    /// The modals asked by `present` whose op has not run yet, in asking order.
+    package var pendingModals: [NodeID] = []
+    /// The children of each host screen of this navigator.
+    package var hosted: [UInt64: HostedChildren] = [:]
+
+    package init() {}
+
+    /// A navigator attached to a screen of its parent (not a root, not a modal).
+    package var isScreenChild: Bool { parent != nil && presentation == nil }
+}
+
+/// A modal's options (SPEC §16.4).
+package struct Presentation: Sendable {
+    /// Whether it hides its parent's front while presented (no: an overlay).
+    package var covers: Bool
+    /// Whether a back that reaches it with one screen dismisses it.
+    package var dismissOnBack: Bool
+
+    package init(covers: Bool, dismissOnBack: Bool) {
+        self.covers = covers
+        self.dismissOnBack = dismissOnBack
+    }
+}
+
+/// The navigators attached to one screen, in attach order, and the one of them that is active
+/// (SPEC §16.3).
+package struct HostedChildren: Sendable {
+    package var children: [NodeID] = []
+    package var active: NodeID?
+}
+
+/// One navigator of the front and its top (SPEC §16.1, front pairs).
+package struct FrontPair: Sendable {
+    package let member: NodeID
+    package let screen: ScreenRef
+
+    /// Whether both name the same navigator and the same screen.
+    func matches(_ other: FrontPair) -> Bool {
+        member == other.member && screen.id == other.screen.id
+    }
+}
+
+/// The front pairs an op's change takes off the screen and brings on (SPEC §16.5's front
+/// rule): the hides in tree order before the change, the shows in tree order after it.
+package struct FrontChange: Sendable {
+    package var hides: [FrontPair] = []
+    package var shows: [FrontPair] = []
+
+    package init() {}
+
+    /// The pairs of `before` that `after` lacks, and those of `after` that `before` lacks.
+    init(before: [FrontPair], after: [FrontPair]) {
+        hides = before.filter { pair in !after.contains { $0.matches(pair) } }
+        shows = after.filter { pair in !before.contains { $0.matches(pair) } }
+    }
+
+    var isEmpty: Bool { hides.isEmpty && shows.isEmpty }
+
+    /// The change undone: what was shown hides, what was hidden shows (a cancelled gesture).
+    var reversed: FrontChange {
+        var change = FrontChange()
+        change.hides = shows
+        change.shows = hides
+        return change
+    }
+}

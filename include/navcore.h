@@ -1286,6 +1286,28 @@ NAVCORE_API int navcore_on_release(navcore_navigator *nav, navcore_release_fn fn
  * @since 1.1
  */
 NAVCORE_API int navcore_on_detach(navcore_navigator *nav, navcore_release_fn fn, void *ctx, navcore_destroy_fn destroy);
+
+/** Receives a navigator navcore made under `parent` (navcore_restore_tree, SPEC §16.10), before
+ *  any of its screens: attached to `screen` of `parent`, or (`screen` 0) its modal. `child` is
+ *  a handle of its own, borrowed: valid until that navigator's teardown, never destroyed by the
+ *  host; register its callbacks (and its own navcore_on_child) here. */
+typedef void (*navcore_child_fn)(navcore_navigator *parent, uint64_t screen, navcore_navigator *child, void *ctx);
+
+/**
+ * Each navigator navcore makes under this one (navcore_restore_tree, SPEC §16.10), announced
+ * before any of its screens is made. Never called for navcore_attach or navcore_present.
+ *
+ * @param nav the navigator
+ * @param fn the callback; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_on_child(navcore_navigator *nav, navcore_child_fn fn, void *ctx, navcore_destroy_fn destroy);
 /**
  * Every op's end, after its completion.
  *

@@ -190,10 +190,10 @@ FIELDS: Dict[str, Field] = {
     "block": Field("block", "try runBlock(ctx)"),
     "route": Field("route", "try routeText()"),
     "show_options": Field("options", "try CShowOptions.read(show_options)"),
-    "entries": Field("tree", "try openTree(navigator)"),
-    "document": Field("tree", "try openTree(navigator)"),
+    "entries": Field("entries", "try openEntries(navigator)"),
+    "document": Field("entries", "try openEntries(navigator)"),
     "open_options": Field("options", "try COpenOptions.read(open_options)"),
-    "tree": Field("tree", "try openTree(navigator)"),
+    "tree": Field("tree", "try restoredTree(navigator)"),
     "child": Field("child", "try childCore()"),
     "attach_options": Field("options", "try CFamilyOptions.attach(attach_options)"),
     "activate_options": Field("options", "try CFamilyOptions.activate(activate_options)"),
@@ -487,14 +487,15 @@ SWIFT_FIELDS: Dict[str, SwiftField] = {
     "route": SwiftField("_", "route", "String", engine="route", doc="the route's name"),
     "show_options": SwiftField(None, "options", "ShowOptions", "ShowOptions()", engine="options",
                                doc="its animation, replacement, recycling and payload (<doc:Semantics> §8)"),
-    "entries": SwiftField("_", "entries", "[RouteEntry]", engine="SavedTree(stack: entries)"),
+    "entries": SwiftField("_", "entries", "[RouteEntry]", engine="entries"),
     # Parsed when the request is asked (after the navigator is known to be live), not made.
     "document": SwiftField("_", "document", "String", engine=""),
     "open_options": SwiftField(None, "focus", "Bool", "false", engine="OpenOptions(animated: animated, focus: focus)",
                                absent="nil",
                                doc="whether the op then brings the navigator to the front of its family "
                                    "(<doc:Semantics> §16.10)"),
-    "tree": SwiftField("_", "tree", "String", engine=""),
+    # Parsed when the request is asked, as `document` is.
+    "tree": SwiftField("_", "tree", "String", engine="", absent="nil"),
 }
 
 

@@ -18,6 +18,9 @@ final class ScenarioSession: @unchecked Sendable {
     /// One navigator of the scenario: its name, its navigator (`root`'s made at first use, so
     /// that `config pump` can choose its mode) and what the runner keeps for it. Confined to the
     /// session's thread, as the session is.
+    /// How many navigators navcore made (`nav#k`).
+    private var madeNavigators = 0
+
     private final class Member: @unchecked Sendable {
         let name: String
         /// What starts its trace lines: nothing for `root`, `NAME: ` for another.
@@ -598,6 +601,13 @@ final class ScenarioSession: @unchecked Sendable {
     private func navigator(of member: Member, hidden: Bool = false) -> Navigator {
         if let navigator = member.navigator { return navigator }
         let navigator = Navigator(dispatch: member.hostDispatch ? .host : .inline, visible: !hidden)
+        listen(to: navigator, as: member)
+        return navigator
+    }
+
+    /// Registers the runner's callbacks on `member`'s navigator: its observer, veto, wakeup,
+    /// animator (unless `config animator off`) and `onChild`.
+    private func listen(to navigator: Navigator, as member: Member) {
         navigator.addObserver { [weak self] event in self?.observe(event, of: member) }
         navigator.setDeferrablePopVeto { [weak self] screen, trigger, decision in
             self?.shouldPop(screen, trigger, decision, of: member) ?? .allow
@@ -605,9 +615,21 @@ final class ScenarioSession: @unchecked Sendable {
         navigator.setWakeupHandler { [weak self] in
             self?.record(TraceLine(category: .wakeup, text: "wakeup"), of: member)
         }
+        navigator.onChild { [weak self] _, screen, child in self?.adopt(child, hostedBy: screen, of: member) }
         member.navigator = navigator
         installAnimator(member)
-        return navigator
+    }
+
+    /// A navigator navcore made under `parent`'s (`restore_tree`, SPEC §16.13): it is named
+    /// `nav#k` (k counting the made ones), gets the runner's callbacks inside its `child` event,
+    /// and the parent's trace gets `child NAME of L` (or `child NAME modal`).
+    private func adopt(_ child: Navigator, hostedBy screen: Screen?, of parent: Member) {
+        madeNavigators += 1
+        let member = Member(name: "nav#\(madeNavigators)", hostDispatch: parent.hostDispatch)
+        members.append(member)
+        listen(to: child, as: member)
+        let place = screen.map { "of \(label($0.id))" } ?? "modal"
+        record(TraceLine(category: .family, text: "child \(member.name) \(place)"), of: parent)
     }
 
     private func installAnimator(_ member: Member) {

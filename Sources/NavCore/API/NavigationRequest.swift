@@ -134,7 +134,7 @@ extension NavigationRequest {
     public static func open(
         _ entries: [RouteEntry], animated: Bool = false, focus: Bool = false
     ) -> NavigationRequest {
-        NavigationRequest(OpenOp(tree: SavedTree(stack: entries), animated: animated, options: OpenOptions(animated: animated, focus: focus)))
+        NavigationRequest(OpenOp(entries: entries, animated: animated, options: OpenOptions(animated: animated, focus: focus), tree: nil))
     }
 
     /// Opens the stack a saved document describes (<doc:Semantics> §14).

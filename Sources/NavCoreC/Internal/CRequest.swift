@@ -69,7 +69,7 @@ extension navcore_request {
         case NAVCORE_OP_SHOW.rawValue:
             return Request(ShowOp(route: try routeText(), options: try CShowOptions.read(show_options)), completion: completion)
         case NAVCORE_OP_OPEN.rawValue:
-            return Request(OpenOp(tree: try openTree(navigator), animated: animated, options: try COpenOptions.read(open_options)), completion: completion)
+            return Request(OpenOp(entries: try openEntries(navigator), animated: animated, options: try COpenOptions.read(open_options), tree: try restoredTree(navigator)), completion: completion)
         case NAVCORE_OP_ATTACH.rawValue:
             return Request(AttachOp(screen: screen, child: try childCore(), options: try CFamilyOptions.attach(attach_options)), completion: completion)
         case NAVCORE_OP_ACTIVATE.rawValue:
@@ -116,27 +116,20 @@ extension navcore_request {
         try CStrings.text(route, "the route")
     }
 
-    /// `open`'s tree: a tree of one of the `count` entries at `entries`, or the tree of the saved
-    /// `document` (version 1) or saved `tree` (version 2; then neither the other two nor
-    /// `entries` and `count` is given). A document is parsed where the host keeps it (its UTF-8
-    /// checked by the reader: a large one is not copied first), once the navigator is known to be
-    /// live, so that a destroyed navigator's status comes first (SPEC §9).
-    func openTree(_ navigator: CNavigator) throws(NavigationError) -> SavedTree {
+    /// `open`'s entries: `count` of them at `entries`, or those of the saved `document`; none
+    /// for `restore_tree`'s `tree` (its own field, `restoredTree`). One of the three is given.
+    /// A document is parsed where the host keeps it (its UTF-8 checked by the reader: a large
+    /// one is not copied first), once the navigator is known to be live, so that a destroyed
+    /// navigator's status comes first (SPEC §9).
+    func openEntries(_ navigator: CNavigator) throws(NavigationError) -> [RouteEntry] {
         if document != nil || tree != nil {
             guard entries == nil, count == 0, document == nil || tree == nil else {
                 throw NavigationError(.invalid, "open takes entries, a document or a tree, one of them")
             }
+            guard let document else { return [] }
             try navigator.core.checkLive()
-            if let document {
-                return SavedTree(stack: try SavedDocument.parse(utf8: try CStrings.bytes(document, "the document")))
-            }
-            return try SavedTree.parse(utf8: try CStrings.bytes(tree, "the tree"))
+            return try SavedDocument.parse(utf8: try CStrings.bytes(document, "the document"))
         }
-        return SavedTree(stack: try openEntries())
-    }
-
-    /// `open`'s entries: `count` of them at `entries`.
-    private func openEntries() throws(NavigationError) -> [RouteEntry] {
         guard count != 0 else { throw NavigationError(.invalid, "open needs at least one entry") }
         let buffer = try CArrays.elements(entries, count: UInt(bitPattern: count), "the entries")
         var routeEntries: [RouteEntry] = []
@@ -147,5 +140,13 @@ extension navcore_request {
                            state: try CStrings.optionalText(entry.state, "an entry's state")))
         }
         return routeEntries
+    }
+
+    /// `restore_tree`'s saved tree, parsed in place once the navigator is known to be live;
+    /// `nil` for the other forms of `open`.
+    func restoredTree(_ navigator: CNavigator) throws(NavigationError) -> SavedTree? {
+        guard let tree else { return nil }
+        try navigator.core.checkLive()
+        return try SavedTree.parse(utf8: try CStrings.bytes(tree, "the tree"))
     }
 }

@@ -86,6 +86,9 @@ extension Family {
                     : state.appearance(.didShow, to, reason, animated: animated)
             }
         }
+        if change.inFamily, change.kind == .set, let teardown = decide({ $0.tearDownReplacedModal() }) {
+            deliver(teardown)  // 8. a restore_tree's old modal first (SPEC §16.10)
+        }
         if change.removesScreens {  // 8. result and release, top down
             change.disappearing.refs.forEachBackwards { release($0) }
         }

@@ -105,6 +105,7 @@ extension FamilyState {
             if count >= 0, count <= node.stack.count { node.stack.removeLast(node.stack.count - count) }
         case .replace(let screens):
             node.stack = screens
+            if node.tree.restoring != nil { placeRestoredModal() }
         }
     }
 

@@ -178,6 +178,7 @@ PayloadFn = CFUNCTYPE(None, NavPtr, c_uint64, c_void_p, c_char_p, c_void_p)
 ReleaseFn = CFUNCTYPE(None, NavPtr, c_uint64, c_void_p, c_char_p, c_void_p)
 WakeupFn = CFUNCTYPE(None, NavPtr, c_void_p)
 VetoFn = CFUNCTYPE(c_bool, NavPtr, c_uint64, c_void_p, c_bool, c_void_p)
+ChildFn = CFUNCTYPE(None, NavPtr, c_uint64, NavPtr, c_void_p)
 ResultFn = CFUNCTYPE(None, NavPtr, c_uint64, c_void_p, c_char_p, c_void_p)
 DeferrableVetoFn = CFUNCTYPE(c_int, NavPtr, c_uint64, c_void_p, c_bool, c_uint64, c_void_p)
 # END GENERATED (callbacks)
@@ -278,6 +279,7 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_on_payload": (c_int, [NavPtr, PayloadFn, c_void_p, DestroyFn]),
     "navcore_on_release": (c_int, [NavPtr, ReleaseFn, c_void_p, DestroyFn]),
     "navcore_on_detach": (c_int, [NavPtr, ReleaseFn, c_void_p, DestroyFn]),
+    "navcore_on_child": (c_int, [NavPtr, ChildFn, c_void_p, DestroyFn]),
     "navcore_on_done": (c_int, [NavPtr, DoneFn, c_void_p, DestroyFn]),
     "navcore_on_wakeup": (c_int, [NavPtr, WakeupFn, c_void_p, DestroyFn]),
     "navcore_on_transition": (c_int, [NavPtr, TransitionFn, c_void_p, DestroyFn]),

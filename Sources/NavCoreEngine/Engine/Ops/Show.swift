@@ -24,7 +24,7 @@ package struct ShowOp: OperationDefinition {
     /// When it runs: unknown route, recycle (`any`: the screen of R nearest the top; `top`: the
     /// top if it is of R), or create.
     func plan(_ state: borrowing FamilyState) -> ShowPlan {
-        guard let factory = state.node.routes[route] else { return .end(.unknownRoute) }
+        guard let factory = state.inheritedFactory(route, from: state.node.id) else { return .end(.unknownRoute) }
         let recycled: Int? =
             switch options.recycle {
             case .any: state.node.screens.hasStacked(route: route) ? state.node.stack.lastIndex { Text.same($0.route, route) } : nil

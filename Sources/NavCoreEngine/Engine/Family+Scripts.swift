@@ -92,7 +92,13 @@ extension Family {
         if change.removesScreens {  // 8. result and release, top down
             change.disappearing.refs.forEachBackwards { release($0) }
         }
-        done(.completed, ends: false) { $0.enter(.completed, of: change) }  // 9. <k>_completed; 10. done
+        if change.inFamily, change.kind == .set, decide({ $0.focuses }) {
+            step { $0.enter(.completed, of: change) }  // 9. set_completed
+            bringToFront()  // SPEC §16.10: a deep link's focus, before its done
+            done(.completed, ends: false)
+        } else {
+            done(.completed, ends: false) { $0.enter(.completed, of: change) }  // 9. <k>_completed; 10. done
+        }
         finalStep { $0.enterIdle() }  // 11. action idle
     }
 
@@ -118,11 +124,12 @@ extension Family {
 
     /// One screen's release (step 8, a failed `open`): its listener is called with its result,
     /// while it is still live, then its `release` (SPEC §12). One step when it has no listener.
+    /// `member`: the screen's navigator when it is not the op's (a deep link's pop step).
     @inline(__always)
-    func release(_ screen: ScreenRef) {
+    func release(_ screen: ScreenRef, of member: NodeID? = nil) {
         var heard = false
         var children: SubtreeTeardown?
-        step { state in
+        step(as: member) { state in
             if let detach = state.detachIfRetained(screen) { return detach }  // SPEC §17
             // SPEC §16.7: a screen's children are torn down before its result and release.
             if !state.others.isEmpty, let teardown = state.tearDownChildren(of: screen.id) {
@@ -138,9 +145,9 @@ extension Family {
         }
         if let children {
             deliver(children)
-            return release(screen)
+            return release(screen, of: member)
         }
-        if heard { step { $0.release(screen) } }
+        if heard { step(as: member) { $0.release(screen) } }
     }
 
     /// `payload S <text>`, when there is a payload; it becomes the screen's saved state.

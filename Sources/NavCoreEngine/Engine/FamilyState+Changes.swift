@@ -147,6 +147,12 @@ extension FamilyState {
     /// Step 11: `action idle`; the op ends.
     mutating func enterIdle() -> Event? {
         endOp()
+        return becomeIdle()
+    }
+
+    /// `action idle` without ending the op: a navigator's own idle inside another's op (a deep
+    /// link's pop step, SPEC §16.10).
+    mutating func becomeIdle() -> Event? {
         node.action = .idle
         guard node.interest.contains(.action) else { return nil }
         return .action(ActionEvent(state: .idle, appearing: nil, disappearing: ScreenRefs(), animated: false))

@@ -28,10 +28,11 @@ final class ScenarioSession: @unchecked Sendable {
         var navigator: Navigator?
         var hostDispatch: Bool
         var animatorOn = true
-        /// The last transition its animator received, and when (the session's count of them).
-        var lastTransition: (id: UInt64, order: Int) = (0, 0)
-        /// The last decision its veto deferred, and when.
-        var lastDecision: (decision: VetoDecision, order: Int)?
+        /// The last transition its animator received, when (the session's count of them), and
+        /// the root of its family then.
+        var lastTransition: (id: UInt64, order: Int, root: ObjectIdentifier?) = (0, 0, nil)
+        /// The last decision its veto deferred, when, and the root of its family then.
+        var lastDecision: (decision: VetoDecision, order: Int, root: ObjectIdentifier)?
 
         init(name: String, hostDispatch: Bool) {
             self.name = name
@@ -357,6 +358,7 @@ final class ScenarioSession: @unchecked Sendable {
         case "parent": seen = name(of: nav.parent)
         case "modal": seen = name(of: nav.modal)
         case "on_screen": seen = nav.isOnScreen ? "yes" : "no"
+        case "target": seen = name(of: nav.backTarget)
         case "active":
             let screen = try labelled(word(words, 1, line), line)
             seen = name(of: try? navigator(of: owner(words[1]) ?? root).activeChild(of: screen))
@@ -574,18 +576,18 @@ final class ScenarioSession: @unchecked Sendable {
         return current
     }
 
-    /// The id of the latest transition of `member`'s family: `finish`, `cancel` and
-    /// `progress` may name any navigator of it (SPEC §16.6).
+    /// The id of the latest transition of `member`'s family (as it was when the transition
+    /// began): `finish`, `cancel` and `progress` may name any navigator of it (SPEC §16.6).
     private func familyTransition(of member: Member) -> UInt64 {
-        let root = familyRoot(of: member)
-        let family = members.filter { $0.navigator != nil && familyRoot(of: $0) === root }
+        let root = ObjectIdentifier(familyRoot(of: member))
+        let family = members.filter { $0.lastTransition.root == root }
         return family.max { $0.lastTransition.order < $1.lastTransition.order }?.lastTransition.id ?? 0
     }
 
     /// The latest decision a veto of `member`'s family deferred (SPEC §16.6).
     private func familyDecision(of member: Member) -> VetoDecision? {
-        let root = familyRoot(of: member)
-        let family = members.filter { $0.navigator != nil && $0.lastDecision != nil && familyRoot(of: $0) === root }
+        let root = ObjectIdentifier(familyRoot(of: member))
+        let family = members.filter { $0.lastDecision?.root == root }
         return family.max { ($0.lastDecision?.order ?? 0) < ($1.lastDecision?.order ?? 0) }?.lastDecision?.decision
     }
 
@@ -637,7 +639,7 @@ final class ScenarioSession: @unchecked Sendable {
             member.navigator?.setAnimator { [weak self] transition in
                 guard let self else { return }
                 order += 1
-                member.lastTransition = (transition.id, order)
+                member.lastTransition = (transition.id, order, ObjectIdentifier(familyRoot(of: member)))
             }
         } else {
             member.navigator?.setAnimator(nil)
@@ -656,7 +658,7 @@ final class ScenarioSession: @unchecked Sendable {
         let answer = vetoes[label(screen.id)] ?? .allow
         if answer == .later {
             order += 1
-            member.lastDecision = (decision, order)
+            member.lastDecision = (decision, order, ObjectIdentifier(familyRoot(of: member)))
         }
         record(TraceFormat(label: label).vetoLine(screen, trigger, answer: answer), of: member)
         return answer

@@ -135,7 +135,47 @@ import Testing
             guard let ask else { return navcore_restore(h.nav, "{}", false, h.r.doneFn, h.ctx("c")) }
             return "{}".withCString { text in ask(request(NAVCORE_OP_OPEN) { $0.document = text }) }
         },
+        Case(name: "navcore_attach", op: NAVCORE_OP_ATTACH, setup: { $0.build("A") }) { h, ask in
+            let (a, child) = (h.id("A"), newNavigator())
+            guard let ask else { return navcore_attach(h.nav, a, child, nil, h.r.doneFn, h.ctx("c")) }
+            return ask(request(NAVCORE_OP_ATTACH) { $0.screen = a; $0.child = child })
+        },
+        Case(name: "navcore_attach of the navigator itself", op: NAVCORE_OP_ATTACH, setup: { $0.build("A") }) { h, ask in
+            let a = h.id("A")
+            guard let ask else { return navcore_attach(h.nav, a, h.nav, nil, h.r.doneFn, h.ctx("c")) }
+            return ask(request(NAVCORE_OP_ATTACH) { $0.screen = a; $0.child = h.nav })
+        },
+        Case(name: "navcore_activate of a root", op: NAVCORE_OP_ACTIVATE, setup: { $0.build("A") }) { h, ask in
+            guard let ask else { return navcore_activate(h.nav, nil, h.r.doneFn, h.ctx("c")) }
+            return ask(request(NAVCORE_OP_ACTIVATE))
+        },
+        Case(name: "navcore_present", op: NAVCORE_OP_PRESENT, setup: { $0.build("A") }) { h, ask in
+            let modal = newNavigator()
+            var options = navcore_present_options()
+            expectStatus(navcore_present_options_init(&options, UInt32(NAVCORE_PRESENT_OPTIONS_VERSION)))
+            options.covers = false
+            guard let ask else { return navcore_present(h.nav, modal, &options, h.r.doneFn, h.ctx("c")) }
+            return withUnsafePointer(to: options) { options in
+                ask(request(NAVCORE_OP_PRESENT) { $0.child = modal; $0.present_options = options })
+            }
+        },
+        Case(name: "navcore_dismiss without a modal", op: NAVCORE_OP_DISMISS, setup: { $0.build("A") }) { h, ask in
+            guard let ask else { return navcore_dismiss(h.nav, nil, h.r.doneFn, h.ctx("c")) }
+            return ask(request(NAVCORE_OP_DISMISS))
+        },
+        Case(name: "navcore_leave of a root", op: NAVCORE_OP_LEAVE, setup: { $0.build("A") }) { h, ask in
+            guard let ask else { return navcore_leave(h.nav, h.r.doneFn, h.ctx("c")) }
+            return ask(request(NAVCORE_OP_LEAVE))
+        },
     ]
+
+    /// A new navigator, inline, with an empty stack (nothing on screen): one to attach or
+    /// present, which its new family's destroy tears down.
+    static func newNavigator() -> UnsafeMutablePointer<navcore_navigator>? {
+        var navigator: UnsafeMutablePointer<navcore_navigator>?
+        expectStatus(navcore_navigator_create(&navigator, c(NAVCORE_DISPATCH_INLINE)))
+        return navigator
+    }
 
     /// A two-screen stack whose top B has a result listener.
     static func listening(_ h: Harness) {

@@ -40,7 +40,9 @@ import Testing
             (NAVCORE_OP_PUSH, "push"), (NAVCORE_OP_POP, "pop"), (NAVCORE_OP_POP_TO, "pop_to"),
             (NAVCORE_OP_POP_TO_ROOT, "pop_to_root"), (NAVCORE_OP_SET, "set"), (NAVCORE_OP_BACK, "back"),
             (NAVCORE_OP_GESTURE, "gesture"), (NAVCORE_OP_RUN, "run"), (NAVCORE_OP_VISIBLE, "visible"),
-            (NAVCORE_OP_SHOW, "show"), (NAVCORE_OP_OPEN, "open"),
+            (NAVCORE_OP_SHOW, "show"), (NAVCORE_OP_OPEN, "open"), (NAVCORE_OP_ATTACH, "attach"),
+            (NAVCORE_OP_ACTIVATE, "activate"), (NAVCORE_OP_PRESENT, "present"), (NAVCORE_OP_DISMISS, "dismiss"),
+            (NAVCORE_OP_LEAVE, "leave"),
         ]
         for (op, spelling) in expected { #expect(Self.name(navcore_op_string(c(op))) == spelling) }
         for other: Int32 in [-1, 1_000, .min] { #expect(Self.name(navcore_op_string(other)) == "unknown") }
@@ -64,9 +66,10 @@ import Testing
         let expected: [(navcore_reason, String)] = [
             (NAVCORE_REASON_PUSH, "push"), (NAVCORE_REASON_POP, "pop"), (NAVCORE_REASON_SET, "set"),
             (NAVCORE_REASON_CANCEL, "cancel"), (NAVCORE_REASON_APPEAR, "appear"), (NAVCORE_REASON_DISAPPEAR, "disappear"),
+            (NAVCORE_REASON_PRESENT, "present"), (NAVCORE_REASON_DISMISS, "dismiss"),
         ]
         for (reason, spelling) in expected { #expect(Self.name(navcore_reason_string(c(reason))) == spelling) }
-        for other: Int32 in [-1, 6, .min] { #expect(Self.name(navcore_reason_string(other)) == "unknown") }
+        for other: Int32 in [-1, 8, .min] { #expect(Self.name(navcore_reason_string(other)) == "unknown") }
     }
 
     @Test("the *_string() results are static: the same pointer every time, from any thread")

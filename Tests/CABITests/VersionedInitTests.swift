@@ -28,8 +28,8 @@ import Testing
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Layout {
         let prefix = try end(of: last)
-        // Room for the whole struct (read back below) and a canary after it.
-        let spare = MemoryLayout<Layout>.size - prefix + 32
+        // Room for the newest layout, which the struct is read back as.
+        let spare = Swift.max(32, MemoryLayout<Layout>.size - prefix)
         let (status, bytes) = initialized(Layout.self, prefix: prefix, spare: spare, initialize)
         expectStatus(status, sourceLocation: sourceLocation)
         #expect(bytes[prefix...].allSatisfy { $0 == canary }, sourceLocation: sourceLocation)
@@ -55,13 +55,6 @@ import Testing
     func openOptionsVersion1() throws {
         let options = try Self.version1(ending: \navcore_open_options.focus) { navcore_open_options_init($0, 1) }
         #expect(options.version == 1 && options.animated == false && options.focus == false)
-    }
-
-    @Test("navcore_request_init(2) writes version 2's empty request, with open's options and tree NULL")
-    func requestVersion2() throws {
-        let request = try Self.version1(ending: \navcore_request.tree) { navcore_request_init($0, 2) }
-        #expect(request.version == 2 && request.op == -1)
-        #expect(request.open_options == nil && request.tree == nil && request.document == nil)
     }
 
     @Test("navcore_screen_hooks_init(1) writes version 1's NULL hooks, with version 1, and not one byte after them")
@@ -119,5 +112,38 @@ import Testing
         try Self.unknownVersions(ending: \navcore_open_options.focus, newest: NAVCORE_OPEN_OPTIONS_VERSION) {
             navcore_open_options_init($0, $1)
         }
+        try Self.unknownVersions(ending: \navcore_attach_options.version, newest: NAVCORE_ATTACH_OPTIONS_VERSION) {
+            navcore_attach_options_init($0, $1)
+        }
+        try Self.unknownVersions(ending: \navcore_activate_options.retap, newest: NAVCORE_ACTIVATE_OPTIONS_VERSION) {
+            navcore_activate_options_init($0, $1)
+        }
+        try Self.unknownVersions(ending: \navcore_present_options.dismiss_on_back, newest: NAVCORE_PRESENT_OPTIONS_VERSION) {
+            navcore_present_options_init($0, $1)
+        }
+        try Self.unknownVersions(ending: \navcore_dismiss_options.result, newest: NAVCORE_DISMISS_OPTIONS_VERSION) {
+            navcore_dismiss_options_init($0, $1)
+        }
+    }
+
+    @Test("navcore_request_init(2) writes the family ops' fields, open's options and tree empty, and not one byte after them")
+    func requestVersion2() throws {
+        let request = try Self.version1(ending: \navcore_request.tree) { navcore_request_init($0, 2) }
+        #expect(request.version == 2 && request.op == -1 && request.child == nil)
+        #expect(request.attach_options == nil && request.activate_options == nil)
+        #expect(request.present_options == nil && request.dismiss_options == nil)
+        #expect(request.open_options == nil && request.tree == nil)
+    }
+
+    @Test("the family ops' options _init(1) write their defaults (SPEC §16.12), and not one byte after them")
+    func familyOptionsVersion1() throws {
+        let attach = try Self.version1(ending: \navcore_attach_options.version) { navcore_attach_options_init($0, 1) }
+        #expect(attach.version == 1)
+        let activate = try Self.version1(ending: \navcore_activate_options.retap) { navcore_activate_options_init($0, 1) }
+        #expect(activate.version == 1 && activate.animated && activate.retap == c(NAVCORE_RETAP_NONE))
+        let present = try Self.version1(ending: \navcore_present_options.dismiss_on_back) { navcore_present_options_init($0, 1) }
+        #expect(present.version == 1 && present.animated && present.covers && present.dismiss_on_back)
+        let dismiss = try Self.version1(ending: \navcore_dismiss_options.result) { navcore_dismiss_options_init($0, 1) }
+        #expect(dismiss.version == 1 && dismiss.animated && dismiss.result == nil)
     }
 }

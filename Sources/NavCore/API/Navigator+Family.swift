@@ -94,6 +94,10 @@ extension Navigator {
     /// The presented modal (a pending one is not yet it); `nil` for none.
     public var modal: Navigator? { NavigatorDirectory.shared.navigator((try? core.modalNode()) ?? nil) }
 
+    /// The navigator a back asked now would act on — for a dismissal, the modal — or `nil`
+    /// (<doc:Semantics> §16.6).
+    public var backTarget: Navigator? { NavigatorDirectory.shared.navigator((try? core.backTargetNode()) ?? nil) }
+
     /// Whether this navigator is a modal, pending or presented.
     public var isModal: Bool { (try? core.isModal()) ?? false }
 

@@ -39,6 +39,7 @@ extension Family {
             case .complete(let change, let showsAppearance): complete(change, showsAppearance: showsAppearance)
             case .cancel(let change, let showsAppearance): cancel(change, showsAppearance: showsAppearance)
             case .completeModal(let transition): complete(transition)
+            case .cancelModal(let transition): cancel(transition)
             case .decided(let animated, let allow): resume(animated: animated, allow: allow)
             case .teardown(let teardowns): for teardown in teardowns { tearDown(teardown) }
             case .subtree(let teardown): deliver(teardown)

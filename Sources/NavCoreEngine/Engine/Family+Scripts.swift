@@ -33,8 +33,9 @@ extension Family {
             guard index == 1 else { return entered(&state) }
             kind = state.current?.request.kind ?? kind
             completion = state.current?.request.completion
+            let event = state.done(outcome, ends: ends)  // a routed op's is its asker's (SPEC §16.6)
             sink = state.node.lentSink
-            return state.done(outcome, ends: ends)
+            return event
         }, host: {
             if let completion, let sink { completion.complete(kind, outcome, through: sink) }
         })
@@ -100,6 +101,8 @@ extension Family {
             done(.completed, ends: false) { $0.enter(.completed, of: change) }  // 9. <k>_completed; 10. done
         }
         finalStep { $0.enterIdle() }  // 11. action idle
+        // A routed back that popped its asker's host screen: the asker heard its `done` and goes.
+        if change.inFamily { for sink in decide({ $0.removeDeadMembers() }) { sink.sink.navigatorDidEnd() } }
     }
 
     /// SPEC §5: the host cancelled the interactive pop. The stack is restored and the

@@ -51,7 +51,7 @@ extension FamilyState {
     /// no work in hand — no thread delivering its callbacks, no op in flight (a gesture accepted
     /// inside a callback included), no event, retired host code or wakeup waiting.
     var isQuiet: Bool {
-        driver == .idle(.quiet) && !busy && queue.isEmpty && outbox.isEmpty && retired.isEmpty
+        driver == .idle(.quiet) && !busy && queue.isEmpty && outbox.isEmpty && retired.isEmpty && pendingTeardowns.isEmpty
     }
 
     /// Takes in every member of `moving`, which is left empty and forwarding to `family` (this

@@ -14,6 +14,8 @@ package enum Work: Sendable {
     case cancel(StackChange, showsAppearance: Bool)
     /// The host finished a present's or dismiss's transition (SPEC §16.4).
     case completeModal(ModalTransition)
+    /// The host cancelled a gesture's dismissal (SPEC §16.4).
+    case cancelModal(ModalTransition)
     /// The host answered the pending veto decision of the `back` in flight (SPEC §13); its
     /// animation flag as asked.
     case decided(animated: Bool, allow: Bool)
@@ -29,7 +31,7 @@ package enum Work: Sendable {
 extension FamilyState {
     /// Whether a driver has something to do now.
     var hasWork: Bool {
-        if !outbox.isEmpty || driver.awaitsTeardown || actsAtOnce { return true }
+        if !outbox.isEmpty || driver.awaitsTeardown || actsAtOnce || !pendingTeardowns.isEmpty { return true }
         return !busy && !queue.isEmpty && canStartOps
     }
 
@@ -106,6 +108,7 @@ extension FamilyState {
     package mutating func nextWork() -> Work? {
         if let (event, sink) = popRaised() { return .deliver(event, sink) }
         if !retired.isEmpty { return .drop(takeRetired()) }
+        if !pendingTeardowns.isEmpty { return .subtree(pendingTeardowns.removeFirst()) }
         if driver.awaitsTeardown && currentPhase != .running { return tearDown() }
         if let phase = currentPhase {
             let work: Work?
@@ -115,10 +118,11 @@ extension FamilyState {
             case .finishRequested:
                 let shows = current?.showsAppearance ?? false
                 work = (current?.change).flatMap { $0 }.map { .complete($0, showsAppearance: shows) }
-                    ?? (current?.modal).flatMap { $0 }.map { .completeModal($0) }
+                    ?? opModal.take().map { .completeModal($0) }
             case .cancelRequested:
                 let shows = current?.showsAppearance ?? false
                 work = (current?.change).flatMap { $0 }.map { .cancel($0, showsAppearance: shows) }
+                    ?? opModal.take().map { .cancelModal($0) }
             case .decided(let allow): work = (current?.request.animated).map { .decided(animated: $0, allow: allow) }
             case .running, .waiting, .deciding, .halted: work = nil
             }

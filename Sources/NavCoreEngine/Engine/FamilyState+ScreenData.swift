@@ -39,6 +39,8 @@ extension FamilyState {
         guard record.discardable else {
             throw NavigationError(.state, "screen \(id) is in the node.stack or held by an op and cannot be discarded")
         }
+        // SPEC §16.7: a detached host screen's children are torn down first.
+        if !others.isEmpty, node.tree.hosted[id] != nil { return discardHost(record) }
         if let result = beginRelease(id) { raise(result) }
         raise(.release(record.box))
     }

@@ -40,6 +40,8 @@ package struct FamilyState: Sendable {
     /// not in it: reading a field of the optional op copies the whole op (its request, change
     /// and screens), and the driving loop reads the phase several times per op.
     package private(set) var currentPhase: RunningOp.Phase?
+    /// What only a family of more than one navigator uses, out of line.
+    let familyStorage = OutOfLine(FamilyOps())
     /// Events raised outside the op in flight (bar on a threshold change, a discard's release,
     /// progress), delivered before the op's next event.
     package var outbox = ChunkedQueue<Queued<Event>>()
@@ -74,7 +76,7 @@ package struct FamilyState: Sendable {
     /// §16.7: its handle is dead), which `focus(on:)` leaves unfound.
     @inline(__always)
     package func actsFor(_ id: NodeID) -> Bool {
-        node.id == id && !node.tree.dead
+        node.id == id && !node.dead
     }
 
     private mutating func refocus(_ id: NodeID) {
@@ -105,7 +107,7 @@ package struct FamilyState: Sendable {
     /// How many ops wait in the queue (the op in flight not counted).
     package var pending: Int { queue.count }
     /// Whether a back button or gesture would pop now (SPEC §6), without asking the veto.
-    package var canGoBack: Bool { !busy && queue.isEmpty && node.stack.count >= 2 }
+    package var canGoBack: Bool { !busy && queue.isEmpty && backTarget(of: node.id) != nil }
     /// Whether queued ops may start now.
     package var canStartOps: Bool { !hostDispatch || driver.isDraining }
     /// Whether `destroy` has been called: every later call fails with `invalid_handle`.
@@ -148,7 +150,10 @@ package struct FamilyState: Sendable {
         guard value >= 0, value <= 1 else {
             throw NavigationError(.invalid, "progress \(value) is not within 0…1")
         }
-        if node.interest.contains(.progress) { raise(.progress(transition: id, value: value)) }
+        // To the navigator that performs the transition (SPEC §16.6), whichever was called.
+        if withMember(opMember, { $0.interest.contains(.progress) }) == true {
+            outbox.append(Queued(.progress(transition: id, value: value), member: opMember))
+        }
     }
 
     /// Starts a `drain` (host mode): the host has answered the wakeup. With a budget, a bounded

@@ -16,36 +16,6 @@ package struct DismissOp: OperationDefinition {
     }
 
     package func run(_ family: Family) {
-        let plan = family.decide { $0.planDismissal(result: options.result, animated: options.animated) }
-        guard let (transition, y, x) = plan else { return family.end(.noop) }
-        family.begin(transition, style: .dismiss, from: y, to: x)
-    }
-}
-
-extension FamilyState {
-    /// A dismissal of the modal of the member this hold acts for, P (SPEC §16.4), once its tree
-    /// has changed: the result set on the modal's bottom screen, the modal moved to
-    /// `dismissing`; its transition with the tops it goes from (Y) and to (X). `nil` when P has
-    /// no modal. Also a deep link's focus step (`Family.bringToFront`).
-    mutating func planDismissal(result: String?, animated asked: Bool) -> (ModalTransition, FrontPair?, FrontPair?)? {
-        guard let modal = node.tree.modal else { return nil }
-        let parent = node.id
-        if let result {
-            updateMember(modal) { member in
-                if let bottom = member.stack.first { member.screens.update(bottom.id) { $0.result = result } }
-            }
-        }
-        let before = familyFront
-        let front = deepestModal(from: modal)
-        let wasOnScreen = isOnScreen(front)
-        let y = (withMember(front) { $0.stack.last } ?? nil).map { FrontPair(member: front, screen: $0) }
-        let x = node.stack.last.map { FrontPair(member: parent, screen: $0) }
-        node.tree.modal = nil
-        node.tree.dismissing = modal
-        let animated = asked && wasOnScreen && node.interest.contains(.animator) && x != nil && y != nil
-        let transition = ModalTransition(
-            front: FrontChange(before: before, after: familyFront), own: [y, x].compactMap { $0 },
-            reason: .dismiss, animated: animated, dismissed: modal)
-        return (transition, y, x)
+        family.dismissModal(animated: options.animated, result: options.result, interactive: false)
     }
 }

@@ -7,6 +7,8 @@ package struct GestureOp: OperationDefinition {
     /// At the call: refused with `state` while hidden or without an animator (no transition
     /// could play), else with `busy` while an op runs or waits.
     package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
+        // In a family, the back target's (SPEC §16.6).
+        if !state.others.isEmpty { return try state.checkGesture() }
         guard state.node.visible else { throw NavigationError(.state, "the navigator is hidden") }
         guard state.node.interest.contains(.animator) else {
             throw NavigationError(.state, "the gesture needs an animator and none is registered")

@@ -18,14 +18,8 @@ package struct LeaveOp: OperationDefinition {
         family.decide { state in hides.hides = state.frontPairs(of: state.node.id) }
         family.willPhase(hides, own: [], reason: .disappear, animated: false)
         family.didPhase(hides, own: [], reason: .disappear, animated: false)
-        var parent: NodeID = 0
-        let teardown = family.decide { state in
-            parent = state.node.tree.parent ?? state.node.id
-            return state.tearDown(subtree: state.node.id)
-        }
-        family.deliver(teardown)
+        family.deliver(family.decide { $0.tearDown(subtree: $0.node.id) })
         family.end(.completed)
-        let ended = family.decide { $0.removeDeadOpMember(fallback: parent) }
-        ended?.sink.navigatorDidEnd()
+        for sink in family.decide({ $0.removeDeadMembers() }) { sink.sink.navigatorDidEnd() }
     }
 }

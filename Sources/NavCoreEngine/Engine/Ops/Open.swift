@@ -60,7 +60,7 @@ package struct OpenOp: OperationDefinition {
                 guard found, case .entry(let index, let position) = step,
                       let route = tree.entry(position, of: index)?.entry.route
                 else { return }
-                if let factory = state.inheritedFactory(route, from: state.node.id) {
+                if let factory = state.factory(of: route) {
                     factories.append(factory)
                 } else {
                     found = false
@@ -70,7 +70,7 @@ package struct OpenOp: OperationDefinition {
         }
         factories.reserveCapacity(entries.count)
         for entry in entries {
-            guard let factory = state.inheritedFactory(entry.route, from: state.node.id) else { return nil }
+            guard let factory = state.factory(of: entry.route) else { return nil }
             factories.append(factory)
         }
         return factories

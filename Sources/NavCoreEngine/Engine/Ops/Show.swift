@@ -23,8 +23,8 @@ package struct ShowOp: OperationDefinition {
 
     /// When it runs: unknown route, recycle (`any`: the screen of R nearest the top; `top`: the
     /// top if it is of R), or create.
-    func plan(_ state: borrowing FamilyState) -> ShowPlan {
-        guard let factory = state.inheritedFactory(route, from: state.node.id) else { return .end(.unknownRoute) }
+    func plan(_ state: inout FamilyState) -> ShowPlan {
+        guard let factory = state.factory(of: route) else { return .end(.unknownRoute) }
         let recycled: Int? =
             switch options.recycle {
             case .any: state.node.screens.hasStacked(route: route) ? state.node.stack.lastIndex { Text.same($0.route, route) } : nil
@@ -52,7 +52,7 @@ package struct ShowOp: OperationDefinition {
 
     /// The payload reaches the screen before any action event.
     package func run(_ family: Family) {
-        switch family.decide({ plan($0) }) {
+        switch family.decide({ plan(&$0) }) {
         case .end(let outcome):
             family.end(outcome)
         case .recycle(let screen, let pop):

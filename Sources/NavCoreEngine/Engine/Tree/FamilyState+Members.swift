@@ -3,7 +3,7 @@
 extension FamilyState {
     /// Whether `id` is a live member of this family (not torn down).
     package func isLiveMember(_ id: NodeID) -> Bool {
-        withMember(id) { !$0.tree.dead } ?? false
+        withMember(id) { !$0.dead } ?? false
     }
 
     /// What `body` reads of the member `id`; `nil` when it is no member.
@@ -42,5 +42,20 @@ extension FamilyState {
                 AppearanceEvent(phase: phase, screen: pair.screen, reason: reason, animated: animated))
             return (event, member.lentSink)
         } ?? nil
+    }
+}
+
+extension FamilyState {
+    /// The factory of route `name` for the navigator this hold acts for: its own, else its
+    /// parent's, and so on to the root (SPEC §16.1, route lookup inherits).
+    func factory(of name: String) -> (any RouteFactory)? {
+        if let factory = node.routes[name] { return factory }
+        var current = node.tree.parent
+        while let id = current {
+            guard let (factory, parent) = withMember(id, { ($0.routes[name], $0.tree.parent) }) else { return nil }
+            if let factory { return factory }
+            current = parent
+        }
+        return nil
     }
 }

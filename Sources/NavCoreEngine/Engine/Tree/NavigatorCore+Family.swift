@@ -115,6 +115,12 @@ extension NavigatorCore {
         try read { $0.isOnScreen($0.node.id) }
     }
 
+    /// The navigator a back asked now would act on (for a dismissal, the modal); `nil` for none
+    /// (SPEC §16.6).
+    package func backTargetNode() throws(NavigationError) -> NodeID? {
+        try read { $0.backTarget(of: $0.node.id)?.navigator }
+    }
+
     /// The children attached to `screen` (a live screen of this navigator), in attach order.
     package func children(of screen: UInt64) throws(NavigationError) -> [NodeID] {
         try read { state throws(NavigationError) in

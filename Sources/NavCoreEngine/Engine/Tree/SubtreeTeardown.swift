@@ -57,8 +57,9 @@ extension FamilyState {
         unlink(id)
         release(member: id, into: &teardown)
         for member in members {
-            if member == opMember {
-                updateMember(member) { $0.tree.dead = true }
+            // The op's navigators hear the op's end (its `done`) before they go.
+            if member == opMember || member == routedFrom {
+                updateMember(member) { $0.dead = true }
             } else if let state = removeMember(member, fallback: opMember) {
                 teardown.ended.append(state.installed)
             }
@@ -146,10 +147,28 @@ extension FamilyState {
         return all
     }
 
-    /// After a `leave`'s last event: its dead navigator leaves the family; returns its sink, to
-    /// hear its end once the lock is released.
-    mutating func removeDeadOpMember(fallback: NodeID) -> InstalledSink? {
-        guard node.id == opMember, node.tree.dead else { return nil }
-        return removeMember(node.id, fallback: fallback)?.installed
+    /// `discard` of a detached screen that hosts children (SPEC §16.7, a teardown made by a
+    /// call): the op in flight ends `aborted` if it belongs to their subtrees, the children are
+    /// torn down, last attached first, then the screen is released; the driver delivers it all
+    /// next, and the queue then moves on as after any op.
+    mutating func discardHost(_ record: ScreenRegistry.Record) {
+        var teardown = SubtreeTeardown()
+        let children = node.tree.hosted[record.box.id]?.children ?? []
+        let members = children.flatMap { subtreeMembers($0) }
+        let asker = routedFrom ?? opMember
+        if busy, members.contains(asker) || members.contains(opMember), let request = takeCurrent()?.request,
+           let (sink, reportsDone) = withMember(asker, { ($0.installed, $0.interest.contains(.done)) }) {
+            teardown.deliveries.append(.aborted(request, sink, reportsDone: reportsDone))
+            routedFrom = nil
+            routedIdle = nil
+            routedDismissal = nil
+            opMember = node.id
+        }
+        for child in children.reversed() { teardown = merged(teardown, tearDown(subtree: child)) }
+        _ = beginRelease(record.box.id)
+        if let released = node.screens.removeRecord(record.box.id) {
+            for event in Self.finalEvents(of: released) { teardown.deliveries.append(.event(event, node.installed)) }
+        }
+        pendingTeardowns.append(teardown)
     }
 }

@@ -139,6 +139,34 @@ class Observer(Structure):
     ]
 
 
+#: The layouts of the family ops' options that the classes below declare (SPEC §16.12).
+ACTIVATE_OPTIONS_VERSION = PRESENT_OPTIONS_VERSION = DISMISS_OPTIONS_VERSION = CREATE_OPTIONS_VERSION = 1
+
+
+class ActivateOptions(Structure):
+    """`navcore_activate_options`, version 1."""
+
+    _fields_ = [("version", c_uint), ("animated", c_bool), ("retap", c_int)]
+
+
+class PresentOptions(Structure):
+    """`navcore_present_options`, version 1."""
+
+    _fields_ = [("version", c_uint), ("animated", c_bool), ("covers", c_bool), ("dismiss_on_back", c_bool)]
+
+
+class DismissOptions(Structure):
+    """`navcore_dismiss_options`, version 1."""
+
+    _fields_ = [("version", c_uint), ("animated", c_bool), ("result", c_char_p)]
+
+
+class CreateOptions(Structure):
+    """`navcore_create_options`, version 1."""
+
+    _fields_ = [("version", c_uint), ("dispatch", c_int), ("visible", c_bool)]
+
+
 class RouteEntry(Structure):
     """`navcore_route_entry`: a route and the saved state (or NULL) of its new screen."""
 

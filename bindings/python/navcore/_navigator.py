@@ -23,6 +23,7 @@ from ._enums import ACCEPTED, ACTIONS, OPS, OUTCOMES, Action, Dispatch, Op, Recy
 from ._errors import InvalidError, InvalidHandleError, NavcoreError, NoSuchScreenError
 from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DetachEvent, DoneEvent, PayloadEvent
 from ._events import ProgressEvent, ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
+from ._family import FamilyMember
 from ._hooks import _ALIASES, _HOOK_KINDS, EVENT_KINDS, HOOKS, Hooks, _hooks_of
 from ._interpreter import refuse_sub_interpreter
 from ._operation import Operation, ScreenResult
@@ -153,8 +154,9 @@ def _callable_or_none(value: Any, what: str) -> None:
         raise TypeError(f"{what} must be a callable or None, not {type(value).__name__}")
 
 
-class Navigator:
-    """One navigation stack and its queue (SPEC §2–§9).
+class Navigator(FamilyMember):
+    """One navigation stack and its queue (SPEC §2–§9), alone or in a family of navigators
+    (SPEC §16: tabs, embedded flows, modals; see ``attach`` and ``present``).
 
     ``Navigator()`` runs ops on the calling thread (inline dispatch); ``Navigator("host")`` only
     enqueues them, calls the wakeup listeners, and runs them in ``drain()`` (see ``navcore.aio`` for
@@ -167,9 +169,16 @@ class Navigator:
     the veto, the animator, a factory, a ``run`` block) is re-raised from the outermost navcore call
     of the thread it ran on, after the call (see ``navcore._calls``).
 
+    A navigator attached or presented into a family is kept alive by it until it leaves (SPEC
+    §16.12): ``close()`` on it does nothing and ``destroy()`` raises StateError; the family's
+    root owns the family, and closing or dropping the root's object destroys every member.
+
     Args:
         dispatch: how the navigator runs its queue: ``Dispatch.INLINE`` (the default) or
             ``Dispatch.HOST``, or its name (``"host"``) or C value.
+        visible: False creates it hidden (its ``visible`` flag off): a navigator to attach or
+            present must not show a screen, and one made hidden shows nothing for its first
+            push either.
 
     Attributes:
         dispatch (Dispatch): the dispatch mode, as parsed.
@@ -180,12 +189,16 @@ class Navigator:
             cannot start.
     """
 
-    def __init__(self, dispatch: Union[Dispatch, str, int] = Dispatch.INLINE) -> None:
+    def __init__(self, dispatch: Union[Dispatch, str, int] = Dispatch.INLINE, visible: bool = True) -> None:
         mode = Dispatch.parse(dispatch)
         _start_reaper()  # before the handle: a navigator is made only if it can be reaped
         handle = c_void_p()
         library = _ffi.lib()
-        _check(library.navcore_navigator_create(byref(handle), mode.code))
+        if visible:
+            _check(library.navcore_navigator_create(byref(handle), mode.code))
+        else:
+            options = _ffi.CreateOptions(_ffi.CREATE_OPTIONS_VERSION, mode.code, False)
+            _check(library.navcore_navigator_create_with_options(byref(handle), byref(options)))
         self._lib = library
         self._handle = handle
         self._token = next(_tokens)
@@ -215,9 +228,14 @@ class Navigator:
         _live[self._token] = weakref.ref(self, functools.partial(_unlist, self._token))
         #: What its Screens hold of it (no callback: it may outlive the module at exit).
         self._ref = weakref.ref(self)
-        # The finalizer only queues the handle for the reaper (see "Dropped navigators").
-        self._finalizer = weakref.finalize(self, _drop, cast(int, handle.value))
-        self._finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
+        self._finalizer = self._make_finalizer()
+        self._join_family()
+
+    def _make_finalizer(self) -> "weakref.finalize[[int], Navigator]":
+        """The finalizer only queues the handle for the reaper (see "Dropped navigators")."""
+        finalizer = weakref.finalize(self, _drop, cast(int, self._handle.value))
+        finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
+        return finalizer
 
     # -- lifetime ------------------------------------------------------------------------------
 
@@ -232,9 +250,11 @@ class Navigator:
 
         The op in flight and every queued op end ``aborted``, every live screen is released, and the
         binding lets go of every object, listener and route. Inside a callback it takes effect when
-        the outermost navcore call returns.
+        the outermost navcore call returns. The root of a family destroys the whole family; a
+        navigator that has a parent is not destroyed: this does nothing (it leaves its family by
+        ``leave`` or its parent's ``dismiss``).
         """
-        if not self._closing:
+        if not self._closing and not self._has_parent():
             try:
                 self.destroy()
             except InvalidHandleError:
@@ -246,11 +266,17 @@ class Navigator:
 
         Raises:
             InvalidHandleError: the navigator is already destroyed (the C call's status).
+            StateError: the navigator has a parent (SPEC §16.7); nothing changes.
         """
         with self._lock:
             self._closing = True
         self._finalizer.detach()
-        _check(self._lib.navcore_navigator_destroy(self._handle))
+        status = self._lib.navcore_navigator_destroy(self._handle)
+        if status == Status.STATE.code:  # a member of a family: it stays as it was
+            with self._lock:
+                self._closing = False
+            self._finalizer = self._make_finalizer()
+        _check(status)
         with self._lock:
             if self._registrations == 0:
                 self._forget()
@@ -262,6 +288,7 @@ class Navigator:
 
     def _registration_ended(self) -> None:
         with self._lock:
+            self._torn_down()  # a kept member's teardown: it is closed from now on
             self._registrations -= 1
             if self._closing and self._registrations == 0:
                 self._forget()
@@ -270,6 +297,7 @@ class Navigator:
         """C will not call this navigator again: let go of everything."""
         with self._lock:
             _unlist(self._token)
+            self._forget_family()
             for screen in list(self._screens.values()):  # a copy, in one C call
                 self._forget_screen(screen)
             self._released.clear()
@@ -290,8 +318,8 @@ class Navigator:
             if self._closing:
                 return
             needed = {k for k in EVENT_KINDS if self._listeners[k] or self._hook_counts.get(k)}
-            if self._screens or "release" in self._registered:
-                needed.add("release")
+            if self._screens or "release" in self._registered or self._keeper is not None:
+                needed.add("release")  # a kept member's is how its teardown is heard
             if self._veto_entry is not None:
                 needed.add("veto")
             if self._animator is not None:

@@ -489,8 +489,9 @@ export class Navigator {
    * @param {{ id: number, style: number, from: number, to: number, interactive: boolean }} read
    */
   #animate(read) {
-    const transition = new Transition(this, read.id, nameOf(STYLE, read.style), this.#knownScreen(read.from),
-      this.#knownScreen(read.to), read.interactive);
+    // A present's or dismiss's names its modal's front screen, another member's.
+    const transition = new Transition(this, read.id, nameOf(STYLE, read.style), this.#familyScreen(read.from),
+      this.#familyScreen(read.to), read.interactive);
     const animator = this.#animator;
     let ended = false;
     try {
@@ -1527,6 +1528,21 @@ export class Navigator {
     if (!this.#member || this.#closing) return;
     const status = this.#call((lib) => lib.c.navcore_is_modal(lib.out, this.#handle));
     if (status === STATUS.invalid_handle) this.#closing = true;
+  }
+
+  /**
+   * The Screen of an id that another navigator of the family may own: its owner's, else
+   * #knownScreen's.
+   * @param {number} id
+   * @returns {Screen}
+   */
+  #familyScreen(id) {
+    if (this.#screens.has(id)) return this.#knownScreen(id);
+    for (const navigator of OPEN.values()) {
+      const screen = navigator.#screens.get(id);
+      if (screen) return screen;
+    }
+    return this.#knownScreen(id);
   }
 
   /** @returns {boolean} whether it has a parent (false once destroyed or torn down) */

@@ -59,6 +59,7 @@ class FamilyMember:
     _handle: c_void_p
     _lib: Any
     _closing: bool
+    _screens: Dict[int, Screen[Any]]
     #: A member's root object, held weakly; None for a root.
     _keeper: "Optional[weakref.ReferenceType[Navigator]]"
     #: A root's: the member objects its family keeps alive.
@@ -125,6 +126,19 @@ class FamilyMember:
         """C will not call this navigator again (``Navigator._forget``)."""
         _objects.pop(self._handle.value or 0, None)
         self._kept = set()
+
+    def _family_screen(self, screen_id: int) -> Screen[Any]:
+        """The Screen of an id that another member of the family may own: a transition asked of
+        this navigator's animator for a present or a dismiss names its modal's front screen."""
+        screen = self._screens.get(screen_id)
+        if screen is not None:
+            return screen
+        root = self._family_root()
+        for member in (root, *root._kept):
+            screen = member._screens.get(screen_id)
+            if screen is not None:
+                return screen
+        return self._screen(screen_id)
 
     def _has_parent(self) -> bool:
         parent = c_void_p()

@@ -302,8 +302,8 @@ def _on_transition(cell: Any, nav: Any, transition_p: Any, ctx: Optional[int]) -
         transition = Transition(
             t.id,
             STYLES[t.style],
-            navigator._screen(t.from_),
-            navigator._screen(t.to),
+            navigator._family_screen(t.from_),  # a present's or dismiss's is another member's
+            navigator._family_screen(t.to),
             bool(t.interactive),
             navigator,
         )

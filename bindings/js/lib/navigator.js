@@ -486,12 +486,12 @@ export class Navigator {
   /**
    * Hands a transition to the animator; one that throws (or is gone) has it ended at once, so
    * nothing waits for an end that would never come.
-   * @param {{ id: number, style: number, from: number, to: number, interactive: boolean }} read
+   * @param {ReturnType<typeof readTransition>} read
    */
   #animate(read) {
-    // A present's or dismiss's names its modal's front screen, another member's.
-    const transition = new Transition(this, read.id, nameOf(STYLE, read.style), this.#familyScreen(read.from),
-      this.#familyScreen(read.to), read.interactive);
+    // A present's `to` and a dismiss's `from` are a modal's screen.
+    const transition = new Transition(this, read.id, nameOf(STYLE, read.style),
+      this.#screenIn(read.fromNavigator, read.from), this.#screenIn(read.toNavigator, read.to), read.interactive);
     const animator = this.#animator;
     let ended = false;
     try {
@@ -1531,18 +1531,15 @@ export class Navigator {
   }
 
   /**
-   * The Screen of an id that another navigator of the family may own: its owner's, else
-   * #knownScreen's.
+   * The Screen of a screen of the navigator `handle` (a transition's from or to navigator): its
+   * own object's, else this navigator's #knownScreen.
+   * @param {number} handle
    * @param {number} id
    * @returns {Screen}
    */
-  #familyScreen(id) {
-    if (this.#screens.has(id)) return this.#knownScreen(id);
-    for (const navigator of OPEN.values()) {
-      const screen = navigator.#screens.get(id);
-      if (screen) return screen;
-    }
-    return this.#knownScreen(id);
+  #screenIn(handle, id) {
+    const owner = handle !== this.#handle ? OPEN.get(handle) : undefined;
+    return (owner ?? this).#knownScreen(id);
   }
 
   /** @returns {boolean} whether it has a parent (false once destroyed or torn down) */

@@ -114,7 +114,7 @@ describe("families", () => {
 });
 
 describe("families' transitions", () => {
-  it("a present's transition names the modal's screen", () => {
+  it("a present's and a dismiss's transitions name the modal's screen", () => {
     const root = new Navigator();
     const home = root.createScreen("home");
     root.push(home, { animated: false });
@@ -128,6 +128,10 @@ describe("families' transitions", () => {
     assert.deepEqual(seen.map((t) => [t.style, t.fromScreen, t.toScreen]), [["present", home, sheet]]);
     root.finishTransition();
     assert.equal(root.modal, modal);
+    root.dismiss();
+    assert.deepEqual(seen.slice(1).map((t) => [t.style, t.fromScreen, t.toScreen]), [["dismiss", sheet, home]]);
+    root.finishTransition();
+    assert.equal(root.modal, null);
     root.close();
   });
 });

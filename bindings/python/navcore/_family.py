@@ -59,7 +59,6 @@ class FamilyMember:
     _handle: c_void_p
     _lib: Any
     _closing: bool
-    _screens: Dict[int, Screen[Any]]
     #: A member's root object, held weakly; None for a root.
     _keeper: "Optional[weakref.ReferenceType[Navigator]]"
     #: A root's: the member objects its family keeps alive.
@@ -69,6 +68,7 @@ class FamilyMember:
         def _ask(self, op: Op, request: Any, created: Any = ..., block: Any = ...) -> Operation: ...
         def _sync(self) -> None: ...
         def _screen(self, screen_id: int) -> Screen[Any]: ...
+        def _known_screen(self, screen_id: int) -> Screen[Any]: ...
         def _forget(self) -> None: ...
 
     def _join_family(self) -> None:
@@ -127,18 +127,12 @@ class FamilyMember:
         _objects.pop(self._handle.value or 0, None)
         self._kept = set()
 
-    def _family_screen(self, screen_id: int) -> Screen[Any]:
-        """The Screen of an id that another member of the family may own: a transition asked of
-        this navigator's animator for a present or a dismiss names its modal's front screen."""
-        screen = self._screens.get(screen_id)
-        if screen is not None:
-            return screen
-        root = self._family_root()
-        for member in (root, *root._kept):
-            screen = member._screens.get(screen_id)
-            if screen is not None:
-                return screen
-        return self._screen(screen_id)
+    def _screen_of(self, handle: Optional[int], screen_id: int) -> Screen[Any]:
+        """The Screen of a screen of the navigator ``handle`` (a transition's ``from_navigator``
+        or ``to_navigator``: for a present or a dismiss, a modal's): its own object's, else this
+        navigator's ``_known_screen``."""
+        owner = _object_of(handle) if handle != self._handle.value else None
+        return (owner if owner is not None else self)._known_screen(screen_id)
 
     def _has_parent(self) -> bool:
         parent = c_void_p()

@@ -302,8 +302,8 @@ def _on_transition(cell: Any, nav: Any, transition_p: Any, ctx: Optional[int]) -
         transition = Transition(
             t.id,
             STYLES[t.style],
-            navigator._family_screen(t.from_),  # a present's or dismiss's is another member's
-            navigator._family_screen(t.to),
+            navigator._screen_of(t.from_navigator, t.from_),  # a dismiss's is a modal's
+            navigator._screen_of(t.to_navigator, t.to),  # a present's is a modal's
             bool(t.interactive),
             navigator,
         )

@@ -172,7 +172,7 @@ def test_activate_switches_tabs_and_retap_pops_to_root(nav: navcore.Navigator) -
         nav.activate()
 
 
-def test_a_present_transition_names_the_modals_screen(nav: navcore.Navigator) -> None:
+def test_present_and_dismiss_transitions_name_the_modals_screen(nav: navcore.Navigator) -> None:
     home = nav.create_screen("home", View())
     nav.push(home, animated=False)
     modal = navcore.Navigator(visible=False)
@@ -185,3 +185,7 @@ def test_a_present_transition_names_the_modals_screen(nav: navcore.Navigator) ->
     assert seen[0].to_screen.route == "sheet" and not seen[0].to_screen.released
     nav.finish_transition()
     assert nav.modal is modal
+    nav.dismiss()
+    assert [(t.style, t.from_screen, t.to_screen) for t in seen[1:]] == [("dismiss", sheet, home)]
+    nav.finish_transition()
+    assert nav.modal is None and sheet.released

@@ -145,6 +145,8 @@ static void on_transition(navcore_navigator *nav, const navcore_transition *t, v
     session *s = check_call("animator", nav, ctx);
     member *m = member_of(ctx);
     m->last_transition = t->id; /* before the trace line, as the Swift front calls the animator first */
+    m->transition_order = ++s->stamps;
+    m->transition_root = session_family_root(s, m);
     seen(s, m, "animator", t->from, t->from_object, true);
     seen(s, m, "animator", t->to, t->to_object, true);
     char *from = session_label(s, t->from), *to = session_label(s, t->to);
@@ -228,6 +230,18 @@ static void on_detach(navcore_navigator *nav, uint64_t screen, void *object, con
     free(label);
 }
 
+/* A navigator navcore made (restore_tree): it becomes `nav#k`, listened to from here on, and the
+ * parent's trace gets `child nav#k of L` or `child nav#k modal`. */
+static void on_child(navcore_navigator *parent, uint64_t screen, navcore_navigator *child, void *ctx) {
+    session *s = check_call("child", parent, ctx);
+    member *m = member_of(ctx);
+    member *made = session_adopt(s, m, child);
+    char *place = screen ? session_label(s, screen) : xstrdup("modal");
+    events_record(s, m, CAT_FAMILY, screen ? xasprintf("child %s of %s", made->name, place)
+                                           : xasprintf("child %s %s", made->name, place));
+    free(place);
+}
+
 static void on_done(navcore_navigator *nav, int op, int outcome, void *ctx) {
     session *s = check_call("done", nav, ctx);
     member *m = member_of(ctx);
@@ -256,6 +270,8 @@ static int on_veto(navcore_navigator *nav, uint64_t screen, void *object, bool b
                                                     : NAVCORE_VETO_ALLOW;
     if (answer == NAVCORE_VETO_LATER) {
         m->last_decision = decision;
+        m->decision_order = ++s->stamps;
+        m->decision_root = session_family_root(s, m);
         m->has_decision = true;
     }
     static const char *const words[] = {[NAVCORE_VETO_ALLOW] = "yes", [NAVCORE_VETO_REFUSE] = "no",
@@ -302,11 +318,22 @@ static void on_destroy(void *ctx) {
 }
 
 /* A route's factory: the new screen's object is a cell holding its id (freed at its release). */
+/* A factory's session and the member that will own the new screen: SPEC §16.1 passes the
+ * registering navigator or, for a route found in an ancestor's registry, the member that will
+ * own the screen (a navigator restore_tree made, a child asked to show). */
+static session *check_factory(navcore_navigator *nav, void *ctx, member **owner) {
+    const ctx_header *header = ctx;
+    member *found = header && nav ? session_member_by_nav(header->session, nav) : NULL;
+    session *s = check_call("route", found ? header->member->nav : nav, ctx);
+    *owner = found ? found : member_of(ctx);
+    return s;
+}
+
 static int make_screen(void **out_object, navcore_navigator *nav, const char *route, uint64_t screen,
                        const char *payload, void *ctx) {
     (void)payload;
-    session *s = check_call("route", nav, ctx);
-    member *m = member_of(ctx);
+    member *m = NULL;
+    session *s = check_factory(nav, ctx, &m);
     uint64_t *object = xmalloc(sizeof *object);
     *object = screen;
     session_name(s, m, screen, route, false);
@@ -319,7 +346,8 @@ static int make_screen(void **out_object, navcore_navigator *nav, const char *ro
 static int fail_screen(void **out_object, navcore_navigator *nav, const char *route, uint64_t screen,
                        const char *payload, void *ctx) {
     (void)out_object, (void)route, (void)screen, (void)payload;
-    check_call("route", nav, ctx);
+    member *m = NULL;
+    check_factory(nav, ctx, &m);
     return 1;
 }
 
@@ -340,6 +368,7 @@ static void make_addresses(session *s) {
     s->on_payload = ADDRESS(s, CALLBACK_PAYLOAD, navcore_payload_fn, on_payload);
     s->on_release = ADDRESS(s, CALLBACK_RELEASE, navcore_release_fn, on_release);
     s->on_detach = ADDRESS(s, CALLBACK_RELEASE, navcore_release_fn, on_detach);
+    s->on_child = ADDRESS(s, CALLBACK_CHILD, navcore_child_fn, on_child);
     s->on_done = ADDRESS(s, CALLBACK_DONE, navcore_done_fn, on_done);
     s->on_wakeup = ADDRESS(s, CALLBACK_WAKEUP, navcore_wakeup_fn, on_wakeup);
     s->animator = ADDRESS(s, CALLBACK_TRANSITION, navcore_transition_fn, on_transition);
@@ -424,6 +453,7 @@ void events_install(session *s, member *m) {
     REGISTER(s, m, "payload", navcore_on_payload(nav, s->on_payload, ctx_, destroy_));
     REGISTER(s, m, "release", navcore_on_release(nav, s->on_release, ctx_, destroy_));
     REGISTER(s, m, "detach", navcore_on_detach(nav, s->on_detach, ctx_, destroy_));
+    REGISTER(s, m, "child", navcore_on_child(nav, s->on_child, ctx_, destroy_));
     REGISTER(s, m, "done", navcore_on_done(nav, s->on_done, ctx_, destroy_));
     REGISTER(s, m, "wakeup", navcore_on_wakeup(nav, s->on_wakeup, ctx_, destroy_));
     REGISTER(s, m, "veto", navcore_on_pop_veto_deferrable(nav, s->veto, ctx_, destroy_));

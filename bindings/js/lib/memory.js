@@ -140,6 +140,20 @@ export class Arena {
   }
 
   /**
+   * A navcore_open_options of version 1 (8 bytes: version, animated, focus).
+   * @param {{ animated: boolean, focus: boolean }} options
+   * @returns {number}
+   */
+  openOptions({ animated, focus }) {
+    const pointer = this.allocate(8);
+    const view = this.memory.view;
+    view.setUint32(pointer, 1, true);
+    view.setUint8(pointer + 4, animated ? 1 : 0);
+    view.setUint8(pointer + 5, focus ? 1 : 0);
+    return pointer;
+  }
+
+  /**
    * An array of navcore_route_entry (8 bytes each: route, state).
    * @param {Array<[number, number]>} entries the route's and the state's addresses
    * @returns {number}
@@ -199,7 +213,8 @@ function isWellFormed(text) {
  * A navcore_transition at `pointer`.
  * @param {Memory} memory
  * @param {number} pointer
- * @returns {{ id: number, style: number, from: number, to: number, interactive: boolean }}
+ * @returns {{ id: number, style: number, from: number, to: number, interactive: boolean, fromNavigator: number,
+ *   toNavigator: number }} `fromNavigator` and `toNavigator` (since 1.1): the handles whose tops `from` and `to` are
  */
 export function readTransition(memory, pointer) {
   const view = memory.view;
@@ -209,6 +224,8 @@ export function readTransition(memory, pointer) {
     from: memory.id(pointer + 16),
     to: memory.id(pointer + 24),
     interactive: view.getUint8(pointer + 40) !== 0,
+    fromNavigator: view.getUint32(pointer + 44, true),
+    toNavigator: view.getUint32(pointer + 48, true),
   };
 }
 

@@ -39,14 +39,16 @@ __attribute__((import_module("navcore"), import_name("dispatch"))) int32_t navco
     X(release)                  \
     X(wakeup)                   \
     X(deferrable_veto)          \
-    X(result)
+    X(result)                   \
+    X(child)
 
 #define NAVCORE_JS_KIND(name) KIND_##name,
 enum { NAVCORE_JS_CALLBACKS(NAVCORE_JS_KIND) KIND_COUNT };
 
 /* The layouts the binding reads (bindings/js/lib/memory.js) at these offsets. */
 _Static_assert(offsetof(navcore_transition, style) == 8 && offsetof(navcore_transition, from) == 16 &&
-                   offsetof(navcore_transition, to) == 24 && offsetof(navcore_transition, interactive) == 40,
+                   offsetof(navcore_transition, to) == 24 && offsetof(navcore_transition, interactive) == 40 &&
+                   offsetof(navcore_transition, from_navigator) == 44 && offsetof(navcore_transition, to_navigator) == 48,
                "navcore_transition's layout changed: update bindings/js/lib/memory.js");
 _Static_assert(offsetof(navcore_action_event, appearing) == 8 && offsetof(navcore_action_event, disappearing) == 16 &&
                    offsetof(navcore_action_event, disappearing_count) == 20 &&
@@ -139,6 +141,12 @@ static int deferrable_veto(navcore_navigator *nav, uint64_t screen, void *object
 static void result(navcore_navigator *nav, uint64_t screen, void *object, const char *text, void *ctx) {
     (void)nav;
     DISPATCH(result, ctx, screen, object, text, 0, 0, 0, 0);
+}
+
+/* screen (0: a modal), object = the new navigator's handle */
+static void child(navcore_navigator *nav, uint64_t screen, navcore_navigator *made, void *ctx) {
+    (void)nav;
+    DISPATCH(child, ctx, screen, made, 0, 0, 0, 0, 0);
 }
 
 #define NAVCORE_JS_NAME(name) #name,

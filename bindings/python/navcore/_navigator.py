@@ -23,6 +23,7 @@ from ._enums import ACCEPTED, ACTIONS, OPS, OUTCOMES, Action, Dispatch, Op, Recy
 from ._errors import InvalidError, InvalidHandleError, NavcoreError, NoSuchScreenError
 from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DetachEvent, DoneEvent, PayloadEvent
 from ._events import ProgressEvent, ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
+from ._family import FamilyMember
 from ._hooks import _ALIASES, _HOOK_KINDS, EVENT_KINDS, HOOKS, Hooks, _hooks_of
 from ._interpreter import refuse_sub_interpreter
 from ._operation import Operation, ScreenResult
@@ -76,6 +77,10 @@ _VERSION = _ffi.REQUEST_VERSION
 _dropped: "queue.SimpleQueue[Any]" = queue.SimpleQueue()
 _reaper: Optional[threading.Thread] = None
 _reaper_lock = threading.Lock()
+
+
+def _keep_handle(handle: int) -> None:
+    """The finalizer of a navigator navcore made: its handle is navcore's, nothing to destroy."""
 
 
 def _drop(handle: int) -> None:
@@ -153,8 +158,9 @@ def _callable_or_none(value: Any, what: str) -> None:
         raise TypeError(f"{what} must be a callable or None, not {type(value).__name__}")
 
 
-class Navigator:
-    """One navigation stack and its queue (SPEC §2–§9).
+class Navigator(FamilyMember):
+    """One navigation stack and its queue (SPEC §2–§9), alone or in a family of navigators
+    (SPEC §16: tabs, embedded flows, modals; see ``attach`` and ``present``).
 
     ``Navigator()`` runs ops on the calling thread (inline dispatch); ``Navigator("host")`` only
     enqueues them, calls the wakeup listeners, and runs them in ``drain()`` (see ``navcore.aio`` for
@@ -167,9 +173,16 @@ class Navigator:
     the veto, the animator, a factory, a ``run`` block) is re-raised from the outermost navcore call
     of the thread it ran on, after the call (see ``navcore._calls``).
 
+    A navigator attached or presented into a family is kept alive by it until it leaves (SPEC
+    §16.12): ``close()`` on it does nothing and ``destroy()`` raises StateError; the family's
+    root owns the family, and closing or dropping the root's object destroys every member.
+
     Args:
         dispatch: how the navigator runs its queue: ``Dispatch.INLINE`` (the default) or
             ``Dispatch.HOST``, or its name (``"host"``) or C value.
+        visible: False creates it hidden (its ``visible`` flag off): a navigator to attach or
+            present must not show a screen, and one made hidden shows nothing for its first
+            push either.
 
     Attributes:
         dispatch (Dispatch): the dispatch mode, as parsed.
@@ -180,12 +193,34 @@ class Navigator:
             cannot start.
     """
 
-    def __init__(self, dispatch: Union[Dispatch, str, int] = Dispatch.INLINE) -> None:
+    def __init__(self, dispatch: Union[Dispatch, str, int] = Dispatch.INLINE, visible: bool = True) -> None:
         mode = Dispatch.parse(dispatch)
         _start_reaper()  # before the handle: a navigator is made only if it can be reaped
         handle = c_void_p()
         library = _ffi.lib()
-        _check(library.navcore_navigator_create(byref(handle), mode.code))
+        if visible:
+            _check(library.navcore_navigator_create(byref(handle), mode.code))
+        else:
+            options = _ffi.CreateOptions(_ffi.CREATE_OPTIONS_VERSION, mode.code, False)
+            _check(library.navcore_navigator_create_with_options(byref(handle), byref(options)))
+        self._setup(library, handle, mode)
+        self._finalizer = self._make_finalizer()
+        self._join_family()
+
+    @classmethod
+    def _wrap_made(cls, handle: int, parent: "Navigator") -> "Navigator":
+        """The object of a navigator navcore made under ``parent`` (``restore_tree``, SPEC §16.10),
+        from its ``child`` callback: its handle is navcore's, which tears it down with its family,
+        so dropping the object destroys nothing; its family keeps it, as an attached child's."""
+        child = cls.__new__(cls)
+        child._setup(parent._lib, c_void_p(handle), parent.dispatch)
+        child._finalizer = weakref.finalize(child, _keep_handle, handle)
+        child._join_family()
+        parent._keep(child)
+        return child
+
+    def _setup(self, library: Any, handle: c_void_p, mode: Dispatch) -> None:
+        """The binding's state of a navigator of ``handle``."""
         self._lib = library
         self._handle = handle
         self._token = next(_tokens)
@@ -215,9 +250,14 @@ class Navigator:
         _live[self._token] = weakref.ref(self, functools.partial(_unlist, self._token))
         #: What its Screens hold of it (no callback: it may outlive the module at exit).
         self._ref = weakref.ref(self)
-        # The finalizer only queues the handle for the reaper (see "Dropped navigators").
-        self._finalizer = weakref.finalize(self, _drop, cast(int, handle.value))
-        self._finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
+        #: The handler of the navigators navcore makes under this one (``on_child``).
+        self._child_handler: Optional[Callable[["Navigator", Optional[Screen[Any]], "Navigator"], Any]] = None
+
+    def _make_finalizer(self) -> "weakref.finalize[[int], Navigator]":
+        """The finalizer only queues the handle for the reaper (see "Dropped navigators")."""
+        finalizer = weakref.finalize(self, _drop, cast(int, self._handle.value))
+        finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
+        return finalizer
 
     # -- lifetime ------------------------------------------------------------------------------
 
@@ -232,9 +272,11 @@ class Navigator:
 
         The op in flight and every queued op end ``aborted``, every live screen is released, and the
         binding lets go of every object, listener and route. Inside a callback it takes effect when
-        the outermost navcore call returns.
+        the outermost navcore call returns. The root of a family destroys the whole family; a
+        navigator that has a parent is not destroyed: this does nothing (it leaves its family by
+        ``leave`` or its parent's ``dismiss``).
         """
-        if not self._closing:
+        if not self._closing and not self._has_parent():
             try:
                 self.destroy()
             except InvalidHandleError:
@@ -246,11 +288,17 @@ class Navigator:
 
         Raises:
             InvalidHandleError: the navigator is already destroyed (the C call's status).
+            StateError: the navigator has a parent (SPEC §16.7); nothing changes.
         """
         with self._lock:
             self._closing = True
         self._finalizer.detach()
-        _check(self._lib.navcore_navigator_destroy(self._handle))
+        status = self._lib.navcore_navigator_destroy(self._handle)
+        if status == Status.STATE.code:  # a member of a family: it stays as it was
+            with self._lock:
+                self._closing = False
+            self._finalizer = self._make_finalizer()
+        _check(status)
         with self._lock:
             if self._registrations == 0:
                 self._forget()
@@ -262,6 +310,7 @@ class Navigator:
 
     def _registration_ended(self) -> None:
         with self._lock:
+            self._torn_down()  # a kept member's teardown: it is closed from now on
             self._registrations -= 1
             if self._closing and self._registrations == 0:
                 self._forget()
@@ -270,6 +319,7 @@ class Navigator:
         """C will not call this navigator again: let go of everything."""
         with self._lock:
             _unlist(self._token)
+            self._forget_family()
             for screen in list(self._screens.values()):  # a copy, in one C call
                 self._forget_screen(screen)
             self._released.clear()
@@ -278,6 +328,7 @@ class Navigator:
             self._items.clear()
             self._veto_entry = None
             self._animator = None
+            self._child_handler = None
             streams, self._streams = self._streams, set()
         for stream in streams:
             stream._end()
@@ -290,10 +341,12 @@ class Navigator:
             if self._closing:
                 return
             needed = {k for k in EVENT_KINDS if self._listeners[k] or self._hook_counts.get(k)}
-            if self._screens or "release" in self._registered:
-                needed.add("release")
+            if self._screens or "release" in self._registered or self._keeper is not None:
+                needed.add("release")  # a kept member's is how its teardown is heard
             if self._veto_entry is not None:
                 needed.add("veto")
+            if self._child_handler is not None:
+                needed.add("child")
             if self._animator is not None:
                 needed.add("animator")
             for kind in sorted(needed - self._registered):
@@ -930,6 +983,33 @@ class Navigator:
         text = _take_text(self._lib.navcore_save, self._handle)
         return "" if text is None else text
 
+    def on_child(
+        self, handler: Optional[Callable[["Navigator", Optional[Screen[Any]], "Navigator"], Any]]
+    ) -> None:
+        """Sets (or with None removes) the handler told each navigator navcore makes under this
+        one (``restore_tree``, SPEC §16.10), before any of its screens is made: it gets this
+        navigator, the host screen (None for a modal) and the new navigator's object, on which
+        it registers its listeners, animator, veto and ``on_child``. The family keeps the new
+        object, as an attached child's. Never called for ``attach`` or ``present``.
+
+        Args:
+            handler: ``handler(parent, screen, child)``, or None.
+        """
+        with self._lock:
+            self._child_handler = handler
+        self._sync()
+
+    def save_tree(self) -> str:
+        """The saved tree of the navigator and its subtree, exactly as navcore writes it (SPEC
+        §16.10).
+
+        Returns:
+            ``{"navcore":2,"stack":[…]}`` with each screen's children and the modal (``"modal"``)
+            where there are some; ``restore_tree`` takes it back.
+        """
+        text = _take_text(self._lib.navcore_save_tree, self._handle)
+        return "" if text is None else text
+
     def save(self) -> Dict[str, Any]:
         """The saved document of the stack as a dict.
 
@@ -1254,13 +1334,18 @@ class Navigator:
 
     post = show  # Shows the named route, under the name of the seeds' notification-based stack ("post").
 
-    def open(self, entries: Iterable[RouteEntry], animated: bool = False) -> Operation:
+    def open(
+        self, entries: Iterable[RouteEntry], animated: bool = False, *,
+        focus: Optional[bool] = None
+    ) -> Operation:
         """Builds the whole stack from routes in one op (SPEC §14).
 
         Args:
             entries: each ``(route, state)`` or a route alone, bottom to top; a state is a str (as
                 is), a dict (as JSON) or None.
             animated: whether the change asks for a transition.
+            focus: True: then bring the navigator to the front of its family (SPEC §16.10); None or
+                False: not.
 
         Returns:
             The op's Operation.
@@ -1269,12 +1354,23 @@ class Navigator:
             InvalidError: no entry, or a route or state that is not valid text.
             InvalidHandleError: the navigator is closed.
         """
-        c_animated = bool(animated)
-        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+        if focus is None:
+            c_animated = bool(animated)
+            created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+            c_entries, c_count = _conversions.entries(self, created, entries)
+            return self._ask(
+                OPS[10],
+                _CRequest(_VERSION, 10, entries=c_entries, count=c_count, animated=c_animated),
+                created
+            )
+        created = []  # what the conversions make: discarded if refused
         c_entries, c_count = _conversions.entries(self, created, entries)
         return self._ask(
             OPS[10],
-            _CRequest(_VERSION, 10, entries=c_entries, count=c_count, animated=c_animated),
+            _CRequest(
+                _VERSION, 10, entries=c_entries, count=c_count,
+                open_options=_conversions.open_options(self, created, focus, animated)
+            ),
             created
         )
 
@@ -1300,6 +1396,31 @@ class Navigator:
                 _VERSION, 10, document=_conversions.document(self, created, document),
                 animated=c_animated
             ),
+            created
+        )
+
+    def restore_tree(
+        self, tree: Union[str, Mapping[str, Any]], animated: bool = False
+    ) -> Operation:
+        """Rebuilds ``nav``'s subtree from a saved tree (SPEC §16.10): new screens, new child
+        navigators and modals, every old child and modal torn down.
+
+        Args:
+            tree: ``save_tree()``'s text or its dict; any JSON of that shape.
+            animated: whether the change asks for a transition.
+
+        Returns:
+            The op's Operation.
+
+        Raises:
+            InvalidError: anything but a saved tree, at the call (SPEC §16.10).
+            InvalidHandleError: the navigator is closed.
+        """
+        c_animated = bool(animated)
+        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+        return self._ask(
+            OPS[10],
+            _CRequest(_VERSION, 10, tree=_conversions.document(self, created, tree), animated=c_animated),
             created
         )
     # END GENERATED (named ops)

@@ -48,6 +48,80 @@ struct RestorationTests {
         #expect(Self.text { navcore_screen_saved_state($0, h.nav, h.id("Item#2")) } == "-")
     }
 
+    @Test("save_tree writes version 2; restore_tree rebuilds it; open with options reads its animated and focus")
+    func treeAndOpenOptions() {
+        let h = Harness()
+        defer { h.close() }
+        #expect(h.route("Home") == OK && h.route("Item") == OK)
+        var options = navcore_open_options()
+        expectStatus(navcore_open_options_init(&options, UInt32(NAVCORE_OPEN_OPTIONS_VERSION)))
+        options.focus = true  // a root has nothing to walk: the focus changes nothing
+        let texts = [strdup("Home"), strdup("Item"), strdup("id=7")]
+        defer { texts.forEach { free($0) } }
+        var entries = [navcore_route_entry(route: texts[0], state: nil), navcore_route_entry(route: texts[1], state: texts[2])]
+        expectStatus(navcore_open_with_options(h.nav, &entries, entries.count, &options, h.r.doneFn, h.ctx("o")))
+        #expect(h.stack == ["Home", "Item"])
+        #expect(h.r.take(["completion"]) == ["completion o open completed"])
+        let tree = Self.text { navcore_save_tree($0, h.nav) }
+        #expect(tree == #"{"navcore":2,"stack":[{"route":"Home","state":null},{"route":"Item","state":"id=7"}]}"#)
+        expectStatus(navcore_restore_tree(h.nav, tree, false, h.r.doneFn, h.ctx("r")))
+        #expect(h.stack == ["Home#2", "Item#2"])
+        #expect(h.r.take(["completion"]) == ["completion r open completed"])
+        // Version 1 is a tree of one; anything else, and an unknown options version, asks nothing.
+        expectStatus(navcore_restore_tree(h.nav, Self.text { navcore_save($0, h.nav) }, false, nil, nil))
+        expectError(navcore_restore_tree(h.nav, #"{"navcore":2,"stack":[]}"#, false, nil, nil), NAVCORE_ERR_INVALID)
+        expectError(navcore_restore_tree(h.nav, nil, false, nil, nil), NAVCORE_ERR_INVALID)
+        expectError(navcore_restore(h.nav, tree, false, nil, nil), NAVCORE_ERR_INVALID)
+        options.version = 0
+        expectError(navcore_open_with_options(h.nav, &entries, entries.count, &options, nil, nil), NAVCORE_ERR_INVALID)
+        #expect(h.stack == ["Home#3", "Item#3"])
+        expectStatus(navcore_open_with_options(h.nav, &entries, entries.count, nil, nil, nil))
+        #expect(h.stack == ["Home#4", "Item#4"])
+    }
+
+    /// What navcore_on_child heard: the host screen and the child's handle, of each call.
+    final class ChildLog: @unchecked Sendable {
+        var calls: [(parent: OpaquePointer?, screen: UInt64, child: OpaquePointer?)] = []
+        /// The navigator each call of the "Item" factory received.
+        var factoryNavigators: [OpaquePointer?] = []
+    }
+
+    @Test("restore_tree makes the children of a saved tree; navcore_on_child hears each before its screens")
+    func restoreTreeAnnouncesChildren() {
+        let h = Harness()
+        defer { h.close() }
+        #expect(h.route("Tabs") == OK && h.route("List") == OK)
+        let log = ChildLog()
+        let ctx = Unmanaged.passRetained(log).toOpaque()
+        // SPEC §16.1: a factory found in an ancestor's registry is called with the navigator that
+        // will own the new screen, here the child that restore_tree made.
+        expectStatus(navcore_route_register(h.nav, "Item", { out, nav, _, _, _, ctx in
+            guard let ctx else { return 1 }
+            Unmanaged<ChildLog>.fromOpaque(ctx).takeUnretainedValue().factoryNavigators.append(OpaquePointer(nav))
+            out?.pointee = nil
+            return 0
+        }, Unmanaged.passUnretained(log).toOpaque(), nil))
+        expectStatus(navcore_on_child(h.nav, { parent, screen, child, ctx in
+            guard let ctx else { return }
+            let log = Unmanaged<ChildLog>.fromOpaque(ctx).takeUnretainedValue()
+            var count = 0
+            navcore_stack_count(&count, child)  // announced before its screens are made
+            #expect(count == 0)
+            log.calls.append((OpaquePointer(parent), screen, OpaquePointer(child)))
+        }, ctx, { Unmanaged<ChildLog>.fromOpaque($0!).release() }))
+        let tree = #"{"navcore":2,"stack":[{"route":"Tabs","state":null,"active":0,"children":[{"stack":[{"route":"List","state":"a"},{"route":"Item","state":null}]}]}]}"#
+        expectStatus(navcore_restore_tree(h.nav, tree, false, h.r.doneFn, h.ctx("r")))
+        #expect(h.r.take(["completion"]) == ["completion r open completed"])
+        #expect(log.calls.count == 1)
+        #expect(log.calls.first?.parent == OpaquePointer(h.nav) && log.calls.first?.screen == h.id("Tabs"))
+        var count = 0
+        if let child = log.calls.first?.child { expectStatus(navcore_stack_count(&count, UnsafeMutablePointer(child))) }
+        #expect(count == 2)
+        #expect(log.factoryNavigators.count == 1 && log.factoryNavigators.first == log.calls.first?.child)
+        #expect(Self.text { navcore_save_tree($0, h.nav) } == tree)
+        expectStatus(navcore_on_child(h.nav, nil, nil, nil))
+    }
+
     @Test("bad calls fail and ask nothing: no entries, NULLs, bad UTF-8, a huge count, a malformed document")
     func badCalls() {
         let h = Harness()

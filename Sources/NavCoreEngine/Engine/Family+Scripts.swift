@@ -25,7 +25,7 @@ extension Family {
     /// before (`<k>_completed`, `pop_cancelled`), which shares its lock hold when it emits
     /// nothing.
     @inline(__always)
-    private func done(_ outcome: Outcome, ends: Bool, after entered: (inout FamilyState) -> Event? = { _ in nil }) {
+    func done(_ outcome: Outcome, ends: Bool, after entered: (inout FamilyState) -> Event? = { _ in nil }) {
         var completion: CompletionHandler?
         var sink: LentSink?
         var kind = OperationKind.run
@@ -77,10 +77,9 @@ extension Family {
     /// SPEC §4 steps 7–11, when the transition ended (or there was none); consecutive steps
     /// that emit nothing share a lock hold.
     func complete(_ change: StackChange, showsAppearance: Bool) {
+        if change.inFamily { return completeInFamily(change) }
         let (from, to, reason, animated) = (change.from, change.to, change.kind.reason, change.animated)
-        if change.inFamily {  // 7. the front rule's did_hides, then did_shows
-            didPhase(of: change, reason: reason)
-        } else if showsAppearance {  // 7. did_hide X, did_show Y
+        if showsAppearance {  // 7. did_hide X, did_show Y
             steps(2) { state, index in
                 index == 0
                     ? state.appearance(.didHide, from, reason, animated: animated)
@@ -92,8 +91,6 @@ extension Family {
         }
         done(.completed, ends: false) { $0.enter(.completed, of: change) }  // 9. <k>_completed; 10. done
         finalStep { $0.enterIdle() }  // 11. action idle
-        // A routed back that popped its asker's host screen: the asker heard its `done` and goes.
-        if change.inFamily { for sink in decide({ $0.removeDeadMembers() }) { sink.sink.navigatorDidEnd() } }
     }
 
     /// SPEC §5: the host cancelled the interactive pop. The stack is restored and the

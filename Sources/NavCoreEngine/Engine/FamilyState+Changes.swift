@@ -115,6 +115,7 @@ extension FamilyState {
             if count >= 0, count <= node.stack.count { node.stack.removeLast(node.stack.count - count) }
         case .replace(let screens):
             node.stack = screens
+            if node.tree.restoring != nil { placeRestoredModal() }
         }
     }
 
@@ -158,6 +159,12 @@ extension FamilyState {
     mutating func enterIdle() -> Event? {
         if routedIdle != nil { returnToPerformer() }
         endOp()
+        return becomeIdle()
+    }
+
+    /// `action idle` without ending the op: a navigator's own idle inside another's op (a deep
+    /// link's pop step, SPEC §16.10).
+    mutating func becomeIdle() -> Event? {
         node.action = .idle
         guard node.interest.contains(.action) else { return nil }
         return .action(ActionEvent(state: .idle, appearing: nil, disappearing: ScreenRefs(), animated: false))

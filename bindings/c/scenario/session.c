@@ -131,6 +131,17 @@ navcore_navigator *session_member_nav(session *s, member *m, bool hidden) {
 
 navcore_navigator *session_nav(session *s) { return session_member_nav(s, s->current, false); }
 
+member *session_adopt(session *s, member *parent, navcore_navigator *nav) {
+    s->made_navigators++;
+    char *name = xasprintf("nav#%zu", s->made_navigators);
+    member *m = add_member(s, name, parent->host_dispatch);
+    free(name);
+    m->nav_made = true;
+    m->nav = nav;
+    events_install(s, m);
+    return m;
+}
+
 void session_set_status(session *s, int status) { s->status = navcore_status_string(status); }
 
 /* ---- words -------------------------------------------------------------------------------- */
@@ -737,9 +748,10 @@ static void check(session *s, const strvec *words, int line, member *explicit, c
         seen = xstrdup(dead ? "-" : flag ? "shown" : "hidden");
     } else if (strcmp(what, "status") == 0) {
         seen = xstrdup(s->status);
-    } else if (strcmp(what, "saved") == 0) {
+    } else if (strcmp(what, "saved") == 0 || strcmp(what, "tree") == 0) {
         char *document = NULL;
-        seen = navcore_save(&document, n) == NAVCORE_OK ? xstrdup(document) : xstrdup("-");
+        int status = strcmp(what, "saved") == 0 ? navcore_save(&document, n) : navcore_save_tree(&document, n);
+        seen = status == NAVCORE_OK ? xstrdup(document) : xstrdup("-");
         navcore_free(document);
     } else if (strcmp(what, "parent") == 0 || strcmp(what, "modal") == 0 || strcmp(what, "target") == 0) {
         navcore_navigator *found = NULL;

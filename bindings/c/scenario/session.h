@@ -52,9 +52,10 @@ enum {
     CAT_RUN = 1 << 8,
     CAT_WAKEUP = 1 << 9,
     CAT_DONE = 1 << 10,
-    CAT_ALL = (1 << 11) - 1
+    CAT_FAMILY = 1 << 11,
+    CAT_ALL = (1 << 12) - 1
 };
-#define CATEGORY_NAMES "action", "show", "transition", "veto", "result", "payload", "bar", "release", "run", "wakeup", "done"
+#define CATEGORY_NAMES "action", "show", "transition", "veto", "result", "payload", "bar", "release", "run", "wakeup", "done", "family"
 // END GENERATED (categories)
 
 /* One navigator of a scenario (SPEC §16.13): its name, its handle (root's made at first use, so
@@ -135,6 +136,8 @@ typedef struct op_token {
 typedef struct session {
     member **members; /* every navigator, in creation order; members[0] is root */
     size_t member_count;
+    /* How many navigators navcore made (`nav#k`). */
+    size_t made_navigators;
     member *current;  /* the navigator the command being run is asked of */
     unsigned categories;
     strvec trace;
@@ -162,6 +165,7 @@ typedef struct session {
     navcore_bar_fn on_bar;
     navcore_payload_fn on_payload;
     navcore_release_fn on_release, on_detach;
+    navcore_child_fn on_child;
     navcore_done_fn on_done, completion;
     navcore_wakeup_fn on_wakeup;
     navcore_transition_fn animator;
@@ -191,6 +195,10 @@ navcore_navigator *session_nav(session *s);
 navcore_navigator *session_member_nav(session *s, member *m, bool hidden);
 /* The root of m's family now (itself once torn down). */
 navcore_navigator *session_family_root(session *s, member *m);
+
+/* The member of a navigator navcore made under `parent`'s (restore_tree, SPEC §16.13): named
+ * `nav#k` (k counting the made ones), listened to as every member, its handle `nav`. */
+member *session_adopt(session *s, member *parent, navcore_navigator *nav);
 /* Keeps a status for `expect status`. */
 void session_set_status(session *s, int status);
 /* words[index], or NULL after recording "missing argument". */

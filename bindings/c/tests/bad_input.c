@@ -88,6 +88,7 @@ static const struct declared_statuses {
     {"navcore_on_payload", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_on_release", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_on_detach", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_on_child", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_on_done", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_on_wakeup", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_on_transition", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
@@ -104,8 +105,12 @@ static const struct declared_statuses {
     {"navcore_screen_set_saved_state", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN)},
     {"navcore_screen_saved_state", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN)},
     {"navcore_save", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_save_tree", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_open", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_open_options_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
+    {"navcore_open_with_options", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_restore", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_restore_tree", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_attach_options_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
     {"navcore_activate_options_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
     {"navcore_present_options_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
@@ -189,6 +194,7 @@ typedef struct fixture {
         uint64_t ids[4];
         char text[8];
         navcore_show_options options;
+        navcore_open_options open_options;
     } out;
 } fixture;
 
@@ -221,6 +227,9 @@ static void on_release(navcore_navigator *nav, uint64_t s, void *o, const char *
     (void)nav, (void)s, (void)o, (void)r, (void)ctx;
 }
 static void on_wakeup(navcore_navigator *nav, void *ctx) { (void)nav, (void)ctx; }
+static void on_child(navcore_navigator *parent, uint64_t s, navcore_navigator *child, void *ctx) {
+    (void)parent, (void)s, (void)child, (void)ctx;
+}
 static bool veto(navcore_navigator *nav, uint64_t s, void *o, bool g, void *ctx) {
     (void)nav, (void)s, (void)o, (void)g, (void)ctx;
     return true;
@@ -383,6 +392,7 @@ H(on_bar, navcore_on_bar(nav, on_bar, DTOR))
 H(on_payload, navcore_on_payload(nav, on_payload, DTOR))
 H(on_release, navcore_on_release(nav, on_release, DTOR))
 H(on_detach, navcore_on_detach(nav, on_release, DTOR))
+H(on_child, navcore_on_child(nav, on_child, DTOR))
 H(on_done, navcore_on_done(nav, count_done, DTOR))
 H(on_wakeup, navcore_on_wakeup(nav, on_wakeup, DTOR))
 H(on_transition, navcore_on_transition(nav, animator, DTOR))
@@ -420,6 +430,7 @@ H(decide, navcore_decide(nav, f->decision ? f->decision : 1, true))
 H(screen_set_saved_state, navcore_screen_set_saved_state(nav, f->a, "s"))
 H(screen_saved_state, navcore_screen_saved_state((char **)&f->out.pointer, nav, f->a))
 H(save, navcore_save((char **)&f->out.pointer, nav))
+H(save_tree, navcore_save_tree((char **)&f->out.pointer, nav))
 H(parent, navcore_parent((navcore_navigator **)&f->out.pointer, nav))
 H(modal, navcore_modal((navcore_navigator **)&f->out.pointer, nav))
 H(active_child, navcore_active_child((navcore_navigator **)&f->out.pointer, nav, f->a))
@@ -444,6 +455,8 @@ H(show, navcore_show(nav, "ok", NULL, DONE))
 H(post, navcore_post(nav, "ok", NULL, DONE))
 H(open, navcore_open(nav, (navcore_route_entry[]){{"ok", NULL}}, 1, false, DONE))
 H(restore, navcore_restore(nav, "{\"navcore\":1,\"stack\":[{\"route\":\"ok\",\"state\":null}]}", false, DONE))
+H(open_with_options, navcore_open_with_options(nav, (navcore_route_entry[]){{"ok", NULL}}, 1, &(navcore_open_options)NAVCORE_OPEN_OPTIONS_INIT, DONE))
+H(restore_tree, navcore_restore_tree(nav, "{\"navcore\":2,\"stack\":[{\"route\":\"ok\",\"state\":null}]}", false, DONE))
 H(attach, navcore_attach(nav, f->d, f->child, NULL, DONE))
 H(activate, navcore_activate(nav, NULL, DONE))
 H(present, navcore_present(nav, f->child, NULL, DONE))
@@ -452,8 +465,9 @@ H(leave, navcore_leave(nav, DONE))
 #define OP_HANDLE_FUNCTIONS HANDLE_FN(push), HANDLE_FN(pop), HANDLE_FN(pop_with_result), \
     HANDLE_FN(pop_to), HANDLE_FN(pop_to_root), HANDLE_FN(set_stack), HANDLE_FN(back), \
     HANDLE_FN(gesture_begin), HANDLE_FN(run), HANDLE_FN(set_visible), HANDLE_FN(show), \
-    HANDLE_FN(post), HANDLE_FN(open), HANDLE_FN(restore), HANDLE_FN(attach), \
-    HANDLE_FN(activate), HANDLE_FN(present), HANDLE_FN(dismiss), HANDLE_FN(leave)
+    HANDLE_FN(post), HANDLE_FN(open), HANDLE_FN(restore), HANDLE_FN(open_with_options), \
+    HANDLE_FN(restore_tree), HANDLE_FN(attach), HANDLE_FN(activate), HANDLE_FN(present), \
+    HANDLE_FN(dismiss), HANDLE_FN(leave)
 // END GENERATED (op functions)
 static int h_ask(navcore_navigator *nav, fixture *f) {
     navcore_request request = NAVCORE_REQUEST_INIT;
@@ -489,7 +503,7 @@ static const struct {
     HANDLE_FN(screen_retain), HANDLE_FN(screen_is_retained), HANDLE_FN(screen_object), HANDLE_FN(screen_route), OP_HANDLE_FUNCTIONS,
     HANDLE_FN(transition_finish), HANDLE_FN(transition_cancel), HANDLE_FN(transition_progress),
     HANDLE_FN(route_register), HANDLE_FN(route_unregister), HANDLE_FN(on_action), HANDLE_FN(on_appearance),
-    HANDLE_FN(on_progress), HANDLE_FN(on_bar), HANDLE_FN(on_payload), HANDLE_FN(on_release), HANDLE_FN(on_detach),
+    HANDLE_FN(on_progress), HANDLE_FN(on_bar), HANDLE_FN(on_payload), HANDLE_FN(on_release), HANDLE_FN(on_detach), HANDLE_FN(on_child),
     HANDLE_FN(on_done),
     HANDLE_FN(on_wakeup), HANDLE_FN(on_transition), HANDLE_FN(on_pop_veto), HANDLE_FN(observer_add),
     HANDLE_FN(observer_remove), HANDLE_FN(stack_count),
@@ -497,7 +511,7 @@ static const struct {
     HANDLE_FN(is_busy), HANDLE_FN(pending_count), HANDLE_FN(is_bar_shown), HANDLE_FN(is_visible),
     HANDLE_FN(can_go_back), HANDLE_FN(transition_current), HANDLE_FN(pending_decision), HANDLE_FN(screen_set_result),
     HANDLE_FN(screen_result), HANDLE_FN(screen_on_result), HANDLE_FN(on_pop_veto_deferrable), HANDLE_FN(decide),
-    HANDLE_FN(screen_set_saved_state), HANDLE_FN(screen_saved_state), HANDLE_FN(save), HANDLE_FN(ask), HANDLE_FN(ask_outcome),
+    HANDLE_FN(screen_set_saved_state), HANDLE_FN(screen_saved_state), HANDLE_FN(save), HANDLE_FN(save_tree), HANDLE_FN(ask), HANDLE_FN(ask_outcome),
     HANDLE_FN(parent), HANDLE_FN(modal), HANDLE_FN(active_child), HANDLE_FN(back_target), HANDLE_FN(host_screen),
     HANDLE_FN(is_modal), HANDLE_FN(is_on_screen), HANDLE_FN(children_copy),
     HANDLE_FN(set_animator), HANDLE_FN(set_pop_veto), HANDLE_FN(set_pop_veto_deferrable), HANDLE_FN(show_recycling),
@@ -722,6 +736,9 @@ A(drain_ops_for_one_of_two, navcore_drain_ops_for(f->nav, 1, INFINITY))
 A(options_init_null, navcore_show_options_init(NULL, NAVCORE_SHOW_OPTIONS_VERSION))
 A(options_init_zero, navcore_show_options_init(&f->out.options, 0))
 A(options_init_newer, navcore_show_options_init(&f->out.options, NAVCORE_SHOW_OPTIONS_VERSION + 1))
+A(open_options_init_null, navcore_open_options_init(NULL, NAVCORE_OPEN_OPTIONS_VERSION))
+A(open_options_init_zero, navcore_open_options_init(&f->out.open_options, 0))
+A(open_options_init_newer, navcore_open_options_init(&f->out.open_options, NAVCORE_OPEN_OPTIONS_VERSION + 1))
 /* navcore_show with the defaults but for one field */
 static int show_with(fixture *f, unsigned version, int recycle) {
     navcore_show_options options = NAVCORE_SHOW_OPTIONS_INIT;
@@ -758,6 +775,7 @@ A(set_saved_bad, navcore_screen_set_saved_state(f->nav, f->a, truncated_utf8))
 A(saved_null_out, navcore_screen_saved_state(NULL, f->nav, f->a))
 A(saved_dead, navcore_screen_saved_state((char **)&f->out.pointer, f->nav, f->x))
 A(save_null_out, navcore_save(NULL, f->nav))
+A(save_tree_null_out, navcore_save_tree(NULL, f->nav))
 static navcore_route_entry entries_ok[] = {{"ok", NULL}, {"ok", "s"}};
 static navcore_route_entry entries_unknown[] = {{"ok", NULL}, {"nowhere", NULL}};
 static navcore_route_entry entries_fail[] = {{"ok", NULL}, {"fail", NULL}};
@@ -1078,6 +1096,10 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_show_options_init", "`options` NULL", BASIC, INVALID, options_init_null),
     FAILS("navcore_show_options_init", "version 0", BASIC, INVALID, options_init_zero),
     FAILS("navcore_show_options_init", "version `NAVCORE_SHOW_OPTIONS_VERSION + 1`", BASIC, INVALID, options_init_newer),
+    FAILS("navcore_open_options_init", "`options` NULL", BASIC, INVALID, open_options_init_null),
+    FAILS("navcore_open_options_init", "version 0", BASIC, INVALID, open_options_init_zero),
+    FAILS("navcore_open_options_init", "version `NAVCORE_OPEN_OPTIONS_VERSION + 1`", BASIC, INVALID,
+          open_options_init_newer),
     FAILS("navcore_show", "options version 0 (never initialised)", BASIC, INVALID, show_version_zero),
     FAILS("navcore_show", "options version `NAVCORE_SHOW_OPTIONS_VERSION + 1`", BASIC, INVALID, show_version_newer),
     FAILS("navcore_show", "options recycle 3", BASIC, INVALID, show_recycle_3),
@@ -1099,6 +1121,7 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_screen_saved_state", "`out` NULL", BASIC, INVALID, saved_null_out),
     FAILS("navcore_screen_saved_state", "a dead id", BASIC, NO_SCREEN, saved_dead),
     FAILS("navcore_save", "`out` NULL", BASIC, INVALID, save_null_out),
+    FAILS("navcore_save_tree", "`out` NULL", BASIC, INVALID, save_tree_null_out),
     FAILS("navcore_open", "`entries` NULL with count 1", BASIC, INVALID, open_null),
     FAILS("navcore_open", "count 0", BASIC, INVALID, open_zero),
     FAILS("navcore_open", "an entry's route NULL", BASIC, INVALID, open_null_route),
@@ -1342,7 +1365,8 @@ static void good_calls(void) {
             const char *function = handle_functions[i].function;
             observe(function, handle_functions[i].call(f->nav, f));
             /* the copies of text they return are the caller's */
-            if (!strcmp(function, "navcore_save") || !strcmp(function, "navcore_screen_result") ||
+            if (!strcmp(function, "navcore_save") || !strcmp(function, "navcore_save_tree") ||
+                !strcmp(function, "navcore_screen_result") ||
                 !strcmp(function, "navcore_screen_saved_state"))
                 navcore_free(f->out.pointer);
             fixture_free(f);
@@ -1376,6 +1400,14 @@ static void good_calls(void) {
                          made.remove_current == macro.remove_current && made.recycle == macro.recycle &&
                          made.payload == macro.payload;
     report(same_defaults, "navcore_show_options_init", "the current version: NAVCORE_SHOW_OPTIONS_INIT's defaults",
+           NAVCORE_OK, NAVCORE_OK, NO_OUTCOME, "other defaults than the macro's", NULL);
+
+    navcore_open_options opened, open_macro = NAVCORE_OPEN_OPTIONS_INIT;
+    memset(&opened, 0x5A, sizeof opened);
+    observe("navcore_open_options_init", navcore_open_options_init(&opened, NAVCORE_OPEN_OPTIONS_VERSION));
+    bool same_open_defaults = opened.version == open_macro.version && opened.animated == open_macro.animated &&
+                              opened.focus == open_macro.focus;
+    report(same_open_defaults, "navcore_open_options_init", "the current version: NAVCORE_OPEN_OPTIONS_INIT's defaults",
            NAVCORE_OK, NAVCORE_OK, NO_OUTCOME, "other defaults than the macro's", NULL);
 
     navcore_screen_hooks hooks, empty = NAVCORE_SCREEN_HOOKS_INIT;

@@ -79,8 +79,8 @@ static const char *const hostility_names[H_COUNT] = {"everything", "destroy", "b
 #define OP_FUNCTIONS "navcore_push", "navcore_pop", "navcore_pop_with_result", "navcore_pop_to", \
     "navcore_pop_to_root", "navcore_set_stack", "navcore_back", "navcore_gesture_begin", \
     "navcore_run", "navcore_set_visible", "navcore_show", "navcore_post", "navcore_open", \
-    "navcore_restore", "navcore_attach", "navcore_activate", "navcore_present", \
-    "navcore_dismiss", "navcore_leave"
+    "navcore_restore", "navcore_open_with_options", "navcore_restore_tree", "navcore_attach", \
+    "navcore_activate", "navcore_present", "navcore_dismiss", "navcore_leave"
 // END GENERATED (op functions)
 
 static const char *const functions[] = {
@@ -102,13 +102,16 @@ static const char *const functions[] = {
     /* SPEC §12-15 */
     "navcore_free", "navcore_screen_set_result", "navcore_screen_result", "navcore_screen_on_result",
     "navcore_on_pop_veto_deferrable", "navcore_decide", "navcore_pending_decision",
-    "navcore_screen_set_saved_state", "navcore_screen_saved_state", "navcore_save", "navcore_show_options_init",
+    "navcore_screen_set_saved_state", "navcore_screen_saved_state", "navcore_save", "navcore_save_tree",
+    "navcore_show_options_init", "navcore_open_options_init",
     /* requests */
     "navcore_request_init", "navcore_ask", "navcore_ask_outcome",
     /* per-screen hooks */
     "navcore_screen_hooks_init", "navcore_screen_create_with_hooks",
     /* retain (SPEC §17) */
     "navcore_screen_retain", "navcore_screen_is_retained", "navcore_on_detach",
+    /* restore_tree's made navigators (SPEC §16.10) */
+    "navcore_on_child",
     /* observers */
     "navcore_observer_init", "navcore_observer_add", "navcore_observer_remove",
     /* families (SPEC §16) */
@@ -655,6 +658,14 @@ static void call_everything(int kind) {
     }
     {
         op_rec *op = new_op();
+        op->status = check(CALL(navcore_open_with_options, nav, (navcore_route_entry[]){{"R", "opened"}, {"F", NULL}}, 2, NULL, completion, op), queued, W(navcore_open_with_options));
+    }
+    {
+        op_rec *op = new_op();
+        op->status = check(CALL(navcore_restore_tree, nav, "{\"navcore\":2,\"stack\":[{\"route\":\"R\",\"state\":null}]}", true, completion, op), queued, W(navcore_restore_tree));
+    }
+    {
+        op_rec *op = new_op();
         op->status = check(CALL(navcore_attach, nav, s1, joining(what), NULL, completion, op), queued, W(navcore_attach));
     }
     {
@@ -721,6 +732,7 @@ static void call_everything(int kind) {
         fail("%s: navcore_screen_is_retained: not retained after navcore_screen_retain", what);
     check(navcore_screen_retain(nav, s1, false), OK_, "navcore_screen_retain off");
     check(CALL(navcore_on_detach, nav, NULL, NULL, NULL), OK_, W(navcore_on_detach));
+    check(CALL(navcore_on_child, nav, NULL, NULL, NULL), OK_, W(navcore_on_child));
     /* removes the veto: register_all below puts the books' one back before the callback returns */
     check(CALL(navcore_on_pop_veto_deferrable, nav, NULL, NULL, NULL), OK_, W(navcore_on_pop_veto_deferrable));
     /* the deprecated names, as the functions they name: an animator and a veto through the books
@@ -751,6 +763,13 @@ static void call_everything(int kind) {
     check(CALL(navcore_save, &copy, nav), OK_, W(navcore_save));
     if (!copy || strncmp(copy, "{\"navcore\":1,\"stack\":[", 22)) fail("save gave \"%s\"", copy ? copy : "(null)");
     navcore_free(copy);
+    copy = NULL;
+    check(CALL(navcore_save_tree, &copy, nav), OK_, W(navcore_save_tree));
+    if (!copy || strncmp(copy, "{\"navcore\":2,\"stack\":[", 22)) fail("save_tree gave \"%s\"", copy ? copy : "(null)");
+    navcore_free(copy);
+    navcore_open_options focused;
+    check_other(CALL(navcore_open_options_init, &focused, NAVCORE_OPEN_OPTIONS_VERSION), OK_,
+                W(navcore_open_options_init));
     navcore_show_options single_top;
     check_other(CALL(navcore_show_options_init, &single_top, NAVCORE_SHOW_OPTIONS_VERSION), OK_,
                 W(navcore_show_options_init));

@@ -55,6 +55,7 @@ const REGISTRATIONS = {
   wakeup: ["navcore_on_wakeup", [], "wakeup"],
   veto: ["navcore_on_pop_veto_deferrable", [], "deferrable_veto"],
   animator: ["navcore_on_transition", [], "transition"],
+  child: ["navcore_on_child", [], "child"],
 };
 
 /** A screen object's own hooks (SPEC §4's feedback), by the kind whose events they hear. */
@@ -151,6 +152,12 @@ export class Navigator {
   #animator = null;
   #alwaysAppear = false;
   #barThreshold = 0;
+  /** @type {((parent: Navigator, screen: Screen | null, child: Navigator) => unknown) | null} */
+  #childHandler = null;
+  /** @type {Navigator[]} the navigators navcore made under this one, kept by it (SPEC §16.12) */
+  #made = [];
+  /** The handle of a navigator navcore made, taken by the next constructor call (#wrapMade). */
+  static #madeHandle = 0;
 
   /** whether it joined a family (attach or present): a member hears its teardown (#torn) */
   #member = false;
@@ -165,7 +172,9 @@ export class Navigator {
     const { visible } = options(opts, { visible: true }, "Navigator()");
     this.#lib = library();
     const lib = this.#lib;
-    this.#handle = lib.call((arena) => {
+    const made = Navigator.#madeHandle;
+    Navigator.#madeHandle = 0;
+    this.#handle = made || lib.call((arena) => {
       if (visible) {
         lib.check(lib.c.navcore_navigator_create(lib.out, mode));
       } else {
@@ -221,6 +230,8 @@ export class Navigator {
     this.#listenerObjects = [];
     this.#veto = null;
     this.#animator = null;
+    this.#childHandler = null;
+    this.#made = [];
   }
 
   #registrationEnded() {
@@ -312,6 +323,7 @@ export class Navigator {
     if (this.#screens.size > 0 || this.#registered.has("release") || this.#member) needed.add("release");
     if (this.#veto !== null) needed.add("veto");
     if (this.#animator !== null) needed.add("animator");
+    if (this.#childHandler !== null) needed.add("child");
     for (const kind of needed) if (!this.#registered.has(kind)) this.#register(kind, true);
     for (const kind of [...this.#registered]) if (!needed.has(kind)) this.#register(kind, false);
   }
@@ -430,6 +442,12 @@ export class Navigator {
         return (id, _object, byGesture, _b, _c, decision) => this.#askVeto(id, byGesture !== 0, Number(decision));
       case "animator":
         return (_screen, _object, pointer) => this.#animate(readTransition(lib.memory, pointer));
+      case "child":
+        return (screen, handle) => {
+          const child = this.#wrapMade(Number(handle));
+          const handler = this.#childHandler;
+          if (handler) this.#deliver([() => handler(this, screen ? this.#knownScreen(screen) : null, child)], null);
+        };
       default:
         throw new Error(`no handler for ${kind}`);
     }
@@ -996,13 +1014,14 @@ export class Navigator {
 
   /**
    * Builds the whole stack from routes in one op (SPEC §14): each entry is `[route, state]` or a
-   * route alone; each route's factory makes a new screen with its state as payload.
+   * route alone; each route's factory makes a new screen with its state as payload. With
+   * `focus`, the same op then brings the navigator to the front of its family (SPEC §16.10).
    * @param {Iterable<string | [string, string | object | null]>} entries
-   * @param {{ animated?: boolean }} [opts]
+   * @param {{ animated?: boolean, focus?: boolean }} [opts]
    * @returns {Operation}
    */
   open(entries, opts) {
-    const { animated } = options(opts, { animated: false }, "open()");
+    const { animated, focus } = options(opts, { animated: false, focus: false }, "open()");
     if (entries === null || typeof entries !== "object" || !(Symbol.iterator in entries)) {
       throw new TypeError(`open() needs an iterable of entries, not ${describe(entries)}`);
     }
@@ -1017,6 +1036,10 @@ export class Navigator {
       const pointers = list.map(([route, state]) =>
         [arena.text(route, "a route", live), arena.text(this.#payloadText(state, "a state"), "a state", live)]);
       const array = arena.routeEntries(pointers);
+      if (focus) {
+        const openOptions = arena.openOptions({ animated, focus });
+        return lib.c.navcore_open_with_options(this.#handle, array, pointers.length, openOptions, done, ctx);
+      }
       return lib.c.navcore_open(this.#handle, array, pointers.length, animated ? 1 : 0, done, ctx);
     });
   }
@@ -1034,6 +1057,54 @@ export class Navigator {
     return this.#ask("open", (lib, arena, done, ctx) => {
       const text = arena.text(this.#payloadText(document, "the document"), "the document", () => this.#requireLive());
       return lib.c.navcore_restore(this.#handle, text, animated ? 1 : 0, done, ctx);
+    });
+  }
+
+  /**
+   * Sets (or with null removes) the handler told each navigator navcore makes under this one
+   * (restoreTree, SPEC §16.10), before any of its screens is made: it gets this navigator, the
+   * host screen (null for a modal) and the new navigator, on which it registers its listeners,
+   * animator, veto and onChild. This navigator keeps the new one. Never called for attach or
+   * present.
+   * @param {((parent: Navigator, screen: Screen | null, child: Navigator) => unknown) | null} handler
+   */
+  onChild(handler) {
+    if (handler !== null && typeof handler !== "function") {
+      throw new TypeError(`onChild() takes a function or null, not ${describe(handler)}`);
+    }
+    const old = this.#childHandler;
+    this.#changeListening(() => { this.#childHandler = handler; }, () => { this.#childHandler = old; });
+  }
+
+  /**
+   * The object of a navigator navcore made under this one, on its handle (navcore's: it tears
+   * it down with its family), kept by this one.
+   * @param {number} handle
+   * @returns {Navigator}
+   */
+  #wrapMade(handle) {
+    Navigator.#madeHandle = handle;
+    const child = new Navigator(this.dispatch);
+    this.#made.push(child);
+    child.#member = true; // a member from birth: its teardown is heard (#torn)
+    child.#sync();
+    return child;
+  }
+
+  /**
+   * Rebuilds the navigator's subtree from a saved tree (saveTree()'s text, or its object; any
+   * JSON of that shape, SPEC §16.10): new screens, new child navigators and modals, the old
+   * ones torn down. Anything else is an InvalidError at the call.
+   * @param {string | object} tree
+   * @param {{ animated?: boolean }} [opts]
+   * @returns {Operation}
+   */
+  restoreTree(tree, opts) {
+    const { animated } = options(opts, { animated: false }, "restoreTree()");
+    if (tree === null) throw new TypeError("the tree is a string or an object, not null");
+    return this.#ask("open", (lib, arena, done, ctx) => {
+      const text = arena.text(this.#payloadText(tree, "the tree"), "the tree", () => this.#requireLive());
+      return lib.c.navcore_restore_tree(this.#handle, text, animated ? 1 : 0, done, ctx);
     });
   }
 
@@ -1343,6 +1414,15 @@ export class Navigator {
    */
   saveText() {
     return this.#call((lib) => lib.takeText((out) => lib.c.navcore_save(out, this.#handle))) ?? "";
+  }
+
+  /**
+   * The saved tree of the navigator and its subtree, exactly as navcore writes it (SPEC
+   * §16.10): `{"navcore":2,"stack":[…]}`, with each screen's children and the modal.
+   * @returns {string}
+   */
+  saveTree() {
+    return this.#call((lib) => lib.takeText((out) => lib.c.navcore_save_tree(out, this.#handle))) ?? "";
   }
 
   /** @returns {import("../navcore.js").SavedDocument} saveText() decoded */

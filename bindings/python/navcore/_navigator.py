@@ -79,6 +79,10 @@ _reaper: Optional[threading.Thread] = None
 _reaper_lock = threading.Lock()
 
 
+def _keep_handle(handle: int) -> None:
+    """The finalizer of a navigator navcore made: its handle is navcore's, nothing to destroy."""
+
+
 def _drop(handle: int) -> None:
     """A navigator's finalizer: hands its handle to the reaper (no lock, no host code)."""
     _dropped.put(handle)
@@ -199,6 +203,29 @@ class Navigator(FamilyMember):
         else:
             options = _ffi.CreateOptions(_ffi.CREATE_OPTIONS_VERSION, mode.code, False)
             _check(library.navcore_navigator_create_with_options(byref(handle), byref(options)))
+        self._setup(library, handle, mode)
+        self._finalizer = self._make_finalizer()
+
+    def _make_finalizer(self) -> "weakref.finalize[[int], Navigator]":
+        """The finalizer only queues the handle for the reaper (see "Dropped navigators")."""
+        finalizer = weakref.finalize(self, _drop, cast(int, self._handle.value))
+        finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
+        return finalizer
+
+    @classmethod
+    def _wrap_made(cls, handle: int, parent: "Navigator") -> "Navigator":
+        """The object of a navigator navcore made under ``parent`` (``restore_tree``, SPEC §16.10),
+        from its ``child`` callback: its handle is navcore's, which tears it down with its family,
+        so dropping the object destroys nothing. Its family keeps it (``_keep``), as an attached
+        one."""
+        child = cls.__new__(cls)
+        child._setup(parent._lib, c_void_p(handle), parent.dispatch)
+        child._finalizer = weakref.finalize(child, _keep_handle, handle)
+        parent._keep(child)
+        return child
+
+    def _setup(self, library: Any, handle: c_void_p, mode: Dispatch) -> None:
+        """The binding's state of a navigator of ``handle``."""
         self._lib = library
         self._handle = handle
         self._token = next(_tokens)
@@ -228,14 +255,9 @@ class Navigator(FamilyMember):
         _live[self._token] = weakref.ref(self, functools.partial(_unlist, self._token))
         #: What its Screens hold of it (no callback: it may outlive the module at exit).
         self._ref = weakref.ref(self)
-        self._finalizer = self._make_finalizer()
+        #: The handler of the navigators navcore makes under this one (``on_child``).
+        self._child_handler: Optional[Callable[["Navigator", Optional[Screen[Any]], "Navigator"], Any]] = None
         self._join_family()
-
-    def _make_finalizer(self) -> "weakref.finalize[[int], Navigator]":
-        """The finalizer only queues the handle for the reaper (see "Dropped navigators")."""
-        finalizer = weakref.finalize(self, _drop, cast(int, self._handle.value))
-        finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
-        return finalizer
 
     # -- lifetime ------------------------------------------------------------------------------
 
@@ -306,6 +328,7 @@ class Navigator(FamilyMember):
             self._items.clear()
             self._veto_entry = None
             self._animator = None
+            self._child_handler = None
             streams, self._streams = self._streams, set()
         for stream in streams:
             stream._end()
@@ -322,6 +345,8 @@ class Navigator(FamilyMember):
                 needed.add("release")  # a kept member's is how its teardown is heard
             if self._veto_entry is not None:
                 needed.add("veto")
+            if self._child_handler is not None:
+                needed.add("child")
             if self._animator is not None:
                 needed.add("animator")
             for kind in sorted(needed - self._registered):
@@ -958,6 +983,33 @@ class Navigator(FamilyMember):
         text = _take_text(self._lib.navcore_save, self._handle)
         return "" if text is None else text
 
+    def on_child(
+        self, handler: Optional[Callable[["Navigator", Optional[Screen[Any]], "Navigator"], Any]]
+    ) -> None:
+        """Sets (or with None removes) the handler told each navigator navcore makes under this
+        one (``restore_tree``, SPEC §16.10), before any of its screens is made: it gets this
+        navigator, the host screen (None for a modal) and the new navigator's object, on which
+        it registers its listeners, animator, veto and ``on_child``. This navigator keeps the
+        new object. Never called for ``attach`` or ``present``.
+
+        Args:
+            handler: ``handler(parent, screen, child)``, or None.
+        """
+        with self._lock:
+            self._child_handler = handler
+        self._sync()
+
+    def save_tree(self) -> str:
+        """The saved tree of the navigator and its subtree, exactly as navcore writes it (SPEC
+        §16.10).
+
+        Returns:
+            ``{"navcore":2,"stack":[…]}`` with each screen's children and the modal (``"modal"``)
+            where there are some; ``restore_tree`` takes it back.
+        """
+        text = _take_text(self._lib.navcore_save_tree, self._handle)
+        return "" if text is None else text
+
     def save(self) -> Dict[str, Any]:
         """The saved document of the stack as a dict.
 
@@ -1282,13 +1334,18 @@ class Navigator(FamilyMember):
 
     post = show  # Shows the named route, under the name of the seeds' notification-based stack ("post").
 
-    def open(self, entries: Iterable[RouteEntry], animated: bool = False) -> Operation:
+    def open(
+        self, entries: Iterable[RouteEntry], animated: bool = False, *,
+        focus: Optional[bool] = None
+    ) -> Operation:
         """Builds the whole stack from routes in one op (SPEC §14).
 
         Args:
             entries: each ``(route, state)`` or a route alone, bottom to top; a state is a str (as
                 is), a dict (as JSON) or None.
             animated: whether the change asks for a transition.
+            focus: True: then bring the navigator to the front of its family (SPEC §16.10); None or
+                False: not.
 
         Returns:
             The op's Operation.
@@ -1297,12 +1354,23 @@ class Navigator(FamilyMember):
             InvalidError: no entry, or a route or state that is not valid text.
             InvalidHandleError: the navigator is closed.
         """
-        c_animated = bool(animated)
-        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+        if focus is None:
+            c_animated = bool(animated)
+            created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+            c_entries, c_count = _conversions.entries(self, created, entries)
+            return self._ask(
+                OPS[10],
+                _CRequest(_VERSION, 10, entries=c_entries, count=c_count, animated=c_animated),
+                created
+            )
+        created = []  # what the conversions make: discarded if refused
         c_entries, c_count = _conversions.entries(self, created, entries)
         return self._ask(
             OPS[10],
-            _CRequest(_VERSION, 10, entries=c_entries, count=c_count, animated=c_animated),
+            _CRequest(
+                _VERSION, 10, entries=c_entries, count=c_count,
+                open_options=_conversions.open_options(self, created, focus, animated)
+            ),
             created
         )
 
@@ -1328,6 +1396,31 @@ class Navigator(FamilyMember):
                 _VERSION, 10, document=_conversions.document(self, created, document),
                 animated=c_animated
             ),
+            created
+        )
+
+    def restore_tree(
+        self, tree: Union[str, Mapping[str, Any]], animated: bool = False
+    ) -> Operation:
+        """Rebuilds ``nav``'s subtree from a saved tree (SPEC §16.10): new screens, new child
+        navigators and modals, every old child and modal torn down.
+
+        Args:
+            tree: ``save_tree()``'s text or its dict; any JSON of that shape.
+            animated: whether the change asks for a transition.
+
+        Returns:
+            The op's Operation.
+
+        Raises:
+            InvalidError: anything but a saved tree, at the call (SPEC §16.10).
+            InvalidHandleError: the navigator is closed.
+        """
+        c_animated = bool(animated)
+        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+        return self._ask(
+            OPS[10],
+            _CRequest(_VERSION, 10, tree=_conversions.document(self, created, tree), animated=c_animated),
             created
         )
     # END GENERATED (named ops)

@@ -318,10 +318,22 @@ static void on_destroy(void *ctx) {
 }
 
 /* A route's factory: the new screen's object is a cell holding its id (freed at its release). */
+/* A factory's session, checked as check_call does, but for its handle: the navigator that will
+ * own the new screen, the registering one or, for a route its family inherits, another member
+ * of that family (SPEC §16.1). */
+static session *check_factory(navcore_navigator *nav, void *ctx) {
+    const ctx_header *header = ctx;
+    member *registering = header ? header->member : NULL;
+    if (registering && nav != registering->nav &&
+        session_root_of(nav) == session_family_root(header->session, registering))
+        nav = registering->nav;
+    return check_call("route", nav, ctx);
+}
+
 static int make_screen(void **out_object, navcore_navigator *nav, const char *route, uint64_t screen,
                        const char *payload, void *ctx) {
     (void)payload;
-    session *s = check_call("route", nav, ctx);
+    session *s = check_factory(nav, ctx);
     member *m = member_of(ctx);
     uint64_t *object = xmalloc(sizeof *object);
     *object = screen;
@@ -335,7 +347,7 @@ static int make_screen(void **out_object, navcore_navigator *nav, const char *ro
 static int fail_screen(void **out_object, navcore_navigator *nav, const char *route, uint64_t screen,
                        const char *payload, void *ctx) {
     (void)out_object, (void)route, (void)screen, (void)payload;
-    check_call("route", nav, ctx);
+    check_factory(nav, ctx);
     return 1;
 }
 

@@ -139,7 +139,7 @@ member *session_member_by_nav(session *s, navcore_navigator *nav) {
 
 member *session_adopt(session *s, member *parent, navcore_navigator *nav) {
     s->made_navigators++;
-    char *name = xasprintf("nav#%zu", s->made_navigators);
+    char *name = xasprintf("nav#%lu", (unsigned long)s->made_navigators); /* not %zu: newlib's printf may lack it */
     member *m = add_member(s, name, parent->host_dispatch);
     free(name);
     m->nav_made = true;
@@ -566,16 +566,9 @@ static uint64_t family_transition(session *s, member *m) {
     return heard ? heard->last_transition : 0;
 }
 
-/* The member whose navigator is `n`; NULL for none. */
-static member *member_with(session *s, navcore_navigator *n) {
-    for (size_t i = 0; n && i < s->member_count; i++)
-        if (s->members[i]->nav_made && s->members[i]->nav == n) return s->members[i];
-    return NULL;
-}
-
 /* The name of the navigator a query returned (`-` for none, or one the scenario never named). */
 static const char *name_of(session *s, navcore_navigator *n) {
-    member *m = member_with(s, n);
+    member *m = n ? session_member_by_nav(s, n) : NULL;
     return m ? m->name : "-";
 }
 

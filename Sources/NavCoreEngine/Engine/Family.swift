@@ -58,8 +58,8 @@ extension FamilyState {
     /// state's family). Both locks are held; `moving` is quiet, so nothing of it is in flight.
     mutating func adopt(_ moving: inout FamilyState, forwardingTo family: Family) {
         others.append(moving.node)
-        others += moving.others
-        moving.others = []
+        others.append(contentsOf: moving.others)
+        moving.others = MemberList()
         moving.node = NodeState(id: moving.node.id)
         moving.forward = family
     }

@@ -20,7 +20,7 @@ package struct FamilyState: Sendable {
     /// that the driver's holds, the most frequent ones, need no focus of their own.
     package internal(set) var node: NodeState
     /// The family's other members.
-    package internal(set) var others: [NodeState] = []
+    package internal(set) var others = MemberList()
     /// The family's root: its host-mode wakeup goes through the root's callback (SPEC §16.8).
     package internal(set) var root: NodeID
     /// The family this one was merged into: every member has moved there, and a call that finds
@@ -81,14 +81,14 @@ package struct FamilyState: Sendable {
     }
 
     private mutating func refocus(_ id: NodeID) {
-        guard let index = others.firstIndex(where: { $0.id == id }) else { return }
-        swap(&node, &others[index])
+        guard let index = others.index(of: id) else { return }
+        others.exchange(&node, at: index)
     }
 
     /// The root's sink, through which the family's wakeup goes (SPEC §16.8).
     package var rootSink: any EventSink {
         if node.id == root { return node.sink }
-        return others.first { $0.id == root }?.sink ?? node.sink
+        return others.index(of: root).map { others[$0].sink } ?? node.sink
     }
 
     // MARK: Queries

@@ -21,7 +21,9 @@ package struct PresentOp: OperationDefinition {
             guard state.node.tree.modal == nil, state.isLiveMember(modal) else { return nil }
             let parent = state.node.id
             let before = state.familyFront
-            let wasOnScreen = state.isOnScreen(parent)
+            // Whether P was on screen matters only to an animation (read up the whole chain of P's parents).
+            let mayAnimate = options.animated && state.node.interest.contains(.animator)
+            let wasOnScreen = mayAnimate && state.isOnScreen(parent)
             let x = state.node.stack.last.map { FrontPair(member: parent, screen: $0) }
             state.node.tree.pendingModals.removeAll { $0 == modal }
             state.node.tree.modal = modal
@@ -31,7 +33,7 @@ package struct PresentOp: OperationDefinition {
             }
             let front = state.deepestModal(from: modal)
             let y = (state.withMember(front) { $0.stack.last } ?? nil).map { FrontPair(member: front, screen: $0) }
-            let animated = options.animated && wasOnScreen && state.node.interest.contains(.animator) && x != nil && y != nil
+            let animated = wasOnScreen && x != nil && y != nil
             let transition = ModalTransition(
                 front: FrontChange(before: before, after: state.familyFront), own: [x, y].compactMap { $0 },
                 reason: .present, animated: animated, dismissed: nil)

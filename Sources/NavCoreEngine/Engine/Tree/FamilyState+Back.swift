@@ -27,14 +27,26 @@ package enum BackTarget: Sendable, Equatable {
 
 extension FamilyState {
     /// SPEC §16.6's target of a back asked of `id` now; `nil` for none (no target, or a wall).
+    /// The outward walk is a loop that walks each front path once: the part of a parent's
+    /// path already walked through (the navigator it came from, on screen, and below) is
+    /// not walked again, so a chain of any depth costs time in proportion to its length.
     package func backTarget(of id: NodeID) -> BackTarget? {
         if others.isEmpty { return node.id == id && node.stack.count >= 2 ? .pop(id) : nil }
-        switch walk(from: id) {
-        case .found(let target): return target
-        case .stopped: return nil
-        case .through:
-            guard isOnScreen(id), let parent = withMember(id, { $0.tree.parent }) ?? nil else { return nil }
-            return backTarget(of: parent)
+        var asked = id
+        var walked: NodeID?
+        var onScreen = isOnScreen(id)
+        while true {
+            switch walk(from: asked, above: walked) {
+            case .found(let target): return target
+            case .stopped: return nil
+            case .through:
+                guard onScreen, let parent = withMember(asked, { $0.tree.parent }) ?? nil else { return nil }
+                // A navigator on screen hangs from a placed, visible parent: the parent is on
+                // screen unless a modal covers it.
+                onScreen = withMember(parent) { $0.visible && !isCovered($0) } ?? false
+                walked = asked
+                asked = parent
+            }
         }
     }
 
@@ -44,9 +56,10 @@ extension FamilyState {
         case through
     }
 
-    /// The walk along the front path from `id`, deepest first, back to `id`.
-    private func walk(from id: NodeID) -> Walk {
-        for navigator in frontPath(from: id).reversed() {
+    /// The walk along the front path from `id`, deepest first, back to `id`; the path stops
+    /// above `walked`, a navigator whose path has been walked through already.
+    private func walk(from id: NodeID, above walked: NodeID?) -> Walk {
+        for navigator in frontPath(from: id, above: walked).reversed() {
             guard let (count, presentation, parent) = withMember(navigator, {
                 ($0.stack.count, $0.tree.presentation, $0.tree.parent)
             }) else { continue }
@@ -58,14 +71,14 @@ extension FamilyState {
         return .through
     }
 
-    /// `id`, then its modal if it has one presented, else its top's active child, repeatedly.
-    /// Only structure decides it: a navigator's own `visible` flag does not.
-    func frontPath(from id: NodeID) -> [NodeID] {
+    /// `id`, then its modal if it has one presented, else its top's active child, repeatedly,
+    /// up to `end` (excluded). Only structure decides it: a navigator's own `visible` flag does not.
+    func frontPath(from id: NodeID, above end: NodeID?) -> [NodeID] {
         var path = [id]
         var current = id
         while let next = withMember(current, { member in
             member.tree.modal ?? member.stack.last.flatMap { member.tree.hosted[$0.id]?.active }
-        }) ?? nil {
+        }) ?? nil, next != end {
             path.append(next)
             current = next
         }

@@ -3,17 +3,23 @@
 extension FamilyState {
     /// SPEC §16.5 placed: a root; a screen child whose parent is placed, visible, not covered,
     /// has the host screen as top and the child as its active child; a presented modal of a
-    /// placed, visible parent.
+    /// placed, visible parent. A loop up the parents: a chain of any depth.
     package func isPlaced(_ id: NodeID) -> Bool {
-        guard let (parent, host, isModal) = withMember(id, { ($0.tree.parent, $0.tree.hostScreen, $0.tree.presentation != nil) })
-        else { return false }
-        guard let parent else { return true }
-        let hangs = withMember(parent) { owner -> Bool in
-            if isModal { return owner.tree.modal == id && owner.visible }
-            return owner.visible && !isCovered(owner) && owner.stack.last?.id == host
-                && owner.tree.hosted[host]?.active == id
-        } ?? false
-        return hangs && isPlaced(parent)
+        var current = id
+        while true {
+            guard let (parent, host, isModal) = withMember(current, {
+                ($0.tree.parent, $0.tree.hostScreen, $0.tree.presentation != nil)
+            }) else { return false }
+            guard let parent else { return true }
+            let child = current
+            let hangs = withMember(parent) { owner -> Bool in
+                if isModal { return owner.tree.modal == child && owner.visible }
+                return owner.visible && !isCovered(owner) && owner.stack.last?.id == host
+                    && owner.tree.hosted[host]?.active == child
+            } ?? false
+            guard hangs else { return false }
+            current = parent
+        }
     }
 
     /// Whether `member`'s modal is presented over it with `covers`.
@@ -44,18 +50,22 @@ extension FamilyState {
     }
 
     /// The pairs of a placed navigator's subtree that are on screen: its own, then its top's
-    /// active child's subtree, then its modal's subtree (tree order).
+    /// active child's subtree, then its modal's subtree (tree order). The navigators still to
+    /// visit wait on an explicit stack, the next one last: a tree of any depth.
     private func collectPairs(_ id: NodeID, into pairs: inout [FrontPair]) {
-        guard let (shows, top, active, modal) = withMember(id, { member in
-            let top = member.stack.last
-            return (member.visible && !isCovered(member), top, top.flatMap { member.tree.hosted[$0.id]?.active },
-                    member.visible ? member.tree.modal : nil)
-        }) else { return }
-        if shows, let top {
-            pairs.append(FrontPair(member: id, screen: top))
-            if let active { collectPairs(active, into: &pairs) }
+        var waiting = [id]
+        while let id = waiting.popLast() {
+            guard let (shows, top, active, modal) = withMember(id, { member in
+                let top = member.stack.last
+                return (member.visible && !isCovered(member), top, top.flatMap { member.tree.hosted[$0.id]?.active },
+                        member.visible ? member.tree.modal : nil)
+            }) else { continue }
+            if let modal { waiting.append(modal) }
+            if shows, let top {
+                pairs.append(FrontPair(member: id, screen: top))
+                if let active { waiting.append(active) }
+            }
         }
-        if let modal { collectPairs(modal, into: &pairs) }
     }
 
     /// The navigator in front of `id` along its modal chain (itself without a modal): the one

@@ -9,7 +9,7 @@ extension FamilyState {
     /// What `body` reads of the member `id`; `nil` when it is no member.
     package func withMember<R>(_ id: NodeID, _ body: (NodeState) -> R) -> R? {
         if node.id == id { return body(node) }
-        guard let index = others.firstIndex(where: { $0.id == id }) else { return nil }
+        guard let index = others.index(of: id) else { return nil }
         return body(others[index])
     }
 
@@ -17,7 +17,7 @@ extension FamilyState {
     @discardableResult
     package mutating func updateMember<R>(_ id: NodeID, _ body: (inout NodeState) -> R) -> R? {
         if node.id == id { return body(&node) }
-        guard let index = others.firstIndex(where: { $0.id == id }) else { return nil }
+        guard let index = others.index(of: id) else { return nil }
         return body(&others[index])
     }
 
@@ -28,7 +28,7 @@ extension FamilyState {
             focus(on: fallback)
             if node.id == id { return nil }  // no other member to act for
         }
-        guard let index = others.firstIndex(where: { $0.id == id }) else { return nil }
+        guard let index = others.index(of: id) else { return nil }
         if opMember == id { opMember = node.id }
         return others.remove(at: index)
     }

@@ -66,6 +66,15 @@ package struct FrontPair: Sendable {
     func matches(_ other: FrontPair) -> Bool {
         member == other.member && screen.id == other.screen.id
     }
+
+    /// What `matches` compares, as a set's key.
+    var key: PairKey { PairKey(member: member, screen: screen.id) }
+
+    /// A navigator and one of its screens, by id.
+    struct PairKey: Hashable {
+        let member: NodeID
+        let screen: UInt64
+    }
 }
 
 /// The front pairs an op's change takes off the screen and brings on (SPEC §16.5's front
@@ -76,10 +85,18 @@ package struct FrontChange: Sendable {
 
     package init() {}
 
-    /// The pairs of `before` that `after` lacks, and those of `after` that `before` lacks.
+    /// The pairs of `before` that `after` lacks, and those of `after` that `before` lacks. A
+    /// short front is compared pair by pair; a long one (a hostile host's deep tree on
+    /// screen) through a set of its pairs, in time proportional to its length.
     init(before: [FrontPair], after: [FrontPair]) {
-        hides = before.filter { pair in !after.contains { $0.matches(pair) } }
-        shows = after.filter { pair in !before.contains { $0.matches(pair) } }
+        guard before.count > 16 || after.count > 16 else {
+            hides = before.filter { pair in !after.contains { $0.matches(pair) } }
+            shows = after.filter { pair in !before.contains { $0.matches(pair) } }
+            return
+        }
+        let beforeKeys = Set(before.map(\.key)), afterKeys = Set(after.map(\.key))
+        hides = before.filter { !afterKeys.contains($0.key) }
+        shows = after.filter { !beforeKeys.contains($0.key) }
     }
 
     /// The change undone: what was shown hides, what was hidden shows (a cancelled gesture).

@@ -53,8 +53,9 @@ extension FamilyState {
     mutating func tearDown(subtree id: NodeID) -> SubtreeTeardown {
         var teardown = SubtreeTeardown()
         let members = subtreeMembers(id)
-        takeRaised(of: members, into: &teardown)
-        for queued in queue.removeAll(where: { members.contains($0.member) }) {
+        let torn = Set(members)
+        takeRaised(of: torn, into: &teardown)
+        for queued in queue.removeAll(where: { torn.contains($0.member) }) {
             guard let (sink, reportsDone) = withMember(queued.member, { ($0.installed, $0.interest.contains(.done)) })
             else { continue }
             teardown.deliveries.append(.aborted(queued.value, sink, reportsDone: reportsDone))
@@ -72,24 +73,29 @@ extension FamilyState {
         return teardown
     }
 
-    /// The subtree's navigators, `id` first.
+    /// The subtree's navigators, `id` first, each before its modal's subtree, its pending
+    /// modals' and its children's. The navigators still to visit wait on an explicit stack,
+    /// the next one last: a subtree of any depth.
     func subtreeMembers(_ id: NodeID) -> [NodeID] {
-        guard let tree = withMember(id, { $0.tree }) else { return [] }
-        var members = [id]
-        if let modal = tree.modal ?? tree.dismissing { members += subtreeMembers(modal) }
-        for pending in tree.pendingModals { members += subtreeMembers(pending) }
-        for hosted in tree.hosted.values {
-            for child in hosted.children { members += subtreeMembers(child) }
+        var members: [NodeID] = []
+        var waiting = [id]
+        while let id = waiting.popLast() {
+            guard let tree = withMember(id, { $0.tree }) else { continue }
+            members.append(id)
+            var next: [NodeID] = []
+            if let modal = tree.modal ?? tree.dismissing { next.append(modal) }
+            next += tree.pendingModals
+            for hosted in tree.hosted.values { next += hosted.children }
+            waiting += next.reversed()
         }
         return members
     }
 
-    /// The events raised for `members` and not yet delivered (a discard's `result` and
+    /// The events raised for the navigators `torn` and not yet delivered (a discard's `result` and
     /// `release`, asked inside a callback): they come first, each to its own navigator's sink.
     /// A raised `release` kills its screen's id now, so that the teardown releases it only once.
-    private mutating func takeRaised(of members: [NodeID], into teardown: inout SubtreeTeardown) {
+    private mutating func takeRaised(of torn: Set<NodeID>, into teardown: inout SubtreeTeardown) {
         guard !outbox.isEmpty else { return }
-        let torn = Set(members)
         for raised in outbox.removeAll(where: { torn.contains($0.member) }) {
             let sink = updateMember(raised.member) { member -> InstalledSink in
                 if case .release(let screen) = raised.value { _ = member.screens.remove(screen.id) }
@@ -114,40 +120,62 @@ extension FamilyState {
         }
     }
 
-    /// A navigator's releases (SPEC §16.7 (3)). `leading`: a navigator and the screens to
-    /// release before its stack (a destroy's aborted op's, SPEC §9).
+    /// One step of a subtree's releases, on `release(member:)`'s explicit stack.
+    private enum ReleaseStep {
+        /// A navigator's releases: its modal's, its pending modals', then its screens'.
+        case member(NodeID)
+        /// The releases of the children of a screen of a navigator, last attached first.
+        case children(screen: UInt64, of: NodeID)
+        /// A stack screen's own release, after its children's.
+        case screen(UInt64, of: NodeID, InstalledSink)
+        /// The navigator's detached screens, each after its children, in creation order.
+        case detached(NodeID, InstalledSink)
+        /// A detached screen's own release, after its children's.
+        case record(ScreenRegistry.Record, InstalledSink)
+        /// The navigator's route factories, dropped after the lock.
+        case routes(NodeID)
+    }
+
+    /// A navigator's releases (SPEC §16.7 (3)), its subtree's included. `leading`: a navigator
+    /// and the screens to release before its stack (a destroy's aborted op's, SPEC §9). The
+    /// steps still to take wait on an explicit stack, the next one last: a subtree of any depth.
     mutating func release(
         member id: NodeID, leading: (member: NodeID, screens: [ScreenRef])? = nil, into teardown: inout SubtreeTeardown
     ) {
-        guard let (tree, stack, sink) = withMember(id, { ($0.tree, $0.stack, $0.installed) }) else { return }
-        if let modal = tree.modal ?? tree.dismissing { release(member: modal, leading: leading, into: &teardown) }
-        for pending in tree.pendingModals { release(member: pending, leading: leading, into: &teardown) }
-        let first = leading?.member == id ? leading?.screens ?? [] : []
-        for screen in first + stack.reversed() {
-            tearDownChildren(of: screen.id, in: id, leading: leading, into: &teardown)
-            if let record = updateMember(id, { $0.screens.removeRecord(screen.id) }) ?? nil {
+        var waiting: [ReleaseStep] = [.member(id)]
+        while let step = waiting.popLast() {
+            var next: [ReleaseStep] = []
+            switch step {
+            case .member(let id):
+                guard let (tree, stack, sink) = withMember(id, { ($0.tree, $0.stack, $0.installed) }) else { continue }
+                if let modal = tree.modal ?? tree.dismissing { next.append(.member(modal)) }
+                next += tree.pendingModals.map { .member($0) }
+                let first = leading?.member == id ? leading?.screens ?? [] : []
+                for screen in first + stack.reversed() {
+                    next += [.children(screen: screen.id, of: id), .screen(screen.id, of: id, sink)]
+                }
+                next += [.detached(id, sink), .routes(id)]
+            case .children(let screen, let id):
+                guard let hosted = withMember(id, { $0.tree.hosted[screen] }) ?? nil else { continue }
+                updateMember(id) { $0.tree.hosted[screen] = nil }
+                next = hosted.children.reversed().map { .member($0) }
+            case .screen(let screen, let id, let sink):
+                if let record = updateMember(id, { $0.screens.removeRecord(screen) }) ?? nil {
+                    for event in Self.finalEvents(of: record) { teardown.deliveries.append(.event(event, sink)) }
+                }
+            case .detached(let id, let sink):
+                let detached = updateMember(id) { member -> [ScreenRegistry.Record] in
+                    member.stack.removeAll()
+                    return member.screens.removeAll()
+                } ?? []
+                for record in detached { next += [.children(screen: record.box.id, of: id), .record(record, sink)] }
+            case .record(let record, let sink):
                 for event in Self.finalEvents(of: record) { teardown.deliveries.append(.event(event, sink)) }
+            case .routes(let id):
+                teardown.routes += updateMember(id) { $0.routes.removeAll() } ?? []
             }
+            waiting += next.reversed()
         }
-        let detached = updateMember(id) { member -> [ScreenRegistry.Record] in
-            member.stack.removeAll()
-            return member.screens.removeAll()
-        } ?? []
-        for record in detached {
-            tearDownChildren(of: record.box.id, in: id, leading: leading, into: &teardown)
-            for event in Self.finalEvents(of: record) { teardown.deliveries.append(.event(event, sink)) }
-        }
-        teardown.routes += updateMember(id) { $0.routes.removeAll() } ?? []
-    }
-
-    /// The releases of the children of screen `screen` of `id`, last attached first.
-    private mutating func tearDownChildren(
-        of screen: UInt64, in id: NodeID, leading: (member: NodeID, screens: [ScreenRef])?,
-        into teardown: inout SubtreeTeardown
-    ) {
-        guard let hosted = withMember(id, { $0.tree.hosted[screen] }) ?? nil else { return }
-        updateMember(id) { $0.tree.hosted[screen] = nil }
-        for child in hosted.children.reversed() { release(member: child, leading: leading, into: &teardown) }
     }
 
     /// Step 8's teardown of a leaving screen's children (SPEC §16.7: before its `result` and

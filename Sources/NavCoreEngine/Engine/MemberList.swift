@@ -1,0 +1,52 @@
+/// A family's members other than the one a lock hold acts for (`FamilyState.others`), with an
+/// index from each one's id to its position: reaching a member costs the same in a hostile
+/// host's family of 100,000 navigators as in a family of two (SPEC §16.8). The order is not
+/// meaningful: a removal moves the last member into the hole, a focus swaps a member with
+/// `node`.
+package struct MemberList: Sendable, RandomAccessCollection {
+    private var states: [NodeState] = []
+    /// Each member's position in `states`.
+    private var positions = IDMap<Int>()
+
+    package init() {}
+
+    package var startIndex: Int { states.startIndex }
+    package var endIndex: Int { states.endIndex }
+
+    package subscript(index: Int) -> NodeState {
+        _read { yield states[index] }
+        _modify { yield &states[index] }
+    }
+
+    /// The position of the member `id`; `nil` when it is not one of these.
+    package func index(of id: NodeID) -> Int? { positions[id] }
+
+    /// Adds `member`.
+    mutating func append(_ member: NodeState) {
+        positions.insert(states.count, for: member.id)
+        states.append(member)
+    }
+
+    /// Adds every member of `members`.
+    mutating func append(contentsOf members: MemberList) {
+        for member in members.states { append(member) }
+    }
+
+    /// Takes out the member at `index`; the last member takes its place.
+    mutating func remove(at index: Int) -> NodeState {
+        positions.remove(states[index].id)
+        let last = states.count - 1
+        if index != last {
+            states.swapAt(index, last)
+            positions.insert(index, for: states[index].id)
+        }
+        return states.removeLast()
+    }
+
+    /// Puts `member` at `index` and hands back the member that was there (a focus's swap).
+    mutating func exchange(_ member: inout NodeState, at index: Int) {
+        positions.remove(states[index].id)
+        swap(&member, &states[index])
+        positions.insert(index, for: states[index].id)
+    }
+}

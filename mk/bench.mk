@@ -1,7 +1,7 @@
 # make bench: the cost of navcore per op through C, Swift and Python against the hand-written
 # floor. docs/performance.md explains the workloads, the floors and the results;
 # docs/decisions/0001-performance-targets.md how the targets are set and judged.
-# Adds bench-smoke and test-restore-cost to TESTS.
+# Adds bench-smoke, test-restore-cost and test-teardown-cost to TESTS.
 #
 #   make bench         release builds (the library, navcore-bench, the C programs in build/bench,
 #                      the venv, the firmware of `make mcu`, navcore.wasm), then bench/run.py: every
@@ -16,6 +16,9 @@
 #   make test-restore-cost  restore is linear in the document: callgrind's instructions per
 #                      byte of a 1 MB all-escapes restore (W10's program) at most 1.25x those
 #                      of a 64 KB one (scripts/check-restore-cost.py). A count, not a time.
+#   make test-teardown-cost  a teardown is independent of the ops left queued: callgrind's
+#                      instructions of a leave with 100,000 ops waiting on another member at most
+#                      1.25x those with 1,000 (scripts/check-teardown-cost.py). A count, not a time.
 #
 # Every C program is built by gcc -O2 against build/lib/libnavcore.so (bench/*.c); the floor and
 # its locked variant are the same file. W9's GTK program (bench/w9_gtk.c) is built like the GTK
@@ -29,11 +32,11 @@ BENCH_COMMON  := bench/bench.h bench/listeners.c include/navcore.h
 BENCH_SWIFT   := .build/release/navcore-bench
 BENCH_C       := $(BENCH_DIR)/w1 $(BENCH_DIR)/floor $(BENCH_DIR)/floor_locked $(BENCH_DIR)/w3 $(BENCH_DIR)/w4 \
                  $(BENCH_DIR)/w7 $(BENCH_DIR)/libpyfloor.so $(BENCH_DIR)/w8 $(BENCH_DIR)/libw8trivial.so \
-                 $(BENCH_DIR)/w10 $(BENCH_DIR)/w9_gtk
+                 $(BENCH_DIR)/w10 $(BENCH_DIR)/w9_gtk $(BENCH_DIR)/teardown_cost
 
-TESTS += bench-smoke test-restore-cost
+TESTS += bench-smoke test-restore-cost test-teardown-cost
 
-.PHONY: bench bench-smoke bench-build bench-swift bench-c test-restore-cost
+.PHONY: bench bench-smoke bench-build bench-swift bench-c test-restore-cost test-teardown-cost
 
 ## bench: build everything in release, then run every workload and report.
 bench: bench-build
@@ -49,6 +52,11 @@ bench-build: lib bench-swift bench-c $(PY_GUARD) $(PY_STAMP) mcu wasm
 ## than a 64 KB one (within 1.25x).
 test-restore-cost: setup lib $(BENCH_DIR)/w10
 	$(PYTHON) scripts/check-restore-cost.py $(BENCH_DIR)/w10
+
+## test-teardown-cost: a leave costs the same instructions (within 1.25x) with 100,000 ops
+## queued on another member as with 1,000.
+test-teardown-cost: setup lib $(BENCH_DIR)/teardown_cost
+	$(PYTHON) scripts/check-teardown-cost.py $(BENCH_DIR)/teardown_cost
 
 bench-swift: setup
 	$(SWIFT) build -c release --product navcore-bench
@@ -76,6 +84,9 @@ $(BENCH_DIR)/w7: bench/w7.c $(BENCH_COMMON) | lib
 
 $(BENCH_DIR)/w10: bench/w10.c $(BENCH_COMMON) | lib
 	$(call c-program,$(C_CC) $(BENCH_CFLAGS),bench/w10.c bench/listeners.c,$(C_LINK_LIB))
+
+$(BENCH_DIR)/teardown_cost: bench/teardown_cost.c include/navcore.h | lib
+	$(call c-program,$(C_CC) $(BENCH_CFLAGS),bench/teardown_cost.c,$(C_LINK_LIB))
 
 # W6's floor: the no-op C side of bench/python/floor.py.
 $(BENCH_DIR)/libpyfloor.so: bench/pyfloor.c include/navcore.h

@@ -68,6 +68,38 @@ package struct ChunkedQueue<Element> {
         return elements
     }
 
+    /// Removes the first `wanted` elements that `leaves` picks, front to back, and returns
+    /// them; the others keep their order. Linear in the part of the queue up to the last one
+    /// removed: the elements behind it are not read.
+    package mutating func removeFirst(_ wanted: Int, where leaves: (Element) -> Bool) -> [Element] {
+        guard wanted > 0 else { return [] }
+        var removed: [Element] = []
+        var kept: [Element] = []
+        scan: for chunk in chunks.indices {
+            let end = chunk == chunks.count - 1 ? tail : chunks[chunk].count
+            for slot in (chunk == 0 ? head : 0)..<end {
+                guard let element = chunks[chunk][slot] else { continue }
+                if leaves(element) {
+                    removed.append(element)
+                    if removed.count == wanted { break scan }
+                } else {
+                    kept.append(element)
+                }
+            }
+        }
+        // The front slots, as many as were removed, go; the kept elements fill the next ones.
+        for _ in removed.indices { _ = popFirst() }
+        var next = kept.makeIterator()
+        fill: for chunk in chunks.indices {
+            let end = chunk == chunks.count - 1 ? tail : chunks[chunk].count
+            for slot in (chunk == 0 ? head : 0)..<end {
+                guard let element = next.next() else { break fill }
+                chunks[chunk][slot] = element
+            }
+        }
+        return removed
+    }
+
     /// Removes the elements that `leaves` picks, front to back, and returns them; the others
     /// keep their order. Linear in the whole queue.
     package mutating func removeAll(where leaves: (Element) -> Bool) -> [Element] {

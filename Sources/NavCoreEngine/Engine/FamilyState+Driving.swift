@@ -128,6 +128,7 @@ extension FamilyState {
                 return work
             }
         } else if canStartOps, !queue.isEmpty, driver.drainAdmitsStart(), let queued = queue.popFirst() {
+            updateMember(queued.member) { $0.queuedOps -= 1 }
             start(queued.value, member: queued.member)
             setPhase(.running)
             return .start(queued.value)

@@ -63,7 +63,14 @@ extension FamilyState {
     /// (`node`). A raised `release` (a discard's) kills the screen's id only now, so that the
     /// screen is live inside its listener's call. An event of a member no longer in the family
     /// goes nowhere: its teardown has delivered what was raised for it (`takeRaised`).
+    @inline(__always)
     mutating func popRaised() -> (Event, LentSink)? {
+        outbox.isEmpty ? nil : popRaisedEvent()
+    }
+
+    /// `popRaised` when the outbox holds events (out of line: every step of every op asks).
+    @inline(never)
+    private mutating func popRaisedEvent() -> (Event, LentSink)? {
         while !outbox.isEmpty, let raised = outbox.popFirst() {
             focus(on: raised.member)
             guard node.id == raised.member else { continue }

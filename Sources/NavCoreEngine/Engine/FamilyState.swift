@@ -124,6 +124,7 @@ package struct FamilyState: Sendable {
             return .ok
         }
         queue.append(Queued(request, member: node.id))
+        node.queuedOps += 1
         if hostDispatch { raiseWakeup() }
         return .queued
     }

@@ -5,8 +5,18 @@
 /// `node`.
 package struct MemberList: Sendable, RandomAccessCollection {
     private var states: [NodeState] = []
-    /// Each member's position in `states`.
-    private var positions = IDMap<Int>()
+    /// Each member's position in `states`; out of line (`OutOfLine`), made at the first
+    /// member, so that a family of one's state, copied and moved by every call, stays small.
+    private var index: OutOfLine<IDMap<Int>>?
+
+    private var positions: IDMap<Int> {
+        get { index?.value ?? IDMap() }
+        _modify {
+            let storage = index ?? OutOfLine(IDMap())
+            index = storage
+            yield &storage.value
+        }
+    }
 
     package init() {}
 
@@ -19,7 +29,7 @@ package struct MemberList: Sendable, RandomAccessCollection {
     }
 
     /// The position of the member `id`; `nil` when it is not one of these.
-    package func index(of id: NodeID) -> Int? { positions[id] }
+    package func index(of id: NodeID) -> Int? { index?.value[id] }
 
     /// Adds `member`.
     mutating func append(_ member: NodeState) {

@@ -47,6 +47,9 @@ package struct NodeState: Sendable {
     /// modal it dismisses): its handle is already dead, and the op's `done` is still its own
     /// (SPEC §16.7).
     package var dead = false
+    /// How many ops asked of this navigator wait in the family's queue: a teardown looks for
+    /// its navigators' ops only as far as the last of them (SPEC §16.8).
+    package internal(set) var queuedOps = 0
 
     package init(id: NodeID) {
         self.id = id

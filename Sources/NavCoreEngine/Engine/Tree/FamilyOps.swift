@@ -16,6 +16,9 @@ struct FamilyOps: Sendable {
     /// Teardowns made by calls (a `discard` of a detached host screen, SPEC §16.7), delivered
     /// by the driver before anything else.
     var pendingTeardowns: [SubtreeTeardown] = []
+    /// The members torn down while an op of theirs runs (`NodeState.dead`), removed once it
+    /// has delivered its last event: found here, not by reading every member.
+    var deadMembers: [NodeID] = []
 }
 
 extension FamilyState {
@@ -52,6 +55,11 @@ extension FamilyState {
     var routedDismissal: NodeID? {
         get { familyStorage?.value.routedDismissal ?? nil }
         _modify { yield &familyOps.routedDismissal }
+    }
+
+    var deadMembers: [NodeID] {
+        get { familyStorage?.value.deadMembers ?? [] }
+        _modify { yield &familyOps.deadMembers }
     }
 
     var pendingTeardowns: [SubtreeTeardown] {

@@ -141,10 +141,13 @@ extension FamilyState {
     /// a `back` asked of the modal it dismisses), once that op has delivered its `done`;
     /// returns their sinks, to hear their end once the lock is released.
     mutating func removeDeadMembers() -> [InstalledSink] {
+        guard !deadMembers.isEmpty else { return [] }
         var ended: [InstalledSink] = []
         var fallback = node.id
         if node.dead, let live = others.first(where: { !$0.dead }) { fallback = live.id }
-        for id in ([node.id] + others.map { $0.id }) where withMember(id, { $0.dead }) == true {
+        let dead = deadMembers
+        deadMembers = []
+        for id in dead where withMember(id, { $0.dead }) == true {
             if let member = removeMember(id, fallback: fallback) { ended.append(member.installed) }
         }
         return ended

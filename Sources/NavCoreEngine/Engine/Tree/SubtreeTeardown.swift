@@ -55,7 +55,9 @@ extension FamilyState {
         let members = subtreeMembers(id)
         let torn = Set(members)
         takeRaised(of: torn, into: &teardown)
-        for queued in queue.removeAll(where: { torn.contains($0.member) }) {
+        // Their queued ops, FIFO, found without reading the queue behind the last of them.
+        let waiting = members.reduce(0) { sum, member in sum + (withMember(member) { $0.queuedOps } ?? 0) }
+        for queued in queue.removeFirst(waiting, where: { torn.contains($0.member) }) {
             guard let (sink, reportsDone) = withMember(queued.member, { ($0.installed, $0.interest.contains(.done)) })
             else { continue }
             teardown.deliveries.append(.aborted(queued.value, sink, reportsDone: reportsDone))
@@ -66,6 +68,7 @@ extension FamilyState {
             // The op's navigators hear the op's end (its `done`) before they go.
             if member == opMember || member == routedFrom {
                 updateMember(member) { $0.dead = true }
+                deadMembers.append(member)
             } else if let state = removeMember(member, fallback: opMember) {
                 teardown.ended.append(state.installed)
             }

@@ -94,7 +94,7 @@ package struct FrontChange: Sendable {
             shows = after.filter { pair in !before.contains { $0.matches(pair) } }
             return
         }
-        let beforeKeys = Set(before.map(\.key)), afterKeys = Set(after.map(\.key))
+        let beforeKeys = Set(before.map { $0.key }), afterKeys = Set(after.map { $0.key })
         hides = before.filter { !afterKeys.contains($0.key) }
         shows = after.filter { !beforeKeys.contains($0.key) }
     }

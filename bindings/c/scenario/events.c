@@ -145,6 +145,8 @@ static void on_transition(navcore_navigator *nav, const navcore_transition *t, v
     session *s = check_call("animator", nav, ctx);
     member *m = member_of(ctx);
     m->last_transition = t->id; /* before the trace line, as the Swift front calls the animator first */
+    m->transition_order = ++s->stamps;
+    m->transition_root = session_family_root(s, m);
     seen(s, m, "animator", t->from, t->from_object, true);
     seen(s, m, "animator", t->to, t->to_object, true);
     char *from = session_label(s, t->from), *to = session_label(s, t->to);
@@ -268,6 +270,8 @@ static int on_veto(navcore_navigator *nav, uint64_t screen, void *object, bool b
                                                     : NAVCORE_VETO_ALLOW;
     if (answer == NAVCORE_VETO_LATER) {
         m->last_decision = decision;
+        m->decision_order = ++s->stamps;
+        m->decision_root = session_family_root(s, m);
         m->has_decision = true;
     }
     static const char *const words[] = {[NAVCORE_VETO_ALLOW] = "yes", [NAVCORE_VETO_REFUSE] = "no",

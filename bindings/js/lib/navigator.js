@@ -504,11 +504,12 @@ export class Navigator {
   /**
    * Hands a transition to the animator; one that throws (or is gone) has it ended at once, so
    * nothing waits for an end that would never come.
-   * @param {{ id: number, style: number, from: number, to: number, interactive: boolean }} read
+   * @param {ReturnType<typeof readTransition>} read
    */
   #animate(read) {
-    const transition = new Transition(this, read.id, nameOf(STYLE, read.style), this.#knownScreen(read.from),
-      this.#knownScreen(read.to), read.interactive);
+    // A present's `to` and a dismiss's `from` are a modal's screen.
+    const transition = new Transition(this, read.id, nameOf(STYLE, read.style),
+      this.#screenIn(read.fromNavigator, read.from), this.#screenIn(read.toNavigator, read.to), read.interactive);
     const animator = this.#animator;
     let ended = false;
     try {
@@ -1605,6 +1606,18 @@ export class Navigator {
     if (!this.#member || this.#closing) return;
     const status = this.#call((lib) => lib.c.navcore_is_modal(lib.out, this.#handle));
     if (status === STATUS.invalid_handle) this.#closing = true;
+  }
+
+  /**
+   * The Screen of a screen of the navigator `handle` (a transition's from or to navigator): its
+   * own object's, else this navigator's #knownScreen.
+   * @param {number} handle
+   * @param {number} id
+   * @returns {Screen}
+   */
+  #screenIn(handle, id) {
+    const owner = handle !== this.#handle ? OPEN.get(handle) : undefined;
+    return (owner ?? this).#knownScreen(id);
   }
 
   /** @returns {boolean} whether it has a parent (false once destroyed or torn down) */

@@ -112,3 +112,26 @@ describe("families", () => {
     root.close();
   });
 });
+
+describe("families' transitions", () => {
+  it("a present's and a dismiss's transitions name the modal's screen", () => {
+    const root = new Navigator();
+    const home = root.createScreen("home");
+    root.push(home, { animated: false });
+    const modal = new Navigator("inline", { visible: false });
+    const sheet = modal.createScreen("sheet");
+    modal.push(sheet, { animated: false });
+    /** @type {import("../navcore.js").Transition[]} */
+    const seen = [];
+    root.animator = (transition) => seen.push(transition);
+    root.present(modal);
+    assert.deepEqual(seen.map((t) => [t.style, t.fromScreen, t.toScreen]), [["present", home, sheet]]);
+    root.finishTransition();
+    assert.equal(root.modal, modal);
+    root.dismiss();
+    assert.deepEqual(seen.slice(1).map((t) => [t.style, t.fromScreen, t.toScreen]), [["dismiss", sheet, home]]);
+    root.finishTransition();
+    assert.equal(root.modal, null);
+    root.close();
+  });
+});

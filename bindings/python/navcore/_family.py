@@ -68,6 +68,7 @@ class FamilyMember:
         def _ask(self, op: Op, request: Any, created: Any = ..., block: Any = ...) -> Operation: ...
         def _sync(self) -> None: ...
         def _screen(self, screen_id: int) -> Screen[Any]: ...
+        def _known_screen(self, screen_id: int) -> Screen[Any]: ...
         def _forget(self) -> None: ...
 
     def _join_family(self) -> None:
@@ -125,6 +126,13 @@ class FamilyMember:
         """C will not call this navigator again (``Navigator._forget``)."""
         _objects.pop(self._handle.value or 0, None)
         self._kept = set()
+
+    def _screen_of(self, handle: Optional[int], screen_id: int) -> Screen[Any]:
+        """The Screen of a screen of the navigator ``handle`` (a transition's ``from_navigator``
+        or ``to_navigator``: for a present or a dismiss, a modal's): its own object's, else this
+        navigator's ``_known_screen``."""
+        owner = _object_of(handle) if handle != self._handle.value else None
+        return (owner if owner is not None else self)._known_screen(screen_id)
 
     def _has_parent(self) -> bool:
         parent = c_void_p()

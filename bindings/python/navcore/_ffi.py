@@ -101,6 +101,8 @@ class CTransition(Structure):
         ("from_object", c_void_p),
         ("to_object", c_void_p),
         ("interactive", c_bool),
+        ("from_navigator", NavPtr),  # since 1.1: whose top `from` is (a modal's, for a dismiss)
+        ("to_navigator", NavPtr),  # since 1.1: whose top `to` is (a modal's, for a present)
     ]
 
 

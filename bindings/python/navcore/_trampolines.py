@@ -318,8 +318,8 @@ def _on_transition(cell: Any, nav: Any, transition_p: Any, ctx: Optional[int]) -
         transition = Transition(
             t.id,
             STYLES[t.style],
-            navigator._screen(t.from_),
-            navigator._screen(t.to),
+            navigator._screen_of(t.from_navigator, t.from_),  # a dismiss's is a modal's
+            navigator._screen_of(t.to_navigator, t.to),  # a present's is a modal's
             bool(t.interactive),
             navigator,
         )

@@ -170,3 +170,22 @@ def test_activate_switches_tabs_and_retap_pops_to_root(nav: navcore.Navigator) -
         second.activate(retap="twice")  # type: ignore[arg-type]
     with pytest.raises(navcore.StateError):
         nav.activate()
+
+
+def test_present_and_dismiss_transitions_name_the_modals_screen(nav: navcore.Navigator) -> None:
+    home = nav.create_screen("home", View())
+    nav.push(home, animated=False)
+    modal = navcore.Navigator(visible=False)
+    sheet = modal.create_screen("sheet", View())
+    modal.push(sheet, animated=False)
+    seen: List[navcore.Transition] = []
+    nav.animator = seen.append
+    nav.present(modal)
+    assert [(t.style, t.from_screen, t.to_screen) for t in seen] == [("present", home, sheet)]
+    assert seen[0].to_screen.route == "sheet" and not seen[0].to_screen.released
+    nav.finish_transition()
+    assert nav.modal is modal
+    nav.dismiss()
+    assert [(t.style, t.from_screen, t.to_screen) for t in seen[1:]] == [("dismiss", sheet, home)]
+    nav.finish_transition()
+    assert nav.modal is None and sheet.released

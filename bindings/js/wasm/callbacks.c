@@ -47,7 +47,8 @@ enum { NAVCORE_JS_CALLBACKS(NAVCORE_JS_KIND) KIND_COUNT };
 
 /* The layouts the binding reads (bindings/js/lib/memory.js) at these offsets. */
 _Static_assert(offsetof(navcore_transition, style) == 8 && offsetof(navcore_transition, from) == 16 &&
-                   offsetof(navcore_transition, to) == 24 && offsetof(navcore_transition, interactive) == 40,
+                   offsetof(navcore_transition, to) == 24 && offsetof(navcore_transition, interactive) == 40 &&
+                   offsetof(navcore_transition, from_navigator) == 44 && offsetof(navcore_transition, to_navigator) == 48,
                "navcore_transition's layout changed: update bindings/js/lib/memory.js");
 _Static_assert(offsetof(navcore_action_event, appearing) == 8 && offsetof(navcore_action_event, disappearing) == 16 &&
                    offsetof(navcore_action_event, disappearing_count) == 20 &&

@@ -189,3 +189,14 @@ def test_present_and_dismiss_transitions_name_the_modals_screen(nav: navcore.Nav
     assert [(t.style, t.from_screen, t.to_screen) for t in seen[1:]] == [("dismiss", sheet, home)]
     nav.finish_transition()
     assert nav.modal is None and sheet.released
+
+
+def test_a_back_asked_of_the_root_reaches_a_dropped_tabs_listeners(nav: navcore.Navigator) -> None:
+    home, child = tabs(nav)
+    child.push(child.create_screen("b", View()), animated=False)
+    heard: List[str] = []
+    child.on("did_show", lambda event: heard.append(event.screen.route))
+    del child
+    collect()
+    assert nav.back(animated=False).outcome == "completed"  # the tab's stack is the deepest
+    assert heard == ["a"]

@@ -131,6 +131,12 @@ navcore_navigator *session_member_nav(session *s, member *m, bool hidden) {
 
 navcore_navigator *session_nav(session *s) { return session_member_nav(s, s->current, false); }
 
+member *session_member_by_nav(session *s, navcore_navigator *nav) {
+    for (size_t i = 0; i < s->member_count; i++)
+        if (s->members[i]->nav_made && s->members[i]->nav == nav) return s->members[i];
+    return NULL;
+}
+
 member *session_adopt(session *s, member *parent, navcore_navigator *nav) {
     s->made_navigators++;
     char *name = xasprintf("nav#%zu", s->made_navigators);

@@ -193,12 +193,14 @@ navcore_navigator *session_nav(session *s);
 /* A member's navigator, made at first use; `hidden` = created with its visible flag off (SPEC
  * §16.12). NULL if it could not be made. */
 navcore_navigator *session_member_nav(session *s, member *m, bool hidden);
+/* The root of m's family now (itself once torn down). */
+navcore_navigator *session_family_root(session *s, member *m);
 
 /* The member of a navigator navcore made under `parent`'s (restore_tree, SPEC §16.13): named
  * `nav#k` (k counting the made ones), listened to as every member, its handle `nav`. */
 member *session_adopt(session *s, member *parent, navcore_navigator *nav);
-/* The root of m's family now (itself once torn down). */
-navcore_navigator *session_family_root(session *s, member *m);
+/* The member whose navigator is `nav`; NULL for none. */
+member *session_member_by_nav(session *s, navcore_navigator *nav);
 /* Keeps a status for `expect status`. */
 void session_set_status(session *s, int status);
 /* words[index], or NULL after recording "missing argument". */

@@ -1085,6 +1085,8 @@ export class Navigator {
   #wrapMade(handle) {
     Navigator.#madeHandle = handle;
     const child = new Navigator(this.dispatch);
+    child.#member = true; // a member from the start: its teardown is heard (#torn)
+    child.#sync();
     this.#made.push(child);
     return child;
   }

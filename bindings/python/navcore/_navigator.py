@@ -205,16 +205,17 @@ class Navigator(FamilyMember):
             _check(library.navcore_navigator_create_with_options(byref(handle), byref(options)))
         self._setup(library, handle, mode)
         self._finalizer = self._make_finalizer()
+        self._join_family()
 
     @classmethod
     def _wrap_made(cls, handle: int, parent: "Navigator") -> "Navigator":
         """The object of a navigator navcore made under ``parent`` (``restore_tree``, SPEC §16.10),
         from its ``child`` callback: its handle is navcore's, which tears it down with its family,
-        so dropping the object destroys nothing. Its family keeps it, as an attached member's
-        (``_keep``), until its teardown."""
+        so dropping the object destroys nothing; its family keeps it, as an attached child's."""
         child = cls.__new__(cls)
         child._setup(parent._lib, c_void_p(handle), parent.dispatch)
         child._finalizer = weakref.finalize(child, _keep_handle, handle)
+        child._join_family()
         parent._keep(child)
         return child
 
@@ -251,7 +252,6 @@ class Navigator(FamilyMember):
         self._ref = weakref.ref(self)
         #: The handler of the navigators navcore makes under this one (``on_child``).
         self._child_handler: Optional[Callable[["Navigator", Optional[Screen[Any]], "Navigator"], Any]] = None
-        self._join_family()
 
     def _make_finalizer(self) -> "weakref.finalize[[int], Navigator]":
         """The finalizer only queues the handle for the reaper (see "Dropped navigators")."""
@@ -989,8 +989,8 @@ class Navigator(FamilyMember):
         """Sets (or with None removes) the handler told each navigator navcore makes under this
         one (``restore_tree``, SPEC §16.10), before any of its screens is made: it gets this
         navigator, the host screen (None for a modal) and the new navigator's object, on which
-        it registers its listeners, animator, veto and ``on_child``. This navigator keeps the
-        new object. Never called for ``attach`` or ``present``.
+        it registers its listeners, animator, veto and ``on_child``. The family keeps the new
+        object, as an attached child's. Never called for ``attach`` or ``present``.
 
         Args:
             handler: ``handler(parent, screen, child)``, or None.

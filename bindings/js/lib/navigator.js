@@ -1088,6 +1088,8 @@ export class Navigator {
     child.#member = true; // a member from the start: its teardown is heard (#torn)
     child.#sync();
     this.#made.push(child);
+    child.#member = true; // a member from birth: its teardown is heard (#torn)
+    child.#sync();
     return child;
   }
 

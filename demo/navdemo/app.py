@@ -75,6 +75,8 @@ class DemoApp(Commands):
         self._threshold = threshold
         root.on("wakeup", self.waker.set)  # one wakeup for the whole family (SPEC §16.8)
         self._adopt(root, ROOT)
+        for route, kind in KINDS.items():
+            root.register_route(route, self._factory(kind))  # the members look routes up here
         root.on_child(self._restored_child)
         saved = None if fresh or state_path is None else self._load(state_path)
         self._start_fresh = saved is None or not self._restore(saved)
@@ -93,7 +95,8 @@ class DemoApp(Commands):
 
     def _adopt(self, nav: navcore.Navigator, name: str) -> None:
         """Gives a member of the family the app's listeners and hooks (each navigator has its
-        own: SPEC §16.12's hooks are per navigator, only the queue and the wakeup are shared)."""
+        own: SPEC §16.12's hooks are per navigator, only the queue and the wakeup are shared;
+        its routes are the root's, found by route lookup, SPEC §16.1)."""
         trace = self.log.listener(name)
         nav.add_listener(trace)
         nav.on("done", self._on_done)
@@ -101,8 +104,6 @@ class DemoApp(Commands):
         nav.animator = lambda transition: self._animate(name, trace, transition)
         nav.veto = self._should_pop
         nav.bar_threshold = self._threshold
-        for route, kind in KINDS.items():
-            nav.register_route(route, self._factory(kind))
 
     def _build_tabs(self) -> None:
         """A fresh start: the tab frame as the root's stack, and each tab navigator, made hidden

@@ -139,7 +139,7 @@ member *session_member_by_nav(session *s, navcore_navigator *nav) {
 
 member *session_adopt(session *s, member *parent, navcore_navigator *nav) {
     s->made_navigators++;
-    char *name = xasprintf("nav#%zu", s->made_navigators);
+    char *name = xasprintf("nav#%lu", (unsigned long)s->made_navigators); /* not %zu: newlib's printf may lack it */
     member *m = add_member(s, name, parent->host_dispatch);
     free(name);
     m->nav_made = true;
@@ -538,11 +538,13 @@ static member *owner(session *s, const char *label) {
 
 /* ---- families (SPEC §16.13) ---------------------------------------------------------------- */
 
-navcore_navigator *session_family_root(session *s, member *m) {
-    navcore_navigator *n = session_member_nav(s, m, false), *parent = NULL;
+navcore_navigator *session_root_of(navcore_navigator *n) {
+    navcore_navigator *parent = NULL;
     while (n && navcore_parent(&parent, n) == NAVCORE_OK && parent) n = parent;
     return n;
 }
+
+navcore_navigator *session_family_root(session *s, member *m) { return session_root_of(session_member_nav(s, m, false)); }
 
 /* The member whose animator (`decision` false) or veto hook (true) heard last while in the family
  * whose root is m's root now: `finish`, `cancel`, `progress` and `decide` may be asked of any

@@ -1188,9 +1188,9 @@ export class Navigator {
     }
     this.#call((lib, arena) => {
       const text = arena.text(name, "the route", () => this.#requireLive());
-      const ctx = lib.register((kind, id, out, route, payload) => {
+      const ctx = lib.register((kind, id, out, route, payload, owner) => {
         if (kind === "destroy") return this.#registrationEnded();
-        return this.#make(factory, id, out, route, payload);
+        return this.#make(factory, id, route, payload, owner);
       });
       const status = lib.c.navcore_route_register(this.#handle, text, lib.trampoline("factory"), ctx,
         lib.trampoline("destroy"));
@@ -1201,20 +1201,21 @@ export class Navigator {
   }
 
   /**
-   * A factory's call: 0 when it made the screen's object.
+   * A factory's call: 0 when it made the screen's object. The screen is the navigator's that
+   * will own it (`owner`): a family member's, for a route it inherits from this one (SPEC §16.1).
    * @param {Function} factory
    * @param {number} id
-   * @param {number} _out
    * @param {number} route
    * @param {number} payload
+   * @param {number} owner the handle of the navigator that will own the screen
    * @returns {number}
    */
-  #make(factory, id, _out, route, payload) {
+  #make(factory, id, route, payload, owner) {
     const memory = this.#lib.memory;
     const name = /** @type {string} */ (memory.text(route));
     try {
       const object = factory({ route: name, id, payload: memory.text(payload) });
-      this.#adopt(new Screen(id, name, object));
+      (owner !== this.#handle ? OPEN.get(owner) ?? this : this).#adopt(new Screen(id, name, object));
       return 0;
     } catch (error) {
       if (!(error instanceof FactoryFailed)) this.#lib.stash(error);

@@ -135,3 +135,16 @@ describe("families' transitions", () => {
     root.close();
   });
 });
+
+describe("families' routes", () => {
+  it("a screen made by an ancestor's route is the child's, with its object", () => {
+    const { root, child } = tabs();
+    const made = { name: "card" };
+    root.registerRoute("card", () => made);
+    assert.equal(child.show("card").outcome, "completed");
+    const card = child.stack[child.stack.length - 1];
+    assert.equal(card.route, "card");
+    assert.equal(card.object, made);
+    root.close();
+  });
+});

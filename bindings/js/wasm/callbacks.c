@@ -79,11 +79,12 @@ static void transition(navcore_navigator *nav, const navcore_transition *t, void
     DISPATCH(transition, ctx, 0, NULL, t, 0, 0, 0, 0);
 }
 
-/* screen, object = the out-parameter, a = route, b = payload; returns 0 when it made the object */
+/* screen, object = the out-parameter, a = route, b = payload, c = the navigator that will own the
+ * screen (a family member, for a route inherited from the registering one: SPEC §16.1); returns 0
+ * when it made the object */
 static int factory(void **out_object, navcore_navigator *nav, const char *route, uint64_t screen, const char *payload,
                    void *ctx) {
-    (void)nav;
-    return DISPATCH(factory, ctx, screen, out_object, route, payload, 0, 0, 0);
+    return DISPATCH(factory, ctx, screen, out_object, route, payload, nav, 0, 0);
 }
 
 static void destroy(void *ctx) { DISPATCH(destroy, ctx, 0, NULL, 0, 0, 0, 0, 0); }

@@ -19,7 +19,7 @@ live as long as the member does, whether or not the host still holds it:
   status) and changes nothing.
 
 A query that returns a navigator (``parent``, ``modal``, ``active_child``…) returns the existing
-object of that handle (``_objects``).
+object of that handle (``_trampolines._objects``).
 """
 
 from __future__ import annotations
@@ -34,23 +34,13 @@ from ._enums import Op, Retap, Status
 from ._errors import InvalidHandleError
 from ._events import Screen
 from ._operation import Operation
+from ._trampolines import _object_of, _objects
 
 if TYPE_CHECKING:
     from ._navigator import Navigator
 
 _CRequest = _ffi.CRequest
 _VERSION = _ffi.REQUEST_VERSION
-
-#: The Navigator of each live handle (its C pointer value), held weakly: a query's navigator is
-#: the object the host made for it.
-_objects: "Dict[int, weakref.ReferenceType[Navigator]]" = {}
-
-def _object_of(handle: Optional[int]) -> "Optional[Navigator]":
-    """The Navigator of a handle a query returned; None for none (or one the binding never made)."""
-    if not handle:
-        return None
-    ref = _objects.get(handle)
-    return ref() if ref is not None else None
 
 
 class FamilyMember:

@@ -538,13 +538,11 @@ static member *owner(session *s, const char *label) {
 
 /* ---- families (SPEC §16.13) ---------------------------------------------------------------- */
 
-navcore_navigator *session_root_of(navcore_navigator *n) {
-    navcore_navigator *parent = NULL;
+navcore_navigator *session_family_root(session *s, member *m) {
+    navcore_navigator *n = session_member_nav(s, m, false), *parent = NULL;
     while (n && navcore_parent(&parent, n) == NAVCORE_OK && parent) n = parent;
     return n;
 }
-
-navcore_navigator *session_family_root(session *s, member *m) { return session_root_of(session_member_nav(s, m, false)); }
 
 /* The member whose animator (`decision` false) or veto hook (true) heard last while in the family
  * whose root is m's root now: `finish`, `cancel`, `progress` and `decide` may be asked of any
@@ -568,16 +566,9 @@ static uint64_t family_transition(session *s, member *m) {
     return heard ? heard->last_transition : 0;
 }
 
-/* The member whose navigator is `n`; NULL for none. */
-static member *member_with(session *s, navcore_navigator *n) {
-    for (size_t i = 0; n && i < s->member_count; i++)
-        if (s->members[i]->nav_made && s->members[i]->nav == n) return s->members[i];
-    return NULL;
-}
-
 /* The name of the navigator a query returned (`-` for none, or one the scenario never named). */
 static const char *name_of(session *s, navcore_navigator *n) {
-    member *m = member_with(s, n);
+    member *m = n ? session_member_by_nav(s, n) : NULL;
     return m ? m->name : "-";
 }
 

@@ -193,8 +193,6 @@ navcore_navigator *session_nav(session *s);
 /* A member's navigator, made at first use; `hidden` = created with its visible flag off (SPEC
  * §16.12). NULL if it could not be made. */
 navcore_navigator *session_member_nav(session *s, member *m, bool hidden);
-/* The root of n's family now (n once torn down). */
-navcore_navigator *session_root_of(navcore_navigator *n);
 /* The root of m's family now (itself once torn down). */
 navcore_navigator *session_family_root(session *s, member *m);
 

@@ -73,7 +73,7 @@ def test_make_demo_without_a_terminal(navcore_env_ok: None) -> None:
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "navdemo: stdout is not a terminal" in result.stdout
     assert "delivered on thread MainThread" in result.stdout
-    assert "restored the saved stack" in result.stdout
+    assert "restored the saved tree" in result.stdout
 
 
 def test_demo_readme_commands_are_real() -> None:

@@ -57,8 +57,9 @@ STATES = ["idle", "will_push", "did_push", "push_completed", "will_pop", "did_po
 ASK_ROWS = ["navcore_push", "navcore_pop", "navcore_pop_with_result", "navcore_pop_to",
             "navcore_pop_to_root", "navcore_set_stack", "navcore_back", "navcore_gesture_begin",
             "navcore_run", "navcore_set_visible", "navcore_show", "navcore_post", "navcore_open",
-            "navcore_restore", "navcore_attach", "navcore_activate", "navcore_present",
-            "navcore_dismiss", "navcore_leave"]
+            "navcore_restore", "navcore_open_with_options", "navcore_restore_tree",
+            "navcore_attach", "navcore_activate", "navcore_present", "navcore_dismiss",
+            "navcore_leave"]
 # END GENERATED (tables)
 OP = {name: index for index, name in enumerate(COMMANDS)}
 # `decide`'s selectors (Sources/navcore-fuzz/Decisions.swift): `decide yes|no [SELECTOR]`.

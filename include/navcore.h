@@ -1286,6 +1286,28 @@ NAVCORE_API int navcore_on_release(navcore_navigator *nav, navcore_release_fn fn
  * @since 1.1
  */
 NAVCORE_API int navcore_on_detach(navcore_navigator *nav, navcore_release_fn fn, void *ctx, navcore_destroy_fn destroy);
+
+/** Receives a navigator navcore made under `parent` (navcore_restore_tree, SPEC §16.10), before
+ *  any of its screens: attached to `screen` of `parent`, or (`screen` 0) its modal. `child` is
+ *  a handle of its own, borrowed: valid until that navigator's teardown, never destroyed by the
+ *  host; register its callbacks (and its own navcore_on_child) here. */
+typedef void (*navcore_child_fn)(navcore_navigator *parent, uint64_t screen, navcore_navigator *child, void *ctx);
+
+/**
+ * Each navigator navcore makes under this one (navcore_restore_tree, SPEC §16.10), announced
+ * before any of its screens is made. Never called for navcore_attach or navcore_present.
+ *
+ * @param nav the navigator
+ * @param fn the callback; NULL removes it
+ * @param ctx passed to `fn`
+ * @param destroy destroys `ctx` once the registration ends (may be NULL)
+ * @retval NAVCORE_OK registered (or removed)
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_on_child(navcore_navigator *nav, navcore_child_fn fn, void *ctx, navcore_destroy_fn destroy);
 /**
  * Every op's end, after its completion.
  *
@@ -1655,6 +1677,26 @@ NAVCORE_API int navcore_screen_saved_state(char **out_state, navcore_navigator *
  */
 NAVCORE_API int navcore_save(char **out_document, navcore_navigator *nav);
 
+/**
+ * The saved tree of `nav` and its subtree as queries see it now (SPEC §16.10), version 2:
+ * exactly `{"navcore":2,"stack":[E…]}` plus `,"modal":M` when `nav` has a presented modal, no
+ * whitespace. An entry of a screen that has children adds `"active":I,"children":[C…]` (I the
+ * active child's index or null); a child is `{"stack":[E…]}` and a modal `{"stack":[E…],
+ * "covers":B,"dismiss_on_back":B}`, each plus its own `,"modal":M`. Not recorded: the
+ * navigators' `visible` flags, retained detached screens, pending modals, bound-ness,
+ * observers, hooks, animators and routes. For a navigator without children or modal it is
+ * navcore_save's stack under version 2.
+ *
+ * @param out_document receives a copy to free with navcore_free
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out_document` is set
+ * @retval NAVCORE_ERR_INVALID `out_document` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_save_tree(char **out_document, navcore_navigator *nav);
+
 /** One entry of navcore_open: a route, and the saved state (NULL for none) its new screen gets
  *  as payload. */
 typedef struct navcore_route_entry {
@@ -1690,6 +1732,72 @@ typedef struct navcore_route_entry {
 NAVCORE_API int navcore_open(navcore_navigator *nav, const navcore_route_entry *entries, size_t count, bool animated,
                              navcore_done_fn done, void *ctx);
 
+/** The navcore_open_options layout this header declares. A minor version that adds fields (at
+ *  the end) raises it; the library accepts every version up to its own and reads and writes
+ *  only the fields of the version given (those a version lacks keep their defaults). */
+#define NAVCORE_OPEN_OPTIONS_VERSION 1
+
+/**
+ * navcore_open_with_options's options (SPEC §14, §16.10), a versioned struct like
+ * navcore_show_options: start from NAVCORE_OPEN_OPTIONS_INIT or navcore_open_options_init(),
+ * then set fields. An unknown `version` is NAVCORE_ERR_INVALID at the call.
+ */
+typedef struct navcore_open_options {
+    unsigned int version; /* NAVCORE_OPEN_OPTIONS_VERSION: which fields follow */
+    bool animated;        /* default false */
+    bool focus;           /* default false: after building the stack, bring `nav` to the front (SPEC §16.10) */
+} navcore_open_options;
+
+/** The default options of this header's version. */
+#define NAVCORE_OPEN_OPTIONS_INIT { NAVCORE_OPEN_OPTIONS_VERSION, false, false }
+
+/**
+ * Writes the defaults of options `version` into `*options`, as NAVCORE_OPEN_OPTIONS_INIT does,
+ * for hosts that cannot use the macro (FFI).
+ *
+ * `version` is written as given, and only the bytes that version has. Callbacks: none.
+ *
+ * @param options the options to initialise
+ * @param version the layout to write: pass NAVCORE_OPEN_OPTIONS_VERSION
+ * @retval NAVCORE_OK initialised
+ * @retval NAVCORE_ERR_INVALID `options` is NULL, or `version` is one this library does not
+ *     know (then nothing is written)
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_open_options_init(navcore_open_options *options, unsigned int version);
+
+/**
+ * Builds the whole stack from routes in one op, as navcore_open does, with options (SPEC §14,
+ * §16.10).
+ *
+ * With `focus`, once the stack is built the same op brings `nav` to the front of its family,
+ * walking from `nav` up to the root: a screen child that is not active is activated, its
+ * parent pops to its host screen, the parent's modal is dismissed unless it is sticky (its
+ * `dismiss_on_back` off: the walk stops there). Inner steps first, every step instant; other
+ * children keep their stacks. A root or a modal has nothing to walk.
+ *
+ * @param nav the navigator
+ * @param entries the routes and states, bottom to top
+ * @param count how many entries (at least 1)
+ * @param options its animation and focus; NULL = the defaults (instant, no focus)
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID at the call: `nav` is NULL, `count` is 0, `entries` or a route is
+ *     NULL, a route or state is not valid UTF-8, `count`'s byte size overflows, or the options'
+ *     version is unknown
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the new screens are the stack (and `nav` is in front, with `focus`)
+ * @outcome NAVCORE_OUTCOME_UNKNOWN_ROUTE a route is not registered when the op runs
+ * @outcome NAVCORE_OUTCOME_FACTORY_FAILED a factory failed: the screens made are released, the stack unchanged
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_open_with_options(navcore_navigator *nav, const navcore_route_entry *entries, size_t count,
+                                          const navcore_open_options *options, navcore_done_fn done, void *ctx);
+
 /**
  * Opens the stack a saved document describes (SPEC §14).
  *
@@ -1713,6 +1821,38 @@ NAVCORE_API int navcore_open(navcore_navigator *nav, const navcore_route_entry *
  * @since 1.0
  */
 NAVCORE_API int navcore_restore(navcore_navigator *nav, const char *document, bool animated, navcore_done_fn done, void *ctx);
+
+/**
+ * Rebuilds `nav`'s subtree from a saved tree (SPEC §16.10): new screens, new child navigators
+ * and modals, every old child and modal torn down.
+ *
+ * The document (version 2, or version 1 as a tree of one) is parsed at the call, then an open
+ * op is asked (NAVCORE_OP_OPEN). When it runs: every route is looked up in the navigator that
+ * will hold it, then its ancestors (NAVCORE_OUTCOME_UNKNOWN_ROUTE, nothing changes); then, in
+ * document order, the new navigators are made, each announced to its parent's navcore_on_child
+ * callback before its screens are made, and the screens by their factories; a failing factory
+ * undoes everything made, last made first. Else `nav`'s stack becomes its new screens (`set`
+ * events), the new modal and children take their places, and the old modal and the old
+ * screens' children are torn down.
+ *
+ * @param nav the navigator
+ * @param tree a saved tree: any RFC 8259 JSON text of exactly navcore_save_tree's shape
+ * @param animated whether the change asks for a transition
+ * @param done receives the op's outcome (may be NULL)
+ * @param ctx passed to `done`
+ * @retval NAVCORE_OK the op started at once
+ * @retval NAVCORE_QUEUED the op waits in the queue
+ * @retval NAVCORE_ERR_INVALID `nav` is NULL, or `tree` is anything but a saved tree
+ *     (NULL, bad UTF-8, another shape, an `active` index out of range): nothing is asked
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed, or never was a navigator
+ * @outcome NAVCORE_OUTCOME_COMPLETED the document's screens and navigators are in place
+ * @outcome NAVCORE_OUTCOME_UNKNOWN_ROUTE a route is not registered along the family when the op runs
+ * @outcome NAVCORE_OUTCOME_FACTORY_FAILED a factory failed: everything made is undone, `nav` unchanged
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_restore_tree(navcore_navigator *nav, const char *tree, bool animated, navcore_done_fn done,
+                                     void *ctx);
 
 /* ---------------------------------------------------------------------------------------------
  * Families (SPEC §16): a navigator inside a screen of another (tabs, an embedded flow) or over
@@ -2026,11 +2166,14 @@ typedef struct navcore_request {
     const navcore_activate_options *activate_options; /* activate: its options; NULL = the defaults */
     const navcore_present_options *present_options;   /* present: its options; NULL = the defaults */
     const navcore_dismiss_options *dismiss_options;   /* dismiss: its options; NULL = the defaults */
+    const navcore_open_options *open_options; /* open: its options (with `animated`); NULL = `animated` and no focus */
+    const char *tree;                         /* open: a saved tree, parsed at the call, instead of `entries` (restore_tree) */
 } navcore_request;
 
 /** The empty request of this header's version: no op (-1), every other field 0, false or NULL. */
 #define NAVCORE_REQUEST_INIT                                                                       \
-    { NAVCORE_REQUEST_VERSION, -1, 0, NULL, 0, false, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+    { NAVCORE_REQUEST_VERSION, -1, 0, NULL, 0, false, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, \
+      NULL, NULL, NULL }
 
 /**
  * Sets `*request` to `version`'s empty request, as NAVCORE_REQUEST_INIT does, for hosts that
@@ -2143,6 +2286,8 @@ NAVCORE_API int navcore_ask_outcome(int *out_outcome, navcore_navigator *nav, co
     X(NAVCORE_OP_SHOW, navcore_post, (route, show_options))                                        \
     X(NAVCORE_OP_OPEN, navcore_open, (entries, count, animated))                                   \
     X(NAVCORE_OP_OPEN, navcore_restore, (document, animated))                                     \
+    X(NAVCORE_OP_OPEN, navcore_open_with_options, (entries, count, open_options))                 \
+    X(NAVCORE_OP_OPEN, navcore_restore_tree, (tree, animated))                                    \
     X(NAVCORE_OP_ATTACH, navcore_attach, (screen, child, attach_options))                          \
     X(NAVCORE_OP_ACTIVATE, navcore_activate, (activate_options))                                   \
     X(NAVCORE_OP_PRESENT, navcore_present, (child, present_options))                               \

@@ -86,6 +86,8 @@ CTYPES = {
     "const navcore_show_options *": "POINTER(ShowOptions)",
     "const navcore_legacy_show_options *": "POINTER(LegacyShowOptions)",
     "navcore_show_options *": "POINTER(ShowOptions)",
+    "const navcore_open_options *": "POINTER(OpenOptions)",
+    "navcore_open_options *": "POINTER(OpenOptions)",
     "const navcore_transition *": "POINTER(CTransition)",
     "const navcore_action_event *": "POINTER(CActionEvent)",
     "const navcore_route_entry *": "POINTER(RouteEntry)",

@@ -192,6 +192,8 @@ FIELDS: Dict[str, Field] = {
     "show_options": Field("options", "try CShowOptions.read(show_options)"),
     "entries": Field("entries", "try openEntries(navigator)"),
     "document": Field("entries", "try openEntries(navigator)"),
+    "open_options": Field("options", "try COpenOptions.read(open_options)"),
+    "tree": Field("tree", "try restoredTree(navigator)"),
     "child": Field("child", "try childCore()"),
     "attach_options": Field("options", "try CFamilyOptions.attach(attach_options)"),
     "activate_options": Field("options", "try CFamilyOptions.activate(activate_options)"),
@@ -211,6 +213,7 @@ SWIFT_FIELD_TYPES = {
     "const char *": "UnsafePointer<CChar>?",
     "navcore_run_fn": "navcore_run_fn?",
     "const navcore_show_options *": "UnsafePointer<navcore_show_options>?",
+    "const navcore_open_options *": "UnsafePointer<navcore_open_options>?",
     "const navcore_route_entry *": "UnsafePointer<navcore_route_entry>?",
     "navcore_navigator *": "NavigatorHandle?",
     "const navcore_attach_options *": "UnsafePointer<navcore_attach_options>?",
@@ -404,6 +407,8 @@ def methods(table: Table) -> List[Method]:
         own: List[Method] = []
         for row in op.rows:
             wider = next((m for m in own if set(m.fields) < set(row.fields) and not m.aliases), None)
+            if row.function in MERGED_INTO:
+                wider = next(m for m in own if m.row.function == MERGED_INTO[row.function])
             same = next((m for m in own if m.fields == row.fields), None)
             if same:
                 same.aliases.append(row)
@@ -415,6 +420,11 @@ def methods(table: Table) -> List[Method]:
         found += own
     return found
 
+
+#: Rows merged into another row's method although their fields are not a superset of its: an
+#: options struct that carries that method's `animated` (navcore_open_with_options is `open`
+#: with `focus`; its options' conversion uses `animated`: PythonField.uses).
+MERGED_INTO = {"navcore_open_with_options": "navcore_open"}
 
 #: SPEC §2: "show, open and restore default to instant in the bindings"; every other op that
 #: takes `animated` defaults to animating.
@@ -480,6 +490,12 @@ SWIFT_FIELDS: Dict[str, SwiftField] = {
     "entries": SwiftField("_", "entries", "[RouteEntry]", engine="entries"),
     # Parsed when the request is asked (after the navigator is known to be live), not made.
     "document": SwiftField("_", "document", "String", engine=""),
+    "open_options": SwiftField(None, "focus", "Bool", "false", engine="OpenOptions(animated: animated, focus: focus)",
+                               absent="nil",
+                               doc="whether the op then brings the navigator to the front of its family "
+                                   "(<doc:Semantics> §16.10)"),
+    # Parsed when the request is asked, as `document` is.
+    "tree": SwiftField("_", "tree", "String", engine="", absent="nil"),
 }
 
 
@@ -539,6 +555,8 @@ def swift_factories(table: Table) -> str:
         parameters = [declaration for _, declaration in swift_parameters(method)]
         if "document" in method.fields:
             body = "NavigationRequest(restoring: document, animated: animated)"
+        elif "tree" in method.fields:
+            body = "NavigationRequest(restoringTree: tree, animated: animated)"
         else:
             arguments = {}
             for name in method.op.fields:
@@ -608,7 +626,8 @@ class PythonField:
     another's conversion. `optional`: the field is left out (NULL) when every parameter of it
     is None, and the request is then the one of the row without it (``pop()`` asks
     navcore_pop's request, ``pop(result=…)`` navcore_pop_with_result's). `operation_keeps`: the op's Operation keeps the parameter (``run``'s
-    block, which the trampoline calls)."""
+    block, which the trampoline calls). `uses`: parameters of the method's other fields that the
+    conversion also takes, after its own (``open``'s options carry its ``animated``)."""
 
     parameters: List[PythonParameter]
     raises: List[str] = field(default_factory=list)
@@ -617,6 +636,7 @@ class PythonField:
     convert: Optional[str] = None
     also: Tuple[str, ...] = ()
     operation_keeps: bool = False
+    uses: Tuple[str, ...] = ()
 
 
 PYTHON_FIELDS: Dict[str, PythonField] = {
@@ -660,6 +680,14 @@ PYTHON_FIELDS: Dict[str, PythonField] = {
                                              doc="``save()``'s dict or ``save_text()``'s text; any JSON of that shape.")],
                             ["InvalidError: anything but a saved document, at the call (SPEC §14)."],
                             convert="document"),
+    "open_options": PythonField([PythonParameter("focus", "Optional[bool]", "None", True,
+                                                 doc="True: then bring the navigator to the front of its family "
+                                                     "(SPEC §16.10); None or False: not.")],
+                                optional=True, convert="open_options", uses=("animated",)),
+    "tree": PythonField([PythonParameter("tree", "Union[str, Mapping[str, Any]]",
+                                         doc="``save_tree()``'s text or its dict; any JSON of that shape.")],
+                        ["InvalidError: anything but a saved tree, at the call (SPEC §16.10)."],
+                        convert="document"),
 }
 
 #: navcore_push's screen in Python: any object, which gets a new screen of `route`.
@@ -732,7 +760,8 @@ def python_c_zero(c_type: str) -> str:
 
 def python_conversion_call(spec: PythonField) -> str:
     """The call of a field's conversion (navcore/_conversions.py) in a named method."""
-    return f"_conversions.{spec.convert}({', '.join(['self', 'created'] + [p.name for p in spec.parameters])})"
+    names = [p.name for p in spec.parameters] + list(spec.uses)
+    return f"_conversions.{spec.convert}({', '.join(['self', 'created'] + names)})"
 
 
 def python_tuple(items: Sequence[str]) -> str:
@@ -744,6 +773,10 @@ def python_converted(converted: List[Tuple[str, PythonField]], optional: List[Tu
     if optional:
         entry, spec = optional[0]
         absent = " and ".join(f"{p.name} is None" for p in spec.parameters)
+        given = "".join(f"\n            {e}," for e, _ in converted)
+        if converted:
+            return (f"        request._converted = ({given}\n        )"
+                    f" + (() if {absent} else (\n            {entry},\n        ))")
         return f"        request._converted = () if {absent} else (\n            {entry},\n        )"
     return wrap("        request._converted = (", [entry for entry, _ in converted], ",)" if len(converted) == 1 else ")",
                 "        ", 100)
@@ -766,10 +799,11 @@ def python_factories(table: Table) -> str:
             arguments += [f'"{p.key or p.name}": {p.name}' for p in spec.parameters]
             if spec.convert:
                 fields = python_tuple([f'"{f}"' for f in (field_name,) + spec.also])
-                entry = f"({fields}, _conversions.{spec.convert}, {python_tuple([p.name for p in spec.parameters])})"
+                names = [p.name for p in spec.parameters] + list(spec.uses)
+                entry = f"({fields}, _conversions.{spec.convert}, {python_tuple(names)})"
                 (optional if spec.optional else converted).append((entry, spec))
-        if optional and (converted or len(optional) > 1):
-            sys.exit(f"ops.py: {method.row.function}: one optional field, alone, is all a Request's class method makes")
+        if len(optional) > 1:
+            sys.exit(f"ops.py: {method.row.function}: one optional field is all a Request's class method makes")
         last = max([i for i, f in enumerate(table.fields) if f.name in plain] + [1])
         c = ["_VERSION", str(method.op.value)] + [plain.get(f.name, python_c_zero(f.c_type)) for f in table.fields[2:last + 1]]
         out += ["    @classmethod",
@@ -785,11 +819,11 @@ def python_factories(table: Table) -> str:
     return "\n".join(out[:-1]) + "\n"
 
 
-def python_row_call(method: Method, row: Row) -> List[str]:
+def python_row_call(method: Method, row: Row, declared: bool = False) -> List[str]:
     """The lines of a named method that ask `row`'s op through Navigator._ask: the plain fields
     first (as a Request's class method makes them), then the conversions in the row's order,
     then the navcore_request of the row's fields (by name) that _ask passes to
-    navcore_ask_outcome."""
+    navcore_ask_outcome. `declared`: an earlier branch of the method declared `created`."""
     specs = dict(python_fields(method))
     converts = any(specs[f].convert for f in row.fields if f in specs)
     plain, converted, fields = [], [], []
@@ -810,7 +844,8 @@ def python_row_call(method: Method, row: Row) -> List[str]:
             fields.append(f"{field_name}={python_conversion_call(spec)}")
     lines = plain
     if converts:
-        lines += ["        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused"]
+        annotation = "" if declared else ": List[Screen[Any]]"
+        lines += [f"        created{annotation} = []  # what the conversions make: discarded if refused"]
     lines += converted
     request = wrap("_CRequest(", ["_VERSION", str(method.op.value)] + fields, ")", "            ", 100)
     arguments = [f"OPS[{method.op.value}]", request] + (["created"] if converts else [])
@@ -840,8 +875,11 @@ def python_methods(table: Table) -> str:
                          "write the Python method by hand")
             absent = " and ".join(f"{p.name} is None" for spec in extra for p in spec.parameters)
             out.append(f"        if {absent}:")
-            out += ["    " + line for line in python_row_call(method, method.row)]
-        out += python_row_call(method, row) + [""]
+            first = python_row_call(method, method.row)
+            out += ["    " + part for line in first for part in line.split("\n")]
+            out += python_row_call(method, row, declared=any("created:" in line for line in first)) + [""]
+        else:
+            out += python_row_call(method, row) + [""]
         out += [f"    {python_name(alias)} = {name}  # {doc_text(alias.doc.brief, 'python')}" for alias in method.aliases]
         if method.aliases:
             out.append("")
@@ -887,20 +925,25 @@ WORD_PARSERS: Dict[str, WordParser] = {
     "route": WordParser("try word(arguments, 0, line)", "self.word(arguments, 0, line)", "word_route"),
     "show_options": WordParser("try showOptions(arguments, line)", "self.show_options(arguments, line)",
                                "word_show_options", python_argument="**{x}"),
-    "open_words": WordParser("openEntries(arguments)", '[split_entry(w) for w in arguments if w != "animated"]',
+    "open_words": WordParser("openEntries(arguments)",
+                             '[split_entry(w) for w in arguments if w not in ("animated", "focus")]',
                              "word_open"),
     "document": WordParser("try word(arguments, 0, line)", "self.word(arguments, 0, line)", "word_document"),
+    "tree": WordParser("try word(arguments, 0, line)", "self.word(arguments, 0, line)", "word_tree"),
+    "focus": WordParser('arguments.contains("focus")', '"focus" in arguments', "word_focus",
+                        python_value="(True if {x} else None)"),
 }
 
 #: Each field's words, unless the verb says otherwise (DSL_PARSERS).
 FIELD_WORDS = {"screen": "label", "screens": "set_words", "animated": "not_instant", "result": "result_option",
                "block": "run_name", "visible": "on_off", "route": "route", "show_options": "show_options",
-               "entries": "open_words", "document": "document"}
+               "entries": "open_words", "document": "document", "open_options": "focus", "tree": "tree"}
 
 #: SPEC §11's words where they are not FIELD_WORDS': `push R` makes a new screen of route R
 #: (`push_again L` pushes screen L); an op that is instant by default takes the word `animated`
 #: (`restore DOC [animated]` after its document); and the verbs that are no method's name.
-DSL_PARSERS = {("push", "screen"): "new_screen", ("restore", "animated"): "animated_after_first"}
+DSL_PARSERS = {("push", "screen"): "new_screen", ("restore", "animated"): "animated_after_first",
+               ("restore_tree", "animated"): "animated_after_first"}
 DSL_VERBS = {"push_again": ("navcore_push", {"screen": "label"})}
 
 
@@ -1069,6 +1112,9 @@ C_TEST_ARGUMENTS: Dict[str, CTestArgument] = {
                              '(navcore_route_entry[]){{"R", "opened"}, {"F", NULL}}', (1, 2)),
     "document": CTestArgument('"{\\"navcore\\":1,\\"stack\\":[{\\"route\\":\\"ok\\",\\"state\\":null}]}"',
                               '"{\\"navcore\\":1,\\"stack\\":[{\\"route\\":\\"R\\",\\"state\\":null}]}"'),
+    "open_options": CTestArgument("&(navcore_open_options)NAVCORE_OPEN_OPTIONS_INIT", "NULL"),
+    "tree": CTestArgument('"{\\"navcore\\":2,\\"stack\\":[{\\"route\\":\\"ok\\",\\"state\\":null}]}"',
+                          '"{\\"navcore\\":2,\\"stack\\":[{\\"route\\":\\"R\\",\\"state\\":null}]}"'),
 }
 
 

@@ -18,6 +18,9 @@ final class ScenarioSession: @unchecked Sendable {
     /// One navigator of the scenario: its name, its navigator (`root`'s made at first use, so
     /// that `config pump` can choose its mode) and what the runner keeps for it. Confined to the
     /// session's thread, as the session is.
+    /// How many navigators navcore made (`nav#k`).
+    private var madeNavigators = 0
+
     private final class Member: @unchecked Sendable {
         let name: String
         /// What starts its trace lines: nothing for `root`, `NAME: ` for another.
@@ -275,11 +278,16 @@ final class ScenarioSession: @unchecked Sendable {
         case "open":
             let entries = openEntries(arguments)
             let animated = arguments.contains("animated")
-            call { try self.nav().ask(.open(entries, animated: animated), completion: nil) }
+            let openOptions = arguments.contains("focus")
+            call { try self.nav().ask(.open(entries, animated: animated, focus: openOptions), completion: nil) }
         case "restore":
             let document = try word(arguments, 0, line)
             let animated = arguments.dropFirst().contains("animated")
             call { try self.nav().ask(.restore(document, animated: animated), completion: nil) }
+        case "restore_tree":
+            let tree = try word(arguments, 0, line)
+            let animated = arguments.dropFirst().contains("animated")
+            call { try self.nav().ask(.restoreTree(tree, animated: animated), completion: nil) }
         case "push_again":
             let screen = try labelled(word(plain, 0, line), line)
             let animated = !arguments.contains("instant")
@@ -334,6 +342,7 @@ final class ScenarioSession: @unchecked Sendable {
         case "bar": seen = dead ? "-" : (nav.isBarShown ? "shown" : "hidden")
         case "status": seen = status
         case "saved": seen = (try? nav.save()) ?? "-"
+        case "tree": seen = (try? nav.saveTree()) ?? "-"
         case "result_of":
             let screen = try labelled(word(words, 1, line), line)
             seen = textOrDead { () throws(NavigationError) in try nav.result(of: screen) }
@@ -400,9 +409,9 @@ final class ScenarioSession: @unchecked Sendable {
         return options
     }
 
-    /// `open`'s entries: every word but `animated`, each `R[=TEXT]`.
+    /// `open`'s entries: every word but `animated` and `focus`, each `R[=TEXT]`.
     private func openEntries(_ arguments: [String]) -> [RouteEntry] {
-        arguments.filter { $0 != "animated" }.map { word -> RouteEntry in
+        arguments.filter { $0 != "animated" && $0 != "focus" }.map { word -> RouteEntry in
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             return RouteEntry(route: parts.first ?? word, state: parts.count > 1 ? parts[1] : nil)
         }
@@ -594,6 +603,13 @@ final class ScenarioSession: @unchecked Sendable {
     private func navigator(of member: Member, hidden: Bool = false) -> Navigator {
         if let navigator = member.navigator { return navigator }
         let navigator = Navigator(dispatch: member.hostDispatch ? .host : .inline, visible: !hidden)
+        listen(to: navigator, as: member)
+        return navigator
+    }
+
+    /// Registers the runner's callbacks on `member`'s navigator: its observer, veto, wakeup,
+    /// animator (unless `config animator off`) and `onChild`.
+    private func listen(to navigator: Navigator, as member: Member) {
         navigator.addObserver { [weak self] event in self?.observe(event, of: member) }
         navigator.setDeferrablePopVeto { [weak self] screen, trigger, decision in
             self?.shouldPop(screen, trigger, decision, of: member) ?? .allow
@@ -601,9 +617,21 @@ final class ScenarioSession: @unchecked Sendable {
         navigator.setWakeupHandler { [weak self] in
             self?.record(TraceLine(category: .wakeup, text: "wakeup"), of: member)
         }
+        navigator.onChild { [weak self] _, screen, child in self?.adopt(child, hostedBy: screen, of: member) }
         member.navigator = navigator
         installAnimator(member)
-        return navigator
+    }
+
+    /// A navigator navcore made under `parent`'s (`restore_tree`, SPEC §16.13): it is named
+    /// `nav#k` (k counting the made ones), gets the runner's callbacks inside its `child` event,
+    /// and the parent's trace gets `child NAME of L` (or `child NAME modal`).
+    private func adopt(_ child: Navigator, hostedBy screen: Screen?, of parent: Member) {
+        madeNavigators += 1
+        let member = Member(name: "nav#\(madeNavigators)", hostDispatch: parent.hostDispatch)
+        members.append(member)
+        listen(to: child, as: member)
+        let place = screen.map { "of \(label($0.id))" } ?? "modal"
+        record(TraceLine(category: .family, text: "child \(member.name) \(place)"), of: parent)
     }
 
     private func installAnimator(_ member: Member) {

@@ -3,7 +3,7 @@ import NavCore
 
 /// The categories of trace lines (SPEC §11), chosen by `trace CAT…`.
 public enum TraceCategory: String, CaseIterable, Sendable {
-    case action, show, transition, veto, result, payload, bar, release, run, wakeup, done
+    case action, show, transition, veto, result, payload, bar, release, run, wakeup, done, family
 }
 
 /// One trace line and its category.

@@ -20,7 +20,7 @@ enum AskTable {
     enum Field {
         case 
             screen, screens, count, animated, visible, result, block, route, showOptions, entries, document, child,
-            attachOptions, activateOptions, presentOptions, dismissOptions
+            attachOptions, activateOptions, presentOptions, dismissOptions, openOptions, tree
         
     }
 
@@ -40,6 +40,8 @@ enum AskTable {
         (NAVCORE_OP_SHOW, "navcore_post", [.route, .showOptions]),
         (NAVCORE_OP_OPEN, "navcore_open", [.entries, .count, .animated]),
         (NAVCORE_OP_OPEN, "navcore_restore", [.document, .animated]),
+        (NAVCORE_OP_OPEN, "navcore_open_with_options", [.entries, .count, .openOptions]),
+        (NAVCORE_OP_OPEN, "navcore_restore_tree", [.tree, .animated]),
         (NAVCORE_OP_ATTACH, "navcore_attach", [.screen, .child, .attachOptions]),
         (NAVCORE_OP_ACTIVATE, "navcore_activate", [.activateOptions]),
         (NAVCORE_OP_PRESENT, "navcore_present", [.child, .presentOptions]),
@@ -174,6 +176,19 @@ extension Harness {
             let saved = r.flag() ? nil : savedDocument(t)
             a.request.document = a.text(saved ?? Array("{\"navcore\":1,\"stack\":[]}".utf8))
             // The navigator's document is valid when its stack is not empty; an empty stack is not.
+            a.valid = a.valid && saved != nil && stackIDs(t)?.isEmpty == false
+        case .openOptions:
+            let opts = r.byte()
+            guard opts & 4 == 0 else { return }  // NULL: the request's `animated`, no focus
+            let options = navcore_open_options(
+                version: UInt32(NAVCORE_OPEN_OPTIONS_VERSION), animated: opts & 1 != 0, focus: opts & 2 != 0)
+            a.request.open_options = a.array([options])
+        case .tree:
+            // A navigator of the fuzzer has no children: its saved tree is its saved document
+            // under version 2, valid as the document is.
+            let saved = r.flag() ? nil : savedDocument(t)
+            let tree = saved.map { Array("{\"navcore\":2".utf8) + $0.dropFirst("{\"navcore\":1".utf8.count) }
+            a.request.tree = a.text(tree ?? Array("{\"navcore\":2,\"stack\":[]}".utf8))
             a.valid = a.valid && saved != nil && stackIDs(t)?.isEmpty == false
         }
     }

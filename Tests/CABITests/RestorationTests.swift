@@ -48,6 +48,37 @@ struct RestorationTests {
         #expect(Self.text { navcore_screen_saved_state($0, h.nav, h.id("Item#2")) } == "-")
     }
 
+    @Test("save_tree writes version 2; restore_tree rebuilds it; open with options reads its animated and focus")
+    func treeAndOpenOptions() {
+        let h = Harness()
+        defer { h.close() }
+        #expect(h.route("Home") == OK && h.route("Item") == OK)
+        var options = navcore_open_options()
+        expectStatus(navcore_open_options_init(&options, UInt32(NAVCORE_OPEN_OPTIONS_VERSION)))
+        options.focus = true  // a root has nothing to walk: the focus changes nothing
+        let texts = [strdup("Home"), strdup("Item"), strdup("id=7")]
+        defer { texts.forEach { free($0) } }
+        var entries = [navcore_route_entry(route: texts[0], state: nil), navcore_route_entry(route: texts[1], state: texts[2])]
+        expectStatus(navcore_open_with_options(h.nav, &entries, entries.count, &options, h.r.doneFn, h.ctx("o")))
+        #expect(h.stack == ["Home", "Item"])
+        #expect(h.r.take(["completion"]) == ["completion o open completed"])
+        let tree = Self.text { navcore_save_tree($0, h.nav) }
+        #expect(tree == #"{"navcore":2,"stack":[{"route":"Home","state":null},{"route":"Item","state":"id=7"}]}"#)
+        expectStatus(navcore_restore_tree(h.nav, tree, false, h.r.doneFn, h.ctx("r")))
+        #expect(h.stack == ["Home#2", "Item#2"])
+        #expect(h.r.take(["completion"]) == ["completion r open completed"])
+        // Version 1 is a tree of one; anything else, and an unknown options version, asks nothing.
+        expectStatus(navcore_restore_tree(h.nav, Self.text { navcore_save($0, h.nav) }, false, nil, nil))
+        expectError(navcore_restore_tree(h.nav, #"{"navcore":2,"stack":[]}"#, false, nil, nil), NAVCORE_ERR_INVALID)
+        expectError(navcore_restore_tree(h.nav, nil, false, nil, nil), NAVCORE_ERR_INVALID)
+        expectError(navcore_restore(h.nav, tree, false, nil, nil), NAVCORE_ERR_INVALID)
+        options.version = 0
+        expectError(navcore_open_with_options(h.nav, &entries, entries.count, &options, nil, nil), NAVCORE_ERR_INVALID)
+        #expect(h.stack == ["Home#3", "Item#3"])
+        expectStatus(navcore_open_with_options(h.nav, &entries, entries.count, nil, nil, nil))
+        #expect(h.stack == ["Home#4", "Item#4"])
+    }
+
     @Test("bad calls fail and ask nothing: no entries, NULLs, bad UTF-8, a huge count, a malformed document")
     func badCalls() {
         let h = Harness()

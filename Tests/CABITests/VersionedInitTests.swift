@@ -51,6 +51,12 @@ import Testing
         #expect(options.payload == nil)
     }
 
+    @Test("navcore_open_options_init(1) writes version 1's defaults, with version 1, and not one byte after them")
+    func openOptionsVersion1() throws {
+        let options = try Self.version1(ending: \navcore_open_options.focus) { navcore_open_options_init($0, 1) }
+        #expect(options.version == 1 && options.animated == false && options.focus == false)
+    }
+
     @Test("navcore_screen_hooks_init(1) writes version 1's NULL hooks, with version 1, and not one byte after them")
     func screenHooksVersion1() throws {
         let hooks = try Self.version1(ending: \navcore_screen_hooks.destroy) { navcore_screen_hooks_init($0, 1) }
@@ -103,6 +109,9 @@ import Testing
         try Self.unknownVersions(ending: \navcore_request.document, newest: NAVCORE_REQUEST_VERSION) {
             navcore_request_init($0, $1)
         }
+        try Self.unknownVersions(ending: \navcore_open_options.focus, newest: NAVCORE_OPEN_OPTIONS_VERSION) {
+            navcore_open_options_init($0, $1)
+        }
         try Self.unknownVersions(ending: \navcore_attach_options.version, newest: NAVCORE_ATTACH_OPTIONS_VERSION) {
             navcore_attach_options_init($0, $1)
         }
@@ -117,12 +126,13 @@ import Testing
         }
     }
 
-    @Test("navcore_request_init(2) writes the family ops' fields empty, and not one byte after them")
+    @Test("navcore_request_init(2) writes the family ops' fields, open's options and tree empty, and not one byte after them")
     func requestVersion2() throws {
-        let request = try Self.version1(ending: \navcore_request.dismiss_options) { navcore_request_init($0, 2) }
+        let request = try Self.version1(ending: \navcore_request.tree) { navcore_request_init($0, 2) }
         #expect(request.version == 2 && request.op == -1 && request.child == nil)
         #expect(request.attach_options == nil && request.activate_options == nil)
         #expect(request.present_options == nil && request.dismiss_options == nil)
+        #expect(request.open_options == nil && request.tree == nil)
     }
 
     @Test("the family ops' options _init(1) write their defaults (SPEC §16.12), and not one byte after them")

@@ -221,8 +221,10 @@ export declare class Navigator {
   setVisible(visible: boolean): Operation;
   show(route: string, options?: ShowOptions): Operation;
   post(route: string, options?: ShowOptions): Operation;
-  open(entries: Iterable<string | [string, Text | null]>, options?: Animated): Operation;
+  open(entries: Iterable<string | [string, Text | null]>, options?: Animated & { focus?: boolean }): Operation;
   restore(document: string | SavedDocument, options?: Animated): Operation;
+  /** Rebuilds the subtree from a saved tree (SPEC §16.10): new screens and navigators. */
+  restoreTree(tree: string | object, options?: Animated): Operation;
   pushForResult<R = unknown>(screen: unknown, options?: Animated & { route?: string }): ScreenResult<R>;
 
   finishTransition(id?: number): void;
@@ -248,6 +250,8 @@ export declare class Navigator {
   savedState(screen: Screen): string | null;
   save(): SavedDocument;
   saveText(): string;
+  /** The saved tree of the navigator and its subtree (SPEC §16.10), version 2. */
+  saveTree(): string;
 
   readonly stack: Screen[];
   readonly top: Screen | null;

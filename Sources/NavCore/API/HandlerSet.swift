@@ -18,6 +18,8 @@ final class HandlerSet: EventSink {
         var ownWakeup: (@Sendable () -> Void)?
         var observers: [Observer] = []
         var nextToken = 1
+        /// Told each navigator navcore makes under this one (`restore_tree`).
+        var child: (@Sendable (Navigator, Screen?, Navigator) -> Void)?
     }
 
     /// An observer: its token, what it is told, and what ends it when the navigator ends.
@@ -37,6 +39,7 @@ final class HandlerSet: EventSink {
     private let ownWakeup: (@Sendable () -> Void)?
     private let observers: [Observer]
     private let nextToken: Int
+    private let child: (@Sendable (Navigator, Screen?, Navigator) -> Void)?
     /// Whether a delegate or observers were there when the snapshot was made: otherwise the
     /// public values of action and release events are not built (a weak load to learn whether
     /// the delegate is still there would cost more than it saves).
@@ -52,6 +55,7 @@ final class HandlerSet: EventSink {
         ownWakeup = handlers.ownWakeup
         observers = handlers.observers
         nextToken = handlers.nextToken
+        child = handlers.child
         // Show/hide and payloads always, for `ScreenFeedback` objects; everything once anyone
         // observes.
         listens = handlers.delegate != nil || !handlers.observers.isEmpty
@@ -65,7 +69,7 @@ final class HandlerSet: EventSink {
     /// The handlers, to derive the next snapshot from.
     var handlers: Handlers {
         Handlers(link: link, delegate: delegate, animator: animator, veto: veto, wakeup: wakeupHandler,
-                 ownWakeup: ownWakeup, observers: observers, nextToken: nextToken)
+                 ownWakeup: ownWakeup, observers: observers, nextToken: nextToken, child: child)
     }
 
     /// Delivers `event` straight from the engine's form: one switch, the public values built
@@ -111,6 +115,14 @@ final class HandlerSet: EventSink {
             notify(.done(kind, outcome))
         case .result:
             break  // `send` gives results to the screen's listener, never to the sink
+        case .child(let event):
+            // The new navigator's object, kept by its family from now on (SPEC §16.12), then the
+            // host's handler, which registers its callbacks before its screens are made.
+            link.withNavigator { parent in
+                let made = Navigator(madeBy: event.child, dispatch: parent.dispatch)
+                let screen = event.screen == 0 ? nil : try? parent.screen(event.screen)
+                child?(parent, screen, made)
+            }
         }
     }
 

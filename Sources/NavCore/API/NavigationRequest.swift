@@ -21,6 +21,8 @@ public struct NavigationRequest: Sendable {
         /// `restore`'s document, parsed when it is asked (once the navigator is known to be
         /// live, as SPEC §9 orders the statuses), then `open`ed.
         case restore(document: String, animated: Bool)
+        /// `restore_tree`'s document, parsed when it is asked, as `restore`'s is.
+        case restoreTree(document: String, animated: Bool)
     }
 
     let form: Form
@@ -31,6 +33,10 @@ public struct NavigationRequest: Sendable {
 
     init(restoring document: String, animated: Bool) {
         form = .restore(document: document, animated: animated)
+    }
+
+    init(restoringTree document: String, animated: Bool) {
+        form = .restoreTree(document: document, animated: animated)
     }
 }
 
@@ -123,8 +129,12 @@ extension NavigationRequest {
     /// - Parameters:
     ///   - entries: the routes and states, bottom to top
     ///   - animated: whether the change asks for a transition
-    public static func open(_ entries: [RouteEntry], animated: Bool = false) -> NavigationRequest {
-        NavigationRequest(OpenOp(entries: entries, animated: animated))
+    ///   - focus: whether the op then brings the navigator to the front of its family
+    ///     (<doc:Semantics> §16.10)
+    public static func open(
+        _ entries: [RouteEntry], animated: Bool = false, focus: Bool = false
+    ) -> NavigationRequest {
+        NavigationRequest(OpenOp(entries: entries, animated: animated, options: OpenOptions(animated: animated, focus: focus), tree: nil))
     }
 
     /// Opens the stack a saved document describes (<doc:Semantics> §14).
@@ -134,6 +144,16 @@ extension NavigationRequest {
     ///   - animated: whether the change asks for a transition
     public static func restore(_ document: String, animated: Bool = false) -> NavigationRequest {
         NavigationRequest(restoring: document, animated: animated)
+    }
+
+    /// Rebuilds `nav`'s subtree from a saved tree (<doc:Semantics> §16.10): new screens, new child
+    /// navigators and modals, every old child and modal torn down.
+    ///
+    /// - Parameters:
+    ///   - tree: a saved tree: any RFC 8259 JSON text of exactly navcore_save_tree's shape
+    ///   - animated: whether the change asks for a transition
+    public static func restoreTree(_ tree: String, animated: Bool = false) -> NavigationRequest {
+        NavigationRequest(restoringTree: tree, animated: animated)
     }
 // END GENERATED (factories)
 }

@@ -166,12 +166,14 @@ extension Navigator {
     /// - Parameters:
     ///   - entries: the routes and states, bottom to top
     ///   - animated: whether the change asks for a transition
+    ///   - focus: whether the op then brings the navigator to the front of its family
+    ///     (<doc:Semantics> §16.10)
     /// - Returns: the op's outcome, once it has ended.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
     nonisolated(nonsending) public func open(
-        _ entries: [RouteEntry], animated: Bool = false
+        _ entries: [RouteEntry], animated: Bool = false, focus: Bool = false
     ) async throws(NavigationError) -> Outcome {
-        try await perform(.open(entries, animated: animated))
+        try await perform(.open(entries, animated: animated, focus: focus))
     }
 
     /// Opens the stack a saved document describes (<doc:Semantics> §14).
@@ -185,6 +187,20 @@ extension Navigator {
         _ document: String, animated: Bool = false
     ) async throws(NavigationError) -> Outcome {
         try await perform(.restore(document, animated: animated))
+    }
+
+    /// Rebuilds `nav`'s subtree from a saved tree (<doc:Semantics> §16.10): new screens, new child
+    /// navigators and modals, every old child and modal torn down.
+    ///
+    /// - Parameters:
+    ///   - tree: a saved tree: any RFC 8259 JSON text of exactly navcore_save_tree's shape
+    ///   - animated: whether the change asks for a transition
+    /// - Returns: the op's outcome, once it has ended.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    nonisolated(nonsending) public func restoreTree(
+        _ tree: String, animated: Bool = false
+    ) async throws(NavigationError) -> Outcome {
+        try await perform(.restoreTree(tree, animated: animated))
     }
 // END GENERATED (awaited ops)
 

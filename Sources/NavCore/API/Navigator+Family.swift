@@ -76,6 +76,15 @@ extension Navigator {
         try ask(.leave(), completion: completion)
     }
 
+    /// Sets (or with `nil` removes) the handler told each navigator navcore makes under this one
+    /// (`restoreTree`, <doc:Semantics> §16.10): `parent` (this navigator), the host `screen`
+    /// (`nil` for a modal) and the new `child`, before any of its screens is made — the place
+    /// to give it its animator, veto, observers and its own `onChild`. Never called for
+    /// `attach` or `present`.
+    public func onChild(_ handler: (@Sendable (_ parent: Navigator, _ screen: Screen?, _ child: Navigator) -> Void)?) {
+        updateHandlers { $0.child = handler }
+    }
+
     // MARK: Queries (<doc:Semantics> §16.9)
 
     /// The parent: the navigator whose screen this one is attached to, or which presented it;

@@ -39,6 +39,8 @@ extension Navigator {
             return status
         case .restore(let document, let animated):
             return try core.restore(document, animated: animated, completion: completion, draining: draining)
+        case .restoreTree(let document, let animated):
+            return try core.restoreTree(document, animated: animated, completion: completion, draining: draining)
         }
     }
 
@@ -208,14 +210,16 @@ extension Navigator {
     /// - Parameters:
     ///   - entries: the routes and states, bottom to top
     ///   - animated: whether the change asks for a transition
+    ///   - focus: whether the op then brings the navigator to the front of its family
+    ///     (<doc:Semantics> §16.10)
     ///   - completion: told the op's outcome when it ends, or `nil`
     /// - Returns: `.ok` when the op started, `.queued` when it waits.
     /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
     @discardableResult
     public func open(
-        _ entries: [RouteEntry], animated: Bool = false, completion: Completion?
+        _ entries: [RouteEntry], animated: Bool = false, focus: Bool = false, completion: Completion?
     ) throws(NavigationError) -> RequestStatus {
-        try ask(.open(entries, animated: animated), completion: completion)
+        try ask(.open(entries, animated: animated, focus: focus), completion: completion)
     }
 
     /// Opens the stack a saved document describes (<doc:Semantics> §14).
@@ -231,6 +235,22 @@ extension Navigator {
         _ document: String, animated: Bool = false, completion: Completion?
     ) throws(NavigationError) -> RequestStatus {
         try ask(.restore(document, animated: animated), completion: completion)
+    }
+
+    /// Rebuilds `nav`'s subtree from a saved tree (<doc:Semantics> §16.10): new screens, new child
+    /// navigators and modals, every old child and modal torn down.
+    ///
+    /// - Parameters:
+    ///   - tree: a saved tree: any RFC 8259 JSON text of exactly navcore_save_tree's shape
+    ///   - animated: whether the change asks for a transition
+    ///   - completion: told the op's outcome when it ends, or `nil`
+    /// - Returns: `.ok` when the op started, `.queued` when it waits.
+    /// - Throws: `NavigationError` when the call itself fails; then nothing is asked.
+    @discardableResult
+    public func restoreTree(
+        _ tree: String, animated: Bool = false, completion: Completion?
+    ) throws(NavigationError) -> RequestStatus {
+        try ask(.restoreTree(tree, animated: animated), completion: completion)
     }
 // END GENERATED (named ops)
 }

@@ -34,4 +34,12 @@ extension Navigator {
     public func save() throws(NavigationError) -> String {
         try saveDocument().text
     }
+
+    /// The saved tree of this navigator and its subtree, exactly as <doc:Semantics> §16.10
+    /// writes it: `{"navcore":2,"stack":[…]}`, each screen with its children
+    /// (`"active":I,"children":[…]`) and the presented modal (`"modal":{…}`) where there are
+    /// some. `restoreTree(_:)` rebuilds it, with new navigators.
+    public func saveTree() throws(NavigationError) -> String {
+        try core.savedTree().text
+    }
 }

@@ -46,6 +46,21 @@ public final class Navigator: Sendable {
         if dispatch == .mainActor { deliverOnMainActor() }
     }
 
+    /// The object of a navigator navcore made inside this one's family (`restore_tree`, <doc:Semantics>
+    /// §16.10), made in its parent's `child` event: kept by the family until its teardown.
+    init(madeBy core: NavigatorCore, dispatch: DispatchMode) {
+        let link = NavigatorLink()
+        self.core = core
+        self.dispatch = dispatch
+        self.link = link
+        mainActor = dispatch == .mainActor ? MainActorDelivery() : nil
+        link.attach(self)
+        NavigatorDirectory.shared.register(self)
+        NavigatorDirectory.shared.keep(core.node)
+        updateHandlers { _ in }
+        if dispatch == .mainActor { deliverOnMainActor() }
+    }
+
     deinit {
         link.detach()
         NavigatorDirectory.shared.unregister(core.node)

@@ -52,6 +52,12 @@ import CNavCore
     CAPI.register(nav, fn, ctx, destroy) { $0.detach = $1 }
 }
 
+@c public func navcore_on_child(
+    _ nav: NavigatorHandle?, _ fn: navcore_child_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
+) -> Int32 {
+    CAPI.register(nav, fn, ctx, destroy) { $0.child = $1 }
+}
+
 @c public func navcore_on_done(
     _ nav: NavigatorHandle?, _ fn: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?, _ destroy: navcore_destroy_fn?
 ) -> Int32 {

@@ -126,6 +126,24 @@ import CNavCore
     }
 }
 
+@c public func navcore_open_with_options(
+    _ nav: NavigatorHandle?, _ entries: UnsafePointer<navcore_route_entry>?, _ count: UInt,
+    _ options: UnsafePointer<navcore_open_options>?, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.call(nav) { navigator throws(NavigationError) in
+        try CRequests.ask(navigator, navcore_request(NAVCORE_OP_OPEN, count: Int(bitPattern: count), entries: entries, open_options: options), done, ctx)
+    }
+}
+
+@c public func navcore_restore_tree(
+    _ nav: NavigatorHandle?, _ tree: UnsafePointer<CChar>?, _ animated: Bool, _ done: navcore_done_fn?,
+    _ ctx: UnsafeMutableRawPointer?
+) -> Int32 {
+    CAPI.call(nav) { navigator throws(NavigationError) in
+        try CRequests.ask(navigator, navcore_request(NAVCORE_OP_OPEN, animated: animated, tree: tree), done, ctx)
+    }
+}
+
 @c public func navcore_attach(
     _ nav: NavigatorHandle?, _ screen: UInt64, _ child: NavigatorHandle?,
     _ options: UnsafePointer<navcore_attach_options>?, _ done: navcore_done_fn?, _ ctx: UnsafeMutableRawPointer?

@@ -40,10 +40,11 @@ import CNavCore
 /// of an op's (OperationExports.swift), which makes the request of its arguments.
 enum CRequests {
     /// The versions of navcore_request: version 1 ends with `document`, version 2 (the
-    /// family ops) with `dismiss_options`. A later version appends the end of its last field.
+    /// family ops, open's options and restore_tree's tree) with `tree`. A later version appends
+    /// the end of its last field.
     static let layout = VersionedStruct<navcore_request>(
         name: "navcore_request", initializer: "NAVCORE_REQUEST_INIT", what: "the request",
-        sizes: [VersionedStruct.end(of: \navcore_request.document), VersionedStruct.end(of: \navcore_request.dismiss_options)]
+        sizes: [VersionedStruct.end(of: \navcore_request.document), VersionedStruct.end(of: \navcore_request.tree)]
     ) { version in navcore_request.empty(version) }
 
     /// Asks `request` of the live `navigator`: its fields are read (`invalid` as the functions'

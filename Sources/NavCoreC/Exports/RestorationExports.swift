@@ -1,8 +1,8 @@
 import CNavCore
 @_spi(Fronts) import NavCoreEngine
 
-// navcore.h — Saved state, save, open and restore (SPEC §14); navcore_open and navcore_restore
-// are functions of an op (OperationExports.swift).
+// navcore.h — Saved state, save, open and restore (SPEC §14, save_tree §16.10); navcore_open,
+// navcore_restore and their kin are functions of an op (OperationExports.swift).
 
 /// Sets or clears a live screen's saved state.
 @c public func navcore_screen_set_saved_state(
@@ -23,4 +23,9 @@ import CNavCore
 /// The saved document of the stack, as the caller's copy.
 @c public func navcore_save(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ nav: NavigatorHandle?) -> Int32 {
     CAPI.copyText(out, nav) { navigator throws(NavigationError) in SavedDocument.encode(try navigator.core.savedEntries()) }
+}
+
+/// The saved tree of the navigator and its subtree (SPEC §16.10), as the caller's copy.
+@c public func navcore_save_tree(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ nav: NavigatorHandle?) -> Int32 {
+    CAPI.copyText(out, nav) { navigator throws(NavigationError) in try navigator.core.savedTree().text }
 }

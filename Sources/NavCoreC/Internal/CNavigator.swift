@@ -12,6 +12,20 @@ final class CNavigator: Sendable {
         core = NavigatorCore(hostDispatch: hostDispatch, sink: CallbackTable(handle: handle))
     }
 
+    /// The navigator of `core`, which navcore made (`restore_tree`, SPEC §16.10), under a handle
+    /// of its own, with an empty callback table; `nil` when no handle is left.
+    static func adopt(_ core: NavigatorCore) -> CNavigator? {
+        guard let navigator = HandleTable.shared.insert({ CNavigator(handle: $0, core: core) }) else { return nil }
+        let handle = navigator.handle
+        _ = try? core.replaceSink { (_: CallbackTable?) in CallbackTable(handle: handle) }
+        return navigator
+    }
+
+    private init(handle: UInt64, core: NavigatorCore) {
+        self.handle = handle
+        self.core = core
+    }
+
     /// The handle as the C callbacks receive it.
     var pointer: NavigatorHandle? { handle.navigatorHandle }
 

@@ -11,7 +11,8 @@ extension navcore_request {
         navcore_request(
             version: version, op: -1, screen: 0, screens: nil, count: 0, animated: false, visible: false,
             result: nil, block: nil, route: nil, show_options: nil, entries: nil, document: nil, child: nil,
-            attach_options: nil, activate_options: nil, present_options: nil, dismiss_options: nil
+            attach_options: nil, activate_options: nil, present_options: nil, dismiss_options: nil,
+            open_options: nil, tree: nil
         )
     }
 
@@ -25,14 +26,15 @@ extension navcore_request {
         child: NavigatorHandle? = nil, attach_options: UnsafePointer<navcore_attach_options>? = nil,
         activate_options: UnsafePointer<navcore_activate_options>? = nil,
         present_options: UnsafePointer<navcore_present_options>? = nil,
-        dismiss_options: UnsafePointer<navcore_dismiss_options>? = nil
+        dismiss_options: UnsafePointer<navcore_dismiss_options>? = nil,
+        open_options: UnsafePointer<navcore_open_options>? = nil, tree: UnsafePointer<CChar>? = nil
     ) {
         self.init(
             version: UInt32(NAVCORE_REQUEST_VERSION), op: Int32(bitPattern: op.rawValue), screen: screen,
             screens: screens, count: count, animated: animated, visible: visible, result: result, block: block,
             route: route, show_options: show_options, entries: entries, document: document, child: child,
             attach_options: attach_options, activate_options: activate_options, present_options: present_options,
-            dismiss_options: dismiss_options
+            dismiss_options: dismiss_options, open_options: open_options, tree: tree
         )
     }
 // END GENERATED (making)
@@ -67,7 +69,7 @@ extension navcore_request {
         case NAVCORE_OP_SHOW.rawValue:
             return Request(ShowOp(route: try routeText(), options: try CShowOptions.read(show_options)), completion: completion)
         case NAVCORE_OP_OPEN.rawValue:
-            return Request(OpenOp(entries: try openEntries(navigator), animated: animated), completion: completion)
+            return Request(OpenOp(entries: try openEntries(navigator), animated: animated, options: try COpenOptions.read(open_options), tree: try restoredTree(navigator)), completion: completion)
         case NAVCORE_OP_ATTACH.rawValue:
             return Request(AttachOp(screen: screen, child: try childCore(), options: try CFamilyOptions.attach(attach_options)), completion: completion)
         case NAVCORE_OP_ACTIVATE.rawValue:
@@ -114,15 +116,17 @@ extension navcore_request {
         try CStrings.text(route, "the route")
     }
 
-    /// `open`'s entries: `count` of them at `entries`, or those of the saved `document` (then
-    /// neither `entries` nor `count` is given). The document is parsed where the host keeps it
-    /// (its UTF-8 checked by the reader: a large one is not copied first), once the navigator is
-    /// known to be live, so that a destroyed navigator's status comes first (SPEC §9).
+    /// `open`'s entries: `count` of them at `entries`, or those of the saved `document`; none
+    /// for `restore_tree`'s `tree` (its own field, `restoredTree`). One of the three is given.
+    /// A document is parsed where the host keeps it (its UTF-8 checked by the reader: a large
+    /// one is not copied first), once the navigator is known to be live, so that a destroyed
+    /// navigator's status comes first (SPEC §9).
     func openEntries(_ navigator: CNavigator) throws(NavigationError) -> [RouteEntry] {
-        if let document {
-            guard entries == nil, count == 0 else {
-                throw NavigationError(.invalid, "open takes entries or a document, not both")
+        if document != nil || tree != nil {
+            guard entries == nil, count == 0, document == nil || tree == nil else {
+                throw NavigationError(.invalid, "open takes entries, a document or a tree, one of them")
             }
+            guard let document else { return [] }
             try navigator.core.checkLive()
             return try SavedDocument.parse(utf8: try CStrings.bytes(document, "the document"))
         }
@@ -136,5 +140,13 @@ extension navcore_request {
                            state: try CStrings.optionalText(entry.state, "an entry's state")))
         }
         return routeEntries
+    }
+
+    /// `restore_tree`'s saved tree, parsed in place once the navigator is known to be live;
+    /// `nil` for the other forms of `open`.
+    func restoredTree(_ navigator: CNavigator) throws(NavigationError) -> SavedTree? {
+        guard let tree else { return nil }
+        try navigator.core.checkLive()
+        return try SavedTree.parse(utf8: try CStrings.bytes(tree, "the tree"))
     }
 }

@@ -20,6 +20,8 @@ final class CallbackTable: EventSink {
         /// A retained screen's detach (SPEC §17): the release callback's arguments, the id live.
         var detach: Slot<navcore_release_fn>?
         var done: Slot<navcore_done_fn>?
+        /// A navigator navcore made under this one (SPEC §16.10).
+        var child: Slot<navcore_child_fn>?
         var wakeup: Slot<navcore_wakeup_fn>?
         var animator: Slot<navcore_transition_fn>?
         var veto: Slot<CVeto>?
@@ -114,6 +116,10 @@ final class CallbackTable: EventSink {
             for observer in slots.observers { observer.done(handle, kind, outcome) }
         case .result:
             break  // the engine calls the screen's listener itself (EventSink.send)
+        case .child(let event):
+            // The new navigator's handle, made whether or not anyone listens (SPEC §16.12).
+            guard let made = CNavigator.adopt(event.child) else { return }
+            if let callback = slots.child?.call { callback.function(handle, event.screen, made.pointer, callback.ctx) }
         }
     }
 

@@ -29,6 +29,27 @@ package enum Event: Sendable {
     case result(ResultDelivery)
     /// An op ended (its own completion has been called just before, by the script).
     case done(OperationKind, Outcome)
+    /// navcore made a navigator under this one (`restore_tree`, SPEC §16.10), before any of its
+    /// screens: the front makes its own object for it here, and the host registers its
+    /// callbacks. Always produced, listened to or not, as the front needs it.
+    case child(ChildEvent)
+}
+
+/// A navigator navcore made (`restore_tree`): its core, where it hangs from the navigator
+/// whose sink hears it, and that navigator's node. A class, so that an `Event` stays small.
+package final class ChildEvent: Sendable {
+    /// The parent's node.
+    package let parent: NodeID
+    /// The host screen (a live screen of the parent); 0 for a modal.
+    package let screen: UInt64
+    /// The new navigator.
+    package let child: NavigatorCore
+
+    init(parent: NodeID, screen: UInt64, child: NavigatorCore) {
+        self.parent = parent
+        self.screen = screen
+        self.child = child
+    }
 }
 
 /// A result on its way to its screen's listener (SPEC §12). A class, so that an `Event` stays

@@ -87,10 +87,19 @@ extension Family {
                     : state.appearance(.didShow, to, reason, animated: animated)
             }
         }
+        if change.inFamily, change.kind == .set, let teardown = decide({ $0.tearDownReplacedModal() }) {
+            deliver(teardown)  // 8. a restore_tree's old modal first (SPEC §16.10)
+        }
         if change.removesScreens {  // 8. result and release, top down
             change.disappearing.refs.forEachBackwards { release($0) }
         }
-        done(.completed, ends: false) { $0.enter(.completed, of: change) }  // 9. <k>_completed; 10. done
+        if change.inFamily, change.kind == .set, decide({ $0.focuses }) {
+            step { $0.enter(.completed, of: change) }  // 9. set_completed
+            bringToFront()  // SPEC §16.10: a deep link's focus, before its done
+            done(.completed, ends: false)
+        } else {
+            done(.completed, ends: false) { $0.enter(.completed, of: change) }  // 9. <k>_completed; 10. done
+        }
         finalStep { $0.enterIdle() }  // 11. action idle
         // A routed back that popped its asker's host screen: the asker heard its `done` and goes.
         if change.inFamily { for sink in decide({ $0.removeDeadMembers() }) { sink.sink.navigatorDidEnd() } }
@@ -118,11 +127,12 @@ extension Family {
 
     /// One screen's release (step 8, a failed `open`): its listener is called with its result,
     /// while it is still live, then its `release` (SPEC §12). One step when it has no listener.
+    /// `member`: the screen's navigator when it is not the op's (a deep link's pop step).
     @inline(__always)
-    func release(_ screen: ScreenRef) {
+    func release(_ screen: ScreenRef, of member: NodeID? = nil) {
         var heard = false
         var children: SubtreeTeardown?
-        step { state in
+        step(as: member) { state in
             if let detach = state.detachIfRetained(screen) { return detach }  // SPEC §17
             // SPEC §16.7: a screen's children are torn down before its result and release.
             if !state.others.isEmpty, let teardown = state.tearDownChildren(of: screen.id) {
@@ -138,9 +148,9 @@ extension Family {
         }
         if let children {
             deliver(children)
-            return release(screen)
+            return release(screen, of: member)
         }
-        if heard { step { $0.release(screen) } }
+        if heard { step(as: member) { $0.release(screen) } }
     }
 
     /// `payload S <text>`, when there is a payload; it becomes the screen's saved state.

@@ -149,6 +149,21 @@ extension NavigatorCore {
         return try ask(Request(OpenOp(entries: entries, animated: animated), completion: completion), draining: draining)
     }
 
+    /// The saved tree of this navigator and its subtree as queries see it now (SPEC §16.10).
+    package func savedTree() throws(NavigationError) -> SavedTree {
+        try read { state in state.savedTree() }
+    }
+
+    /// Parses a saved tree at the call and asks `open` with it (SPEC §16.10). The document is
+    /// parsed without the lock, once the navigator is known to be live.
+    package func restoreTree(
+        _ document: String, animated: Bool, completion: CompletionHandler?, draining: Bool = false
+    ) throws(NavigationError) -> RequestStatus {
+        try checkLive()
+        let tree = try SavedTree.parse(document)
+        return try ask(Request(OpenOp(tree: tree, animated: animated), completion: completion), draining: draining)
+    }
+
     /// Registers a route's factory (SPEC §8).
     package func registerRoute(_ name: String, factory: any RouteFactory) throws(NavigationError) {
         try configure { state throws(NavigationError) in

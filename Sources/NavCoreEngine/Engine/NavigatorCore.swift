@@ -24,6 +24,13 @@ package final class NavigatorCore: Sendable {
         origin = Family(hostDispatch: hostDispatch, node: member)
     }
 
+    /// A navigator navcore makes inside `family` (`restore_tree`, SPEC §16.10): its member
+    /// `node` is already in the family's state.
+    init(member node: NodeID, of family: Family) {
+        self.node = node
+        origin = family
+    }
+
     /// The family this navigator is in now.
     var family: Family { origin.current }
 

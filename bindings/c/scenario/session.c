@@ -579,9 +579,10 @@ static void check(session *s, const strvec *words, int line, member *explicit, c
         seen = xstrdup(dead ? "-" : flag ? "shown" : "hidden");
     } else if (strcmp(what, "status") == 0) {
         seen = xstrdup(s->status);
-    } else if (strcmp(what, "saved") == 0) {
+    } else if (strcmp(what, "saved") == 0 || strcmp(what, "tree") == 0) {
         char *document = NULL;
-        seen = navcore_save(&document, n) == NAVCORE_OK ? xstrdup(document) : xstrdup("-");
+        int status = strcmp(what, "saved") == 0 ? navcore_save(&document, n) : navcore_save_tree(&document, n);
+        seen = status == NAVCORE_OK ? xstrdup(document) : xstrdup("-");
         navcore_free(document);
     } else if (of_screen) {
         const char *label = session_word(s, words, 1, line);

@@ -52,9 +52,10 @@ enum {
     CAT_RUN = 1 << 8,
     CAT_WAKEUP = 1 << 9,
     CAT_DONE = 1 << 10,
-    CAT_ALL = (1 << 11) - 1
+    CAT_FAMILY = 1 << 11,
+    CAT_ALL = (1 << 12) - 1
 };
-#define CATEGORY_NAMES "action", "show", "transition", "veto", "result", "payload", "bar", "release", "run", "wakeup", "done"
+#define CATEGORY_NAMES "action", "show", "transition", "veto", "result", "payload", "bar", "release", "run", "wakeup", "done", "family"
 // END GENERATED (categories)
 
 /* One navigator of a scenario (SPEC §16.13): its name, its handle (root's made at first use, so

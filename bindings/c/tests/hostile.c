@@ -79,8 +79,8 @@ static const char *const hostility_names[H_COUNT] = {"everything", "destroy", "b
 #define OP_FUNCTIONS "navcore_push", "navcore_pop", "navcore_pop_with_result", "navcore_pop_to", \
     "navcore_pop_to_root", "navcore_set_stack", "navcore_back", "navcore_gesture_begin", \
     "navcore_run", "navcore_set_visible", "navcore_show", "navcore_post", "navcore_open", \
-    "navcore_restore", "navcore_attach", "navcore_activate", "navcore_present", \
-    "navcore_dismiss", "navcore_leave"
+    "navcore_restore", "navcore_open_with_options", "navcore_restore_tree", "navcore_attach", \
+    "navcore_activate", "navcore_present", "navcore_dismiss", "navcore_leave"
 // END GENERATED (op functions)
 
 static const char *const functions[] = {
@@ -102,7 +102,8 @@ static const char *const functions[] = {
     /* SPEC §12-15 */
     "navcore_free", "navcore_screen_set_result", "navcore_screen_result", "navcore_screen_on_result",
     "navcore_on_pop_veto_deferrable", "navcore_decide", "navcore_pending_decision",
-    "navcore_screen_set_saved_state", "navcore_screen_saved_state", "navcore_save", "navcore_show_options_init",
+    "navcore_screen_set_saved_state", "navcore_screen_saved_state", "navcore_save", "navcore_save_tree",
+    "navcore_show_options_init", "navcore_open_options_init",
     /* requests */
     "navcore_request_init", "navcore_ask", "navcore_ask_outcome",
     /* per-screen hooks */
@@ -642,6 +643,14 @@ static void call_everything(int kind) {
     }
     {
         op_rec *op = new_op();
+        op->status = check(CALL(navcore_open_with_options, nav, (navcore_route_entry[]){{"R", "opened"}, {"F", NULL}}, 2, NULL, completion, op), queued, W(navcore_open_with_options));
+    }
+    {
+        op_rec *op = new_op();
+        op->status = check(CALL(navcore_restore_tree, nav, "{\"navcore\":2,\"stack\":[{\"route\":\"R\",\"state\":null}]}", true, completion, op), queued, W(navcore_restore_tree));
+    }
+    {
+        op_rec *op = new_op();
         op->status = check(CALL(navcore_attach, nav, s1, other, NULL, completion, op), queued, W(navcore_attach));
     }
     {
@@ -738,6 +747,13 @@ static void call_everything(int kind) {
     check(CALL(navcore_save, &copy, nav), OK_, W(navcore_save));
     if (!copy || strncmp(copy, "{\"navcore\":1,\"stack\":[", 22)) fail("save gave \"%s\"", copy ? copy : "(null)");
     navcore_free(copy);
+    copy = NULL;
+    check(CALL(navcore_save_tree, &copy, nav), OK_, W(navcore_save_tree));
+    if (!copy || strncmp(copy, "{\"navcore\":2,\"stack\":[", 22)) fail("save_tree gave \"%s\"", copy ? copy : "(null)");
+    navcore_free(copy);
+    navcore_open_options focused;
+    check_other(CALL(navcore_open_options_init, &focused, NAVCORE_OPEN_OPTIONS_VERSION), OK_,
+                W(navcore_open_options_init));
     navcore_show_options single_top;
     check_other(CALL(navcore_show_options_init, &single_top, NAVCORE_SHOW_OPTIONS_VERSION), OK_,
                 W(navcore_show_options_init));

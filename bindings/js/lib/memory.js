@@ -140,6 +140,20 @@ export class Arena {
   }
 
   /**
+   * A navcore_open_options of version 1 (8 bytes: version, animated, focus).
+   * @param {{ animated: boolean, focus: boolean }} options
+   * @returns {number}
+   */
+  openOptions({ animated, focus }) {
+    const pointer = this.allocate(8);
+    const view = this.memory.view;
+    view.setUint32(pointer, 1, true);
+    view.setUint8(pointer + 4, animated ? 1 : 0);
+    view.setUint8(pointer + 5, focus ? 1 : 0);
+    return pointer;
+  }
+
+  /**
    * An array of navcore_route_entry (8 bytes each: route, state).
    * @param {Array<[number, number]>} entries the route's and the state's addresses
    * @returns {number}

@@ -964,13 +964,14 @@ export class Navigator {
 
   /**
    * Builds the whole stack from routes in one op (SPEC §14): each entry is `[route, state]` or a
-   * route alone; each route's factory makes a new screen with its state as payload.
+   * route alone; each route's factory makes a new screen with its state as payload. With
+   * `focus`, the same op then brings the navigator to the front of its family (SPEC §16.10).
    * @param {Iterable<string | [string, string | object | null]>} entries
-   * @param {{ animated?: boolean }} [opts]
+   * @param {{ animated?: boolean, focus?: boolean }} [opts]
    * @returns {Operation}
    */
   open(entries, opts) {
-    const { animated } = options(opts, { animated: false }, "open()");
+    const { animated, focus } = options(opts, { animated: false, focus: false }, "open()");
     if (entries === null || typeof entries !== "object" || !(Symbol.iterator in entries)) {
       throw new TypeError(`open() needs an iterable of entries, not ${describe(entries)}`);
     }
@@ -985,6 +986,10 @@ export class Navigator {
       const pointers = list.map(([route, state]) =>
         [arena.text(route, "a route", live), arena.text(this.#payloadText(state, "a state"), "a state", live)]);
       const array = arena.routeEntries(pointers);
+      if (focus) {
+        const openOptions = arena.openOptions({ animated, focus });
+        return lib.c.navcore_open_with_options(this.#handle, array, pointers.length, openOptions, done, ctx);
+      }
       return lib.c.navcore_open(this.#handle, array, pointers.length, animated ? 1 : 0, done, ctx);
     });
   }
@@ -1002,6 +1007,23 @@ export class Navigator {
     return this.#ask("open", (lib, arena, done, ctx) => {
       const text = arena.text(this.#payloadText(document, "the document"), "the document", () => this.#requireLive());
       return lib.c.navcore_restore(this.#handle, text, animated ? 1 : 0, done, ctx);
+    });
+  }
+
+  /**
+   * Rebuilds the navigator's subtree from a saved tree (saveTree()'s text, or its object; any
+   * JSON of that shape, SPEC §16.10): new screens, new child navigators and modals, the old
+   * ones torn down. Anything else is an InvalidError at the call.
+   * @param {string | object} tree
+   * @param {{ animated?: boolean }} [opts]
+   * @returns {Operation}
+   */
+  restoreTree(tree, opts) {
+    const { animated } = options(opts, { animated: false }, "restoreTree()");
+    if (tree === null) throw new TypeError("the tree is a string or an object, not null");
+    return this.#ask("open", (lib, arena, done, ctx) => {
+      const text = arena.text(this.#payloadText(tree, "the tree"), "the tree", () => this.#requireLive());
+      return lib.c.navcore_restore_tree(this.#handle, text, animated ? 1 : 0, done, ctx);
     });
   }
 
@@ -1311,6 +1333,15 @@ export class Navigator {
    */
   saveText() {
     return this.#call((lib) => lib.takeText((out) => lib.c.navcore_save(out, this.#handle))) ?? "";
+  }
+
+  /**
+   * The saved tree of the navigator and its subtree, exactly as navcore writes it (SPEC
+   * §16.10): `{"navcore":2,"stack":[…]}`, with each screen's children and the modal.
+   * @returns {string}
+   */
+  saveTree() {
+    return this.#call((lib) => lib.takeText((out) => lib.c.navcore_save_tree(out, this.#handle))) ?? "";
   }
 
   /** @returns {import("../navcore.js").SavedDocument} saveText() decoded */

@@ -106,6 +106,12 @@ def entries(nav: "Navigator", created: List[Screen[Any]], items: Iterable[RouteE
     return (_ffi.RouteEntry * max(1, len(texts)))(*(_ffi.RouteEntry(*text) for text in texts)), len(texts)
 
 
+def open_options(nav: "Navigator", created: List[Screen[Any]], focus: Optional[bool], animated: bool) -> Any:
+    """open's options: a pointer to a navcore_open_options (which it keeps alive), carrying the
+    op's ``animated`` beside ``focus``."""
+    return pointer(_ffi.OpenOptions(_ffi.OPEN_OPTIONS_VERSION, bool(animated), bool(focus)))
+
+
 def document(nav: "Navigator", created: List[Screen[Any]], value: Union[str, Mapping[str, Any]]) -> Optional[bytes]:
     """restore's document: ``save()``'s dict as JSON, or text as is."""
     return _payload_text(value, "the document", nav._require_live)

@@ -63,6 +63,20 @@ class ShowOptions(Structure):
     ]
 
 
+#: The `navcore_open_options` layout `OpenOptions` declares (NAVCORE_OPEN_OPTIONS_VERSION).
+OPEN_OPTIONS_VERSION = 1
+
+
+class OpenOptions(Structure):
+    """`navcore_open_options`, version `OPEN_OPTIONS_VERSION`."""
+
+    _fields_ = [
+        ("version", c_uint),
+        ("animated", c_bool),
+        ("focus", c_bool),
+    ]
+
+
 class LegacyShowOptions(Structure):
     """`navcore_legacy_show_options`: the first builds' unversioned options, which only the
     deprecated `navcore_show_recycling` takes (declared because the table declares every function
@@ -164,6 +178,7 @@ PayloadFn = CFUNCTYPE(None, NavPtr, c_uint64, c_void_p, c_char_p, c_void_p)
 ReleaseFn = CFUNCTYPE(None, NavPtr, c_uint64, c_void_p, c_char_p, c_void_p)
 WakeupFn = CFUNCTYPE(None, NavPtr, c_void_p)
 VetoFn = CFUNCTYPE(c_bool, NavPtr, c_uint64, c_void_p, c_bool, c_void_p)
+ChildFn = CFUNCTYPE(None, NavPtr, c_uint64, NavPtr, c_void_p)
 ResultFn = CFUNCTYPE(None, NavPtr, c_uint64, c_void_p, c_char_p, c_void_p)
 DeferrableVetoFn = CFUNCTYPE(c_int, NavPtr, c_uint64, c_void_p, c_bool, c_uint64, c_void_p)
 # END GENERATED (callbacks)
@@ -195,6 +210,8 @@ class CRequest(Structure):
         ("activate_options", c_void_p),
         ("present_options", c_void_p),
         ("dismiss_options", c_void_p),
+        ("open_options", POINTER(OpenOptions)),
+        ("tree", c_char_p),
     ]
 # END GENERATED (request)
 
@@ -262,6 +279,7 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_on_payload": (c_int, [NavPtr, PayloadFn, c_void_p, DestroyFn]),
     "navcore_on_release": (c_int, [NavPtr, ReleaseFn, c_void_p, DestroyFn]),
     "navcore_on_detach": (c_int, [NavPtr, ReleaseFn, c_void_p, DestroyFn]),
+    "navcore_on_child": (c_int, [NavPtr, ChildFn, c_void_p, DestroyFn]),
     "navcore_on_done": (c_int, [NavPtr, DoneFn, c_void_p, DestroyFn]),
     "navcore_on_wakeup": (c_int, [NavPtr, WakeupFn, c_void_p, DestroyFn]),
     "navcore_on_transition": (c_int, [NavPtr, TransitionFn, c_void_p, DestroyFn]),
@@ -283,8 +301,12 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_screen_set_saved_state": (c_int, [NavPtr, c_uint64, c_char_p]),
     "navcore_screen_saved_state": (c_int, [POINTER(c_void_p), NavPtr, c_uint64]),
     "navcore_save": (c_int, [POINTER(c_void_p), NavPtr]),
+    "navcore_save_tree": (c_int, [POINTER(c_void_p), NavPtr]),
     "navcore_open": (c_int, [NavPtr, POINTER(RouteEntry), c_size_t, c_bool, DoneFn, c_void_p]),
+    "navcore_open_options_init": (c_int, [POINTER(OpenOptions), c_uint]),
+    "navcore_open_with_options": (c_int, [NavPtr, POINTER(RouteEntry), c_size_t, POINTER(OpenOptions), DoneFn, c_void_p]),
     "navcore_restore": (c_int, [NavPtr, c_char_p, c_bool, DoneFn, c_void_p]),
+    "navcore_restore_tree": (c_int, [NavPtr, c_char_p, c_bool, DoneFn, c_void_p]),
     # Families
     "navcore_attach_options_init": (c_int, [c_void_p, c_uint]),
     "navcore_activate_options_init": (c_int, [c_void_p, c_uint]),

@@ -930,6 +930,17 @@ class Navigator:
         text = _take_text(self._lib.navcore_save, self._handle)
         return "" if text is None else text
 
+    def save_tree(self) -> str:
+        """The saved tree of the navigator and its subtree, exactly as navcore writes it (SPEC
+        §16.10).
+
+        Returns:
+            ``{"navcore":2,"stack":[…]}`` with each screen's children and the modal (``"modal"``)
+            where there are some; ``restore_tree`` takes it back.
+        """
+        text = _take_text(self._lib.navcore_save_tree, self._handle)
+        return "" if text is None else text
+
     def save(self) -> Dict[str, Any]:
         """The saved document of the stack as a dict.
 
@@ -1254,13 +1265,18 @@ class Navigator:
 
     post = show  # Shows the named route, under the name of the seeds' notification-based stack ("post").
 
-    def open(self, entries: Iterable[RouteEntry], animated: bool = False) -> Operation:
+    def open(
+        self, entries: Iterable[RouteEntry], animated: bool = False, *,
+        focus: Optional[bool] = None
+    ) -> Operation:
         """Builds the whole stack from routes in one op (SPEC §14).
 
         Args:
             entries: each ``(route, state)`` or a route alone, bottom to top; a state is a str (as
                 is), a dict (as JSON) or None.
             animated: whether the change asks for a transition.
+            focus: True: then bring the navigator to the front of its family (SPEC §16.10); None or
+                False: not.
 
         Returns:
             The op's Operation.
@@ -1269,12 +1285,23 @@ class Navigator:
             InvalidError: no entry, or a route or state that is not valid text.
             InvalidHandleError: the navigator is closed.
         """
-        c_animated = bool(animated)
-        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+        if focus is None:
+            c_animated = bool(animated)
+            created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+            c_entries, c_count = _conversions.entries(self, created, entries)
+            return self._ask(
+                OPS[10],
+                _CRequest(_VERSION, 10, entries=c_entries, count=c_count, animated=c_animated),
+                created
+            )
+        created = []  # what the conversions make: discarded if refused
         c_entries, c_count = _conversions.entries(self, created, entries)
         return self._ask(
             OPS[10],
-            _CRequest(_VERSION, 10, entries=c_entries, count=c_count, animated=c_animated),
+            _CRequest(
+                _VERSION, 10, entries=c_entries, count=c_count,
+                open_options=_conversions.open_options(self, created, focus, animated)
+            ),
             created
         )
 
@@ -1300,6 +1327,31 @@ class Navigator:
                 _VERSION, 10, document=_conversions.document(self, created, document),
                 animated=c_animated
             ),
+            created
+        )
+
+    def restore_tree(
+        self, tree: Union[str, Mapping[str, Any]], animated: bool = False
+    ) -> Operation:
+        """Rebuilds ``nav``'s subtree from a saved tree (SPEC §16.10): new screens, new child
+        navigators and modals, every old child and modal torn down.
+
+        Args:
+            tree: ``save_tree()``'s text or its dict; any JSON of that shape.
+            animated: whether the change asks for a transition.
+
+        Returns:
+            The op's Operation.
+
+        Raises:
+            InvalidError: anything but a saved tree, at the call (SPEC §16.10).
+            InvalidHandleError: the navigator is closed.
+        """
+        c_animated = bool(animated)
+        created: List[Screen[Any]] = []  # what the conversions make: discarded if refused
+        return self._ask(
+            OPS[10],
+            _CRequest(_VERSION, 10, tree=_conversions.document(self, created, tree), animated=c_animated),
             created
         )
     # END GENERATED (named ops)

@@ -259,13 +259,18 @@ class Request:
         return request
 
     @classmethod
-    def open(cls, entries: Iterable[RouteEntry], animated: bool = False) -> "Request":
+    def open(
+        cls, entries: Iterable[RouteEntry], animated: bool = False, *,
+        focus: Optional[bool] = None
+    ) -> "Request":
         """Builds the whole stack from routes in one op (SPEC §14).
 
         Args:
             entries: each ``(route, state)`` or a route alone, bottom to top; a state is a str (as
                 is), a dict (as JSON) or None.
             animated: whether the change asks for a transition.
+            focus: True: then bring the navigator to the front of its family (SPEC §16.10); None or
+                False: not.
 
         Returns:
             The request of ``Navigator.open``.
@@ -273,8 +278,12 @@ class Request:
         request = object.__new__(cls)
         request.op = _OPS[10]
         request._c = (_VERSION, 10, 0, None, 0, bool(animated))
-        request._converted = ((("entries", "count"), _conversions.entries, (entries,)),)
-        request._arguments = {"entries": entries}
+        request._converted = (
+            (("entries", "count"), _conversions.entries, (entries,)),
+        ) + (() if focus is None else (
+            (("open_options",), _conversions.open_options, (focus, animated)),
+        ))
+        request._arguments = {"entries": entries, "focus": focus}
         return request
 
     @classmethod
@@ -293,5 +302,24 @@ class Request:
         request._c = (_VERSION, 10, 0, None, 0, bool(animated))
         request._converted = ((("document",), _conversions.document, (document,)),)
         request._arguments = {"document": document}
+        return request
+
+    @classmethod
+    def restore_tree(cls, tree: Union[str, Mapping[str, Any]], animated: bool = False) -> "Request":
+        """Rebuilds ``nav``'s subtree from a saved tree (SPEC §16.10): new screens, new child
+        navigators and modals, every old child and modal torn down.
+
+        Args:
+            tree: ``save_tree()``'s text or its dict; any JSON of that shape.
+            animated: whether the change asks for a transition.
+
+        Returns:
+            The request of ``Navigator.restore_tree``.
+        """
+        request = object.__new__(cls)
+        request.op = _OPS[10]
+        request._c = (_VERSION, 10, 0, None, 0, bool(animated))
+        request._converted = ((("tree",), _conversions.document, (tree,)),)
+        request._arguments = {"tree": tree}
         return request
     # END GENERATED (factories)

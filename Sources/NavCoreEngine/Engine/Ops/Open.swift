@@ -3,30 +3,71 @@
 /// changes); then each entry's factory makes a new screen, held by the op, with the entry's
 /// state as payload; then they become the stack (`set` events, push style). A failing factory
 /// releases what the op made, last made first (`factory_failed`, the stack unchanged).
+///
+/// `restore_tree` asks the same op with a whole saved tree (SPEC §16.10, `TreeRestore.swift`).
 package struct OpenOp: OperationDefinition {
-    /// The entries, bottom to top; never empty once validated.
+    /// The entries, bottom to top; never empty once validated (but for `restore_tree`).
     package let entries: [RouteEntry]
     package let animated: Bool
+    /// Whether the op then brings the navigator to the front of its family (SPEC §16.10).
+    package let focus: Bool
+    /// `restore_tree`'s saved tree, which the op builds instead of `entries` (SPEC §16.10).
+    package let tree: SavedTree?
 
-    package init(entries: [RouteEntry], animated: Bool) {
+    /// The op of `entries`, or of `tree` when there is one; `options`, when given, replace
+    /// `animated` (C's navcore_open_options carries its own).
+    package init(entries: [RouteEntry], animated: Bool, options: OpenOptions? = nil, tree: SavedTree? = nil) {
         self.entries = entries
-        self.animated = animated
+        self.animated = options?.animated ?? animated
+        focus = options?.focus ?? false
+        self.tree = tree
     }
 
-    /// At the call: at least one entry, and every route and state is text (SPEC §15).
+    /// `restore_tree`'s op.
+    package init(tree: SavedTree, animated: Bool) {
+        self.init(entries: [], animated: animated, tree: tree)
+    }
+
+    /// At the call: at least one entry (the tree's top, for `restore_tree`), and every route
+    /// and state is text (SPEC §15).
     package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
-        guard !entries.isEmpty else { throw NavigationError(.invalid, "open needs at least one entry") }
-        for entry in entries {
-            try Text.check(entry.route, "route name")
-            try Text.check(entry.state, "saved state")
+        if let tree {
+            guard tree.navigators.first?.entries.isEmpty == false else {
+                throw NavigationError(.invalid, "restore_tree needs at least one entry in its top stack")
+            }
+            for navigator in tree.navigators {
+                for saved in navigator.entries { try Self.check(saved.entry) }
+            }
+            return
         }
+        guard !entries.isEmpty else { throw NavigationError(.invalid, "open needs at least one entry") }
+        for entry in entries { try Self.check(entry) }
     }
 
-    /// The route check, all before any factory: the entries' factories, taken now (so that
-    /// unregistering a route meanwhile does not affect the op), or `nil` when a route is not
-    /// registered.
+    private static func check(_ entry: RouteEntry) throws(NavigationError) {
+        try Text.check(entry.route, "route name")
+        try Text.check(entry.state, "saved state")
+    }
+
+    /// The route check, all before any factory: the entries' factories in document order,
+    /// looked up along the family (SPEC §16.1) and taken now (so that unregistering a route
+    /// meanwhile does not affect the op), or `nil` when a route is not registered.
     func factories(_ state: borrowing FamilyState) -> [any RouteFactory]? {
         var factories: [any RouteFactory] = []
+        if let tree {
+            var found = true
+            tree.walk { step in
+                guard found, case .entry(let index, let position) = step,
+                      let route = tree.entry(position, of: index)?.entry.route
+                else { return }
+                if let factory = state.factory(of: route) {
+                    factories.append(factory)
+                } else {
+                    found = false
+                }
+            }
+            return found ? factories : nil
+        }
         factories.reserveCapacity(entries.count)
         for entry in entries {
             guard let factory = state.factory(of: entry.route) else { return nil }
@@ -39,6 +80,7 @@ package struct OpenOp: OperationDefinition {
     /// made).
     package func run(_ family: Family) {
         guard let factories = family.decide({ factories($0) }) else { return family.end(.unknownRoute) }
+        if let tree { return restore(tree, factories: factories, in: family) }
         for (entry, factory) in zip(entries, factories) {
             guard !family.decide({ $0.haltIfDestroyed() }) else { return }
             let id = IDSource.next()

@@ -60,39 +60,46 @@ extension Family {
     /// bottom screen's result before the first event; the modal leaves the front at once
     /// (`modal` is none from the will-phase on) and is torn down after the did-phase.
     func dismissModal(animated: Bool, result: String?, interactive: Bool) {
-        let plan = decide { state -> (ModalTransition, FrontPair?, FrontPair?)? in
-            guard let modal = state.node.tree.modal else { return nil }
-            let parent = state.node.id
-            if let result {
-                state.updateMember(modal) { member in
-                    if let bottom = member.stack.first { member.screens.update(bottom.id) { $0.result = result } }
-                }
-            }
-            let before = state.familyFront
-            let front = state.deepestModal(from: modal)
-            let wasOnScreen = state.isOnScreen(front)
-            let y = (state.withMember(front) { $0.stack.last } ?? nil).map { FrontPair(member: front, screen: $0) }
-            let x = state.node.stack.last.map { FrontPair(member: parent, screen: $0) }
-            state.node.tree.modal = nil
-            state.node.tree.dismissing = modal
-            let animated = animated && wasOnScreen && state.node.interest.contains(.animator) && x != nil && y != nil
-            var transition = ModalTransition(
-                front: FrontChange(before: before, after: state.familyFront), own: [y, x].compactMap { $0 },
-                reason: .dismiss, animated: animated, dismissed: modal)
-            transition.interactive = interactive && animated
-            return (transition, y, x)
-        }
+        let plan = decide { $0.planDismissal(result: result, animated: animated, interactive: interactive) }
         guard let (transition, y, x) = plan else { return end(.noop) }
         begin(transition, style: .dismiss, from: y, to: x)
     }
 }
 
 extension FamilyState {
+    /// A dismissal of the modal of the member this hold acts for, P (SPEC §16.4), once its tree
+    /// has changed: the result set on the modal's bottom screen, the modal moved to
+    /// `dismissing`; its transition with the tops it goes from (Y) and to (X). `nil` when P has
+    /// no modal. Also a deep link's focus step (`Family.bringToFront`).
+    mutating func planDismissal(result: String?, animated asked: Bool, interactive: Bool = false)
+        -> (ModalTransition, FrontPair?, FrontPair?)? {
+        guard let modal = node.tree.modal else { return nil }
+        let parent = node.id
+        if let result {
+            updateMember(modal) { member in
+                if let bottom = member.stack.first { member.screens.update(bottom.id) { $0.result = result } }
+            }
+        }
+        let before = familyFront
+        let front = deepestModal(from: modal)
+        let wasOnScreen = isOnScreen(front)
+        let y = (withMember(front) { $0.stack.last } ?? nil).map { FrontPair(member: front, screen: $0) }
+        let x = node.stack.last.map { FrontPair(member: parent, screen: $0) }
+        node.tree.modal = nil
+        node.tree.dismissing = modal
+        let animated = asked && wasOnScreen && node.interest.contains(.animator) && x != nil && y != nil
+        var transition = ModalTransition(
+            front: FrontChange(before: before, after: familyFront), own: [y, x].compactMap { $0 },
+            reason: .dismiss, animated: animated, dismissed: modal)
+        transition.interactive = interactive && animated
+        return (transition, y, x)
+    }
+
     /// A present's or dismiss's transition goes to the host's animator; the op waits.
     mutating func beginTransition(_ transition: ModalTransition, style: TransitionStyle, from: ScreenRef, to: ScreenRef) -> Event {
         let id = nextTransitionID()
         setPhase(.waiting(transition: id, interactive: transition.interactive))
-        current?.modal = transition
+        opModal = transition
         return .transition(TransitionEvent(id: id, style: style, from: from, to: to, interactive: transition.interactive))
     }
 }

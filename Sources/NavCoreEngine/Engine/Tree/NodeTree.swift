@@ -11,9 +11,6 @@ package struct NodeTree: Sendable {
     package var presentation: Presentation?
     /// Accepted by `attach` or `present` whose op has not run yet (SPEC §16.2.2).
     package var bound = false
-    /// Torn down while its own op still runs (a `leave`): its handle is already dead, and the
-    /// op's last events are still its own (SPEC §16.7).
-    package var dead = false
     /// The presented modal.
     package var modal: NodeID?
     /// The modal being dismissed: no longer `modal` from the dismissal's will-phase on, not on
@@ -23,11 +20,21 @@ package struct NodeTree: Sendable {
     package var pendingModals: [NodeID] = []
     /// The children of each host screen of this navigator.
     package var hosted: [UInt64: HostedChildren] = [:]
+    /// A `restore_tree` in flight on this navigator (SPEC §16.10), which replaces its modal at
+    /// the op's step 2.
+    package var restoring: RestoredModal?
 
     package init() {}
 
     /// A navigator attached to a screen of its parent (not a root, not a modal).
     package var isScreenChild: Bool { parent != nil && presentation == nil }
+}
+
+/// The modal a `restore_tree` gives its navigator (SPEC §16.10): made by the op and kept among
+/// the navigator's pending modals (torn down with it) until the op's step 2, where it becomes
+/// the modal (`nil`: none) and the old modal becomes `dismissing`, to be torn down at step 8.
+package struct RestoredModal: Sendable {
+    package var modal: NodeID?
 }
 
 /// A modal's options (SPEC §16.4).

@@ -17,7 +17,11 @@
  * navcore_save then returns the document exactly.
  * Under callgrind, --toggle-collect=measured_restore counts the measured restores alone.
  *
- * Usage: w10 plain|escapes|mixed BYTES [reps]; prints one JSON line.
+ * With `tree` after reps, the document is the same stack as a saved tree (version 2, SPEC
+ * §16.10), restored with navcore_restore_tree and checked with navcore_save_tree: the tree's
+ * reader costs per byte what the stack's does.
+ *
+ * Usage: w10 plain|escapes|mixed BYTES [reps [tree]]; prints one JSON line.
  */
 #include "bench.h"
 
@@ -25,6 +29,8 @@ static bench_counts counts = {.expected_outcome = NAVCORE_OUTCOME_COMPLETED};
 static long failures;
 static long bad_payloads;
 static int object;
+/* Whether the document is a saved tree (version 2) rather than a saved stack. */
+static bool as_tree;
 
 /* The decoded state every factory call must receive. */
 static const char *expected_state;
@@ -71,10 +77,12 @@ static const piece mixed[] = {
 
 /* The document of `bytes` bytes (at least its fixed part) and its decoded state. */
 static void make_document(const piece *pieces, size_t count, size_t bytes, buffer *document, buffer *state) {
-    static const char head[] = "{\"navcore\":1,\"stack\":[{\"route\":\"draft\",\"state\":\"";
+    static const char stack_head[] = "{\"navcore\":1,\"stack\":[{\"route\":\"draft\",\"state\":\"";
+    static const char tree_head[] = "{\"navcore\":2,\"stack\":[{\"route\":\"draft\",\"state\":\"";
     static const char tail[] = "\"}]}";
-    append(document, head, sizeof head - 1);
-    size_t budget = bytes > sizeof head + sizeof tail - 2 ? bytes - (sizeof head + sizeof tail - 2) : 0;
+    const char *head = as_tree ? tree_head : stack_head;
+    append(document, head, sizeof stack_head - 1);
+    size_t budget = bytes > sizeof stack_head + sizeof tail - 2 ? bytes - (sizeof stack_head + sizeof tail - 2) : 0;
     size_t used = 0;
     for (size_t i = 0;; i = (i + 1) % count) {
         size_t length = strlen(pieces[i].json);
@@ -93,12 +101,13 @@ static void make_document(const piece *pieces, size_t count, size_t bytes, buffe
 
 /* The measured call: its own function, so that callgrind can count it alone. */
 static __attribute__((noinline)) int measured_restore(navcore_navigator *nav, const char *document) {
+    if (as_tree) return navcore_restore_tree(nav, document, false, bench_completion, &counts);
     return navcore_restore(nav, document, false, bench_completion, &counts);
 }
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: w10 plain|escapes|mixed BYTES [reps]\n");
+        fprintf(stderr, "usage: w10 plain|escapes|mixed BYTES [reps [tree]]\n");
         return 2;
     }
     const piece *pieces = NULL;
@@ -108,6 +117,7 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], "mixed") == 0) pieces = mixed, count = sizeof mixed / sizeof *mixed;
     long bytes = atol(argv[2]);
     long reps = argc > 3 ? atol(argv[3]) : 1;
+    as_tree = argc > 4 && strcmp(argv[4], "tree") == 0;
     if (!pieces || bytes < 1 || reps < 1) return 2;
 
     navcore_navigator *nav = NULL;
@@ -119,7 +129,9 @@ int main(int argc, char **argv) {
     make_document(pieces, count, 256, &warm_document, &warm_state);
     expected_state = warm_state.bytes;
     expected_length = warm_state.length;
-    BENCH_CHECK(navcore_restore(nav, warm_document.bytes, false, bench_completion, &counts) == NAVCORE_OK, "warm-up");
+    int warm = as_tree ? navcore_restore_tree(nav, warm_document.bytes, false, bench_completion, &counts)
+                       : navcore_restore(nav, warm_document.bytes, false, bench_completion, &counts);
+    BENCH_CHECK(warm == NAVCORE_OK, "warm-up");
     free(warm_document.bytes);
     free(warm_state.bytes);
 
@@ -143,7 +155,8 @@ int main(int argc, char **argv) {
         BENCH_CHECK(status == NAVCORE_OK, "restore: status %d (%s)", status, navcore_last_error_message());
     }
     char *saved = NULL;
-    BENCH_CHECK(navcore_save(&saved, nav) == NAVCORE_OK && saved && strcmp(saved, document.bytes) == 0,
+    int saved_status = as_tree ? navcore_save_tree(&saved, nav) : navcore_save(&saved, nav);
+    BENCH_CHECK(saved_status == NAVCORE_OK && saved && strcmp(saved, document.bytes) == 0,
                 "save does not return the document");
     navcore_free(saved);
     BENCH_CHECK(counts.completion == (uint64_t)reps + 1, "%llu completions", (unsigned long long)counts.completion);

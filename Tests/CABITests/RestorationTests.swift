@@ -79,6 +79,38 @@ struct RestorationTests {
         #expect(h.stack == ["Home#4", "Item#4"])
     }
 
+    /// What navcore_on_child heard: the host screen and the child's handle, of each call.
+    final class ChildLog: @unchecked Sendable {
+        var calls: [(parent: OpaquePointer?, screen: UInt64, child: OpaquePointer?)] = []
+    }
+
+    @Test("restore_tree makes the children of a saved tree; navcore_on_child hears each before its screens")
+    func restoreTreeAnnouncesChildren() {
+        let h = Harness()
+        defer { h.close() }
+        #expect(h.route("Tabs") == OK && h.route("List") == OK)
+        let log = ChildLog()
+        let ctx = Unmanaged.passRetained(log).toOpaque()
+        expectStatus(navcore_on_child(h.nav, { parent, screen, child, ctx in
+            guard let ctx else { return }
+            let log = Unmanaged<ChildLog>.fromOpaque(ctx).takeUnretainedValue()
+            var count = 0
+            navcore_stack_count(&count, child)  // announced before its screens are made
+            #expect(count == 0)
+            log.calls.append((OpaquePointer(parent), screen, OpaquePointer(child)))
+        }, ctx, { Unmanaged<ChildLog>.fromOpaque($0!).release() }))
+        let tree = #"{"navcore":2,"stack":[{"route":"Tabs","state":null,"active":0,"children":[{"stack":[{"route":"List","state":"a"}]}]}]}"#
+        expectStatus(navcore_restore_tree(h.nav, tree, false, h.r.doneFn, h.ctx("r")))
+        #expect(h.r.take(["completion"]) == ["completion r open completed"])
+        #expect(log.calls.count == 1)
+        #expect(log.calls.first?.parent == OpaquePointer(h.nav) && log.calls.first?.screen == h.id("Tabs"))
+        var count = 0
+        if let child = log.calls.first?.child { expectStatus(navcore_stack_count(&count, UnsafeMutablePointer(child))) }
+        #expect(count == 1)
+        #expect(Self.text { navcore_save_tree($0, h.nav) } == tree)
+        expectStatus(navcore_on_child(h.nav, nil, nil, nil))
+    }
+
     @Test("bad calls fail and ask nothing: no entries, NULLs, bad UTF-8, a huge count, a malformed document")
     func badCalls() {
         let h = Harness()

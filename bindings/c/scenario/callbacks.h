@@ -31,6 +31,7 @@ typedef enum callback_type {
     CALLBACK_RUN,             /* navcore_run_fn */
     CALLBACK_FACTORY,         /* navcore_factory_fn */
     CALLBACK_DESTROY,         /* navcore_destroy_fn */
+    CALLBACK_CHILD,           /* navcore_child_fn */
     CALLBACK_TYPE_COUNT
 } callback_type;
 

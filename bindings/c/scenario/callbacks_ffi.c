@@ -34,6 +34,7 @@ static const struct signature {
     [CALLBACK_RUN] = {&ffi_type_void, 2, {P, P}},
     [CALLBACK_FACTORY] = {INT, 6, {P, P, P, U64, P, P}},
     [CALLBACK_DESTROY] = {&ffi_type_void, 1, {P}},
+    [CALLBACK_CHILD] = {&ffi_type_void, 4, {P, U64, P, P}},
 #undef P
 #undef U64
 #undef INT

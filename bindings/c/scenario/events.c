@@ -228,6 +228,18 @@ static void on_detach(navcore_navigator *nav, uint64_t screen, void *object, con
     free(label);
 }
 
+/* A navigator navcore made (restore_tree): it becomes `nav#k`, listened to from here on, and the
+ * parent's trace gets `child nav#k of L` or `child nav#k modal`. */
+static void on_child(navcore_navigator *parent, uint64_t screen, navcore_navigator *child, void *ctx) {
+    session *s = check_call("child", parent, ctx);
+    member *m = member_of(ctx);
+    member *made = session_adopt(s, m, child);
+    char *place = screen ? session_label(s, screen) : xstrdup("modal");
+    events_record(s, m, CAT_FAMILY, screen ? xasprintf("child %s of %s", made->name, place)
+                                           : xasprintf("child %s %s", made->name, place));
+    free(place);
+}
+
 static void on_done(navcore_navigator *nav, int op, int outcome, void *ctx) {
     session *s = check_call("done", nav, ctx);
     member *m = member_of(ctx);
@@ -340,6 +352,7 @@ static void make_addresses(session *s) {
     s->on_payload = ADDRESS(s, CALLBACK_PAYLOAD, navcore_payload_fn, on_payload);
     s->on_release = ADDRESS(s, CALLBACK_RELEASE, navcore_release_fn, on_release);
     s->on_detach = ADDRESS(s, CALLBACK_RELEASE, navcore_release_fn, on_detach);
+    s->on_child = ADDRESS(s, CALLBACK_CHILD, navcore_child_fn, on_child);
     s->on_done = ADDRESS(s, CALLBACK_DONE, navcore_done_fn, on_done);
     s->on_wakeup = ADDRESS(s, CALLBACK_WAKEUP, navcore_wakeup_fn, on_wakeup);
     s->animator = ADDRESS(s, CALLBACK_TRANSITION, navcore_transition_fn, on_transition);
@@ -424,6 +437,7 @@ void events_install(session *s, member *m) {
     REGISTER(s, m, "payload", navcore_on_payload(nav, s->on_payload, ctx_, destroy_));
     REGISTER(s, m, "release", navcore_on_release(nav, s->on_release, ctx_, destroy_));
     REGISTER(s, m, "detach", navcore_on_detach(nav, s->on_detach, ctx_, destroy_));
+    REGISTER(s, m, "child", navcore_on_child(nav, s->on_child, ctx_, destroy_));
     REGISTER(s, m, "done", navcore_on_done(nav, s->on_done, ctx_, destroy_));
     REGISTER(s, m, "wakeup", navcore_on_wakeup(nav, s->on_wakeup, ctx_, destroy_));
     REGISTER(s, m, "veto", navcore_on_pop_veto_deferrable(nav, s->veto, ctx_, destroy_));

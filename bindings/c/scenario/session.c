@@ -133,6 +133,17 @@ navcore_navigator *session_member_nav(session *s, member *m, bool hidden) {
 
 navcore_navigator *session_nav(session *s) { return session_member_nav(s, s->current, false); }
 
+member *session_adopt(session *s, member *parent, navcore_navigator *nav) {
+    s->made_navigators++;
+    char *name = xasprintf("nav#%zu", s->made_navigators);
+    member *m = add_member(s, name, parent->host_dispatch);
+    free(name);
+    m->nav_made = true;
+    m->nav = nav;
+    events_install(s, m);
+    return m;
+}
+
 void session_set_status(session *s, int status) { s->status = navcore_status_string(status); }
 
 /* ---- words -------------------------------------------------------------------------------- */

@@ -131,6 +131,8 @@ typedef struct op_token {
 typedef struct session {
     member **members; /* every navigator, in creation order; members[0] is root */
     size_t member_count;
+    /* How many navigators navcore made (`nav#k`). */
+    size_t made_navigators;
     member *current;  /* the navigator the command being run is asked of */
     unsigned categories;
     strvec trace;
@@ -157,6 +159,7 @@ typedef struct session {
     navcore_bar_fn on_bar;
     navcore_payload_fn on_payload;
     navcore_release_fn on_release, on_detach;
+    navcore_child_fn on_child;
     navcore_done_fn on_done, completion;
     navcore_wakeup_fn on_wakeup;
     navcore_transition_fn animator;
@@ -184,6 +187,10 @@ navcore_navigator *session_nav(session *s);
 /* A member's navigator, made at first use; `hidden` = with its visible flag off (a `visible off`
  * op run before the runner listens). NULL if it could not be made. */
 navcore_navigator *session_member_nav(session *s, member *m, bool hidden);
+
+/* The member of a navigator navcore made under `parent`'s (restore_tree, SPEC §16.13): named
+ * `nav#k` (k counting the made ones), listened to as every member, its handle `nav`. */
+member *session_adopt(session *s, member *parent, navcore_navigator *nav);
 /* Keeps a status for `expect status`. */
 void session_set_status(session *s, int status);
 /* words[index], or NULL after recording "missing argument". */

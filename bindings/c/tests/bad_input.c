@@ -227,6 +227,9 @@ static void on_release(navcore_navigator *nav, uint64_t s, void *o, const char *
     (void)nav, (void)s, (void)o, (void)r, (void)ctx;
 }
 static void on_wakeup(navcore_navigator *nav, void *ctx) { (void)nav, (void)ctx; }
+static void on_child(navcore_navigator *parent, uint64_t s, navcore_navigator *child, void *ctx) {
+    (void)parent, (void)s, (void)child, (void)ctx;
+}
 static bool veto(navcore_navigator *nav, uint64_t s, void *o, bool g, void *ctx) {
     (void)nav, (void)s, (void)o, (void)g, (void)ctx;
     return true;
@@ -389,6 +392,7 @@ H(on_bar, navcore_on_bar(nav, on_bar, DTOR))
 H(on_payload, navcore_on_payload(nav, on_payload, DTOR))
 H(on_release, navcore_on_release(nav, on_release, DTOR))
 H(on_detach, navcore_on_detach(nav, on_release, DTOR))
+H(on_child, navcore_on_child(nav, on_child, DTOR))
 H(on_done, navcore_on_done(nav, count_done, DTOR))
 H(on_wakeup, navcore_on_wakeup(nav, on_wakeup, DTOR))
 H(on_transition, navcore_on_transition(nav, animator, DTOR))
@@ -499,7 +503,7 @@ static const struct {
     HANDLE_FN(screen_retain), HANDLE_FN(screen_is_retained), HANDLE_FN(screen_object), HANDLE_FN(screen_route), OP_HANDLE_FUNCTIONS,
     HANDLE_FN(transition_finish), HANDLE_FN(transition_cancel), HANDLE_FN(transition_progress),
     HANDLE_FN(route_register), HANDLE_FN(route_unregister), HANDLE_FN(on_action), HANDLE_FN(on_appearance),
-    HANDLE_FN(on_progress), HANDLE_FN(on_bar), HANDLE_FN(on_payload), HANDLE_FN(on_release), HANDLE_FN(on_detach),
+    HANDLE_FN(on_progress), HANDLE_FN(on_bar), HANDLE_FN(on_payload), HANDLE_FN(on_release), HANDLE_FN(on_detach), HANDLE_FN(on_child),
     HANDLE_FN(on_done),
     HANDLE_FN(on_wakeup), HANDLE_FN(on_transition), HANDLE_FN(on_pop_veto), HANDLE_FN(observer_add),
     HANDLE_FN(observer_remove), HANDLE_FN(stack_count),

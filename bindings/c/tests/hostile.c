@@ -110,6 +110,8 @@ static const char *const functions[] = {
     "navcore_screen_hooks_init", "navcore_screen_create_with_hooks",
     /* retain (SPEC §17) */
     "navcore_screen_retain", "navcore_screen_is_retained", "navcore_on_detach",
+    /* restore_tree's made navigators (SPEC §16.10) */
+    "navcore_on_child",
     /* observers */
     "navcore_observer_init", "navcore_observer_add", "navcore_observer_remove",
     /* families (SPEC §16) */
@@ -730,6 +732,7 @@ static void call_everything(int kind) {
         fail("%s: navcore_screen_is_retained: not retained after navcore_screen_retain", what);
     check(navcore_screen_retain(nav, s1, false), OK_, "navcore_screen_retain off");
     check(CALL(navcore_on_detach, nav, NULL, NULL, NULL), OK_, W(navcore_on_detach));
+    check(CALL(navcore_on_child, nav, NULL, NULL, NULL), OK_, W(navcore_on_child));
     /* removes the veto: register_all below puts the books' one back before the callback returns */
     check(CALL(navcore_on_pop_veto_deferrable, nav, NULL, NULL, NULL), OK_, W(navcore_on_pop_veto_deferrable));
     /* the deprecated names, as the functions they name: an animator and a veto through the books

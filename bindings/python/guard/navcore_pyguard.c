@@ -102,6 +102,8 @@ VOID_GUARD(on_release, navcore_release_fn, (NAV, uint64_t screen, void *object, 
            (cell, nav, screen, object, route, ctx))
 VOID_GUARD(on_detach, navcore_release_fn, (NAV, uint64_t screen, void *object, const char *route, void *ctx),
            (cell, nav, screen, object, route, ctx))
+VOID_GUARD(on_child, navcore_child_fn, (NAV, uint64_t screen, navcore_navigator *child, void *ctx),
+           (cell, nav, screen, child, ctx))
 VOID_GUARD(on_wakeup, navcore_wakeup_fn, (NAV, void *ctx), (cell, nav, ctx))
 VOID_GUARD(on_transition, navcore_transition_fn, (NAV, const navcore_transition *transition, void *ctx),
            (cell, nav, transition, ctx))

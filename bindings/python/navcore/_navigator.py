@@ -78,6 +78,10 @@ _reaper: Optional[threading.Thread] = None
 _reaper_lock = threading.Lock()
 
 
+def _keep_handle(handle: int) -> None:
+    """The finalizer of a navigator navcore made: its handle is navcore's, nothing to destroy."""
+
+
 def _drop(handle: int) -> None:
     """A navigator's finalizer: hands its handle to the reaper (no lock, no host code)."""
     _dropped.put(handle)
@@ -186,6 +190,24 @@ class Navigator:
         handle = c_void_p()
         library = _ffi.lib()
         _check(library.navcore_navigator_create(byref(handle), mode.code))
+        self._setup(library, handle, mode)
+        # The finalizer only queues the handle for the reaper (see "Dropped navigators").
+        self._finalizer = weakref.finalize(self, _drop, cast(int, handle.value))
+        self._finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
+
+    @classmethod
+    def _wrap_made(cls, handle: int, parent: "Navigator") -> "Navigator":
+        """The object of a navigator navcore made under ``parent`` (``restore_tree``, SPEC §16.10),
+        from its ``child`` callback: its handle is navcore's, which tears it down with its family,
+        so dropping the object destroys nothing. ``parent`` keeps it (``_made``)."""
+        child = cls.__new__(cls)
+        child._setup(parent._lib, c_void_p(handle), parent.dispatch)
+        child._finalizer = weakref.finalize(child, _keep_handle, handle)
+        parent._made.append(child)
+        return child
+
+    def _setup(self, library: Any, handle: c_void_p, mode: Dispatch) -> None:
+        """The binding's state of a navigator of ``handle``."""
         self._lib = library
         self._handle = handle
         self._token = next(_tokens)
@@ -215,9 +237,10 @@ class Navigator:
         _live[self._token] = weakref.ref(self, functools.partial(_unlist, self._token))
         #: What its Screens hold of it (no callback: it may outlive the module at exit).
         self._ref = weakref.ref(self)
-        # The finalizer only queues the handle for the reaper (see "Dropped navigators").
-        self._finalizer = weakref.finalize(self, _drop, cast(int, handle.value))
-        self._finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
+        #: The handler of the navigators navcore makes under this one (``on_child``), and their
+        #: objects, which this one keeps (SPEC §16.12: a family keeps its members' objects).
+        self._child_handler: Optional[Callable[["Navigator", Optional[Screen[Any]], "Navigator"], Any]] = None
+        self._made: List["Navigator"] = []
 
     # -- lifetime ------------------------------------------------------------------------------
 
@@ -278,6 +301,8 @@ class Navigator:
             self._items.clear()
             self._veto_entry = None
             self._animator = None
+            self._child_handler = None
+            self._made = []
             streams, self._streams = self._streams, set()
         for stream in streams:
             stream._end()
@@ -294,6 +319,8 @@ class Navigator:
                 needed.add("release")
             if self._veto_entry is not None:
                 needed.add("veto")
+            if self._child_handler is not None:
+                needed.add("child")
             if self._animator is not None:
                 needed.add("animator")
             for kind in sorted(needed - self._registered):
@@ -929,6 +956,22 @@ class Navigator:
         """
         text = _take_text(self._lib.navcore_save, self._handle)
         return "" if text is None else text
+
+    def on_child(
+        self, handler: Optional[Callable[["Navigator", Optional[Screen[Any]], "Navigator"], Any]]
+    ) -> None:
+        """Sets (or with None removes) the handler told each navigator navcore makes under this
+        one (``restore_tree``, SPEC §16.10), before any of its screens is made: it gets this
+        navigator, the host screen (None for a modal) and the new navigator's object, on which
+        it registers its listeners, animator, veto and ``on_child``. This navigator keeps the
+        new object. Never called for ``attach`` or ``present``.
+
+        Args:
+            handler: ``handler(parent, screen, child)``, or None.
+        """
+        with self._lock:
+            self._child_handler = handler
+        self._sync()
 
     def save_tree(self) -> str:
         """The saved tree of the navigator and its subtree, exactly as navcore writes it (SPEC

@@ -263,6 +263,22 @@ def _on_detach(cell: Any, nav: Any, screen_id: int, obj: Any, route: bytes, ctx:
         cell[0] = 1  # it ran: see _guard.py
 
 
+def _on_child(cell: Any, nav: Any, screen_id: int, child: Any, ctx: Optional[int]) -> None:
+    """navcore made a navigator under this one (restore_tree): its object, then the handler."""
+    try:
+        navigator = _live.get(ctx, _gone)()
+        if navigator is None:
+            return
+        made = type(navigator)._wrap_made(child, navigator)
+        handler = navigator._child_handler
+        if handler is not None:
+            handler(navigator, navigator._screen(screen_id) if screen_id else None, made)
+    except BaseException as error:  # noqa: B902
+        _stash(error)
+    finally:
+        cell[0] = 1  # it ran: see _guard.py
+
+
 def _on_done(cell: Any, nav: Any, op: int, outcome: int, ctx: Optional[int]) -> None:
     """An op ended, for the done listeners (the op's own Operation hears it from _op_done)."""
     try:
@@ -470,6 +486,7 @@ _REGISTRATIONS: Dict[str, Tuple[str, Any, Tuple[int, ...]]] = {
     "payload": ("navcore_on_payload", guarded("on_payload", _ffi.PayloadFn, _on_payload), ()),
     "release": ("navcore_on_release", guarded("on_release", _ffi.ReleaseFn, _on_release), ()),
     "detach": ("navcore_on_detach", guarded("on_detach", _ffi.ReleaseFn, _on_detach), ()),
+    "child": ("navcore_on_child", guarded("on_child", _ffi.ChildFn, _on_child), ()),
     "done": ("navcore_on_done", guarded("on_done", _ffi.DoneFn, _on_done), ()),
     "wakeup": ("navcore_on_wakeup", guarded("on_wakeup", _ffi.WakeupFn, _on_wakeup), ()),
     "animator": ("navcore_on_transition", guarded("on_transition", _ffi.TransitionFn, _on_transition), ()),

@@ -310,6 +310,8 @@ class Session:
         self.root = _Member(self, "root", False)
         #: Every navigator by name, in creation order.
         self.members: Dict[str, _Member] = {"root": self.root}
+        #: How many navigators navcore made (``nav#k``).
+        self.made_navigators = 0
         #: The navigator the command being run is asked of.
         self.current = self.root
         self.categories: Set[str] = set(CATEGORIES)
@@ -701,11 +703,28 @@ class Session:
         if hidden:
             navigator.ask(Request.set_visible(False))
             navigator.drain()
+        self.listen(navigator, member)
+        return navigator
+
+    def listen(self, navigator: Navigator, member: _Member) -> None:
+        """Registers the runner's callbacks on ``member``'s navigator: its listener, veto,
+        animator (unless ``config animator off``) and ``on_child``."""
         navigator.add_listener(member)
         navigator.veto = lambda screen, by_gesture, decision: self.should_pop(member, screen, by_gesture, decision)
+        navigator.on_child(lambda parent, screen, child: self.adopt(child, screen, member))
         member.navigator = navigator
         self.install_animator(member)
-        return navigator
+
+    def adopt(self, child: Navigator, screen: Optional[Screen[Any]], parent: _Member) -> None:
+        """A navigator navcore made under ``parent``'s (restore_tree, SPEC §16.13): it is named
+        ``nav#k`` (k counting the made ones), gets the runner's callbacks inside its ``child``
+        event, and the parent's trace gets ``child NAME of L`` (or ``child NAME modal``)."""
+        self.made_navigators += 1
+        member = _Member(self, f"nav#{self.made_navigators}", parent.host_dispatch)
+        self.members[member.name] = member
+        self.listen(child, member)
+        place = f"of {self.label(screen.id)}" if screen is not None else "modal"
+        self.record(parent, "family", f"child {member.name} {place}")
 
     def install_animator(self, member: _Member) -> None:
         assert member.navigator is not None

@@ -225,6 +225,8 @@ export declare class Navigator {
   restore(document: string | SavedDocument, options?: Animated): Operation;
   /** Rebuilds the subtree from a saved tree (SPEC §16.10): new screens and navigators. */
   restoreTree(tree: string | object, options?: Animated): Operation;
+  /** The handler of the navigators navcore makes under this one (restoreTree), before their screens. */
+  onChild(handler: ((parent: Navigator, screen: Screen | null, child: Navigator) => unknown) | null): void;
   pushForResult<R = unknown>(screen: unknown, options?: Animated & { route?: string }): ScreenResult<R>;
 
   finishTransition(id?: number): void;

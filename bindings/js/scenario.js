@@ -404,6 +404,8 @@ export class Session {
     this.root = new Member(this, "root", false);
     /** @type {Map<string, Member>} every navigator by name, in creation order */
     this.members = new Map([["root", this.root]]);
+    /** How many navigators navcore made (`nav#k`). */
+    this.madeNavigators = 0;
     /** The navigator the command being run is asked of. */
     this.current = this.root;
     /** @type {Set<string>} */
@@ -942,11 +944,39 @@ export class Session {
       navigator.setVisible(false);
       navigator.drain();
     }
+    this.listen(navigator, member);
+    return navigator;
+  }
+
+  /**
+   * Registers the runner's callbacks on `member`'s navigator: its listener, veto, animator
+   * (unless `config animator off`) and onChild.
+   * @param {Navigator} navigator
+   * @param {Member} member
+   */
+  listen(navigator, member) {
     navigator.addListener(member);
     navigator.veto = (screen, byGesture, decision) => this.shouldPop(member, screen, byGesture, decision);
+    navigator.onChild((_parent, screen, child) => this.adopt(child, screen, member));
     member.navigator = navigator;
     this.installAnimator(member);
-    return navigator;
+  }
+
+  /**
+   * A navigator navcore made under `parent`'s (restore_tree, SPEC §16.13): it is named `nav#k`
+   * (k counting the made ones), gets the runner's callbacks inside its `child` event, and the
+   * parent's trace gets `child NAME of L` (or `child NAME modal`).
+   * @param {Navigator} child
+   * @param {import("./navcore.js").Screen | null} screen
+   * @param {Member} parent
+   */
+  adopt(child, screen, parent) {
+    this.madeNavigators++;
+    const member = new Member(this, `nav#${this.madeNavigators}`, parent.hostDispatch);
+    this.members.set(member.name, member);
+    this.listen(child, member);
+    const place = screen ? `of ${this.label(screen.id)}` : "modal";
+    this.record(parent, "family", `child ${member.name} ${place}`);
   }
 
   /** @param {Member} member */

@@ -25,7 +25,7 @@ extension Family {
     /// before (`<k>_completed`, `pop_cancelled`), which shares its lock hold when it emits
     /// nothing.
     @inline(__always)
-    private func done(_ outcome: Outcome, ends: Bool, after entered: (inout FamilyState) -> Event? = { _ in nil }) {
+    func done(_ outcome: Outcome, ends: Bool, after entered: (inout FamilyState) -> Event? = { _ in nil }) {
         var completion: CompletionHandler?
         var sink: LentSink?
         var kind = OperationKind.run
@@ -77,32 +77,20 @@ extension Family {
     /// SPEC §4 steps 7–11, when the transition ended (or there was none); consecutive steps
     /// that emit nothing share a lock hold.
     func complete(_ change: StackChange, showsAppearance: Bool) {
+        if change.inFamily { return completeInFamily(change) }
         let (from, to, reason, animated) = (change.from, change.to, change.kind.reason, change.animated)
-        if change.inFamily {  // 7. the front rule's did_hides, then did_shows
-            didPhase(of: change, reason: reason)
-        } else if showsAppearance {  // 7. did_hide X, did_show Y
+        if showsAppearance {  // 7. did_hide X, did_show Y
             steps(2) { state, index in
                 index == 0
                     ? state.appearance(.didHide, from, reason, animated: animated)
                     : state.appearance(.didShow, to, reason, animated: animated)
             }
         }
-        if change.inFamily, change.kind == .set, let teardown = decide({ $0.tearDownReplacedModal() }) {
-            deliver(teardown)  // 8. a restore_tree's old modal first (SPEC §16.10)
-        }
         if change.removesScreens {  // 8. result and release, top down
             change.disappearing.refs.forEachBackwards { release($0) }
         }
-        if change.inFamily, change.kind == .set, decide({ $0.focuses }) {
-            step { $0.enter(.completed, of: change) }  // 9. set_completed
-            bringToFront()  // SPEC §16.10: a deep link's focus, before its done
-            done(.completed, ends: false)
-        } else {
-            done(.completed, ends: false) { $0.enter(.completed, of: change) }  // 9. <k>_completed; 10. done
-        }
+        done(.completed, ends: false) { $0.enter(.completed, of: change) }  // 9. <k>_completed; 10. done
         finalStep { $0.enterIdle() }  // 11. action idle
-        // A routed back that popped its asker's host screen: the asker heard its `done` and goes.
-        if change.inFamily { for sink in decide({ $0.removeDeadMembers() }) { sink.sink.navigatorDidEnd() } }
     }
 
     /// SPEC §5: the host cancelled the interactive pop. The stack is restored and the
@@ -127,12 +115,11 @@ extension Family {
 
     /// One screen's release (step 8, a failed `open`): its listener is called with its result,
     /// while it is still live, then its `release` (SPEC §12). One step when it has no listener.
-    /// `member`: the screen's navigator when it is not the op's (a deep link's pop step).
     @inline(__always)
-    func release(_ screen: ScreenRef, of member: NodeID? = nil) {
+    func release(_ screen: ScreenRef) {
         var heard = false
         var children: SubtreeTeardown?
-        step(as: member) { state in
+        step { state in
             if let detach = state.detachIfRetained(screen) { return detach }  // SPEC §17
             // SPEC §16.7: a screen's children are torn down before its result and release.
             if !state.others.isEmpty, let teardown = state.tearDownChildren(of: screen.id) {
@@ -148,9 +135,9 @@ extension Family {
         }
         if let children {
             deliver(children)
-            return release(screen, of: member)
+            return release(screen)
         }
-        if heard { step(as: member) { $0.release(screen) } }
+        if heard { step { $0.release(screen) } }
     }
 
     /// `payload S <text>`, when there is a payload; it becomes the screen's saved state.

@@ -46,6 +46,7 @@ const REGISTRATIONS = {
   wakeup: ["navcore_on_wakeup", [], "wakeup"],
   veto: ["navcore_on_pop_veto_deferrable", [], "deferrable_veto"],
   animator: ["navcore_on_transition", [], "transition"],
+  child: ["navcore_on_child", [], "child"],
 };
 
 /** A screen object's own hooks (SPEC §4's feedback), by the kind whose events they hear. */
@@ -142,6 +143,12 @@ export class Navigator {
   #animator = null;
   #alwaysAppear = false;
   #barThreshold = 0;
+  /** @type {((parent: Navigator, screen: Screen | null, child: Navigator) => unknown) | null} */
+  #childHandler = null;
+  /** @type {Navigator[]} the navigators navcore made under this one, kept by it (SPEC §16.12) */
+  #made = [];
+  /** The handle of a navigator navcore made, taken by the next constructor call (#wrapMade). */
+  static #madeHandle = 0;
 
   /**
    * @param {import("../navcore.js").Dispatch} [dispatch] how it runs its queue (SPEC §9)
@@ -150,7 +157,9 @@ export class Navigator {
     const mode = codeOf(DISPATCH, dispatch, "the dispatch mode");
     this.#lib = library();
     const lib = this.#lib;
-    this.#handle = lib.call(() => {
+    const made = Navigator.#madeHandle;
+    Navigator.#madeHandle = 0;
+    this.#handle = made || lib.call(() => {
       lib.check(lib.c.navcore_navigator_create(lib.out, mode));
       return lib.memory.view.getUint32(lib.out, true);
     });
@@ -192,6 +201,8 @@ export class Navigator {
     this.#listenerObjects = [];
     this.#veto = null;
     this.#animator = null;
+    this.#childHandler = null;
+    this.#made = [];
   }
 
   #registrationEnded() {
@@ -281,6 +292,7 @@ export class Navigator {
     if (this.#screens.size > 0 || this.#registered.has("release")) needed.add("release");
     if (this.#veto !== null) needed.add("veto");
     if (this.#animator !== null) needed.add("animator");
+    if (this.#childHandler !== null) needed.add("child");
     for (const kind of needed) if (!this.#registered.has(kind)) this.#register(kind, true);
     for (const kind of [...this.#registered]) if (!needed.has(kind)) this.#register(kind, false);
   }
@@ -399,6 +411,12 @@ export class Navigator {
         return (id, _object, byGesture, _b, _c, decision) => this.#askVeto(id, byGesture !== 0, Number(decision));
       case "animator":
         return (_screen, _object, pointer) => this.#animate(readTransition(lib.memory, pointer));
+      case "child":
+        return (screen, handle) => {
+          const child = this.#wrapMade(Number(handle));
+          const handler = this.#childHandler;
+          if (handler) this.#deliver([() => handler(this, screen ? this.#knownScreen(screen) : null, child)], null);
+        };
       default:
         throw new Error(`no handler for ${kind}`);
     }
@@ -1008,6 +1026,35 @@ export class Navigator {
       const text = arena.text(this.#payloadText(document, "the document"), "the document", () => this.#requireLive());
       return lib.c.navcore_restore(this.#handle, text, animated ? 1 : 0, done, ctx);
     });
+  }
+
+  /**
+   * Sets (or with null removes) the handler told each navigator navcore makes under this one
+   * (restoreTree, SPEC §16.10), before any of its screens is made: it gets this navigator, the
+   * host screen (null for a modal) and the new navigator, on which it registers its listeners,
+   * animator, veto and onChild. This navigator keeps the new one. Never called for attach or
+   * present.
+   * @param {((parent: Navigator, screen: Screen | null, child: Navigator) => unknown) | null} handler
+   */
+  onChild(handler) {
+    if (handler !== null && typeof handler !== "function") {
+      throw new TypeError(`onChild() takes a function or null, not ${describe(handler)}`);
+    }
+    const old = this.#childHandler;
+    this.#changeListening(() => { this.#childHandler = handler; }, () => { this.#childHandler = old; });
+  }
+
+  /**
+   * The object of a navigator navcore made under this one, on its handle (navcore's: it tears
+   * it down with its family), kept by this one.
+   * @param {number} handle
+   * @returns {Navigator}
+   */
+  #wrapMade(handle) {
+    Navigator.#madeHandle = handle;
+    const child = new Navigator(this.dispatch);
+    this.#made.push(child);
+    return child;
   }
 
   /**

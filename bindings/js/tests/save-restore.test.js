@@ -68,4 +68,30 @@ describe("save and restore", () => {
     assert.throws(() => nav.open([]), InvalidError);
     nav.close();
   });
+
+  it("restoreTree makes new navigators, each announced to onChild before its screens; saveTree writes them", async () => {
+    const nav = withRoutes();
+    /** @type {Array<[string | null, number]>} */
+    const heard = [];
+    /** @type {Navigator[]} */
+    const children = [];
+    nav.onChild((parent, screen, child) => {
+      assert.equal(parent, nav);
+      heard.push([screen ? screen.route : null, child.stack.length]);
+      children.push(child);
+    });
+    const tree = '{"navcore":2,"stack":[{"route":"inbox","state":null,"active":0,"children":' +
+      '[{"stack":[{"route":"message","state":"7"}]}]}],' +
+      '"modal":{"stack":[{"route":"message","state":null}],"covers":false,"dismiss_on_back":true}}';
+    assert.equal(await nav.restoreTree(tree), "completed");
+    assert.deepEqual(heard, [["inbox", 0], [null, 0]]);
+    assert.equal(children[0].stack.length, 1);
+    assert.equal(nav.saveTree(), tree);
+    assert.throws(() => nav.restoreTree('{"navcore":2,"stack":[]}'), InvalidError);
+    assert.throws(() => nav.restore(tree), InvalidError);
+    assert.equal(await nav.open(["inbox"], { focus: true }), "completed");
+    assert.equal(nav.saveTree(), '{"navcore":2,"stack":[{"route":"inbox","state":null}],' +
+      '"modal":{"stack":[{"route":"message","state":null}],"covers":false,"dismiss_on_back":true}}');
+    nav.close();
+  });
 });

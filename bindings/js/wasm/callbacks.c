@@ -39,7 +39,8 @@ __attribute__((import_module("navcore"), import_name("dispatch"))) int32_t navco
     X(release)                  \
     X(wakeup)                   \
     X(deferrable_veto)          \
-    X(result)
+    X(result)                   \
+    X(child)
 
 #define NAVCORE_JS_KIND(name) KIND_##name,
 enum { NAVCORE_JS_CALLBACKS(NAVCORE_JS_KIND) KIND_COUNT };
@@ -139,6 +140,12 @@ static int deferrable_veto(navcore_navigator *nav, uint64_t screen, void *object
 static void result(navcore_navigator *nav, uint64_t screen, void *object, const char *text, void *ctx) {
     (void)nav;
     DISPATCH(result, ctx, screen, object, text, 0, 0, 0, 0);
+}
+
+/* screen (0: a modal), object = the new navigator's handle */
+static void child(navcore_navigator *nav, uint64_t screen, navcore_navigator *made, void *ctx) {
+    (void)nav;
+    DISPATCH(child, ctx, screen, made, 0, 0, 0, 0, 0);
 }
 
 #define NAVCORE_JS_NAME(name) #name,

@@ -6,21 +6,39 @@
 ///
 /// `restore_tree` asks the same op with a whole saved tree (SPEC §16.10, `TreeRestore.swift`).
 package struct OpenOp: OperationDefinition {
-    /// The entries, bottom to top; never empty once validated (but for `restore_tree`).
-    package let entries: [RouteEntry]
+    /// What it builds: entries, or `restore_tree`'s saved tree. One field, so that the op is as
+    /// small as before trees (every op is moved and copied as the `Operation` enum).
+    package let source: Source
     package let animated: Bool
     /// Whether the op then brings the navigator to the front of its family (SPEC §16.10).
     package let focus: Bool
-    /// `restore_tree`'s saved tree, which the op builds instead of `entries` (SPEC §16.10).
-    package let tree: SavedTree?
+
+    /// What an `open` builds.
+    package enum Source: Sendable {
+        /// A stack, bottom to top; never empty once validated.
+        case entries([RouteEntry])
+        /// `restore_tree`'s saved tree (SPEC §16.10).
+        case tree(SavedTree)
+    }
 
     /// The op of `entries`, or of `tree` when there is one; `options`, when given, replace
     /// `animated` (C's navcore_open_options carries its own).
     package init(entries: [RouteEntry], animated: Bool, options: OpenOptions? = nil, tree: SavedTree? = nil) {
-        self.entries = entries
+        source = tree.map { .tree($0) } ?? .entries(entries)
         self.animated = options?.animated ?? animated
         focus = options?.focus ?? false
-        self.tree = tree
+    }
+
+    /// The entries of a stack (none for a tree).
+    package var entries: [RouteEntry] {
+        if case .entries(let entries) = source { return entries }
+        return []
+    }
+
+    /// `restore_tree`'s saved tree, if it is one.
+    package var tree: SavedTree? {
+        if case .tree(let tree) = source { return tree }
+        return nil
     }
 
     /// `restore_tree`'s op.
@@ -80,7 +98,11 @@ package struct OpenOp: OperationDefinition {
     /// made).
     package func run(_ family: Family) {
         guard let factories = family.decide({ factories($0) }) else { return family.end(.unknownRoute) }
-        if let tree { return restore(tree, factories: factories, in: family) }
+        let entries: [RouteEntry]
+        switch source {
+        case .tree(let tree): return restore(tree, factories: factories, in: family)
+        case .entries(let stack): entries = stack
+        }
         for (entry, factory) in zip(entries, factories) {
             guard !family.decide({ $0.haltIfDestroyed() }) else { return }
             let id = IDSource.next()

@@ -81,6 +81,26 @@ extension Family {
         if !waits { complete(change, showsAppearance: false) }
     }
 
+    /// SPEC §4 steps 7–11 in a family: the front rule's did-phase; a `restore_tree`'s old modal
+    /// torn down before the old screens leave (SPEC §16.10); the releases; a deep link's focus
+    /// walk between `set_completed` and `done` (16.10); `action idle`; then the members a routed
+    /// back tore down (a back that popped its asker's host screen: the asker heard its `done`).
+    @inline(never)
+    func completeInFamily(_ change: StackChange) {
+        didPhase(of: change, reason: change.kind.reason)
+        if change.kind == .set, let teardown = decide({ $0.tearDownReplacedModal() }) { deliver(teardown) }
+        if change.removesScreens { change.disappearing.refs.forEachBackwards { release($0) } }
+        if change.kind == .set, decide({ $0.focuses }) {
+            step { $0.enter(.completed, of: change) }
+            bringToFront()
+            done(.completed, ends: false)
+        } else {
+            done(.completed, ends: false) { $0.enter(.completed, of: change) }
+        }
+        finalStep { $0.enterIdle() }
+        for sink in decide({ $0.removeDeadMembers() }) { sink.sink.navigatorDidEnd() }
+    }
+
     /// Step 7 in a family: the did-phase of the front change found at step 2.
     func didPhase(of change: StackChange, reason: AppearanceReason) {
         let (front, own) = decide { state in (state.opFront, state.ownPairs(of: change)) }

@@ -31,27 +31,33 @@ extension Family {
 
     /// A focus step's pop of `member` to a screen of its own: SPEC §4's steps with the front
     /// rule's events, instant, the releases with their children torn down first, and its own
-    /// `action idle`, all inside the op being run (which stays the asked navigator's).
+    /// `action idle`. The op (the asked navigator's: its request, its `done`) is lent to
+    /// `member` meanwhile, so that these steps act for it.
     private func pop(_ change: StackChange, of member: NodeID) {
+        let asker = decide { state -> NodeID in
+            defer { state.lend(to: member) }
+            return state.opMember
+        }
         var before: [FrontPair] = []
         var front = FrontChange()
         var own: [FrontPair] = []
-        step(as: member) { state in
+        step { state in
             before = state.familyFront
             return state.enter(.will, of: change)
         }
-        step(as: member) { state in
+        step { state in
             state.apply(change)
             front = FrontChange(before: before, after: state.familyFront)
             own = state.ownPairs(of: change)
             return state.enter(.did, of: change)
         }
-        step(as: member) { $0.node.updateBar(animated: false) }
+        step { $0.node.updateBar(animated: false) }
         willPhase(front, own: own, reason: .pop, animated: false)
         didPhase(front, own: own, reason: .pop, animated: false)
-        change.disappearing.refs.forEachBackwards { release($0, of: member) }
-        step(as: member) { $0.enter(.completed, of: change) }
-        step(as: member) { $0.becomeIdle() }
+        change.disappearing.refs.forEachBackwards { release($0) }
+        step { $0.enter(.completed, of: change) }
+        step { $0.becomeIdle() }
+        decide { $0.lend(to: asker) }
     }
 
     /// A focus step's dismissal of `member`'s modal, instant (SPEC §16.4's events, then the
@@ -73,17 +79,6 @@ extension Family {
         return true
     }
 
-    /// A step acting for `member` (its events to its sink), or for the op's member when `nil`.
-    @inline(__always)
-    func step(as member: NodeID?, _ body: (inout FamilyState) -> Event?) {
-        guard let member else { return step(body) }
-        memberStep { state in
-            state.focus(on: member)
-            let delivery = body(&state).map { ($0, state.node.lentSink) }
-            state.focus(on: state.opMember)
-            return delivery
-        }
-    }
 }
 
 /// How a navigator hangs from its parent, for the focus walk.
@@ -93,6 +88,12 @@ enum FocusLink {
 }
 
 extension FamilyState {
+    /// Lends the op in flight to `member`: the driver's steps act for it until it is lent back.
+    mutating func lend(to member: NodeID) {
+        opMember = member
+        focus(on: member)
+    }
+
     /// Whether the op in flight is an `open` with `focus`.
     var focuses: Bool {
         if case .open(let op) = current?.request.operation { return op.focus }

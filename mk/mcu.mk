@@ -77,9 +77,10 @@ $(MCU_HEADER): include/navcore.h
 	@mkdir -p $(@D)
 	cp $< $@
 
-# The scenario files, and their directories (a file added or removed changes a directory).
+# The scenario files, and their directories (a file added or removed changes a directory), and
+# the list of planned files (a file added to it is older than the texts).
 $(MCU_TEXTS): scripts/embed-scenarios.py $(filter %.nav,$(SCENARIO_DIRS)) $(filter-out %.nav,$(SCENARIO_DIRS)) \
-              $(wildcard $(addsuffix /*.nav,$(filter-out %.nav,$(SCENARIO_DIRS))))
+              $(wildcard $(addsuffix /*.nav,$(filter-out %.nav,$(SCENARIO_DIRS)))) Tests/planned-scenarios.txt
 	@mkdir -p $(@D)
 	$(PYTHON) scripts/embed-scenarios.py $@ $(SCENARIO_DIRS)
 

@@ -82,6 +82,8 @@ struct RestorationTests {
     /// What navcore_on_child heard: the host screen and the child's handle, of each call.
     final class ChildLog: @unchecked Sendable {
         var calls: [(parent: OpaquePointer?, screen: UInt64, child: OpaquePointer?)] = []
+        /// The navigator each call of the "Item" factory received.
+        var factoryNavigators: [OpaquePointer?] = []
     }
 
     @Test("restore_tree makes the children of a saved tree; navcore_on_child hears each before its screens")
@@ -91,6 +93,14 @@ struct RestorationTests {
         #expect(h.route("Tabs") == OK && h.route("List") == OK)
         let log = ChildLog()
         let ctx = Unmanaged.passRetained(log).toOpaque()
+        // SPEC §16.1: a factory found in an ancestor's registry is called with the navigator that
+        // will own the new screen, here the child that restore_tree made.
+        expectStatus(navcore_route_register(h.nav, "Item", { out, nav, _, _, _, ctx in
+            guard let ctx else { return 1 }
+            Unmanaged<ChildLog>.fromOpaque(ctx).takeUnretainedValue().factoryNavigators.append(OpaquePointer(nav))
+            out?.pointee = nil
+            return 0
+        }, Unmanaged.passUnretained(log).toOpaque(), nil))
         expectStatus(navcore_on_child(h.nav, { parent, screen, child, ctx in
             guard let ctx else { return }
             let log = Unmanaged<ChildLog>.fromOpaque(ctx).takeUnretainedValue()
@@ -99,14 +109,15 @@ struct RestorationTests {
             #expect(count == 0)
             log.calls.append((OpaquePointer(parent), screen, OpaquePointer(child)))
         }, ctx, { Unmanaged<ChildLog>.fromOpaque($0!).release() }))
-        let tree = #"{"navcore":2,"stack":[{"route":"Tabs","state":null,"active":0,"children":[{"stack":[{"route":"List","state":"a"}]}]}]}"#
+        let tree = #"{"navcore":2,"stack":[{"route":"Tabs","state":null,"active":0,"children":[{"stack":[{"route":"List","state":"a"},{"route":"Item","state":null}]}]}]}"#
         expectStatus(navcore_restore_tree(h.nav, tree, false, h.r.doneFn, h.ctx("r")))
         #expect(h.r.take(["completion"]) == ["completion r open completed"])
         #expect(log.calls.count == 1)
         #expect(log.calls.first?.parent == OpaquePointer(h.nav) && log.calls.first?.screen == h.id("Tabs"))
         var count = 0
         if let child = log.calls.first?.child { expectStatus(navcore_stack_count(&count, UnsafeMutablePointer(child))) }
-        #expect(count == 1)
+        #expect(count == 2)
+        #expect(log.factoryNavigators.count == 1 && log.factoryNavigators.first == log.calls.first?.child)
         #expect(Self.text { navcore_save_tree($0, h.nav) } == tree)
         expectStatus(navcore_on_child(h.nav, nil, nil, nil))
     }

@@ -186,9 +186,10 @@ export interface Animated { animated?: boolean }
  *  the screen of the route already stacked that is reused; the payload reaches the screen. */
 export interface ShowOptions extends Animated { removeCurrent?: boolean; recycle?: Recycle; payload?: Text | null }
 
-/** One navigation stack and its queue (SPEC §2–§9) in navcore.wasm. */
+/** One navigation stack and its queue (SPEC §2–§9) in navcore.wasm, alone or in a family (§16). */
 export declare class Navigator {
-  constructor(dispatch?: Dispatch);
+  /** `visible: false` creates it hidden, as a navigator to attach or present must be (SPEC §16.12). */
+  constructor(dispatch?: Dispatch, options?: { visible?: boolean });
   readonly dispatch: Dispatch;
   readonly closed: boolean;
   close(): void;
@@ -266,6 +267,25 @@ export declare class Navigator {
   readonly canGoBack: boolean;
   readonly currentTransition: number | null;
   readonly pendingDecision: Decision | null;
+
+  /** Attaches `child` to `screen`, one of this navigator's screens (SPEC §16.2). */
+  attach(child: Navigator, screen: Screen): Operation;
+  /** Makes this screen child its host screen's active child, or with `retap` pops it to its root (SPEC §16.3). */
+  activate(options?: Animated & { retap?: Retap }): Operation;
+  /** Presents `modal` over this navigator (SPEC §16.4). */
+  present(modal: Navigator, options?: Animated & { covers?: boolean; dismissOnBack?: boolean }): Operation;
+  /** Dismisses this navigator's modal, setting its bottom screen's result first (SPEC §16.4). */
+  dismiss(options?: Animated & { result?: string | null }): Operation;
+  /** This screen child leaves its host screen and is torn down (SPEC §16.7). */
+  leave(): Operation;
+  readonly parent: Navigator | null;
+  readonly modal: Navigator | null;
+  readonly backTarget: Navigator | null;
+  activeChild(screen: Screen): Navigator | null;
+  children(screen: Screen): Navigator[];
+  readonly hostScreen: Screen | null;
+  readonly isModal: boolean;
+  readonly onScreen: boolean;
 }
 
 /** A navcore call failed and changed nothing. */

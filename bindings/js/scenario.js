@@ -376,6 +376,15 @@ class Member {
     this.lastTransition = 0;
     /** @type {import("./navcore.js").Decision | null} */
     this.lastDecision = null;
+    /**
+     * When its animator and its veto hook last heard (the session's count of both), and the
+     * root of its family then: a family's `finish` or `decide` takes its newest member's
+     * (`Session.familyLast`).
+     * @type {[number, Navigator | null]}
+     */
+    this.transitionStamp = [0, null];
+    /** @type {[number, Navigator | null]} */
+    this.decisionStamp = [0, null];
   }
 
   /** @param {any} event */
@@ -433,6 +442,8 @@ export class Session {
     /** @type {string[]} */
     this.failures = [];
     this.format = new TraceFormat((screen) => this.label(screen.id));
+    /** Counts the transitions and decisions the navigators hear (their members' stamps). */
+    this.stamps = 0;
   }
 
   /**
@@ -606,15 +617,20 @@ export class Session {
       case "progress": {
         const value = progressValue(this.word(args, 0, line));
         if (value === null) throw new ScenarioError(line, "progress needs a number");
-        this.call(() => nav().updateTransition(value, member.lastTransition));
+        const transition = this.familyTransition(member);
+        this.call(() => nav().updateTransition(value, transition));
         break;
       }
-      case "finish":
-        this.call(() => nav().finishTransition(member.lastTransition));
+      case "finish": {
+        const transition = this.familyTransition(member);
+        this.call(() => nav().finishTransition(transition));
         break;
-      case "cancel":
-        this.call(() => nav().cancelTransition(member.lastTransition));
+      }
+      case "cancel": {
+        const transition = this.familyTransition(member);
+        this.call(() => nav().cancelTransition(transition));
         break;
+      }
       case "drain":
         this.drain(args, line);
         break;
@@ -627,7 +643,7 @@ export class Session {
         break;
       }
       case "decide": {
-        const decision = member.lastDecision;
+        const decision = this.familyLast(member, "decision")?.lastDecision ?? null;
         if (decision === null) throw new ScenarioError(line, "decide: the veto never answered later");
         const allow = this.yesNo(args, 0, line);
         this.call(() => nav().decide(decision, allow));
@@ -663,6 +679,38 @@ export class Session {
         this.call(() => nav().retain(screen, on));
         break;
       }
+      case "attach":
+        this.attach(args, line);
+        break;
+      case "activate": {
+        const child = this.navigatorOf(this.memberNamed(this.word(args, 0, line), line));
+        const options = this.options(args.slice(1), ["retap", "instant"], "activate", line);
+        const retap = options.includes("retap") ? "pop_to_root" : "none";
+        this.call(() => child.activate({ retap, animated: !options.includes("instant") }));
+        break;
+      }
+      case "present": {
+        const modal = this.memberNamed(this.word(args, 0, line), line);
+        const options = this.options(args.slice(1), ["instant", "overlay", "sticky"], "present", line);
+        this.call(() => nav().present(this.navigatorOf(modal), {
+          covers: !options.includes("overlay"),
+          dismissOnBack: !options.includes("sticky"),
+          animated: !options.includes("instant"),
+        }));
+        break;
+      }
+      case "dismiss": {
+        let result = null; // `instant` and `result=TEXT` (the last one given), nothing else
+        for (const option of args) {
+          if (option.startsWith("result=")) result = option.slice("result=".length);
+          else if (option !== "instant") throw new ScenarioError(line, `unknown dismiss option '${option}'`);
+        }
+        this.call(() => nav().dismiss({ animated, result }));
+        break;
+      }
+      case "leave":
+        this.call(() => nav().leave());
+        break;
       case "unroute": {
         const route = this.word(args, 0, line);
         this.call(() => nav().unregisterRoute(route));
@@ -722,7 +770,7 @@ export class Session {
    */
   check(words, line, explicit, prefix) {
     const what = this.word(words, 0, line);
-    const subject = ["result_of", "saved_of", "live", "retained"].includes(what) ? 2 : 1; // `stack`, `result_of L`, …
+    const subject = ["result_of", "saved_of", "live", "retained", "active"].includes(what) ? 2 : 1; // `stack`, `result_of L`, …
     const expected = words.slice(subject).join(" ");
     const member = explicit ?? (subject === 2 ? this.owner(words[1]) : null) ?? this.root;
     const nav = this.navigatorOf(member);
@@ -790,6 +838,28 @@ export class Session {
         } catch (error) {
           if (!(error instanceof NavcoreError)) throw error;
           seen = "no";
+        }
+        break;
+      }
+      case "parent":
+        seen = read(() => this.nameOf(nav.parent), "-");
+        break;
+      case "modal":
+        seen = read(() => this.nameOf(nav.modal), "-");
+        break;
+      case "target":
+        seen = read(() => this.nameOf(nav.backTarget), "-");
+        break;
+      case "on_screen":
+        seen = read(() => (nav.onScreen ? "yes" : "no"), "no");
+        break;
+      case "active": { // of L's owner, whatever the prefix; `-` once L is released
+        const screen = this.labelled(this.word(words, 1, line), line);
+        try {
+          seen = this.nameOf(this.navigatorOf(this.owner(words[1]) ?? this.root).activeChild(screen));
+        } catch (error) {
+          if (!(error instanceof NavcoreError)) throw error;
+          seen = "-";
         }
         break;
       }
@@ -922,6 +992,111 @@ export class Session {
 
   // -- the navigator and its callbacks --------------------------------------------------------
 
+  // -- families (SPEC §16.13) ----------------------------------------------------------------
+
+  /**
+   * `attach NAME to L`: asked of the navigator that owns L.
+   * @param {string[]} args
+   * @param {number} line
+   */
+  attach(args, line) {
+    if (args.length !== 3 || args[1] !== "to") throw new ScenarioError(line, "attach takes 'NAME to L'");
+    const child = this.memberNamed(args[0], line);
+    const screen = this.labelled(args[2], line);
+    const parent = this.owner(args[2]) ?? this.root;
+    this.call(() => this.navigatorOf(parent).attach(this.navigatorOf(child), screen));
+  }
+
+  /**
+   * A command's option words, each one of `known`.
+   * @param {string[]} words
+   * @param {string[]} known
+   * @param {string} verb
+   * @param {number} line
+   * @returns {string[]}
+   */
+  options(words, known, verb, line) {
+    for (const option of words) {
+      if (!known.includes(option)) throw new ScenarioError(line, `unknown ${verb} option '${option}'`);
+    }
+    return words;
+  }
+
+  /**
+   * The member `name`; naming none is a scenario error.
+   * @param {string} name
+   * @param {number} line
+   * @returns {Member}
+   */
+  memberNamed(name, line) {
+    const member = this.members.get(name);
+    if (member === undefined) throw new ScenarioError(line, `no navigator is named '${name}'`);
+    return member;
+  }
+
+  /**
+   * The member name of a navigator a query returned, `-` for none (or one the scenario never named).
+   * @param {Navigator | null} navigator
+   * @returns {string}
+   */
+  nameOf(navigator) {
+    for (const member of this.members.values()) if (navigator !== null && member.navigator === navigator) return member.name;
+    return "-";
+  }
+
+  /**
+   * The root of `member`'s family now (itself once torn down).
+   * @param {Member} member
+   * @returns {Navigator}
+   */
+  familyRoot(member) {
+    let navigator = this.navigatorOf(member);
+    try {
+      for (let parent = navigator.parent; parent !== null; parent = navigator.parent) navigator = parent;
+    } catch (error) {
+      if (!(error instanceof InvalidHandleError)) throw error;
+    }
+    return navigator;
+  }
+
+  /**
+   * A new mark of what `member`'s animator or veto hook just heard: its order, and the root of
+   * its family now.
+   * @param {Member} member
+   * @returns {[number, Navigator]}
+   */
+  stamp(member) {
+    return [++this.stamps, this.familyRoot(member)];
+  }
+
+  /**
+   * The member whose animator (`transition`) or veto hook (`decision`) heard last while in the
+   * family whose root is `member`'s root now: `finish`, `cancel`, `progress` and `decide` may be
+   * asked of any navigator of a family (SPEC §16.6). Null when no member of it heard.
+   * @param {Member} member
+   * @param {"transition" | "decision"} what
+   * @returns {Member | null}
+   */
+  familyLast(member, what) {
+    const stamp = (/** @type {Member} */ m) => (what === "transition" ? m.transitionStamp : m.decisionStamp);
+    const root = this.familyRoot(member);
+    /** @type {Member | null} */
+    let newest = null;
+    for (const other of this.members.values()) {
+      if (stamp(other)[1] === root && (newest === null || stamp(other)[0] > stamp(newest)[0])) newest = other;
+    }
+    return newest;
+  }
+
+  /**
+   * The id of the latest transition of `member`'s family (0 for none).
+   * @param {Member} member
+   * @returns {number}
+   */
+  familyTransition(member) {
+    return this.familyLast(member, "transition")?.lastTransition ?? 0;
+  }
+
   /**
    * The navigator the command being run is asked of.
    * @returns {Navigator}
@@ -931,19 +1106,15 @@ export class Session {
   }
 
   /**
-   * A member's navigator, made at first use; `hidden` = with its visible flag off (a
-   * `visible off` op run before the runner listens).
+   * A member's navigator, made at first use; `hidden` = created with its visible flag off
+   * (SPEC §16.12).
    * @param {Member} member
    * @param {boolean} [hidden]
    * @returns {Navigator}
    */
   navigatorOf(member, hidden = false) {
     if (member.navigator !== null) return member.navigator;
-    const navigator = new Navigator(member.hostDispatch ? "host" : "inline");
-    if (hidden) {
-      navigator.setVisible(false);
-      navigator.drain();
-    }
+    const navigator = new Navigator(member.hostDispatch ? "host" : "inline", { visible: !hidden });
     this.listen(navigator, member);
     return navigator;
   }
@@ -995,6 +1166,7 @@ export class Session {
    */
   animate(member, transition) {
     member.lastTransition = transition.id;
+    member.transitionStamp = this.stamp(member);
     this.seen(member, [transition.fromScreen, transition.toScreen]);
     this.record(member, "transition", this.format.transition(transition));
   }
@@ -1008,7 +1180,10 @@ export class Session {
    */
   shouldPop(member, screen, byGesture, decision) {
     const answer = this.vetoes.get(this.label(screen.id)) ?? "allow";
-    if (answer === "later") member.lastDecision = decision;
+    if (answer === "later") {
+      member.lastDecision = decision;
+      member.decisionStamp = this.stamp(member);
+    }
     this.record(member, "veto", this.format.veto(screen, byGesture, answer));
     return answer;
   }

@@ -8,7 +8,7 @@ final class ClosureFactory: RouteFactory {
 
     init(body: @escaping @Sendable (RouteRequest) throws -> (any Sendable)?) { self.body = body }
 
-    func makeObject(route: String, id: UInt64, payload: String?) -> HostObject? {
+    func makeObject(route: String, id: UInt64, payload: String?, owner: NodeID) -> HostObject? {
         do {
             return HostObject(route: route, object: try body(RouteRequest(route: route, id: id, payload: payload)))
         } catch {

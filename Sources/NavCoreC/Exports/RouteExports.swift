@@ -11,7 +11,9 @@ import CNavCore
         let name = try CStrings.text(name, "the route name")
         let function = try CAPI.required(factory, "the factory")
         // Built only once the arguments are valid: a failed call must not run the destructor.
-        let factory = CFactory(registration: Registration(function, ctx: ctx, destroy: destroy), handle: navigator.handle)
+        let factory = CFactory(
+            registration: Registration(function, ctx: ctx, destroy: destroy), handle: navigator.handle,
+            node: navigator.core.node)
         do throws(NavigationError) {
             try navigator.core.registerRoute(name, factory: factory)
         } catch {

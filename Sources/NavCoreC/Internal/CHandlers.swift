@@ -30,14 +30,29 @@ extension CCallback where Owner == RunBlock {
 /// ends, once no `show` is using it.
 final class CFactory: RouteFactory {
     let registration: Registration<navcore_factory_fn>
+    /// The navigator that registered the route: its handle and its node.
     let handle: UInt64
+    let node: NodeID
 
-    init(registration: Registration<navcore_factory_fn>, handle: UInt64) {
+    init(registration: Registration<navcore_factory_fn>, handle: UInt64, node: NodeID) {
         self.registration = registration
         self.handle = handle
+        self.node = node
     }
 
-    func makeObject(route: String, id: UInt64, payload: String?) -> HostObject? {
-        HostCalls.factory(registration.call, handle.navigatorHandle, route: route, id: id, payload: payload)
+    /// Called with the handle of the navigator that will own the screen (SPEC §16.1): the
+    /// registering one's, or, for a route found in an ancestor's registry, the owner's, read
+    /// from its family.
+    func makeObject(route: String, id: UInt64, payload: String?, owner: NodeID) -> HostObject? {
+        let nav = owner == node ? handle.navigatorHandle : ownerHandle(owner)
+        return HostCalls.factory(registration.call, nav, route: route, id: id, payload: payload)
+    }
+
+    /// The handle of the family member `owner`; the registering navigator's if it has none.
+    private func ownerHandle(_ owner: NodeID) -> NavigatorHandle? {
+        let handles = try? HandleTable.shared.withNavigator(handle) { navigator in
+            try? navigator.handles { _ in [owner] }
+        }
+        return (handles ?? nil)?.first ?? handle.navigatorHandle
     }
 }

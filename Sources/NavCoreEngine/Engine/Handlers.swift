@@ -62,7 +62,9 @@ package enum RunBlock: Sendable {
 package protocol RouteFactory: AnyObject, Sendable {
     /// Returns the new screen's object, or `nil` when the factory failed (`factory_failed`).
     /// Called on the driving thread, with no lock held; the screen `id` is not live yet.
-    func makeObject(route: String, id: UInt64, payload: String?) -> HostObject?
+    /// `owner`: the navigator that will own the screen, which is not the one that registered
+    /// the route when the route was found in an ancestor's registry (SPEC §16.1).
+    func makeObject(route: String, id: UInt64, payload: String?, owner: NodeID) -> HostObject?
 }
 
 /// A screen's result listener (SPEC §12): told the screen's result once, right before the

@@ -145,6 +145,8 @@ static void on_transition(navcore_navigator *nav, const navcore_transition *t, v
     session *s = check_call("animator", nav, ctx);
     member *m = member_of(ctx);
     m->last_transition = t->id; /* before the trace line, as the Swift front calls the animator first */
+    m->transition_order = ++s->stamps;
+    m->transition_root = session_family_root(s, m);
     seen(s, m, "animator", t->from, t->from_object, true);
     seen(s, m, "animator", t->to, t->to_object, true);
     char *from = session_label(s, t->from), *to = session_label(s, t->to);
@@ -268,6 +270,8 @@ static int on_veto(navcore_navigator *nav, uint64_t screen, void *object, bool b
                                                     : NAVCORE_VETO_ALLOW;
     if (answer == NAVCORE_VETO_LATER) {
         m->last_decision = decision;
+        m->decision_order = ++s->stamps;
+        m->decision_root = session_family_root(s, m);
         m->has_decision = true;
     }
     static const char *const words[] = {[NAVCORE_VETO_ALLOW] = "yes", [NAVCORE_VETO_REFUSE] = "no",
@@ -314,11 +318,22 @@ static void on_destroy(void *ctx) {
 }
 
 /* A route's factory: the new screen's object is a cell holding its id (freed at its release). */
+/* A factory's session and the member that will own the new screen: SPEC §16.1 passes the
+ * registering navigator or, for a route found in an ancestor's registry, the member that will
+ * own the screen (a navigator restore_tree made, a child asked to show). */
+static session *check_factory(navcore_navigator *nav, void *ctx, member **owner) {
+    const ctx_header *header = ctx;
+    member *found = header && nav ? session_member_by_nav(header->session, nav) : NULL;
+    session *s = check_call("route", found ? header->member->nav : nav, ctx);
+    *owner = found ? found : member_of(ctx);
+    return s;
+}
+
 static int make_screen(void **out_object, navcore_navigator *nav, const char *route, uint64_t screen,
                        const char *payload, void *ctx) {
     (void)payload;
-    session *s = check_call("route", nav, ctx);
-    member *m = member_of(ctx);
+    member *m = NULL;
+    session *s = check_factory(nav, ctx, &m);
     uint64_t *object = xmalloc(sizeof *object);
     *object = screen;
     session_name(s, m, screen, route, false);
@@ -331,7 +346,8 @@ static int make_screen(void **out_object, navcore_navigator *nav, const char *ro
 static int fail_screen(void **out_object, navcore_navigator *nav, const char *route, uint64_t screen,
                        const char *payload, void *ctx) {
     (void)out_object, (void)route, (void)screen, (void)payload;
-    check_call("route", nav, ctx);
+    member *m = NULL;
+    check_factory(nav, ctx, &m);
     return 1;
 }
 

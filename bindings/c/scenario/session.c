@@ -115,16 +115,14 @@ static member *find_member(session *s, const char *name, size_t length) {
 navcore_navigator *session_member_nav(session *s, member *m, bool hidden) {
     if (!m->nav_made) {
         m->nav_made = true;
-        int status = navcore_navigator_create(&m->nav, m->host_dispatch ? NAVCORE_DISPATCH_HOST
-                                                                         : NAVCORE_DISPATCH_INLINE);
+        navcore_create_options options = NAVCORE_CREATE_OPTIONS_INIT;
+        options.dispatch = m->host_dispatch ? NAVCORE_DISPATCH_HOST : NAVCORE_DISPATCH_INLINE;
+        options.visible = !hidden;
+        int status = navcore_navigator_create_with_options(&m->nav, &options);
         if (status != NAVCORE_OK) {
             sv_push(&s->failures, xasprintf("cannot create a navigator: %s", navcore_status_string(status)));
             m->nav = NULL;
         } else {
-            if (hidden) {
-                navcore_set_visible(m->nav, false, NULL, NULL);
-                navcore_drain(m->nav);
-            }
             events_install(s, m);
         }
     }
@@ -133,9 +131,15 @@ navcore_navigator *session_member_nav(session *s, member *m, bool hidden) {
 
 navcore_navigator *session_nav(session *s) { return session_member_nav(s, s->current, false); }
 
+member *session_member_by_nav(session *s, navcore_navigator *nav) {
+    for (size_t i = 0; i < s->member_count; i++)
+        if (s->members[i]->nav_made && s->members[i]->nav == nav) return s->members[i];
+    return NULL;
+}
+
 member *session_adopt(session *s, member *parent, navcore_navigator *nav) {
     s->made_navigators++;
-    char *name = xasprintf("nav#%zu", s->made_navigators);
+    char *name = xasprintf("nav#%lu", (unsigned long)s->made_navigators); /* not %zu: newlib's printf may lack it */
     member *m = add_member(s, name, parent->host_dispatch);
     free(name);
     m->nav_made = true;
@@ -351,6 +355,15 @@ static bool drain(session *s, const strvec *args, int line) {
     return true;
 }
 
+/* The commands of families (SPEC §16.13), below. */
+static bool attach(session *s, const strvec *args, int line);
+static bool activate(session *s, const strvec *args, int line);
+static bool present(session *s, const strvec *args, int line);
+static bool dismiss(session *s, const strvec *args, int line);
+static bool leave(session *s);
+static member *family_last(session *s, member *m, bool decision);
+static uint64_t family_transition(session *s, member *m);
+
 /* Runs a command of the navigator s->current. */
 static bool command(session *s, const strvec *words, int line) {
     member *m = s->current;
@@ -373,14 +386,14 @@ static bool command(session *s, const strvec *words, int line) {
             session_fail(s, line, "progress needs a number");
         } else {
             navcore_navigator *n = session_nav(s);
-            session_set_status(s, navcore_transition_progress(n, m->last_transition, value));
+            session_set_status(s, navcore_transition_progress(n, family_transition(s, m), value));
         }
     } else if (strcmp(verb, "finish") == 0) {
         navcore_navigator *n = session_nav(s);
-        session_set_status(s, navcore_transition_finish(n, m->last_transition));
+        session_set_status(s, navcore_transition_finish(n, family_transition(s, m)));
     } else if (strcmp(verb, "cancel") == 0) {
         navcore_navigator *n = session_nav(s);
-        session_set_status(s, navcore_transition_cancel(n, m->last_transition));
+        session_set_status(s, navcore_transition_cancel(n, family_transition(s, m)));
     } else if (strcmp(verb, "drain") == 0) {
         ok = drain(s, &args, line);
     } else if (strcmp(verb, "destroy") == 0) {
@@ -400,12 +413,23 @@ static bool command(session *s, const strvec *words, int line) {
             if (later) sv_push(&s->deferred, xstrdup(label));
         }
     } else if (strcmp(verb, "decide") == 0) {
-        if (!(ok = m->has_decision)) {
+        member *decided = family_last(s, m, true);
+        if (!(ok = decided && decided->has_decision)) {
             session_fail(s, line, "decide: the veto never answered later");
         } else {
             int allow = either(s, &args, 0, line, "yes", "no");
-            if ((ok = allow >= 0)) session_set_status(s, navcore_decide(session_nav(s), m->last_decision, allow));
+            if ((ok = allow >= 0)) session_set_status(s, navcore_decide(session_nav(s), decided->last_decision, allow));
         }
+    } else if (strcmp(verb, "attach") == 0) {
+        ok = attach(s, &args, line);
+    } else if (strcmp(verb, "activate") == 0) {
+        ok = activate(s, &args, line);
+    } else if (strcmp(verb, "present") == 0) {
+        ok = present(s, &args, line);
+    } else if (strcmp(verb, "dismiss") == 0) {
+        ok = dismiss(s, &args, line);
+    } else if (strcmp(verb, "leave") == 0) {
+        ok = leave(s);
     } else if (strcmp(verb, "set_result") == 0 || strcmp(verb, "set_saved") == 0) {
         const char *label = session_word(s, &args, 0, line), *text = NULL;
         if ((ok = label && session_labelled(s, label, line, &id) && text_or_none(s, &args, 1, line, &text))) {
@@ -512,6 +536,139 @@ static member *owner(session *s, const char *label) {
     return e ? e->owner : NULL;
 }
 
+/* ---- families (SPEC §16.13) ---------------------------------------------------------------- */
+
+navcore_navigator *session_family_root(session *s, member *m) {
+    navcore_navigator *n = session_member_nav(s, m, false), *parent = NULL;
+    while (n && navcore_parent(&parent, n) == NAVCORE_OK && parent) n = parent;
+    return n;
+}
+
+/* The member whose animator (`decision` false) or veto hook (true) heard last while in the family
+ * whose root is m's root now: `finish`, `cancel`, `progress` and `decide` may be asked of any
+ * navigator of a family (SPEC §16.6). NULL when no member of it heard. */
+static member *family_last(session *s, member *m, bool decision) {
+    navcore_navigator *root = session_family_root(s, m);
+    member *newest = NULL;
+    for (size_t i = 0; i < s->member_count; i++) {
+        member *other = s->members[i];
+        navcore_navigator *heard_in = decision ? other->decision_root : other->transition_root;
+        unsigned long order = decision ? other->decision_order : other->transition_order;
+        unsigned long best = !newest ? 0 : decision ? newest->decision_order : newest->transition_order;
+        if (heard_in && heard_in == root && order > best) newest = other;
+    }
+    return newest;
+}
+
+/* The id of the latest transition of m's family (0 for none). */
+static uint64_t family_transition(session *s, member *m) {
+    member *heard = family_last(s, m, false);
+    return heard ? heard->last_transition : 0;
+}
+
+/* The name of the navigator a query returned (`-` for none, or one the scenario never named). */
+static const char *name_of(session *s, navcore_navigator *n) {
+    member *m = n ? session_member_by_nav(s, n) : NULL;
+    return m ? m->name : "-";
+}
+
+/* The navigator of the member `name` (made at first use); NULL after recording a scenario error. */
+static member *member_named(session *s, const char *name, int line) {
+    member *m = name ? find_member(s, name, strlen(name)) : NULL;
+    if (!m && name) session_fail(s, line, "no navigator is named '%s'", name);
+    if (m) session_member_nav(s, m, false);
+    return m;
+}
+
+/* Whether every word of args from `first` on is one of `known` (else a scenario error, recorded). */
+static bool known_options(session *s, const strvec *args, size_t first, const char *const *known, size_t count,
+                          const char *verb, int line) {
+    for (size_t i = first; i < args->count; i++) {
+        if (!one_of(args->items[i], known, count)) {
+            session_fail(s, line, "unknown %s option '%s'", verb, args->items[i]);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Asks an op of m's navigator through `ask` with a fresh op token: the call's status is kept. */
+#define ASK_OP(s, m, op, call_with_token)                                                         \
+    do {                                                                                          \
+        op_token *token_ = events_op_token((s), (m), (op), NULL);                                  \
+        navcore_done_fn done_ = events_completion(s);                                             \
+        int status_ = (call_with_token);                                                          \
+        token_->accepted = status_ >= 0;                                                          \
+        session_set_status((s), status_);                                                         \
+    } while (0)
+
+/* `attach NAME to L`: asked of the navigator that owns L. */
+static bool attach(session *s, const strvec *args, int line) {
+    if (args->count != 3 || strcmp(args->items[1], "to") != 0) {
+        session_fail(s, line, "attach takes 'NAME to L'");
+        return false;
+    }
+    member *child = member_named(s, args->items[0], line);
+    uint64_t screen = 0;
+    if (!child || !session_labelled(s, args->items[2], line, &screen)) return false;
+    member *parent = owner(s, args->items[2]);
+    if (!parent) parent = s->members[0];
+    navcore_navigator *n = session_member_nav(s, parent, false);
+    ASK_OP(s, parent, NAVCORE_OP_ATTACH, navcore_attach(n, screen, child->nav, NULL, done_, token_));
+    return true;
+}
+
+/* `activate NAME [retap] [instant]`: asked of NAME. */
+static bool activate(session *s, const strvec *args, int line) {
+    static const char *const known[] = {"retap", "instant"};
+    member *child = member_named(s, session_word(s, args, 0, line), line);
+    if (!child || !known_options(s, args, 1, known, COUNT(known), "activate", line)) return false;
+    navcore_activate_options options = NAVCORE_ACTIVATE_OPTIONS_INIT;
+    options.animated = !sv_contains(args, "instant");
+    options.retap = sv_contains(args, "retap") ? NAVCORE_RETAP_POP_TO_ROOT : NAVCORE_RETAP_NONE;
+    ASK_OP(s, child, NAVCORE_OP_ACTIVATE, navcore_activate(child->nav, &options, done_, token_));
+    return true;
+}
+
+/* `present NAME [instant] [overlay] [sticky]`. */
+static bool present(session *s, const strvec *args, int line) {
+    static const char *const known[] = {"instant", "overlay", "sticky"};
+    member *modal = member_named(s, session_word(s, args, 0, line), line);
+    if (!modal || !known_options(s, args, 1, known, COUNT(known), "present", line)) return false;
+    navcore_present_options options = NAVCORE_PRESENT_OPTIONS_INIT;
+    options.animated = !sv_contains(args, "instant");
+    options.covers = !sv_contains(args, "overlay");
+    options.dismiss_on_back = !sv_contains(args, "sticky");
+    navcore_navigator *n = session_nav(s);
+    ASK_OP(s, s->current, NAVCORE_OP_PRESENT, navcore_present(n, modal->nav, &options, done_, token_));
+    return true;
+}
+
+/* `dismiss [instant] [result=TEXT]`: those words only (the last `result=` given). */
+static bool dismiss(session *s, const strvec *args, int line) {
+    navcore_dismiss_options options = NAVCORE_DISMISS_OPTIONS_INIT;
+    for (size_t i = 0; i < args->count; i++) {
+        if (strncmp(args->items[i], "result=", 7) == 0) {
+            options.result = args->items[i] + 7;
+        } else if (strcmp(args->items[i], "instant") == 0) {
+            options.animated = false;
+        } else {
+            session_fail(s, line, "unknown dismiss option '%s'", args->items[i]);
+            return false;
+        }
+    }
+    navcore_navigator *n = session_nav(s);
+    ASK_OP(s, s->current, NAVCORE_OP_DISMISS, navcore_dismiss(n, &options, done_, token_));
+    return true;
+}
+
+/* `leave` (its other words are not read). */
+static bool leave(session *s) {
+    navcore_navigator *n = session_nav(s);
+    ASK_OP(s, s->current, NAVCORE_OP_LEAVE, navcore_leave(n, done_, token_));
+    return true;
+}
+
 /* Runs a command, asked of `explicit`, else of the owner of the label a label command names,
  * else of root. */
 static bool run_command(session *s, const strvec *words, int line, member *explicit) {
@@ -557,12 +714,12 @@ static char *stack_labels(session *s, navcore_navigator *n) {
 }
 
 /* `expect …` (after the word `expect`), of `explicit`, else of the owner of the label of
- * `result_of L`, `saved_of L`, `live L` or `retained L`, else of root; a failure repeats the line's prefix. */
+ * `result_of L`, `saved_of L`, `live L`, `retained L` or `active L`, else of root; a failure repeats the line's prefix. */
 static void check(session *s, const strvec *words, int line, member *explicit, const char *prefix) {
     const char *what = session_word(s, words, 0, line);
     if (!what) return;
     bool of_text = strcmp(what, "result_of") == 0 || strcmp(what, "saved_of") == 0;
-    bool of_screen = of_text || strcmp(what, "live") == 0 || strcmp(what, "retained") == 0;
+    bool of_screen = of_text || strcmp(what, "live") == 0 || strcmp(what, "retained") == 0 || strcmp(what, "active") == 0;
     size_t skipped = words->count < (of_screen ? 2u : 1u) ? words->count : of_screen ? 2u : 1u;
     char *expected = sv_join(words->items + skipped, words->count - skipped, " ");
     member *m = explicit ? explicit : of_screen && words->count > 1 ? owner(s, words->items[1]) : NULL;
@@ -595,6 +752,14 @@ static void check(session *s, const strvec *words, int line, member *explicit, c
         int status = strcmp(what, "saved") == 0 ? navcore_save(&document, n) : navcore_save_tree(&document, n);
         seen = status == NAVCORE_OK ? xstrdup(document) : xstrdup("-");
         navcore_free(document);
+    } else if (strcmp(what, "parent") == 0 || strcmp(what, "modal") == 0 || strcmp(what, "target") == 0) {
+        navcore_navigator *found = NULL;
+        int status = strcmp(what, "parent") == 0  ? navcore_parent(&found, n)
+                     : strcmp(what, "modal") == 0 ? navcore_modal(&found, n)
+                                                  : navcore_back_target(&found, n);
+        seen = xstrdup(status == NAVCORE_OK ? name_of(s, found) : "-");
+    } else if (strcmp(what, "on_screen") == 0) {
+        seen = xstrdup(navcore_is_on_screen(&flag, n) == NAVCORE_OK && flag ? "yes" : "no");
     } else if (of_screen) {
         const char *label = session_word(s, words, 1, line);
         uint64_t id = 0;
@@ -608,6 +773,9 @@ static void check(session *s, const strvec *words, int line, member *explicit, c
                                                         : navcore_screen_saved_state(&text, n, id);
             seen = xstrdup(status < 0 ? "dead" : text ? text : "-");
             navcore_free(text);
+        } else if (strcmp(what, "active") == 0) { /* of L's owner, whatever the prefix; `-` once L is released */
+            navcore_navigator *child = NULL, *of = session_member_nav(s, owner(s, label) ? owner(s, label) : s->members[0], false);
+            seen = xstrdup(navcore_active_child(&child, of, id) == NAVCORE_OK ? name_of(s, child) : "-");
         } else { /* `live L`, `retained L`: `no` once L is released */
             bool retained = false;
             int status = navcore_screen_is_retained(&retained, n, id);

@@ -71,6 +71,11 @@ typedef struct member {
     /* The decision id its hook last received when it answered later (SPEC §13). */
     uint64_t last_decision;
     bool has_decision;
+    /* When its animator and its veto hook last heard (the session's count of both), and the root
+     * of its family then: a family's `finish` or `decide` takes its newest member's (session.c's
+     * family_last). */
+    unsigned long transition_order, decision_order;
+    navcore_navigator *transition_root, *decision_root;
 } member;
 
 /* What the runner knows of a screen id: its label, the navigator that made or showed it (label
@@ -139,6 +144,7 @@ typedef struct session {
     strvec failures;
     const char *status;
     bool recording;
+    unsigned long stamps; /* counts the transitions and decisions the navigators hear */
 
     screen_entry *screens;
     size_t screen_count, screen_capacity, names_given;
@@ -184,13 +190,17 @@ void session_free(session *s);
 bool session_execute(session *s, const strvec *words, int line);
 /* The navigator the command being run is asked of (s->current's). */
 navcore_navigator *session_nav(session *s);
-/* A member's navigator, made at first use; `hidden` = with its visible flag off (a `visible off`
- * op run before the runner listens). NULL if it could not be made. */
+/* A member's navigator, made at first use; `hidden` = created with its visible flag off (SPEC
+ * §16.12). NULL if it could not be made. */
 navcore_navigator *session_member_nav(session *s, member *m, bool hidden);
+/* The root of m's family now (itself once torn down). */
+navcore_navigator *session_family_root(session *s, member *m);
 
 /* The member of a navigator navcore made under `parent`'s (restore_tree, SPEC §16.13): named
  * `nav#k` (k counting the made ones), listened to as every member, its handle `nav`. */
 member *session_adopt(session *s, member *parent, navcore_navigator *nav);
+/* The member whose navigator is `nav`; NULL for none. */
+member *session_member_by_nav(session *s, navcore_navigator *nav);
 /* Keeps a status for `expect status`. */
 void session_set_status(session *s, int status);
 /* words[index], or NULL after recording "missing argument". */

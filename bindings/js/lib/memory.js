@@ -213,7 +213,8 @@ function isWellFormed(text) {
  * A navcore_transition at `pointer`.
  * @param {Memory} memory
  * @param {number} pointer
- * @returns {{ id: number, style: number, from: number, to: number, interactive: boolean }}
+ * @returns {{ id: number, style: number, from: number, to: number, interactive: boolean, fromNavigator: number,
+ *   toNavigator: number }} `fromNavigator` and `toNavigator` (since 1.1): the handles whose tops `from` and `to` are
  */
 export function readTransition(memory, pointer) {
   const view = memory.view;
@@ -223,6 +224,8 @@ export function readTransition(memory, pointer) {
     from: memory.id(pointer + 16),
     to: memory.id(pointer + 24),
     interactive: view.getUint8(pointer + 40) !== 0,
+    fromNavigator: view.getUint32(pointer + 44, true),
+    toNavigator: view.getUint32(pointer + 48, true),
   };
 }
 

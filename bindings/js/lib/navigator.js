@@ -3,7 +3,7 @@
 // with "later", the animator, routes, results, saved states, save and restore.
 
 import {
-  ACTION, DISPATCH, OP, OUTCOME, PHASE, REASON, RECYCLE, STYLE, VETO, codeOf, describe, nameOf,
+  ACTION, DISPATCH, OP, OUTCOME, PHASE, REASON, RECYCLE, RETAP, STATUS, STYLE, VETO, codeOf, describe, nameOf,
 } from "./enums.js";
 import { FactoryFailed, InvalidError, InvalidHandleError, NavcoreError, NoSuchScreenError } from "./errors.js";
 import { library } from "./library.js";
@@ -22,6 +22,15 @@ const PHASES = Object.freeze(["will_show", "did_show", "will_hide", "did_hide"])
 
 /** The default of the `route` option: none. */
 const NO_ROUTE = /** @type {string | undefined} */ (undefined);
+
+/**
+ * The open navigators by handle: a query that returns a navigator (parent, modal, activeChild…)
+ * returns the object the host made for it. An entry goes when the navigator is closed, or torn
+ * down as a member of a family (SPEC §16.12, "binding objects": until then the module keeps a
+ * member's object, with its listeners, whether or not the host still holds it).
+ * @type {Map<number, Navigator>}
+ */
+const OPEN = new Map();
 
 /** The veto's answer that defers the decision (SPEC §13). */
 export const LATER = "later";
@@ -150,19 +159,33 @@ export class Navigator {
   /** The handle of a navigator navcore made, taken by the next constructor call (#wrapMade). */
   static #madeHandle = 0;
 
+  /** whether it joined a family (attach or present): a member hears its teardown (#torn) */
+  #member = false;
+
   /**
    * @param {import("../navcore.js").Dispatch} [dispatch] how it runs its queue (SPEC §9)
+   * @param {{ visible?: boolean }} [opts] `visible: false` creates it hidden (SPEC §16.12): a
+   *   navigator to attach or present must show no screen
    */
-  constructor(dispatch = "inline") {
+  constructor(dispatch = "inline", opts) {
     const mode = codeOf(DISPATCH, dispatch, "the dispatch mode");
+    const { visible } = options(opts, { visible: true }, "Navigator()");
     this.#lib = library();
     const lib = this.#lib;
     const made = Navigator.#madeHandle;
     Navigator.#madeHandle = 0;
-    this.#handle = made || lib.call(() => {
-      lib.check(lib.c.navcore_navigator_create(lib.out, mode));
+    this.#handle = made || lib.call((arena) => {
+      if (visible) {
+        lib.check(lib.c.navcore_navigator_create(lib.out, mode));
+      } else {
+        const created = arena.allocate(12); // navcore_create_options 1: version, dispatch, visible
+        lib.memory.view.setUint32(created, 1, true);
+        lib.memory.view.setInt32(created + 4, mode, true);
+        lib.check(lib.c.navcore_navigator_create_with_options(lib.out, created));
+      }
       return lib.memory.view.getUint32(lib.out, true);
     });
+    OPEN.set(this.#handle, this);
     /** @readonly */
     this.dispatch = dispatch;
   }
@@ -175,7 +198,7 @@ export class Navigator {
    * listener and route. Inside a callback it takes effect when the outermost call returns.
    */
   close() {
-    if (this.#closing) return;
+    if (this.#closing || this.#hasParent()) return; // a member leaves by leave() or dismiss()
     try {
       this.destroy();
     } catch (error) {
@@ -183,10 +206,15 @@ export class Navigator {
     }
   }
 
-  /** Like close(), but an InvalidHandleError when it is destroyed already. */
+  /**
+   * Like close(), but an InvalidHandleError when it is destroyed already, and a StateError for a
+   * navigator that has a parent (SPEC §16.7), which changes nothing.
+   */
   destroy() {
     this.#closing = true;
-    this.#call((lib) => lib.check(lib.c.navcore_navigator_destroy(this.#handle)));
+    const status = this.#call((lib) => lib.c.navcore_navigator_destroy(this.#handle));
+    if (status === STATUS.state) this.#closing = false;
+    this.#lib.check(status);
     if (this.#registrations === 0) this.#forget();
   }
 
@@ -195,6 +223,7 @@ export class Navigator {
 
   /** C will not call this navigator again: let go of everything. */
   #forget() {
+    if (OPEN.get(this.#handle) === this) OPEN.delete(this.#handle);
     for (const screen of [...this.#screens.values()]) this.#forgetScreen(screen);
     this.#released.clear();
     this.#listeners = new Map(EVENT_KINDS.map((kind) => [kind, []]));
@@ -206,6 +235,7 @@ export class Navigator {
   }
 
   #registrationEnded() {
+    this.#torn();
     this.#registrations--;
     if (this.#closing && this.#registrations === 0) this.#forget();
   }
@@ -289,7 +319,8 @@ export class Navigator {
     if (this.#closing) return;
     const needed = new Set(EVENT_KINDS.filter((kind) =>
       this.#listeners.get(kind)?.length || this.#hookCounts.get(kind)));
-    if (this.#screens.size > 0 || this.#registered.has("release")) needed.add("release");
+    // A member's release callback is how its teardown is heard (#torn).
+    if (this.#screens.size > 0 || this.#registered.has("release") || this.#member) needed.add("release");
     if (this.#veto !== null) needed.add("veto");
     if (this.#animator !== null) needed.add("animator");
     if (this.#childHandler !== null) needed.add("child");
@@ -473,11 +504,12 @@ export class Navigator {
   /**
    * Hands a transition to the animator; one that throws (or is gone) has it ended at once, so
    * nothing waits for an end that would never come.
-   * @param {{ id: number, style: number, from: number, to: number, interactive: boolean }} read
+   * @param {ReturnType<typeof readTransition>} read
    */
   #animate(read) {
-    const transition = new Transition(this, read.id, nameOf(STYLE, read.style), this.#knownScreen(read.from),
-      this.#knownScreen(read.to), read.interactive);
+    // A present's `to` and a dismiss's `from` are a modal's screen.
+    const transition = new Transition(this, read.id, nameOf(STYLE, read.style),
+      this.#screenIn(read.fromNavigator, read.from), this.#screenIn(read.toNavigator, read.to), read.interactive);
     const animator = this.#animator;
     let ended = false;
     try {
@@ -1053,7 +1085,11 @@ export class Navigator {
   #wrapMade(handle) {
     Navigator.#madeHandle = handle;
     const child = new Navigator(this.dispatch);
+    child.#member = true; // a member from the start: its teardown is heard (#torn)
+    child.#sync();
     this.#made.push(child);
+    child.#member = true; // a member from birth: its teardown is heard (#torn)
+    child.#sync();
     return child;
   }
 
@@ -1152,9 +1188,9 @@ export class Navigator {
     }
     this.#call((lib, arena) => {
       const text = arena.text(name, "the route", () => this.#requireLive());
-      const ctx = lib.register((kind, id, out, route, payload) => {
+      const ctx = lib.register((kind, id, out, route, payload, owner) => {
         if (kind === "destroy") return this.#registrationEnded();
-        return this.#make(factory, id, out, route, payload);
+        return this.#make(factory, id, route, payload, owner);
       });
       const status = lib.c.navcore_route_register(this.#handle, text, lib.trampoline("factory"), ctx,
         lib.trampoline("destroy"));
@@ -1165,20 +1201,21 @@ export class Navigator {
   }
 
   /**
-   * A factory's call: 0 when it made the screen's object.
+   * A factory's call: 0 when it made the screen's object. The screen is the navigator's that
+   * will own it (`owner`): a family member's, for a route it inherits from this one (SPEC §16.1).
    * @param {Function} factory
    * @param {number} id
-   * @param {number} _out
    * @param {number} route
    * @param {number} payload
+   * @param {number} owner the handle of the navigator that will own the screen
    * @returns {number}
    */
-  #make(factory, id, _out, route, payload) {
+  #make(factory, id, route, payload, owner) {
     const memory = this.#lib.memory;
     const name = /** @type {string} */ (memory.text(route));
     try {
       const object = factory({ route: name, id, payload: memory.text(payload) });
-      this.#adopt(new Screen(id, name, object));
+      (owner !== this.#handle ? OPEN.get(owner) ?? this : this).#adopt(new Screen(id, name, object));
       return 0;
     } catch (error) {
       if (!(error instanceof FactoryFailed)) this.#lib.stash(error);
@@ -1455,4 +1492,218 @@ export class Navigator {
     const top = this.top;
     return top ? new Decision(this, id, top, false) : null;
   }
+
+  // -- families (SPEC §16) ---------------------------------------------------------------------
+
+  /**
+   * Attaches `child` to `screen`, one of this navigator's screens (SPEC §16.2): a tab's content,
+   * an embedded flow. Checked at the call, where `child` joins this navigator's family; from
+   * then on the module keeps `child`'s object until its teardown.
+   * @param {Navigator} child a navigator without parent, of this one's dispatch mode, showing
+   *   no screen (made with `{ visible: false }`)
+   * @param {Screen} screen
+   * @returns {Operation}
+   */
+  attach(child, screen) {
+    const id = this.#idOf(screen);
+    return this.#join(child, "attach", (lib, _arena, done, ctx) =>
+      lib.c.navcore_attach(this.#handle, BigInt(id), child.#handle, 0, done, ctx));
+  }
+
+  /**
+   * Makes this screen child its host screen's active child (SPEC §16.3), instantly; asked of
+   * the active child with `retap: "pop_to_root"` it pops it to its root instead.
+   * @param {{ retap?: "none" | "pop_to_root", animated?: boolean }} [opts]
+   * @returns {Operation}
+   */
+  activate(opts) {
+    const { retap, animated } = options(opts, { retap: "none", animated: true }, "activate()");
+    const code = codeOf(RETAP, retap, "retap");
+    return this.#ask("activate", (lib, arena, done, ctx) => {
+      const given = arena.allocate(12); // navcore_activate_options 1: version, animated, retap
+      lib.memory.view.setUint32(given, 1, true);
+      lib.memory.view.setUint8(given + 4, animated ? 1 : 0);
+      lib.memory.view.setInt32(given + 8, code, true);
+      return lib.c.navcore_activate(this.#handle, given, done, ctx);
+    });
+  }
+
+  /**
+   * Presents `modal` over this navigator (SPEC §16.4); checked at the call as attach().
+   * @param {Navigator} modal
+   * @param {{ covers?: boolean, dismissOnBack?: boolean, animated?: boolean }} [opts] `covers`:
+   *   it hides this navigator's front (false: an overlay beside it); `dismissOnBack`: a back
+   *   that reaches it with one screen dismisses it
+   * @returns {Operation}
+   */
+  present(modal, opts) {
+    const { covers, dismissOnBack, animated } = options(opts, { covers: true, dismissOnBack: true, animated: true },
+      "present()");
+    return this.#join(modal, "present", (lib, arena, done, ctx) => {
+      const given = arena.allocate(8); // navcore_present_options 1: version, animated, covers, dismiss_on_back
+      lib.memory.view.setUint32(given, 1, true);
+      lib.memory.view.setUint8(given + 4, animated ? 1 : 0);
+      lib.memory.view.setUint8(given + 5, covers ? 1 : 0);
+      lib.memory.view.setUint8(given + 6, dismissOnBack ? 1 : 0);
+      return lib.c.navcore_present(this.#handle, modal.#handle, given, done, ctx);
+    });
+  }
+
+  /**
+   * Dismisses this navigator's modal (SPEC §16.4): its front is shown out, then it is torn down;
+   * `result` becomes its bottom screen's result first. "noop" without a modal.
+   * @param {{ animated?: boolean, result?: string | null }} [opts]
+   * @returns {Operation}
+   */
+  dismiss(opts) {
+    const { animated, result } = options(opts, { animated: true, result: /** @type {string | null} */ (null) },
+      "dismiss()");
+    return this.#ask("dismiss", (lib, arena, done, ctx) => {
+      const text = arena.text(result, "the result", () => this.#requireLive());
+      const given = arena.allocate(12); // navcore_dismiss_options 1: version, animated, result
+      lib.memory.view.setUint32(given, 1, true);
+      lib.memory.view.setUint8(given + 4, animated ? 1 : 0);
+      lib.memory.view.setUint32(given + 8, text, true);
+      return lib.c.navcore_dismiss(this.#handle, given, done, ctx);
+    });
+  }
+
+  /**
+   * This screen child leaves its host screen (SPEC §16.7): its tops on screen hide, then it is
+   * torn down; the host screen has no active child until an activate().
+   * @returns {Operation}
+   */
+  leave() {
+    return this.#ask("leave", (lib, _arena, done, ctx) => lib.c.navcore_leave(this.#handle, done, ctx));
+  }
+
+  /**
+   * Asks attach or present: `child` is a member from before the call (so that its teardown is
+   * heard even inside the call) and is not if the call fails.
+   * @param {Navigator} child
+   * @param {import("../navcore.js").Op} op
+   * @param {(lib: import("./library.js").Library, arena: import("./memory.js").Arena, done: number,
+   *   ctx: number) => number} ask
+   * @returns {Operation}
+   */
+  #join(child, op, ask) {
+    if (!(child instanceof Navigator)) throw new TypeError(`a child must be a Navigator, not ${describe(child)}`);
+    if (child.#closing) throw new InvalidHandleError("the navigator is closed");
+    const joined = !child.#member;
+    child.#member = true;
+    child.#sync();
+    try {
+      return this.#ask(op, ask);
+    } catch (error) {
+      if (joined) {
+        child.#member = false;
+        child.#sync();
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Inside a registration's destructor: a member whose handle died was torn down (SPEC §16.7);
+   * it is closed from now on, and the module lets it go once C is done with it.
+   */
+  #torn() {
+    if (!this.#member || this.#closing) return;
+    const status = this.#call((lib) => lib.c.navcore_is_modal(lib.out, this.#handle));
+    if (status === STATUS.invalid_handle) this.#closing = true;
+  }
+
+  /**
+   * The Screen of a screen of the navigator `handle` (a transition's from or to navigator): its
+   * own object's, else this navigator's #knownScreen.
+   * @param {number} handle
+   * @param {number} id
+   * @returns {Screen}
+   */
+  #screenIn(handle, id) {
+    const owner = handle !== this.#handle ? OPEN.get(handle) : undefined;
+    return (owner ?? this).#knownScreen(id);
+  }
+
+  /** @returns {boolean} whether it has a parent (false once destroyed or torn down) */
+  #hasParent() {
+    return this.#call((lib) => lib.c.navcore_parent(lib.out, this.#handle) === STATUS.ok &&
+      lib.memory.view.getUint32(lib.out, true) !== 0);
+  }
+
+  /**
+   * The id of a Screen argument.
+   * @param {Screen} screen
+   * @returns {number}
+   */
+  #idOf(screen) {
+    if (!(screen instanceof Screen)) throw new TypeError(`a screen must be a Screen, not ${describe(screen)}`);
+    return screen.id;
+  }
+
+  /**
+   * A query that returns a navigator handle: the object made for it, or null.
+   * @param {string} name the C function
+   * @param {...bigint} args after the handle
+   * @returns {Navigator | null}
+   */
+  #navigatorQuery(name, ...args) {
+    const handle = this.#call((lib) => {
+      lib.memory.view.setUint32(lib.out, 0, true);
+      lib.check(lib.c[name](lib.out, this.#handle, ...args));
+      return lib.memory.view.getUint32(lib.out, true);
+    });
+    return handle ? OPEN.get(handle) ?? null : null;
+  }
+
+  /** @returns {Navigator | null} the navigator it is attached to or presented by */
+  get parent() { return this.#navigatorQuery("navcore_parent"); }
+
+  /** @returns {Navigator | null} its presented modal */
+  get modal() { return this.#navigatorQuery("navcore_modal"); }
+
+  /** @returns {Navigator | null} what a back asked now would pop (or dismiss: the modal) */
+  get backTarget() { return this.#navigatorQuery("navcore_back_target"); }
+
+  /**
+   * @param {Screen} screen one of its screens
+   * @returns {Navigator | null} that screen's active child
+   */
+  activeChild(screen) { return this.#navigatorQuery("navcore_active_child", BigInt(this.#idOf(screen))); }
+
+  /**
+   * @param {Screen} screen one of its screens
+   * @returns {Navigator[]} every child attached to it, in attach order
+   */
+  children(screen) {
+    const id = BigInt(this.#idOf(screen));
+    const handles = this.#call((lib, arena) => {
+      for (let capacity = 8; ;) {
+        const buffer = arena.allocate(4 * capacity);
+        lib.check(lib.c.navcore_children_copy(lib.out, buffer, capacity, this.#handle, id));
+        const count = lib.memory.view.getUint32(lib.out, true);
+        if (count <= capacity) {
+          return Array.from({ length: count }, (_, index) => lib.memory.view.getUint32(buffer + 4 * index, true));
+        }
+        capacity = count;
+      }
+    });
+    return handles.flatMap((handle) => {
+      const child = OPEN.get(handle);
+      return child ? [child] : [];
+    });
+  }
+
+  /** @returns {Screen | null} the screen of its parent it is attached to (null: a root or a modal) */
+  get hostScreen() {
+    const id = this.#query("navcore_host_screen", "id");
+    const parent = id ? this.parent : null;
+    return parent ? parent.#screenOf(id) : null;
+  }
+
+  /** @returns {boolean} whether it is a modal (presented, or pending) */
+  get isModal() { return this.#query("navcore_is_modal", "bool"); }
+
+  /** @returns {boolean} whether it is on screen (SPEC §16.5): placed, visible, not covered */
+  get onScreen() { return this.#query("navcore_is_on_screen", "bool"); }
 }

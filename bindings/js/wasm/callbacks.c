@@ -47,7 +47,8 @@ enum { NAVCORE_JS_CALLBACKS(NAVCORE_JS_KIND) KIND_COUNT };
 
 /* The layouts the binding reads (bindings/js/lib/memory.js) at these offsets. */
 _Static_assert(offsetof(navcore_transition, style) == 8 && offsetof(navcore_transition, from) == 16 &&
-                   offsetof(navcore_transition, to) == 24 && offsetof(navcore_transition, interactive) == 40,
+                   offsetof(navcore_transition, to) == 24 && offsetof(navcore_transition, interactive) == 40 &&
+                   offsetof(navcore_transition, from_navigator) == 44 && offsetof(navcore_transition, to_navigator) == 48,
                "navcore_transition's layout changed: update bindings/js/lib/memory.js");
 _Static_assert(offsetof(navcore_action_event, appearing) == 8 && offsetof(navcore_action_event, disappearing) == 16 &&
                    offsetof(navcore_action_event, disappearing_count) == 20 &&
@@ -78,11 +79,12 @@ static void transition(navcore_navigator *nav, const navcore_transition *t, void
     DISPATCH(transition, ctx, 0, NULL, t, 0, 0, 0, 0);
 }
 
-/* screen, object = the out-parameter, a = route, b = payload; returns 0 when it made the object */
+/* screen, object = the out-parameter, a = route, b = payload, c = the navigator that will own the
+ * screen (a family member, for a route inherited from the registering one: SPEC §16.1); returns 0
+ * when it made the object */
 static int factory(void **out_object, navcore_navigator *nav, const char *route, uint64_t screen, const char *payload,
                    void *ctx) {
-    (void)nav;
-    return DISPATCH(factory, ctx, screen, out_object, route, payload, 0, 0, 0);
+    return DISPATCH(factory, ctx, screen, out_object, route, payload, nav, 0, 0);
 }
 
 static void destroy(void *ctx) { DISPATCH(destroy, ctx, 0, NULL, 0, 0, 0, 0, 0); }

@@ -25,8 +25,8 @@ _load()
 _MODULE_OF = {
     name: module
     for module, names in {
-        "_enums": ("LATER", "Action", "Dispatch", "Op", "Outcome", "Phase", "Reason", "Recycle", "Status", "Style",
-                   "Veto"),
+        "_enums": ("LATER", "Action", "Dispatch", "Op", "Outcome", "Phase", "Reason", "Recycle", "Retap", "Status",
+                   "Style", "Veto"),
         "_errors": ("BusyError", "ExistsError", "FactoryFailed", "InternalError", "InvalidError",
                     "InvalidHandleError", "NavcoreError", "NoMemoryError", "NoSuchScreenError", "StateError"),
         "_events": ("ActionEvent", "AppearanceEvent", "BarEvent", "Decision", "DetachEvent", "DoneEvent", "Payload",
@@ -67,7 +67,7 @@ def __dir__() -> "list[str]":
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from . import aio, mirror, textual
-    from ._enums import LATER, Action, Dispatch, Op, Outcome, Phase, Reason, Recycle, Status, Style, Veto
+    from ._enums import LATER, Action, Dispatch, Op, Outcome, Phase, Reason, Recycle, Retap, Status, Style, Veto
     from ._errors import BusyError, ExistsError, FactoryFailed, InternalError, InvalidError, InvalidHandleError
     from ._errors import NavcoreError, NoMemoryError, NoSuchScreenError, StateError
     from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DetachEvent, DoneEvent, Payload
@@ -133,6 +133,7 @@ __all__ = [
     "Recycle",
     "ReleaseEvent",
     "Request",
+    "Retap",
     "ResultEvent",
     "RouteRequest",
     "Screen",

@@ -101,6 +101,8 @@ class CTransition(Structure):
         ("from_object", c_void_p),
         ("to_object", c_void_p),
         ("interactive", c_bool),
+        ("from_navigator", NavPtr),  # since 1.1: whose top `from` is (a modal's, for a dismiss)
+        ("to_navigator", NavPtr),  # since 1.1: whose top `to` is (a modal's, for a present)
     ]
 
 
@@ -151,6 +153,34 @@ class Observer(Structure):
         ("ctx", c_void_p),
         ("destroy", c_void_p),
     ]
+
+
+#: The layouts of the family ops' options that the classes below declare (SPEC §16.12).
+ACTIVATE_OPTIONS_VERSION = PRESENT_OPTIONS_VERSION = DISMISS_OPTIONS_VERSION = CREATE_OPTIONS_VERSION = 1
+
+
+class ActivateOptions(Structure):
+    """`navcore_activate_options`, version 1."""
+
+    _fields_ = [("version", c_uint), ("animated", c_bool), ("retap", c_int)]
+
+
+class PresentOptions(Structure):
+    """`navcore_present_options`, version 1."""
+
+    _fields_ = [("version", c_uint), ("animated", c_bool), ("covers", c_bool), ("dismiss_on_back", c_bool)]
+
+
+class DismissOptions(Structure):
+    """`navcore_dismiss_options`, version 1."""
+
+    _fields_ = [("version", c_uint), ("animated", c_bool), ("result", c_char_p)]
+
+
+class CreateOptions(Structure):
+    """`navcore_create_options`, version 1."""
+
+    _fields_ = [("version", c_uint), ("dispatch", c_int), ("visible", c_bool)]
 
 
 class RouteEntry(Structure):

@@ -23,6 +23,7 @@ from ._enums import ACCEPTED, ACTIONS, OPS, OUTCOMES, Action, Dispatch, Op, Recy
 from ._errors import InvalidError, InvalidHandleError, NavcoreError, NoSuchScreenError
 from ._events import ActionEvent, AppearanceEvent, BarEvent, Decision, DetachEvent, DoneEvent, PayloadEvent
 from ._events import ProgressEvent, ReleaseEvent, ResultEvent, RouteRequest, Screen, Transition, WakeupEvent
+from ._family import FamilyMember
 from ._hooks import _ALIASES, _HOOK_KINDS, EVENT_KINDS, HOOKS, Hooks, _hooks_of
 from ._interpreter import refuse_sub_interpreter
 from ._operation import Operation, ScreenResult
@@ -157,8 +158,9 @@ def _callable_or_none(value: Any, what: str) -> None:
         raise TypeError(f"{what} must be a callable or None, not {type(value).__name__}")
 
 
-class Navigator:
-    """One navigation stack and its queue (SPEC §2–§9).
+class Navigator(FamilyMember):
+    """One navigation stack and its queue (SPEC §2–§9), alone or in a family of navigators
+    (SPEC §16: tabs, embedded flows, modals; see ``attach`` and ``present``).
 
     ``Navigator()`` runs ops on the calling thread (inline dispatch); ``Navigator("host")`` only
     enqueues them, calls the wakeup listeners, and runs them in ``drain()`` (see ``navcore.aio`` for
@@ -171,9 +173,16 @@ class Navigator:
     the veto, the animator, a factory, a ``run`` block) is re-raised from the outermost navcore call
     of the thread it ran on, after the call (see ``navcore._calls``).
 
+    A navigator attached or presented into a family is kept alive by it until it leaves (SPEC
+    §16.12): ``close()`` on it does nothing and ``destroy()`` raises StateError; the family's
+    root owns the family, and closing or dropping the root's object destroys every member.
+
     Args:
         dispatch: how the navigator runs its queue: ``Dispatch.INLINE`` (the default) or
             ``Dispatch.HOST``, or its name (``"host"``) or C value.
+        visible: False creates it hidden (its ``visible`` flag off): a navigator to attach or
+            present must not show a screen, and one made hidden shows nothing for its first
+            push either.
 
     Attributes:
         dispatch (Dispatch): the dispatch mode, as parsed.
@@ -184,26 +193,30 @@ class Navigator:
             cannot start.
     """
 
-    def __init__(self, dispatch: Union[Dispatch, str, int] = Dispatch.INLINE) -> None:
+    def __init__(self, dispatch: Union[Dispatch, str, int] = Dispatch.INLINE, visible: bool = True) -> None:
         mode = Dispatch.parse(dispatch)
         _start_reaper()  # before the handle: a navigator is made only if it can be reaped
         handle = c_void_p()
         library = _ffi.lib()
-        _check(library.navcore_navigator_create(byref(handle), mode.code))
+        if visible:
+            _check(library.navcore_navigator_create(byref(handle), mode.code))
+        else:
+            options = _ffi.CreateOptions(_ffi.CREATE_OPTIONS_VERSION, mode.code, False)
+            _check(library.navcore_navigator_create_with_options(byref(handle), byref(options)))
         self._setup(library, handle, mode)
-        # The finalizer only queues the handle for the reaper (see "Dropped navigators").
-        self._finalizer = weakref.finalize(self, _drop, cast(int, handle.value))
-        self._finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
+        self._finalizer = self._make_finalizer()
+        self._join_family()
 
     @classmethod
     def _wrap_made(cls, handle: int, parent: "Navigator") -> "Navigator":
         """The object of a navigator navcore made under ``parent`` (``restore_tree``, SPEC §16.10),
         from its ``child`` callback: its handle is navcore's, which tears it down with its family,
-        so dropping the object destroys nothing. ``parent`` keeps it (``_made``)."""
+        so dropping the object destroys nothing; its family keeps it, as an attached child's."""
         child = cls.__new__(cls)
         child._setup(parent._lib, c_void_p(handle), parent.dispatch)
         child._finalizer = weakref.finalize(child, _keep_handle, handle)
-        parent._made.append(child)
+        child._join_family()
+        parent._keep(child)
         return child
 
     def _setup(self, library: Any, handle: c_void_p, mode: Dispatch) -> None:
@@ -237,10 +250,14 @@ class Navigator:
         _live[self._token] = weakref.ref(self, functools.partial(_unlist, self._token))
         #: What its Screens hold of it (no callback: it may outlive the module at exit).
         self._ref = weakref.ref(self)
-        #: The handler of the navigators navcore makes under this one (``on_child``), and their
-        #: objects, which this one keeps (SPEC §16.12: a family keeps its members' objects).
+        #: The handler of the navigators navcore makes under this one (``on_child``).
         self._child_handler: Optional[Callable[["Navigator", Optional[Screen[Any]], "Navigator"], Any]] = None
-        self._made: List["Navigator"] = []
+
+    def _make_finalizer(self) -> "weakref.finalize[[int], Navigator]":
+        """The finalizer only queues the handle for the reaper (see "Dropped navigators")."""
+        finalizer = weakref.finalize(self, _drop, cast(int, self._handle.value))
+        finalizer.atexit = False  # at exit the process ends anyway: no callbacks then
+        return finalizer
 
     # -- lifetime ------------------------------------------------------------------------------
 
@@ -255,9 +272,11 @@ class Navigator:
 
         The op in flight and every queued op end ``aborted``, every live screen is released, and the
         binding lets go of every object, listener and route. Inside a callback it takes effect when
-        the outermost navcore call returns.
+        the outermost navcore call returns. The root of a family destroys the whole family; a
+        navigator that has a parent is not destroyed: this does nothing (it leaves its family by
+        ``leave`` or its parent's ``dismiss``).
         """
-        if not self._closing:
+        if not self._closing and not self._has_parent():
             try:
                 self.destroy()
             except InvalidHandleError:
@@ -269,11 +288,17 @@ class Navigator:
 
         Raises:
             InvalidHandleError: the navigator is already destroyed (the C call's status).
+            StateError: the navigator has a parent (SPEC §16.7); nothing changes.
         """
         with self._lock:
             self._closing = True
         self._finalizer.detach()
-        _check(self._lib.navcore_navigator_destroy(self._handle))
+        status = self._lib.navcore_navigator_destroy(self._handle)
+        if status == Status.STATE.code:  # a member of a family: it stays as it was
+            with self._lock:
+                self._closing = False
+            self._finalizer = self._make_finalizer()
+        _check(status)
         with self._lock:
             if self._registrations == 0:
                 self._forget()
@@ -285,6 +310,7 @@ class Navigator:
 
     def _registration_ended(self) -> None:
         with self._lock:
+            self._torn_down()  # a kept member's teardown: it is closed from now on
             self._registrations -= 1
             if self._closing and self._registrations == 0:
                 self._forget()
@@ -293,6 +319,7 @@ class Navigator:
         """C will not call this navigator again: let go of everything."""
         with self._lock:
             _unlist(self._token)
+            self._forget_family()
             for screen in list(self._screens.values()):  # a copy, in one C call
                 self._forget_screen(screen)
             self._released.clear()
@@ -302,7 +329,6 @@ class Navigator:
             self._veto_entry = None
             self._animator = None
             self._child_handler = None
-            self._made = []
             streams, self._streams = self._streams, set()
         for stream in streams:
             stream._end()
@@ -315,8 +341,8 @@ class Navigator:
             if self._closing:
                 return
             needed = {k for k in EVENT_KINDS if self._listeners[k] or self._hook_counts.get(k)}
-            if self._screens or "release" in self._registered:
-                needed.add("release")
+            if self._screens or "release" in self._registered or self._keeper is not None:
+                needed.add("release")  # a kept member's is how its teardown is heard
             if self._veto_entry is not None:
                 needed.add("veto")
             if self._child_handler is not None:
@@ -963,8 +989,8 @@ class Navigator:
         """Sets (or with None removes) the handler told each navigator navcore makes under this
         one (``restore_tree``, SPEC §16.10), before any of its screens is made: it gets this
         navigator, the host screen (None for a modal) and the new navigator's object, on which
-        it registers its listeners, animator, veto and ``on_child``. This navigator keeps the
-        new object. Never called for ``attach`` or ``present``.
+        it registers its listeners, animator, veto and ``on_child``. The family keeps the new
+        object, as an attached child's. Never called for ``attach`` or ``present``.
 
         Args:
             handler: ``handler(parent, screen, child)``, or None.

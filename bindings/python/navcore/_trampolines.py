@@ -72,6 +72,19 @@ _tokens = itertools.count(1)
 _live: "Dict[Optional[int], weakref.ReferenceType[Navigator]]" = {}  # keyed by a ctx, which may be NULL
 #: Ops not yet ended, by token (their completion and run block ctx).
 _ops: Dict[Optional[int], Operation] = {}
+#: The Navigator of each live handle (its C pointer value), held weakly: a query's navigator is
+#: the object the host made for it, and a factory's new screen goes to the navigator that will
+#: own it (_family.py keeps the entries).
+_objects: "Dict[int, weakref.ReferenceType[Navigator]]" = {}
+
+
+def _object_of(handle: Optional[int]) -> "Optional[Navigator]":
+    """The Navigator of a handle navcore passed or returned; None for none (or one the binding
+    never made)."""
+    if not handle:
+        return None
+    ref = _objects.get(handle)
+    return ref() if ref is not None else None
 
 
 def _gone() -> None:
@@ -318,8 +331,8 @@ def _on_transition(cell: Any, nav: Any, transition_p: Any, ctx: Optional[int]) -
         transition = Transition(
             t.id,
             STYLES[t.style],
-            navigator._screen(t.from_),
-            navigator._screen(t.to),
+            navigator._screen_of(t.from_navigator, t.from_),  # a dismiss's is a modal's
+            navigator._screen_of(t.to_navigator, t.to),  # a present's is a modal's
             bool(t.interactive),
             navigator,
         )
@@ -442,7 +455,10 @@ def _on_factory_impl(
             return
         request = RouteRequest(name, screen_id, Payload(payload.decode("utf-8")) if payload is not None else None)
         obj = factory(request)
-        navigator._adopt(Screen(screen_id, name, obj))
+        # The screen is the navigator's that will own it (`nav`): a child's, for a route its
+        # family inherits from this navigator (SPEC §16.1).
+        owner = _object_of(nav) if nav != navigator._handle.value else None
+        (owner if owner is not None else navigator)._adopt(Screen(screen_id, name, obj))
         out_object[0] = None
         answer = 0
     except FactoryFailed:

@@ -295,6 +295,11 @@ class _Member:
         self.animator_on = True
         self.last_transition = 0
         self.last_decision: Optional[Decision] = None
+        #: When its animator and its veto hook last heard (the session's count of both), and the
+        #: root of its family then: a family's ``finish`` or ``decide`` takes its newest
+        #: member's (``Session.family_last``).
+        self.transition_stamp: Tuple[int, Optional[Navigator]] = (0, None)
+        self.decision_stamp: Tuple[int, Optional[Navigator]] = (0, None)
 
     def observe(self, event: object) -> None:
         self.session.observe(self, event)
@@ -329,6 +334,8 @@ class Session:
         self.recording = True
         self.failures: List[str] = []
         self.format = TraceFormat(lambda screen: self.label(screen.id))
+        #: Counts the transitions and decisions the navigators hear (their members' stamps).
+        self.stamps = 0
 
     def run(self, steps: List[Step]) -> List[str]:
         """Runs every step; returns the failures (empty when the scenario passes)."""
@@ -410,11 +417,14 @@ class Session:
             value = progress_value(self.word(arguments, 0, line))
             if value is None:
                 raise ScenarioError(line, "progress needs a number")
-            self.call(lambda: self.nav().update_transition(value, member.last_transition))
+            transition = self.family_transition(member)
+            self.call(lambda: self.nav().update_transition(value, transition))
         elif verb == "finish":
-            self.call(lambda: self.nav().finish_transition(member.last_transition))
+            transition = self.family_transition(member)
+            self.call(lambda: self.nav().finish_transition(transition))
         elif verb == "cancel":
-            self.call(lambda: self.nav().cancel_transition(member.last_transition))
+            transition = self.family_transition(member)
+            self.call(lambda: self.nav().cancel_transition(transition))
         elif verb == "drain":
             self.drain(arguments, line)
         elif verb == "destroy":
@@ -423,7 +433,8 @@ class Session:
             label = self.word(arguments, 0, line)
             self.vetoes[label] = self.veto_answer(arguments, line)
         elif verb == "decide":
-            decision = member.last_decision
+            decided = self.family_last(member, "decision")
+            decision = decided.last_decision if decided is not None else None
             if decision is None:
                 raise ScenarioError(line, "decide: the veto never answered later")
             allow = self.yes_no(arguments, 0, line)
@@ -450,6 +461,21 @@ class Session:
             screen = self.labelled(self.word(arguments, 0, line), line)
             on = self.on_off(arguments, 1, line)
             self.call(lambda: self.nav().retain(screen, on))
+        elif verb == "attach":
+            self.attach(arguments, line)
+        elif verb == "activate":
+            self.activate(arguments, line)
+        elif verb == "present":
+            modal = self.member_named(self.word(arguments, 0, line), line)
+            options = self.options(arguments[1:], ("instant", "overlay", "sticky"), "present", line)
+            self.call(lambda: self.nav().present(self.navigator_of(modal), covers="overlay" not in options,
+                                                 dismiss_on_back="sticky" not in options,
+                                                 animated="instant" not in options))
+        elif verb == "dismiss":
+            result = self.dismiss_result(arguments, line)
+            self.call(lambda: self.nav().dismiss(animated="instant" not in arguments, result=result))
+        elif verb == "leave":
+            self.call(lambda: self.nav().leave())
         elif verb == "unroute":
             route = self.word(arguments, 0, line)
             self.call(lambda: self.nav().unregister_route(route))
@@ -475,7 +501,7 @@ class Session:
         """``expect …``, of ``explicit``, else of the owner of ``result_of L``'s and
         ``saved_of L``'s label, else of ``root``; a failure repeats the line's prefix."""
         what = self.word(words, 0, line)
-        subject = 2 if what in ("result_of", "saved_of", "live", "retained") else 1  # `stack`, `result_of L`, …
+        subject = 2 if what in ("result_of", "saved_of", "live", "retained", "active") else 1  # `stack`, `result_of L`, …
         expected = " ".join(words[subject:])
         member = explicit or (self.owner(words[1] if len(words) > 1 else None) if subject == 2 else None)
         nav = self.navigator_of(member or self.root)
@@ -518,6 +544,20 @@ class Session:
                 seen = "yes" if what == "live" or retained else "no"
             except NavcoreError:
                 seen = "no"
+        elif what == "parent":
+            seen = read(lambda: self.name_of(nav.parent), "-")
+        elif what == "modal":
+            seen = read(lambda: self.name_of(nav.modal), "-")
+        elif what == "target":
+            seen = read(lambda: self.name_of(nav.back_target), "-")
+        elif what == "on_screen":
+            seen = read(lambda: "yes" if nav.on_screen else "no", "no")
+        elif what == "active":  # of L's owner, whatever the prefix; `-` once L is released
+            screen = self.labelled(self.word(words, 1, line), line)
+            try:
+                seen = self.name_of(self.navigator_of(self.owner(words[1]) or self.root).active_child(screen))
+            except NavcoreError:
+                seen = "-"
         else:
             raise ScenarioError(line, f"unknown check 'expect {' '.join(words)}'")
         if seen != expected:
@@ -688,6 +728,74 @@ class Session:
         self.members[name] = member
         self.call(lambda: self.navigator_of(member, hidden="hidden" in arguments[1:]))
 
+    # -- families (SPEC §16.13) ----------------------------------------------------------------
+
+    def attach(self, arguments: List[str], line: int) -> None:
+        """``attach NAME to L``: asked of the navigator that owns L."""
+        if len(arguments) != 3 or arguments[1] != "to":
+            raise ScenarioError(line, "attach takes 'NAME to L'")
+        child = self.member_named(arguments[0], line)
+        screen = self.labelled(arguments[2], line)
+        parent = self.owner(arguments[2]) or self.root
+        self.call(lambda: self.navigator_of(parent).attach(self.navigator_of(child), screen))
+
+    def activate(self, arguments: List[str], line: int) -> None:
+        """``activate NAME [retap] [instant]``: asked of NAME."""
+        child = self.navigator_of(self.member_named(self.word(arguments, 0, line), line))
+        options = self.options(arguments[1:], ("retap", "instant"), "activate", line)
+        retap = "pop_to_root" if "retap" in options else "none"
+        self.call(lambda: child.activate(retap=retap, animated="instant" not in options))
+
+    @staticmethod
+    def options(words: List[str], known: Tuple[str, ...], verb: str, line: int) -> List[str]:
+        """A command's option words, each one of ``known``."""
+        for option in words:
+            if option not in known:
+                raise ScenarioError(line, f"unknown {verb} option '{option}'")
+        return words
+
+    def member_named(self, name: str, line: int) -> _Member:
+        """The member ``name``; naming none is a scenario error."""
+        member = self.members.get(name)
+        if member is None:
+            raise ScenarioError(line, f"no navigator is named '{name}'")
+        return member
+
+    def name_of(self, navigator: Optional[Navigator]) -> str:
+        """The member name of a navigator a query returned, ``-`` for none (or one the scenario
+        never named)."""
+        return next((m.name for m in self.members.values() if navigator is not None and m.navigator is navigator), "-")
+
+    def family_root(self, member: _Member) -> Navigator:
+        """The root of ``member``'s family now (itself once torn down)."""
+        navigator = self.navigator_of(member)
+        try:
+            while navigator.parent is not None:
+                navigator = navigator.parent
+        except InvalidHandleError:
+            pass
+        return navigator
+
+    def stamp(self, member: _Member) -> Tuple[int, Optional[Navigator]]:
+        """A new mark of what ``member``'s animator or veto hook just heard: its order, and the
+        root of its family now."""
+        self.stamps += 1
+        return self.stamps, self.family_root(member)
+
+    def family_transition(self, member: _Member) -> int:
+        """The id of the latest transition of ``member``'s family (0 for none)."""
+        heard = self.family_last(member, "transition")
+        return heard.last_transition if heard is not None else 0
+
+    def family_last(self, member: _Member, what: str) -> Optional[_Member]:
+        """The member whose animator (``what`` = ``transition``) or veto hook (``decision``)
+        heard last while in the family whose root is ``member``'s root now: ``finish``,
+        ``cancel``, ``progress`` and ``decide`` may be asked of any navigator of a family (SPEC
+        §16.6). None when no member of it heard."""
+        root = self.family_root(member)
+        heard = [m for m in self.members.values() if getattr(m, what + "_stamp")[1] is root]
+        return max(heard, key=lambda m: getattr(m, what + "_stamp")[0], default=None)
+
     # -- the navigators and their callbacks ---------------------------------------------------
 
     def nav(self) -> Navigator:
@@ -695,14 +803,11 @@ class Session:
         return self.navigator_of(self.current)
 
     def navigator_of(self, member: _Member, hidden: bool = False) -> Navigator:
-        """A member's navigator, made at first use; ``hidden`` = with its visible flag off (a
-        ``visible off`` op run before the runner listens)."""
+        """A member's navigator, made at first use; ``hidden`` = created with its visible flag off
+        (SPEC §16.12)."""
         if member.navigator is not None:
             return member.navigator
-        navigator = Navigator(Dispatch.HOST if member.host_dispatch else Dispatch.INLINE)
-        if hidden:
-            navigator.ask(Request.set_visible(False))
-            navigator.drain()
+        navigator = Navigator(Dispatch.HOST if member.host_dispatch else Dispatch.INLINE, visible=not hidden)
         self.listen(navigator, member)
         return navigator
 
@@ -736,6 +841,7 @@ class Session:
 
     def animate(self, member: _Member, transition: Transition) -> None:
         member.last_transition = transition.id
+        member.transition_stamp = self.stamp(member)
         self.seen(member, [transition.from_screen, transition.to_screen])
         self.record(member, "transition", self.format.transition(transition))
 
@@ -743,6 +849,7 @@ class Session:
         answer = self.vetoes.get(self.label(screen.id), Veto.ALLOW)
         if answer is Veto.LATER:
             member.last_decision = decision
+            member.decision_stamp = self.stamp(member)
         self.record(member, "veto", self.format.veto(screen, by_gesture, answer))
         return answer
 
@@ -878,6 +985,17 @@ class Session:
         """``TEXT``, or ``-`` for none."""
         text = self.word(words, index, line)
         return None if text == "-" else text
+
+    @staticmethod
+    def dismiss_result(words: List[str], line: int) -> Optional[str]:
+        """``dismiss``'s words: ``instant`` and ``result=TEXT`` (the last one given), nothing else."""
+        result = None
+        for option in words:
+            if option.startswith("result="):
+                result = option[len("result=") :]
+            elif option != "instant":
+                raise ScenarioError(line, f"unknown dismiss option '{option}'")
+        return result
 
     @staticmethod
     def result_option(words: List[str], line: int) -> Optional[str]:

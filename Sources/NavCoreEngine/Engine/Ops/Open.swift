@@ -97,7 +97,8 @@ package struct OpenOp: OperationDefinition {
     /// A `destroy` meanwhile stops it before the next factory (the teardown releases what it
     /// made).
     package func run(_ family: Family) {
-        guard let factories = family.decide({ factories($0) }) else { return family.end(.unknownRoute) }
+        let (found, owner) = family.decide { (factories($0), $0.node.id) }
+        guard let factories = found else { return family.end(.unknownRoute) }
         let entries: [RouteEntry]
         switch source {
         case .tree(let tree): return restore(tree, factories: factories, in: family)
@@ -106,7 +107,7 @@ package struct OpenOp: OperationDefinition {
         for (entry, factory) in zip(entries, factories) {
             guard !family.decide({ $0.haltIfDestroyed() }) else { return }
             let id = IDSource.next()
-            guard let object = factory.makeObject(route: entry.route, id: id, payload: entry.state) else {
+            guard let object = factory.makeObject(route: entry.route, id: id, payload: entry.state, owner: owner) else {
                 // Taken, not copied: the op names no screen once its release has begun.
                 for screen in family.decide({ state in
                     defer { state.current?.made = [] }

@@ -34,7 +34,7 @@ package struct ShowOp: OperationDefinition {
         if let index = recycled {
             return .recycle(state.node.stack[index], state.truncate(keeping: index + 1, animated: animated))
         }
-        return .create(factory, id: IDSource.next())
+        return .create(factory, id: IDSource.next(), owner: state.node.id)
     }
 
     /// Registers the screen the factory made and plans its entry: replacing the current top
@@ -58,8 +58,8 @@ package struct ShowOp: OperationDefinition {
         case .recycle(let screen, let pop):
             family.deliver(options.payload, to: screen)
             family.carryOut(pop)
-        case .create(let factory, let id):
-            guard let object = factory.makeObject(route: route, id: id, payload: options.payload) else {
+        case .create(let factory, let id, let owner):
+            guard let object = factory.makeObject(route: route, id: id, payload: options.payload, owner: owner) else {
                 return family.end(.factoryFailed)
             }
             let screen = ScreenBox(id: id, route: route, object: object)
@@ -76,5 +76,5 @@ enum ShowPlan: Sendable {
     /// A screen of the route is in the stack: deliver the payload, then pop to it.
     case recycle(ScreenRef, Plan)
     /// Ask the factory for the object of a new screen with this id.
-    case create(any RouteFactory, id: UInt64)
+    case create(any RouteFactory, id: UInt64, owner: NodeID)
 }

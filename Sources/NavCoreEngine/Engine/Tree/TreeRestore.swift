@@ -42,7 +42,8 @@ extension OpenOp {
                 nextFactory += 1
                 let entry = saved.entry
                 let id = IDSource.next()
-                guard let object = factory.makeObject(route: entry.route, id: id, payload: entry.state) else {
+                let owner = nodes[index]
+                guard let object = factory.makeObject(route: entry.route, id: id, payload: entry.state, owner: owner) else {
                     return undo(family)
                 }
                 let screen = ScreenBox(id: id, route: entry.route, object: object)

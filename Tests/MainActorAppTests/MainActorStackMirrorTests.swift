@@ -29,11 +29,11 @@ import Testing
         _ = try sheet.push(sheet.makeScreen(route: "S"), completion: nil)
         try nav.present(sheet)
         #expect(layer.map(\.style) == [.present] && nav.isBusy)
-        try await layer[0].finish()
+        try await #require(layer.first).finish()
         #expect(nav.modal === sheet && !nav.isBusy)
         try nav.dismiss()
         #expect(layer.map(\.style) == [.present, .dismiss])
-        try await layer[1].finish()
+        try await #require(layer.last).finish()
         #expect(nav.modal == nil && !nav.isBusy && updates == 1 && mirror.stack.map(\.route) == ["A"])
     }
 

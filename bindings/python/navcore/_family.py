@@ -28,12 +28,13 @@ import weakref
 from ctypes import addressof, byref, c_bool, c_size_t, c_uint64, c_void_p
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple, Union
 
-from . import _conversions, _ffi
+from . import _ffi
 from ._calls import _check
 from ._enums import Op, Retap, Status
 from ._errors import InvalidHandleError
 from ._events import Screen
 from ._operation import Operation
+from ._text import _text
 from ._trampolines import _object_of, _objects
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ class FamilyMember:
         def _sync(self) -> None: ...
         def _screen(self, screen_id: int) -> Screen[Any]: ...
         def _known_screen(self, screen_id: int) -> Screen[Any]: ...
+        def _require_live(self) -> None: ...
         def _forget(self) -> None: ...
 
     def _join_family(self) -> None:
@@ -215,7 +217,7 @@ class FamilyMember:
             InvalidError: ``result`` is not valid text.
             InvalidHandleError: the navigator is closed or torn down.
         """
-        text = _conversions.result(self, [], None, result)  # type: ignore[arg-type]
+        text = None if result is None else _text(result, "the result", self._require_live)
         options = _ffi.DismissOptions(_ffi.DISMISS_OPTIONS_VERSION, bool(animated), text)
         request = _CRequest(_VERSION, Op.DISMISS.code, dismiss_options=addressof(options))
         return self._ask(Op.DISMISS, request)  # `options` (and `text`) live until the call returns

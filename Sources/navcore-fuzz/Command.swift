@@ -125,6 +125,21 @@ enum Command: UInt8, CaseIterable {
     /// unknown version (one more byte: bit 0 version 0, else the next one), 2 an unknown op
     /// (-1), 3 a NULL request (all three must fail invalid).
     case ask
+    /// `attach child screen flags`: navcore_attach of the navigator `child` selects (a byte:
+    /// 0xFF NULL, 0xFE a forged handle, else the navigator in slot `child % 4`, live or dead) to
+    /// `screen` of the selected one (SPEC §16.2). flags: bit 1 no completion, 2 NULL options,
+    /// 3 an options version the header does not define (must fail invalid).
+    case attach
+    /// `activate flags`: bit 0 animated, 1–3 as attach's, 4 retap pop_to_root, 5 a retap value
+    /// the header does not define (must fail invalid).
+    case activate
+    /// `present child flags`: bit 0 animated, 1–3 as attach's, 4 an overlay (covers off),
+    /// 5 sticky (dismiss_on_back off).
+    case present
+    /// `dismiss flags [text]`: bit 0 animated, 1–3 as attach's, 4 a result text follows.
+    case dismiss
+    /// `leave flags`: bit 1 no completion.
+    case leave
 }
 
 extension Command {

@@ -390,6 +390,52 @@ typedef struct navcore_navigator {
  */
 NAVCORE_API int navcore_navigator_create(navcore_navigator **out, int dispatch);
 
+/** The navcore_create_options layout this header declares (versioned as navcore_show_options). */
+#define NAVCORE_CREATE_OPTIONS_VERSION 1
+
+/** Creation options (SPEC §16.12). */
+typedef struct navcore_create_options {
+    unsigned int version; /* NAVCORE_CREATE_OPTIONS_VERSION: which fields follow */
+    int dispatch;         /* a NAVCORE_DISPATCH_*; default NAVCORE_DISPATCH_INLINE */
+    bool visible;         /* default true; false: a navigator to attach or present, whose first
+                             screens emit no show event before it is on screen */
+} navcore_create_options;
+
+/** The default options of this header's version. */
+#define NAVCORE_CREATE_OPTIONS_INIT { NAVCORE_CREATE_OPTIONS_VERSION, NAVCORE_DISPATCH_INLINE, true }
+
+/**
+ * Writes the defaults of options `version` into `*options`, as NAVCORE_CREATE_OPTIONS_INIT
+ * does, for hosts that cannot use the macro (FFI).
+ *
+ * `version` is written as given, and only the bytes that version has. Callbacks: none.
+ *
+ * @param options the options to initialise
+ * @param version the layout to write: pass NAVCORE_CREATE_OPTIONS_VERSION
+ * @retval NAVCORE_OK initialised
+ * @retval NAVCORE_ERR_INVALID `options` is NULL, or `version` is one this library does not
+ *     know (then nothing is written)
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_create_options_init(navcore_create_options *options, unsigned int version);
+
+/**
+ * Creates a navigator as navcore_navigator_create does, with options: its dispatch mode and
+ * whether its own visible flag starts on (SPEC §16.12).
+ *
+ * Callbacks: none.
+ *
+ * @param out receives the new navigator's handle
+ * @param options the options; NULL = the defaults (as navcore_navigator_create in inline mode)
+ * @retval NAVCORE_OK `*out` is the new navigator
+ * @retval NAVCORE_ERR_INVALID `out` is NULL, `options->version` is unknown, or
+ *     `options->dispatch` is not a NAVCORE_DISPATCH_*
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_navigator_create_with_options(navcore_navigator **out, const navcore_create_options *options);
+
 /**
  * Destroys a navigator (SPEC §9).
  *
@@ -402,9 +448,15 @@ NAVCORE_API int navcore_navigator_create(navcore_navigator **out, int dispatch);
  * happen when the outermost navcore call returns.
  * Callbacks: here (the aborted completions, results, releases and ctx destructors).
  *
+ * In a family (SPEC §16.7), destroying the root tears the whole family down; a navigator that
+ * has a parent is refused (it leaves by navcore_leave or its parent's navcore_dismiss), and a
+ * torn-down member's handle is dead already: navcore reclaimed it.
+ *
  * @param nav the navigator; NULL is accepted (does nothing)
  * @retval NAVCORE_OK destroyed, or `nav` is NULL
- * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed already, or never was a navigator
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed or torn down already, or never was a
+ *     navigator
+ * @retval NAVCORE_ERR_STATE `nav` has a parent (an attached child or a modal)
  * @waits never
  * @since 1.0
  */
@@ -1982,6 +2034,125 @@ NAVCORE_API int navcore_dismiss(navcore_navigator *nav, const navcore_dismiss_op
  * @since 1.1
  */
 NAVCORE_API int navcore_leave(navcore_navigator *nav, navcore_done_fn done, void *ctx);
+
+/**
+ * The parent of `nav` (SPEC §16.9): the navigator whose screen it is attached to or which
+ * presented it; NULL for a root.
+ *
+ * The handle written is the one navcore_navigator_create returned for that navigator
+ * (borrowed: valid until its teardown, never freed by the caller).
+ *
+ * @param out receives the parent's handle, or NULL
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out` is set
+ * @retval NAVCORE_ERR_INVALID `out` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed or torn down, or never was a navigator
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_parent(navcore_navigator **out, navcore_navigator *nav);
+
+/**
+ * The presented modal of `nav`, or NULL (a pending one, or one being dismissed, is not it).
+ *
+ * @param out receives the modal's handle (borrowed), or NULL
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out` is set
+ * @retval NAVCORE_ERR_INVALID `out` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed or torn down, or never was a navigator
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_modal(navcore_navigator **out, navcore_navigator *nav);
+
+/**
+ * The active child of `screen`, a live screen of `nav`, or NULL (SPEC §16.3).
+ *
+ * @param out receives the child's handle (borrowed), or NULL
+ * @param nav the navigator
+ * @param screen a live screen of `nav`
+ * @retval NAVCORE_OK `*out` is set
+ * @retval NAVCORE_ERR_INVALID `out` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed or torn down, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead, 0, or another navigator's
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_active_child(navcore_navigator **out, navcore_navigator *nav, uint64_t screen);
+
+/**
+ * The navigator a back asked of `nav` now would act on (SPEC §16.6) — for a dismissal, the
+ * modal — or NULL when the back would be a noop.
+ *
+ * @param out receives the target's handle (borrowed), or NULL
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out` is set
+ * @retval NAVCORE_ERR_INVALID `out` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed or torn down, or never was a navigator
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_back_target(navcore_navigator **out, navcore_navigator *nav);
+
+/**
+ * The screen of its parent that `nav` is attached to; 0 for a root or a modal.
+ *
+ * @param out receives the screen's id, or 0
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out` is set
+ * @retval NAVCORE_ERR_INVALID `out` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed or torn down, or never was a navigator
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_host_screen(uint64_t *out, navcore_navigator *nav);
+
+/**
+ * Whether `nav` is a modal, pending or presented.
+ *
+ * @param out receives the answer
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out` is set
+ * @retval NAVCORE_ERR_INVALID `out` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed or torn down, or never was a navigator
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_is_modal(bool *out, navcore_navigator *nav);
+
+/**
+ * Whether `nav` is on screen (SPEC §16.5): placed in its family's front, its own visible flag
+ * on, not covered by a modal. For a family of one, navcore_is_visible.
+ *
+ * @param out receives the answer
+ * @param nav the navigator
+ * @retval NAVCORE_OK `*out` is set
+ * @retval NAVCORE_ERR_INVALID `out` or `nav` is NULL
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed or torn down, or never was a navigator
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_is_on_screen(bool *out, navcore_navigator *nav);
+
+/**
+ * Copies up to `capacity` handles of the children attached to `screen`, a live screen of
+ * `nav`, in attach order, in one consistent read (as navcore_stack_copy).
+ *
+ * @param out_count receives the full count
+ * @param buffer receives the handles (borrowed); may be NULL when `capacity` is 0
+ * @param capacity how many handles `buffer` holds
+ * @param nav the navigator
+ * @param screen a live screen of `nav`
+ * @retval NAVCORE_OK copied
+ * @retval NAVCORE_ERR_INVALID `out_count` or `nav` is NULL, or `buffer` is NULL with a
+ *     non-zero `capacity`
+ * @retval NAVCORE_ERR_INVALID_HANDLE `nav` was destroyed or torn down, or never was a navigator
+ * @retval NAVCORE_ERR_NO_SUCH_SCREEN `screen` is dead, 0, or another navigator's
+ * @waits never
+ * @since 1.1
+ */
+NAVCORE_API int navcore_children_copy(size_t *out_count, navcore_navigator **buffer, size_t capacity,
+                                      navcore_navigator *nav, uint64_t screen);
 
 /* ---------------------------------------------------------------------------------------------
  * Requests: every op as one value (SPEC §2), asked through one function, navcore_ask. Each

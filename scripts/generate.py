@@ -89,7 +89,9 @@ CTYPES = {
     "const navcore_transition *": "POINTER(CTransition)",
     "const navcore_action_event *": "POINTER(CActionEvent)",
     "const navcore_route_entry *": "POINTER(RouteEntry)",
-    # The family ops' options (SPEC §16.12), passed as pointers the binding fills.
+    # The family's options (SPEC §16.12), passed as pointers the binding fills.
+    "navcore_create_options *": "c_void_p",
+    "const navcore_create_options *": "c_void_p",
     "navcore_attach_options *": "c_void_p",
     "const navcore_attach_options *": "c_void_p",
     "navcore_activate_options *": "c_void_p",

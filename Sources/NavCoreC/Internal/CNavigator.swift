@@ -7,9 +7,16 @@ final class CNavigator: Sendable {
     let core: NavigatorCore
     let handle: UInt64
 
-    init(handle: UInt64, hostDispatch: Bool) {
+    init(handle: UInt64, hostDispatch: Bool, visible: Bool = true) {
         self.handle = handle
-        core = NavigatorCore(hostDispatch: hostDispatch, sink: CallbackTable(handle: handle))
+        core = NavigatorCore(hostDispatch: hostDispatch, sink: CallbackTable(handle: handle), visible: visible)
+    }
+
+    /// The handles of the navigators of this one's family that `query` names (SPEC §16.12:
+    /// the value navcore_navigator_create returned for each; NULL for one no longer live).
+    func handles(_ query: (borrowing FamilyState) throws(NavigationError) -> [NodeID]) throws(NavigationError)
+        -> [NavigatorHandle?] {
+        try core.members(query) { ($0 as? CallbackTable)?.handleBits }.map { $0?.navigatorHandle }
     }
 
     /// The handle as the C callbacks receive it.

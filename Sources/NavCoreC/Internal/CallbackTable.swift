@@ -55,7 +55,7 @@ final class CallbackTable: EventSink {
 
     let slots: Slots
     /// The navigator's handle bits.
-    private let handleBits: UInt64
+    let handleBits: UInt64
 
     init(handle: UInt64, slots: Slots = Slots()) {
         handleBits = handle
@@ -127,7 +127,12 @@ final class CallbackTable: EventSink {
     }
 
     /// Nothing to do: the engine lets go of this snapshot, and so of the registrations.
-    func navigatorDidEnd() {}
+    /// The navigator was torn down (a family member: `leave`, a dismissal, the release of its
+    /// host screen, the destroy of its root) or destroyed: navcore reclaims its handle, which
+    /// every later call finds dead (SPEC §16.12); a destroyed one's is gone already.
+    func navigatorDidEnd() {
+        withExtendedLifetime(try? HandleTable.shared.remove(handleBits)) {}
+    }
 
     func complete(_ completion: CCallback<CompletionHandler>, _ kind: OperationKind, _ outcome: Outcome) {
         HostCalls.done(completion.done, handle, kind, outcome, completion.ctx)

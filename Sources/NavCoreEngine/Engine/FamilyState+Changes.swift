@@ -10,14 +10,24 @@ package enum Plan: Sendable {
 extension FamilyState {
     /// SPEC §4: animated only if asked, visible, an animator exists and the top changes from
     /// an existing screen.
-    func effectiveAnimation(asked: Bool, from: ScreenRef?, to: ScreenRef?) -> Bool {
-        asked && (others.isEmpty ? node.visible : isOnScreen(node.id)) && node.interest.contains(.animator)
+    /// Mutating, as its callers are: a call from a mutating method into a non-mutating one
+    /// copies the whole state first.
+    @inline(__always)
+    mutating func effectiveAnimation(asked: Bool, from: ScreenRef?, to: ScreenRef?) -> Bool {
+        asked && (others.isEmpty ? node.visible : isNodeOnScreen()) && node.interest.contains(.animator)
             && from != nil && from?.id != to?.id
+    }
+
+    /// Whether the navigator this hold acts for is on screen, in a family of more than one
+    /// (out of line: the ops of a family of one read its `visible` flag).
+    @inline(never)
+    private mutating func isNodeOnScreen() -> Bool {
+        isOnScreen(node.id)
     }
 
     /// A pop of the top (`pop`, `back`, the gesture's `interactive` one); `noop` with one
     /// screen or none.
-    func pop(animated: Bool, interactive: Bool = false) -> Plan {
+    mutating func pop(animated: Bool, interactive: Bool = false) -> Plan {
         truncate(keeping: node.stack.count - 1, animated: animated, interactive: interactive)
     }
 
@@ -44,7 +54,7 @@ extension FamilyState {
     }
 
     /// A pop down to `count` screens; `noop` unless 1 ≤ count < stack size.
-    func truncate(keeping count: Int, animated: Bool, interactive: Bool = false) -> Plan {
+    mutating func truncate(keeping count: Int, animated: Bool, interactive: Bool = false) -> Plan {
         guard count >= 1, count < node.stack.count else { return .end(.noop) }
         let to = node.stack[count - 1]
         let from = node.stack.last

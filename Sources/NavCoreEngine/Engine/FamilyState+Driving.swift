@@ -118,11 +118,11 @@ extension FamilyState {
             case .finishRequested:
                 let shows = current?.showsAppearance ?? false
                 work = (current?.change).flatMap { $0 }.map { .complete($0, showsAppearance: shows) }
-                    ?? (current?.modal).flatMap { $0 }.map { .completeModal($0) }
+                    ?? opModal.take().map { .completeModal($0) }
             case .cancelRequested:
                 let shows = current?.showsAppearance ?? false
                 work = (current?.change).flatMap { $0 }.map { .cancel($0, showsAppearance: shows) }
-                    ?? (current?.modal).flatMap { $0 }.map { .cancelModal($0) }
+                    ?? opModal.take().map { .cancelModal($0) }
             case .decided(let allow): work = (current?.request.animated).map { .decided(animated: $0, allow: allow) }
             case .running, .waiting, .deciding, .halted: work = nil
             }

@@ -40,9 +40,8 @@ package struct FamilyState: Sendable {
     /// not in it: reading a field of the optional op copies the whole op (its request, change
     /// and screens), and the driving loop reads the phase several times per op.
     package private(set) var currentPhase: RunningOp.Phase?
-    /// Teardowns made by calls (a `discard` of a detached host screen, SPEC §16.7), delivered
-    /// by the driver before anything else.
-    package var pendingTeardowns: [SubtreeTeardown] = []
+    /// What only a family of more than one navigator uses, out of line.
+    let familyStorage = OutOfLine(FamilyOps())
     /// Events raised outside the op in flight (bar on a threshold change, a discard's release,
     /// progress), delivered before the op's next event.
     package var outbox = ChunkedQueue<Queued<Event>>()
@@ -52,13 +51,6 @@ package struct FamilyState: Sendable {
     /// thread drops it, like a callback: never under the lock, never beside another callback.
     package var retired: [any AnyObject & Sendable] = []
     private var lastTransition: UInt64 = 0
-    /// The member the op in flight was asked of, while another performs it (a routed back or
-    /// gesture, SPEC §16.6): its `done` is the asker's.
-    package internal(set) var routedFrom: NodeID?
-    /// The performer of a routed op between its `done` and its `action idle`.
-    package internal(set) var routedIdle: NodeID?
-    /// The parent of the modal a routed back or gesture dismisses, once its veto has allowed it.
-    package internal(set) var routedDismissal: NodeID?
 
     // MARK: Driving (SPEC §9)
 
@@ -84,7 +76,7 @@ package struct FamilyState: Sendable {
     /// §16.7: its handle is dead), which `focus(on:)` leaves unfound.
     @inline(__always)
     package func actsFor(_ id: NodeID) -> Bool {
-        node.id == id && !node.tree.dead
+        node.id == id && !node.dead
     }
 
     private mutating func refocus(_ id: NodeID) {

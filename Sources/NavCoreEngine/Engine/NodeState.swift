@@ -31,8 +31,17 @@ package struct NodeState: Sendable {
     package var routes = RouteTable()
     /// The action state (SPEC §4; per navigator, SPEC §16.8).
     package var action: ActionState = .idle
+    /// Where it stands in its family's tree (SPEC §16.1), out of line.
+    private let treeStorage = OutOfLine(NodeTree())
     /// Where it stands in its family's tree (SPEC §16.1).
-    package var tree = NodeTree()
+    package var tree: NodeTree {
+        get { treeStorage.value }
+        nonmutating _modify { yield &treeStorage.value }
+    }
+    /// Torn down while an op that is its own still runs (a `leave`, a `back` asked of the
+    /// modal it dismisses): its handle is already dead, and the op's `done` is still its own
+    /// (SPEC §16.7).
+    package var dead = false
 
     package init(id: NodeID) {
         self.id = id

@@ -35,11 +35,6 @@ package struct RunningOp: Sendable {
     package var made: [ScreenRef] = []
     /// The change waiting for its transition (set at step 6).
     package var change: StackChange?
-    /// In a family of more than one navigator, the front pairs the change hides and shows
-    /// (SPEC §16.5), found in its will-phase for its did-phase.
-    package var front: FrontChange?
-    /// A present or dismiss waiting for its transition (SPEC §16.4).
-    package var modal: ModalTransition?
 
     package init(_ request: Request) {
         self.request = request

@@ -47,7 +47,9 @@ static const struct declared_statuses {
     unsigned statuses;
 } declared_statuses[] = {
     {"navcore_navigator_create", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
-    {"navcore_navigator_destroy", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_create_options_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
+    {"navcore_navigator_create_with_options", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
+    {"navcore_navigator_destroy", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_STATE)},
     {"navcore_drain", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_drain_ops", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_drain_for", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
@@ -113,6 +115,14 @@ static const struct declared_statuses {
     {"navcore_present", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_BUSY) | STATUS_BIT(NAVCORE_ERR_STATE)},
     {"navcore_dismiss", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
     {"navcore_leave", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_STATE)},
+    {"navcore_parent", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_modal", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_active_child", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN)},
+    {"navcore_back_target", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_host_screen", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_is_modal", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_is_on_screen", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE)},
+    {"navcore_children_copy", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN)},
     {"navcore_request_init", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_ERR_INVALID)},
     {"navcore_ask", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN) | STATUS_BIT(NAVCORE_ERR_BUSY) | STATUS_BIT(NAVCORE_ERR_STATE)},
     {"navcore_ask_outcome", STATUS_BIT(NAVCORE_OK) | STATUS_BIT(NAVCORE_QUEUED) | STATUS_BIT(NAVCORE_ERR_INVALID) | STATUS_BIT(NAVCORE_ERR_INVALID_HANDLE) | STATUS_BIT(NAVCORE_ERR_NO_SUCH_SCREEN) | STATUS_BIT(NAVCORE_ERR_BUSY) | STATUS_BIT(NAVCORE_ERR_STATE)},
@@ -163,6 +173,7 @@ typedef struct fixture {
     navcore_navigator *other; /* a bystander, stack O */
     navcore_navigator *stale; /* destroyed; its slot reused by `reuser` */
     navcore_navigator *reuser;
+    navcore_navigator *child; /* empty, inline: one to attach or present (SPEC §16) */
     uint64_t a, b, c, d, x, o;
     uint64_t transition; /* the last transition handed to the animator */
     uint64_t decision;   /* the last decision the deferrable veto deferred */
@@ -283,12 +294,14 @@ static void fixture_make(fixture *f, enum setup setup) {
     must(navcore_navigator_create(&f->stale, NAVCORE_DISPATCH_INLINE), "create stale");
     must(navcore_navigator_destroy(f->stale), "destroy stale");
     must(navcore_navigator_create(&f->reuser, NAVCORE_DISPATCH_INLINE), "create reuser");
+    must(navcore_navigator_create(&f->child, NAVCORE_DISPATCH_INLINE), "create child");
 }
 
 static void fixture_free(fixture *f) {
     navcore_navigator_destroy(f->nav);
     navcore_navigator_destroy(f->other);
     navcore_navigator_destroy(f->reuser);
+    navcore_navigator_destroy(f->child); /* invalid_handle once attached: torn down with f->nav */
 }
 
 /* What "changes nothing" can see of a navigator. */
@@ -407,6 +420,14 @@ H(decide, navcore_decide(nav, f->decision ? f->decision : 1, true))
 H(screen_set_saved_state, navcore_screen_set_saved_state(nav, f->a, "s"))
 H(screen_saved_state, navcore_screen_saved_state((char **)&f->out.pointer, nav, f->a))
 H(save, navcore_save((char **)&f->out.pointer, nav))
+H(parent, navcore_parent((navcore_navigator **)&f->out.pointer, nav))
+H(modal, navcore_modal((navcore_navigator **)&f->out.pointer, nav))
+H(active_child, navcore_active_child((navcore_navigator **)&f->out.pointer, nav, f->a))
+H(back_target, navcore_back_target((navcore_navigator **)&f->out.pointer, nav))
+H(host_screen, navcore_host_screen(&f->out.u64, nav))
+H(is_modal, navcore_is_modal(&f->out.flag, nav))
+H(is_on_screen, navcore_is_on_screen(&f->out.flag, nav))
+H(children_copy, navcore_children_copy(&f->out.size, (navcore_navigator **)f->out.ids, 4, nav, f->a))
 // BEGIN GENERATED by scripts/generate.py (op functions) from include/navcore.h (NAVCORE_REQUEST_MAP) and scripts/ops.py (C_TEST_ARGUMENTS): edit them, then run `make generate`
 /* Each function of an op (the table of ops) with good arguments, on the handle given. */
 H(push, navcore_push(nav, f->d, false, DONE))
@@ -477,6 +498,8 @@ static const struct {
     HANDLE_FN(can_go_back), HANDLE_FN(transition_current), HANDLE_FN(pending_decision), HANDLE_FN(screen_set_result),
     HANDLE_FN(screen_result), HANDLE_FN(screen_on_result), HANDLE_FN(on_pop_veto_deferrable), HANDLE_FN(decide),
     HANDLE_FN(screen_set_saved_state), HANDLE_FN(screen_saved_state), HANDLE_FN(save), HANDLE_FN(ask), HANDLE_FN(ask_outcome),
+    HANDLE_FN(parent), HANDLE_FN(modal), HANDLE_FN(active_child), HANDLE_FN(back_target), HANDLE_FN(host_screen),
+    HANDLE_FN(is_modal), HANDLE_FN(is_on_screen), HANDLE_FN(children_copy),
     HANDLE_FN(set_animator), HANDLE_FN(set_pop_veto), HANDLE_FN(set_pop_veto_deferrable), HANDLE_FN(show_recycling),
 };
 #define HANDLE_FUNCTIONS (sizeof handle_functions / sizeof *handle_functions)
@@ -821,6 +844,85 @@ static void then_discard_and_finish(fixture *f) {
     must(navcore_transition_finish(f->nav, f->transition), "finish C");
 }
 
+/* ---- families (SPEC §16) ---- */
+
+/* f->child attached to screen A of f->nav (at once, or queued behind the op in flight). */
+static void attach_child(fixture *f) { must(navcore_attach(f->nav, f->a, f->child, NULL, NULL, NULL), "attach child"); }
+/* f->child hidden with a back waiting for its veto's decision: its family is busy. */
+static void child_busy(fixture *f) {
+    uint64_t one = 0, two = 0;
+    must(navcore_set_visible(f->child, false, NULL, NULL), "hide child");
+    must(navcore_screen_create(&one, f->child, "C1", NULL), "child screen 1");
+    must(navcore_screen_create(&two, f->child, "C2", NULL), "child screen 2");
+    must(navcore_push(f->child, one, false, NULL, NULL), "push child 1");
+    must(navcore_push(f->child, two, false, NULL, NULL), "push child 2");
+    must(navcore_on_pop_veto_deferrable(f->child, veto_later, f, NULL), "child's deferrable veto");
+    must(navcore_back(f->child, false, NULL, NULL), "child's back (its decision waits)");
+}
+/* f->child shows a top on screen (visible, one screen). */
+static void child_on_screen(fixture *f) {
+    uint64_t one = 0;
+    must(navcore_screen_create(&one, f->child, "C1", NULL), "child screen");
+    must(navcore_push(f->child, one, false, NULL, NULL), "push child screen");
+}
+static void then_finish(fixture *f) { must(navcore_transition_finish(f->nav, f->transition), "finish C"); }
+A(attach_ok, navcore_attach(f->nav, f->b, f->child, NULL, DONE))
+A(attach_null_child, navcore_attach(f->nav, f->a, NULL, NULL, DONE))
+A(attach_self, navcore_attach(f->nav, f->a, f->nav, NULL, DONE))
+A(attach_dead_child, navcore_attach(f->nav, f->a, f->stale, NULL, DONE))
+A(attach_dead_screen, navcore_attach(f->nav, f->x, f->child, NULL, DONE))
+A(attach_other_screen, navcore_attach(f->nav, f->o, f->child, NULL, DONE))
+A(attach_again, navcore_attach(f->nav, f->a, f->child, NULL, DONE))
+static int attach_root(fixture *f) {
+    uint64_t screen = 0;
+    must(navcore_screen_create(&screen, f->child, "C1", NULL), "a screen of the child");
+    return navcore_attach(f->child, screen, f->nav, NULL, DONE);
+}
+A(attach_root, attach_root(f))
+static int attach_version(fixture *f, unsigned version) {
+    navcore_attach_options options = {version};
+    return navcore_attach(f->nav, f->a, f->child, &options, DONE);
+}
+A(attach_version_0, attach_version(f, 0))
+A(activate_root, navcore_activate(f->nav, NULL, DONE))
+A(activate_active, navcore_activate(f->child, NULL, DONE))
+static int activate_retap(fixture *f, int retap) {
+    navcore_activate_options options = NAVCORE_ACTIVATE_OPTIONS_INIT;
+    options.retap = retap;
+    return navcore_activate(f->child, &options, DONE);
+}
+A(activate_retap_7, activate_retap(f, 7))
+A(present_ok, navcore_present(f->nav, f->child, NULL, DONE))
+A(present_self, navcore_present(f->nav, f->nav, NULL, DONE))
+A(present_host_mode, navcore_present(f->nav, f->child, NULL, DONE))
+A(present_busy, navcore_present(f->nav, f->child, NULL, DONE))
+A(present_on_screen, navcore_present(f->nav, f->child, NULL, DONE))
+static int dismiss_result(fixture *f, const char *result) {
+    navcore_dismiss_options options = NAVCORE_DISMISS_OPTIONS_INIT;
+    options.result = result;
+    return navcore_dismiss(f->nav, &options, DONE);
+}
+A(dismiss_bad_result, dismiss_result(f, invalid_utf8))
+A(dismiss_none, navcore_dismiss(f->nav, NULL, DONE))
+A(leave_root, navcore_leave(f->nav, DONE))
+A(leave_child, navcore_leave(f->child, DONE))
+A(destroy_child, navcore_navigator_destroy(f->child))
+static int create_with(fixture *f, unsigned version, int dispatch) {
+    navcore_create_options options = {version, dispatch, false};
+    return navcore_navigator_create_with_options((navcore_navigator **)&f->out.pointer, &options);
+}
+A(create_options_null_out, navcore_navigator_create_with_options(NULL, NULL))
+A(create_options_version_0, create_with(f, 0, NAVCORE_DISPATCH_INLINE))
+A(create_options_dispatch_2, create_with(f, NAVCORE_CREATE_OPTIONS_VERSION, 2))
+A(create_options_init_null, navcore_create_options_init(NULL, NAVCORE_CREATE_OPTIONS_VERSION))
+A(attach_options_init_null, navcore_attach_options_init(NULL, NAVCORE_ATTACH_OPTIONS_VERSION))
+A(activate_options_init_null, navcore_activate_options_init(NULL, NAVCORE_ACTIVATE_OPTIONS_VERSION))
+A(present_options_init_null, navcore_present_options_init(NULL, NAVCORE_PRESENT_OPTIONS_VERSION))
+A(dismiss_options_init_null, navcore_dismiss_options_init(NULL, NAVCORE_DISMISS_OPTIONS_VERSION))
+A(active_child_dead, navcore_active_child((navcore_navigator **)&f->out.pointer, f->nav, f->x))
+A(children_copy_dead, navcore_children_copy(&f->out.size, NULL, 0, f->nav, f->x))
+A(children_copy_null_buffer, navcore_children_copy(&f->out.size, NULL, 2, f->nav, f->a))
+
 #define OK NAVCORE_OK
 #define QUEUED NAVCORE_QUEUED
 #define INVALID NAVCORE_ERR_INVALID
@@ -1037,6 +1139,47 @@ static const arg_case arg_cases[] = {
     FAILS("navcore_ask_outcome", "push: a dead `screen`", BASIC, NO_SCREEN, ask_outcome_push_dead),
     FAILS("navcore_ask_outcome", "gesture: navigator hidden", HIDDEN, STATE, ask_outcome_gesture),
     FAILS("navcore_ask_outcome", "gesture: a transition waits (busy)", PUSHING, BUSY, ask_outcome_gesture),
+    ENDS("navcore_attach", "an empty navigator to screen B", BASIC, OK, NAVCORE_OUTCOME_COMPLETED, attach_ok),
+    FAILS("navcore_attach", "`child` NULL", BASIC, INVALID, attach_null_child),
+    FAILS("navcore_attach", "the navigator to itself", BASIC, INVALID, attach_self),
+    FAILS("navcore_attach", "a destroyed child", BASIC, NAVCORE_ERR_INVALID_HANDLE, attach_dead_child),
+    FAILS("navcore_attach", "a dead screen", BASIC, NO_SCREEN, attach_dead_screen),
+    FAILS("navcore_attach", "another navigator's screen", BASIC, NO_SCREEN, attach_other_screen),
+    FAILS("navcore_attach", "options version 0", BASIC, INVALID, attach_version_0),
+    FAILS_AFTER("navcore_attach", "a child that has a parent", BASIC, attach_child, STATE, attach_again),
+    FAILS_AFTER("navcore_attach", "the parent's root to its own child", BASIC, attach_child, STATE, attach_root),
+    FAILS_AFTER("navcore_attach", "a child that shows a top on screen", BASIC, child_on_screen, STATE, attach_again),
+    FAILS_AFTER("navcore_attach", "a child whose family is busy", BASIC, child_busy, BUSY, attach_again),
+    FAILS("navcore_activate", "a root", BASIC, STATE, activate_root),
+    {"navcore_attach", "while a transition waits (queued)", PUSHING, QUEUED, NAVCORE_OUTCOME_COMPLETED, a_attach_again,
+     NULL, then_finish},
+    {"navcore_activate", "the active child (queued behind a transition)", PUSHING, QUEUED, NAVCORE_OUTCOME_NOOP,
+     a_activate_active, attach_child, then_finish},
+    {"navcore_activate", "the active child", BASIC, OK, NAVCORE_OUTCOME_NOOP, a_activate_active, attach_child, NULL},
+    FAILS_AFTER("navcore_activate", "options retap 7", BASIC, attach_child, INVALID, activate_retap_7),
+    ENDS("navcore_present", "an empty navigator", BASIC, OK, NAVCORE_OUTCOME_COMPLETED, present_ok),
+    FAILS("navcore_present", "the navigator itself", BASIC, INVALID, present_self),
+    FAILS("navcore_present", "an inline navigator over a host-mode one", HOST_QUEUED, INVALID, present_host_mode),
+    FAILS_AFTER("navcore_present", "a navigator whose family is busy", BASIC, child_busy, BUSY, present_busy),
+    FAILS_AFTER("navcore_present", "a navigator that shows a top on screen", BASIC, child_on_screen, STATE, present_on_screen),
+    FAILS("navcore_dismiss", "result `\\xff\\xfe` (invalid UTF-8)", BASIC, INVALID, dismiss_bad_result),
+    ENDS("navcore_dismiss", "no modal", BASIC, OK, NAVCORE_OUTCOME_NOOP, dismiss_none),
+    FAILS("navcore_leave", "a root", BASIC, STATE, leave_root),
+    {"navcore_leave", "an attached child", BASIC, OK, NAVCORE_OUTCOME_COMPLETED, a_leave_child, attach_child, NULL},
+    {"navcore_leave", "an attached child, behind a transition (queued)", PUSHING, QUEUED, NAVCORE_OUTCOME_COMPLETED,
+     a_leave_child, attach_child, then_finish},
+    FAILS_AFTER("navcore_navigator_destroy", "an attached child", BASIC, attach_child, STATE, destroy_child),
+    FAILS("navcore_navigator_create_with_options", "`out` NULL", BASIC, INVALID, create_options_null_out),
+    FAILS("navcore_navigator_create_with_options", "options version 0", BASIC, INVALID, create_options_version_0),
+    FAILS("navcore_navigator_create_with_options", "dispatch 2", BASIC, INVALID, create_options_dispatch_2),
+    FAILS("navcore_create_options_init", "`options` NULL", BASIC, INVALID, create_options_init_null),
+    FAILS("navcore_attach_options_init", "`options` NULL", BASIC, INVALID, attach_options_init_null),
+    FAILS("navcore_activate_options_init", "`options` NULL", BASIC, INVALID, activate_options_init_null),
+    FAILS("navcore_present_options_init", "`options` NULL", BASIC, INVALID, present_options_init_null),
+    FAILS("navcore_dismiss_options_init", "`options` NULL", BASIC, INVALID, dismiss_options_init_null),
+    FAILS("navcore_active_child", "a dead screen", BASIC, NO_SCREEN, active_child_dead),
+    FAILS("navcore_children_copy", "a dead screen", BASIC, NO_SCREEN, children_copy_dead),
+    FAILS("navcore_children_copy", "`buffer` NULL with capacity 2", BASIC, INVALID, children_copy_null_buffer),
 };
 #define ARG_CASES (sizeof arg_cases / sizeof *arg_cases)
 
@@ -1059,7 +1202,7 @@ static const name_case name_cases[] = {
     {"navcore_action_string", navcore_action_string, -1, "unknown"},
     {"navcore_action_string", navcore_action_string, 11, "unknown"},
     {"navcore_reason_string", navcore_reason_string, -1, "unknown"},
-    {"navcore_reason_string", navcore_reason_string, 6, "unknown"},
+    {"navcore_reason_string", navcore_reason_string, 8, "unknown"},
     {"navcore_reason_string", navcore_reason_string, INT_MAX, "unknown"},
 };
 #define NAME_CASES (sizeof name_cases / sizeof *name_cases)
@@ -1252,13 +1395,29 @@ static void good_calls(void) {
     report(same_observer, "navcore_observer_init", "the current version: NAVCORE_OBSERVER_INIT's empty observer",
            NAVCORE_OK, NAVCORE_OK, NO_OUTCOME, "other fields than the macro's", NULL);
 
+    navcore_navigator *made_with_options = NULL;
+    observe("navcore_navigator_create_with_options", navcore_navigator_create_with_options(&made_with_options, NULL));
+    must(navcore_navigator_destroy(made_with_options), "good calls: destroy the navigator made with options");
+    navcore_create_options create;
+    observe("navcore_create_options_init", navcore_create_options_init(&create, NAVCORE_CREATE_OPTIONS_VERSION));
+    navcore_attach_options attach;
+    observe("navcore_attach_options_init", navcore_attach_options_init(&attach, NAVCORE_ATTACH_OPTIONS_VERSION));
+    navcore_activate_options activate;
+    observe("navcore_activate_options_init", navcore_activate_options_init(&activate, NAVCORE_ACTIVATE_OPTIONS_VERSION));
+    navcore_present_options present;
+    observe("navcore_present_options_init", navcore_present_options_init(&present, NAVCORE_PRESENT_OPTIONS_VERSION));
+    navcore_dismiss_options dismiss;
+    observe("navcore_dismiss_options_init", navcore_dismiss_options_init(&dismiss, NAVCORE_DISMISS_OPTIONS_VERSION));
+
     navcore_request request, no_request = NAVCORE_REQUEST_INIT;
     memset(&request, 0x5A, sizeof request);
     observe("navcore_request_init", navcore_request_init(&request, NAVCORE_REQUEST_VERSION));
     bool same_request = request.version == no_request.version && request.op == no_request.op && request.op == -1 &&
                         !request.screen && !request.screens && !request.count && !request.animated &&
                         !request.visible && !request.result && !request.block && !request.route &&
-                        !request.show_options && !request.entries && !request.document;
+                        !request.show_options && !request.entries && !request.document && !request.child &&
+                        !request.attach_options && !request.activate_options && !request.present_options &&
+                        !request.dismiss_options;
     report(same_request, "navcore_request_init", "the current version: NAVCORE_REQUEST_INIT's empty request",
            NAVCORE_OK, NAVCORE_OK, NO_OUTCOME, "other fields than the macro's", NULL);
 }

@@ -111,6 +111,11 @@ static const char *const functions[] = {
     "navcore_screen_retain", "navcore_screen_is_retained", "navcore_on_detach",
     /* observers */
     "navcore_observer_init", "navcore_observer_add", "navcore_observer_remove",
+    /* families (SPEC §16) */
+    "navcore_create_options_init", "navcore_navigator_create_with_options", "navcore_attach_options_init",
+    "navcore_activate_options_init", "navcore_present_options_init", "navcore_dismiss_options_init",
+    "navcore_parent", "navcore_modal", "navcore_active_child", "navcore_back_target", "navcore_host_screen",
+    "navcore_is_modal", "navcore_is_on_screen", "navcore_children_copy",
     /* the deprecated names */
     "navcore_set_animator", "navcore_set_pop_veto", "navcore_set_pop_veto_deferrable", "navcore_show_recycling",
 };
@@ -290,6 +295,14 @@ static int check_other(int status, unsigned allowed, const char *what) {
     return status;
 }
 
+/* A new navigator, empty, in R's mode, for attach and present to join to R's family (SPEC
+ * §16.2): torn down with it (navcore reclaims its handle); NULL if it could not be made. */
+static navcore_navigator *joining(const char *what) {
+    navcore_navigator *nav = NULL;
+    check_other(navcore_navigator_create(&nav, R.mode), OK_, what);
+    return nav;
+}
+
 /* An op status for an op asked from inside a callback of `kind`: queued while a thread delivers
  * callbacks (SPEC §9), at once or queued otherwise (a destructor, the wakeup). */
 static unsigned op_inside(int kind) { return exclusive(kind) ? QUEUED_ : OP_; }
@@ -332,7 +345,7 @@ static void on_appearance(navcore_navigator *nav, int phase, uint64_t screen, vo
                           bool animated, void *ctx) {
     (void)screen, (void)animated;
     if (!object || ((screen_rec *)object)->magic != SCREEN_MAGIC) fail("appearance: not our object");
-    if (reason < NAVCORE_REASON_PUSH || reason > NAVCORE_REASON_DISAPPEAR) fail("appearance reason %d", reason);
+    if (reason < NAVCORE_REASON_PUSH || reason > NAVCORE_REASON_DISMISS) fail("appearance reason %d", reason);
     static const int kinds[] = {K_WILL_SHOW, K_DID_SHOW, K_WILL_HIDE, K_DID_HIDE};
     if (phase < 0 || phase > 3) { fail("appearance phase %d", phase); return; }
     EVENT(kinds[phase], nav, ctx);
@@ -642,15 +655,15 @@ static void call_everything(int kind) {
     }
     {
         op_rec *op = new_op();
-        op->status = check(CALL(navcore_attach, nav, s1, other, NULL, completion, op), queued, W(navcore_attach));
+        op->status = check(CALL(navcore_attach, nav, s1, joining(what), NULL, completion, op), queued, W(navcore_attach));
     }
     {
         op_rec *op = new_op();
-        op->status = check(CALL(navcore_activate, nav, NULL, completion, op), queued, W(navcore_activate));
+        op->status = check(CALL(navcore_activate, nav, NULL, completion, op), STATE_, W(navcore_activate));
     }
     {
         op_rec *op = new_op();
-        op->status = check(CALL(navcore_present, nav, other, NULL, completion, op), queued, W(navcore_present));
+        op->status = check(CALL(navcore_present, nav, joining(what), NULL, completion, op), queued, W(navcore_present));
     }
     {
         op_rec *op = new_op();
@@ -658,7 +671,7 @@ static void call_everything(int kind) {
     }
     {
         op_rec *op = new_op();
-        op->status = check(CALL(navcore_leave, nav, completion, op), queued, W(navcore_leave));
+        op->status = check(CALL(navcore_leave, nav, completion, op), STATE_, W(navcore_leave));
     }
     // END GENERATED (op calls)
     uint64_t top = 0;
@@ -790,6 +803,37 @@ static void call_everything(int kind) {
     check(CALL(navcore_is_visible, &flag, nav), OK_, W(navcore_is_visible));
     check(CALL(navcore_can_go_back, &flag, nav), OK_, W(navcore_can_go_back));
     check(CALL(navcore_pending_decision, &id, nav), OK_, W(navcore_pending_decision));
+
+    /* families (SPEC §16): R's navigator is a root; its children, if any, joined above */
+    navcore_navigator *handle = NULL, *children[4];
+    check(CALL(navcore_parent, &handle, nav), OK_, W(navcore_parent));
+    if (handle) fail("navcore_parent of a root gave a navigator");
+    check(CALL(navcore_modal, &handle, nav), OK_, W(navcore_modal));
+    check(CALL(navcore_active_child, &handle, nav, s1), OK_ | NO_SCREEN_, W(navcore_active_child));
+    check(CALL(navcore_back_target, &handle, nav), OK_, W(navcore_back_target));
+    check(CALL(navcore_host_screen, &id, nav), OK_, W(navcore_host_screen));
+    check(CALL(navcore_is_modal, &flag, nav), OK_, W(navcore_is_modal));
+    check(CALL(navcore_is_on_screen, &flag, nav), OK_, W(navcore_is_on_screen));
+    check(CALL(navcore_children_copy, &count, children, 4, nav, s1), OK_ | NO_SCREEN_, W(navcore_children_copy));
+    navcore_create_options create;
+    check_other(CALL(navcore_create_options_init, &create, NAVCORE_CREATE_OPTIONS_VERSION), OK_,
+                W(navcore_create_options_init));
+    navcore_navigator *made = NULL;
+    if (check_other(CALL(navcore_navigator_create_with_options, &made, &create), OK_,
+                    W(navcore_navigator_create_with_options)) == NAVCORE_OK)
+        check_other(navcore_navigator_destroy(made), OK_, "destroy of the navigator made with options");
+    navcore_attach_options attach;
+    check_other(CALL(navcore_attach_options_init, &attach, NAVCORE_ATTACH_OPTIONS_VERSION), OK_,
+                W(navcore_attach_options_init));
+    navcore_activate_options activate;
+    check_other(CALL(navcore_activate_options_init, &activate, NAVCORE_ACTIVATE_OPTIONS_VERSION), OK_,
+                W(navcore_activate_options_init));
+    navcore_present_options present;
+    check_other(CALL(navcore_present_options_init, &present, NAVCORE_PRESENT_OPTIONS_VERSION), OK_,
+                W(navcore_present_options_init));
+    navcore_dismiss_options dismiss;
+    check_other(CALL(navcore_dismiss_options_init, &dismiss, NAVCORE_DISMISS_OPTIONS_VERSION), OK_,
+                W(navcore_dismiss_options_init));
 #undef W
     covering = -1;
 }

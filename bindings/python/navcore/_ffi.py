@@ -218,6 +218,8 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_reason_string": (c_char_p, [c_int]),
     # Navigators
     "navcore_navigator_create": (c_int, [POINTER(c_void_p), c_int]),
+    "navcore_create_options_init": (c_int, [c_void_p, c_uint]),
+    "navcore_navigator_create_with_options": (c_int, [POINTER(c_void_p), c_void_p]),
     "navcore_navigator_destroy": (c_int, [NavPtr]),
     "navcore_drain": (c_int, [NavPtr]),
     "navcore_drain_ops": (c_int, [NavPtr, c_size_t]),
@@ -295,6 +297,14 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "navcore_present": (c_int, [NavPtr, NavPtr, c_void_p, DoneFn, c_void_p]),
     "navcore_dismiss": (c_int, [NavPtr, c_void_p, DoneFn, c_void_p]),
     "navcore_leave": (c_int, [NavPtr, DoneFn, c_void_p]),
+    "navcore_parent": (c_int, [POINTER(c_void_p), NavPtr]),
+    "navcore_modal": (c_int, [POINTER(c_void_p), NavPtr]),
+    "navcore_active_child": (c_int, [POINTER(c_void_p), NavPtr, c_uint64]),
+    "navcore_back_target": (c_int, [POINTER(c_void_p), NavPtr]),
+    "navcore_host_screen": (c_int, [POINTER(c_uint64), NavPtr]),
+    "navcore_is_modal": (c_int, [POINTER(c_bool), NavPtr]),
+    "navcore_is_on_screen": (c_int, [POINTER(c_bool), NavPtr]),
+    "navcore_children_copy": (c_int, [POINTER(c_size_t), POINTER(c_void_p), c_size_t, NavPtr, c_uint64]),
     # Requests
     "navcore_request_init": (c_int, [POINTER(CRequest), c_uint]),
     "navcore_ask": (c_int, [NavPtr, POINTER(CRequest), DoneFn, c_void_p]),

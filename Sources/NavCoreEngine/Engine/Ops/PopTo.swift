@@ -16,12 +16,12 @@ package struct PopToOp: OperationDefinition {
     }
 
     /// When it runs: scans from the top, so it touches only the screens it removes.
-    func plan(_ state: borrowing FamilyState) -> Plan {
+    func plan(_ state: inout FamilyState) -> Plan {
         guard let index = state.node.stack.lastIndex(where: { $0.id == screen }) else { return .end(.notInStack) }
         return state.truncate(keeping: index + 1, animated: animated)
     }
 
     package func run(_ family: Family) {
-        family.carryOut(family.decide { plan($0) })
+        family.carryOut(family.decide { plan(&$0) })
     }
 }

@@ -23,7 +23,7 @@ package struct ShowOp: OperationDefinition {
 
     /// When it runs: unknown route, recycle (`any`: the screen of R nearest the top; `top`: the
     /// top if it is of R), or create.
-    func plan(_ state: borrowing FamilyState) -> ShowPlan {
+    func plan(_ state: inout FamilyState) -> ShowPlan {
         guard let factory = state.factory(of: route) else { return .end(.unknownRoute) }
         let recycled: Int? =
             switch options.recycle {
@@ -52,7 +52,7 @@ package struct ShowOp: OperationDefinition {
 
     /// The payload reaches the screen before any action event.
     package func run(_ family: Family) {
-        switch family.decide({ plan($0) }) {
+        switch family.decide({ plan(&$0) }) {
         case .end(let outcome):
             family.end(outcome)
         case .recycle(let screen, let pop):

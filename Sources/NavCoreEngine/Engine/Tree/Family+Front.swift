@@ -64,7 +64,7 @@ extension Family {
             state.apply(change)
             front = FrontChange(before: before, after: state.familyFront)
             own = state.ownPairs(of: change)
-            state.current?.front = front
+            state.opFront = front
             return state.enter(.did, of: change)
         }
         step { $0.node.updateBar(animated: animated) }
@@ -83,14 +83,14 @@ extension Family {
 
     /// Step 7 in a family: the did-phase of the front change found at step 2.
     func didPhase(of change: StackChange, reason: AppearanceReason) {
-        let (front, own) = decide { state in (state.current?.front ?? FrontChange(), state.ownPairs(of: change)) }
+        let (front, own) = decide { state in (state.opFront, state.ownPairs(of: change)) }
         didPhase(front, own: own, reason: reason, animated: change.animated)
     }
 
     /// SPEC §5's cancel in a family: the pop's front change undone, reason `cancel` for the
     /// navigator's own tops.
     func cancelInFamily(_ change: StackChange) {
-        let (front, own) = decide { state in (state.current?.front?.reversed ?? FrontChange(), state.ownPairs(of: change)) }
+        let (front, own) = decide { state in (state.opFront.reversed, state.ownPairs(of: change)) }
         willPhase(front, own: own, reason: .cancel, animated: change.animated)
         didPhase(front, own: own, reason: .cancel, animated: change.animated)
     }

@@ -130,8 +130,8 @@ extension FamilyState {
     mutating func removeDeadMembers() -> [InstalledSink] {
         var ended: [InstalledSink] = []
         var fallback = node.id
-        if node.tree.dead, let live = others.first(where: { !$0.tree.dead }) { fallback = live.id }
-        for id in ([node.id] + others.map(\.id)) where withMember(id, { $0.tree.dead }) == true {
+        if node.dead, let live = others.first(where: { !$0.dead }) { fallback = live.id }
+        for id in ([node.id] + others.map(\.id)) where withMember(id, { $0.dead }) == true {
             if let member = removeMember(id, fallback: fallback) { ended.append(member.installed) }
         }
         return ended

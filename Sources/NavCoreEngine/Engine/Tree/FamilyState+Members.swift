@@ -3,7 +3,7 @@
 extension FamilyState {
     /// Whether `id` is a live member of this family (not torn down).
     package func isLiveMember(_ id: NodeID) -> Bool {
-        withMember(id) { !$0.tree.dead } ?? false
+        withMember(id) { !$0.dead } ?? false
     }
 
     /// What `body` reads of the member `id`; `nil` when it is no member.

@@ -92,7 +92,7 @@ extension FamilyState {
     mutating func beginTransition(_ transition: ModalTransition, style: TransitionStyle, from: ScreenRef, to: ScreenRef) -> Event {
         let id = nextTransitionID()
         setPhase(.waiting(transition: id, interactive: transition.interactive))
-        current?.modal = transition
+        opModal = transition
         return .transition(TransitionEvent(id: id, style: style, from: from, to: to, interactive: transition.interactive))
     }
 }

@@ -121,6 +121,19 @@ extension NavigatorCore {
         try read { $0.backTarget(of: $0.node.id)?.navigator }
     }
 
+    /// The navigators `query` names, each as `front` reads it from its installed sink (a C
+    /// handle), in one read under the lock: the sinks never leave it.
+    package func members<Value: Sendable>(
+        _ query: (borrowing FamilyState) throws(NavigationError) -> [NodeID], _ front: (any EventSink) -> Value?
+    ) throws(NavigationError) -> [Value?] {
+        try read { state throws(NavigationError) in
+            try query(state).map { id in state.withMember(id) { front($0.sink) } ?? nil }
+        }
+    }
+
+    /// Whether this navigator has a parent; `destroy` refuses it (SPEC §16.7).
+    package var hasParent: Bool { ((try? parentNode()) ?? nil) != nil }
+
     /// The children attached to `screen` (a live screen of this navigator), in attach order.
     package func children(of screen: UInt64) throws(NavigationError) -> [NodeID] {
         try read { state throws(NavigationError) in

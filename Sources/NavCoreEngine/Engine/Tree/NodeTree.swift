@@ -11,9 +11,6 @@ package struct NodeTree: Sendable {
     package var presentation: Presentation?
     /// Accepted by `attach` or `present` whose op has not run yet (SPEC §16.2.2).
     package var bound = false
-    /// Torn down while its own op still runs (a `leave`): its handle is already dead, and the
-    /// op's last events are still its own (SPEC §16.7).
-    package var dead = false
     /// The presented modal.
     package var modal: NodeID?
     /// The modal being dismissed: no longer `modal` from the dismissal's will-phase on, not on

@@ -59,7 +59,7 @@ extension FamilyState {
         for member in members {
             // The op's navigators hear the op's end (its `done`) before they go.
             if member == opMember || member == routedFrom {
-                updateMember(member) { $0.tree.dead = true }
+                updateMember(member) { $0.dead = true }
             } else if let state = removeMember(member, fallback: opMember) {
                 teardown.ended.append(state.installed)
             }

@@ -1,0 +1,51 @@
+/// What the op in flight of a family of more than one navigator needs beside the op's record
+/// (SPEC §16), and the teardowns made by calls. Kept out of line (`FamilyState.familyStorage`).
+struct FamilyOps: Sendable {
+    /// The front pairs the op's change hides and shows (SPEC §16.5), found in its will-phase
+    /// for its did-phase.
+    var front = FrontChange()
+    /// The present or dismiss waiting for its transition (SPEC §16.4).
+    var modal: ModalTransition?
+    /// The member the op was asked of, while another performs it (a routed back or gesture,
+    /// SPEC §16.6): its `done` is the asker's.
+    var routedFrom: NodeID?
+    /// The performer of a routed op between its `done` and its `action idle`.
+    var routedIdle: NodeID?
+    /// The parent of the modal a routed back or gesture dismisses, once its veto allowed it.
+    var routedDismissal: NodeID?
+    /// Teardowns made by calls (a `discard` of a detached host screen, SPEC §16.7), delivered
+    /// by the driver before anything else.
+    var pendingTeardowns: [SubtreeTeardown] = []
+}
+
+extension FamilyState {
+    var opFront: FrontChange {
+        get { familyStorage.value.front }
+        nonmutating _modify { yield &familyStorage.value.front }
+    }
+
+    var opModal: ModalTransition? {
+        get { familyStorage.value.modal }
+        nonmutating _modify { yield &familyStorage.value.modal }
+    }
+
+    var routedFrom: NodeID? {
+        get { familyStorage.value.routedFrom }
+        nonmutating _modify { yield &familyStorage.value.routedFrom }
+    }
+
+    var routedIdle: NodeID? {
+        get { familyStorage.value.routedIdle }
+        nonmutating _modify { yield &familyStorage.value.routedIdle }
+    }
+
+    var routedDismissal: NodeID? {
+        get { familyStorage.value.routedDismissal }
+        nonmutating _modify { yield &familyStorage.value.routedDismissal }
+    }
+
+    var pendingTeardowns: [SubtreeTeardown] {
+        get { familyStorage.value.pendingTeardowns }
+        nonmutating _modify { yield &familyStorage.value.pendingTeardowns }
+    }
+}

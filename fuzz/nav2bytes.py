@@ -30,7 +30,8 @@ Besides SPEC §11 commands, the converter accepts a few for hand-written seeds (
     ask FUNCTION MODE HEX…        navcore_ask with the request of FUNCTION (a row of the table of
                                   ops), MODE (0 as read, 1–3 unreadable), its field bytes as given
 and `on …: A; B; C` runs several commands. Families (SPEC §16), in the DSL's words where they fit:
-    navigator NAME [host]         another navigator named NAME (its slot: the next free one)
+    navigator NAME [host] [hidden]  another navigator named NAME (its slot: the next free one)
+    family_query [L]              SPEC §16.9's queries (children of L); `expect parent …` too
     NAME: COMMAND                 COMMAND with NAME selected (then `root`, slot 0, again)
     attach NAME to L              asked of the selected navigator (the owner of L)
     activate NAME [retap] [instant] | present NAME [instant] [overlay] [sticky]
@@ -49,7 +50,7 @@ COMMANDS = ["nop", "create", "select", "destroy", "drain", "always_appear", "thr
             "misuse", "names", "hook", "veto", "settle", "push_new", "race", "set_result",
             "set_saved", "on_result", "pop_with_result", "veto_hook", "decide", "save", "open",
             "restore", "show_recycling", "text_query", "drain_bounded", "ask", "attach",
-            "activate", "present", "dismiss", "leave"]
+            "activate", "present", "dismiss", "leave", "family_query"]
 HOOK_KINDS = ["action", "will_show", "did_show", "will_hide", "did_hide", "transition", "progress",
               "bar", "payload", "release", "done", "completion", "run", "wakeup", "veto",
               "factory", "destructor", "result"]
@@ -223,6 +224,10 @@ class Converter:
                 return [OP["save"]]
             if args[:1] in (["result_of"], ["saved_of"]):
                 return [OP["text_query"], self.label_code(args[1]), 1 if args[0] == "saved_of" else 0]
+            if args and args[0] in ("parent", "modal", "on_screen", "target"):
+                return [OP["family_query"], 0xD0]
+            if args and args[0] == "active":
+                return [OP["family_query"], self.label_code(args[1])]
             return [OP["query"], 0xFF] if args and args[0] != "status" else []
         if verb == "trace":
             return []
@@ -231,7 +236,10 @@ class Converter:
             return [OP["create"], 1 if args[0] == "host" else 0, ALL_CALLBACKS]
         if verb == "navigator":
             self.slots[args[0]] = len(self.slots) % 4
-            return [OP["create"], 1 if "host" in args[1:] else 0, ALL_CALLBACKS, OP["select"], 0]
+            dispatch = (1 if "host" in args[1:] or "pump" in args[1:] else 0) | (2 if "hidden" in args[1:] else 0)
+            return [OP["create"], dispatch, ALL_CALLBACKS, OP["select"], 0]
+        if verb == "family_query":
+            return [OP["family_query"], self.label_code(args[0]) if args else 0xD0]
         if verb == "attach":
             return [OP["attach"], self.slots[args[0]], self.label_code(args[2]), 0]
         if verb == "activate":

@@ -13,7 +13,8 @@ enum Command: UInt8, CaseIterable {
     /// Nothing.
     case nop
     /// `create dispatch mask`: a navigator in the first free slot, which becomes selected.
-    /// dispatch: 0 inline, 1 host, else an invalid value (the call must fail). mask: which
+    /// dispatch (< 0x80): bit 0 host, bit 1 created hidden, bit 2 with the default options (bits
+    /// 1, 2: navcore_navigator_create_with_options); else an invalid value (the call must fail). mask: which
     /// callbacks to register: bit 0 animator, 1 action, 2 the four appearance phases,
     /// 3 progress+bar+payload, 4 done, 5 veto, 6 wakeup, 7 *no* release callback.
     case create
@@ -140,6 +141,9 @@ enum Command: UInt8, CaseIterable {
     case dismiss
     /// `leave flags`: bit 1 no completion.
     case leave
+    /// `family_query screen`: SPEC §16.9's queries of the selected navigator (children and
+    /// active child of `screen`), checked against the harness's families (Family.swift).
+    case familyQuery
 }
 
 extension Command {

@@ -140,6 +140,7 @@ extension Harness {
         case .present: present(&r, t)
         case .dismiss: dismiss(&r, t)
         case .leave: leave(t, r.byte())
+        case .familyQuery: familyQuery(&r, t)
         }
     }
 
@@ -185,8 +186,15 @@ extension Harness {
             .first { slots[$0] == nil || slots[$0]!.destroyed }
         guard let slot = free else { return }
         var handle: NavHandle?
-        let status = navcore_navigator_create(&handle, dispatch)
-        log("navigator_create(\(dispatch)) -> \(status)")
+        // dispatch bit 1: created hidden (SPEC §16.12's visible option), bit 2: with the
+        // default options; both through navcore_navigator_create_with_options.
+        let withOptions = dispatchByte < 0x80 && dispatchByte & 6 != 0
+        var options = navcore_create_options()
+        _ = navcore_create_options_init(&options, UInt32(NAVCORE_CREATE_OPTIONS_VERSION))
+        options.dispatch = dispatch
+        options.visible = dispatchByte & 2 == 0
+        let status = withOptions ? navcore_navigator_create_with_options(&handle, &options) : navcore_navigator_create(&handle, dispatch)
+        log("navigator_create(\(dispatch)\(withOptions ? ", visible \(options.visible)" : "")) -> \(status)")
         checkStatus(status, "navigator_create", op: false)
         guard dispatch == 0 || dispatch == 1 else {
             if status != NAVCORE_ERR_INVALID.rawValue { violation("navigator_create(\(dispatch)) returned \(status), not invalid") }

@@ -183,6 +183,7 @@ extension Harness {
             ("push", { navcore_push(nav.handle, 1, false, nil, nil) }),
             ("leave", { navcore_leave(nav.handle, nil, nil) }),
             ("dismiss", { navcore_dismiss(nav.handle, nil, nil, nil) }),
+            ("parent", { var parent: NavHandle?; return navcore_parent(&parent, nav.handle) }),
             ("destroy", { navcore_navigator_destroy(nav.handle) }),
         ]
         for (name, call) in calls {

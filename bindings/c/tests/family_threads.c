@@ -116,7 +116,7 @@ static int case_crossing(void) {
 typedef struct family {
     navcore_navigator *members[3]; /* the root, then the two tabs */
     atomic_int inside;             /* callbacks of the family running now */
-    atomic_long callbacks, overlaps, asked, completed, twice;
+    atomic_long callbacks, overlaps, asked, queued, completed, twice;
 } family;
 
 /* Every callback: alone in its family, for a while (so that an overlap would be seen). */
@@ -196,6 +196,7 @@ static void *driver_worker(void *ctx) {
         }
         }
         if (accepted(status)) atomic_fetch_add(&f->asked, 1);
+        if (status == NAVCORE_QUEUED) atomic_fetch_add(&f->queued, 1); /* handed to the driving thread */
     }
     return NULL;
 }
@@ -235,8 +236,9 @@ static int case_one_driver(void) {
     CHECK(navcore_navigator_destroy(f.members[0]) == NAVCORE_OK, "the root's destroy");
     size_t count = 0;
     CHECK(navcore_stack_count(&count, f.members[2]) == NAVCORE_ERR_INVALID_HANDLE, "a tab died with its root");
-    printf("  one-driver: %d threads, %ld ops accepted, %ld completed, %ld callbacks, %ld overlapping, %ld twice\n",
-           DRIVER_THREADS, asked, completed, atomic_load(&f.callbacks), atomic_load(&f.overlaps), atomic_load(&f.twice));
+    printf("  one-driver: %d threads, %ld ops accepted (%ld handed to another thread's drive), %ld completed, "
+           "%ld callbacks, %ld overlapping, %ld twice\n", DRIVER_THREADS, asked, atomic_load(&f.queued), completed,
+           atomic_load(&f.callbacks), atomic_load(&f.overlaps), atomic_load(&f.twice));
     for (int i = 0; i < DRIVER_THREADS; i++) free(workers[i].marks);
     CHECK(atomic_load(&f.overlaps) == 0, "two callbacks of one family ran at once");
     CHECK(atomic_load(&f.twice) == 0, "an op completed twice");

@@ -28,11 +28,24 @@ package struct ActivateOp: OperationDefinition {
             guard options.retap == .popToRoot else { return family.end(.noop) }
             return family.carryOut(family.decide { $0.truncate(keeping: 1, animated: animated) })
         }
-        let outcome = family.changeFront { state -> Outcome? in
-            guard let parent else { return .invalid }
+        guard let parent else { return family.end(.invalid) }
+        // The front with C active, found first; O stays active through its will_hide events.
+        let front = family.decide { state -> FrontChange in
+            let before = state.familyFront
+            let previous = state.withMember(parent) { $0.tree.hosted[host]?.active } ?? nil
             state.updateMember(parent) { $0.tree.hosted[host]?.active = me }
-            return nil
+            let after = state.familyFront
+            state.updateMember(parent) { $0.tree.hosted[host]?.active = previous }
+            return FrontChange(before: before, after: after)
         }
-        family.end(outcome ?? .completed)
+        var hides = front
+        hides.shows = []
+        var shows = front
+        shows.hides = []
+        family.willPhase(hides, own: [], reason: .appear, animated: false)
+        family.decide { state in state.updateMember(parent) { $0.tree.hosted[host]?.active = me } }
+        family.willPhase(shows, own: [], reason: .appear, animated: false)
+        family.didPhase(front, own: [], reason: .appear, animated: false)
+        family.end(.completed)
     }
 }

@@ -9,6 +9,16 @@ package struct VisibleOp: OperationDefinition {
     }
 
     package func run(_ family: Family) {
+        // SPEC §16.5: in a family, the navigator's subtree's pairs on screen leave or come.
+        let inFamily = family.decide { !$0.others.isEmpty }
+        if inFamily {
+            let outcome = family.changeFront { state -> Outcome? in
+                guard state.node.visible != visible else { return .noop }
+                state.node.visible = visible
+                return nil
+            }
+            return family.end(outcome ?? .completed)
+        }
         let (changes, top) = family.decide { state in
             defer { state.node.visible = visible }
             return (state.node.visible != visible, state.node.stack.last)

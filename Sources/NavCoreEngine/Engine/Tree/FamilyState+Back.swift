@@ -131,7 +131,7 @@ extension FamilyState {
         var ended: [InstalledSink] = []
         var fallback = node.id
         if node.dead, let live = others.first(where: { !$0.dead }) { fallback = live.id }
-        for id in ([node.id] + others.map(\.id)) where withMember(id, { $0.dead }) == true {
+        for id in ([node.id] + others.map { $0.id }) where withMember(id, { $0.dead }) == true {
             if let member = removeMember(id, fallback: fallback) { ended.append(member.installed) }
         }
         return ended

@@ -1,0 +1,179 @@
+import Foundation
+@_spi(Fronts) import NavCore
+import Testing
+
+/// SPEC §16's corners that the scenarios do not pin: what `attach` checks at the call and what
+/// when it runs, the order of a teardown through nested children, crossing attaches from two
+/// threads, and the Swift binding objects' lifetimes (§16.12).
+@Suite struct FamilyTests {
+    /// Navigators that record every event into one log, each line prefixed with the
+    /// navigator's name (none for the root), as the scenarios' traces are.
+    final class Family: Sendable {
+        let log = Locked<[String]>([])
+
+        func navigator(_ name: String, visible: Bool = true) -> Navigator {
+            let navigator = Navigator(visible: visible)
+            let prefix = name.isEmpty ? "" : name + ": "
+            navigator.addObserver { [log] event in log.append(prefix + traceLine(event)) }
+            navigator.setAnimator { _ in }
+            return navigator
+        }
+
+        func trace() -> [String] { log.take() }
+    }
+
+    @Test func attachJoinsAtTheCallAndFindsItsHostScreenReleasedWhenItRuns() throws {
+        let family = Family()
+        let root = family.navigator("")
+        let home = try root.makeScreen(route: "Home")
+        try root.push(home, animated: false, completion: nil)
+        let child = family.navigator("c", visible: false)
+        try child.push(try child.makeScreen(route: "A"), animated: false, completion: nil)
+        try root.push(try root.makeScreen(route: "Detail"), completion: nil)  // waits for its transition
+        try root.setStack([try root.makeScreen(route: "Other")], animated: false, completion: nil)  // releases Home
+        let attached = Completions()
+        // Checked at the call: Home is live, the child joins the family at once.
+        #expect(try root.attach(child, to: home, completion: attached.handler) == .queued)
+        #expect(child.parent === root)
+        _ = family.trace()
+        try root.finishTransition(try #require(root.transitionInFlight))
+        // When it runs, Home was released by the set, and the child with it (SPEC §16.7).
+        #expect(attached.received == [.invalid])
+        #expect(child.isDestroyed)
+        #expect(family.trace().filter { $0.contains("release") } == ["release Detail", "c: release A", "release Home"])
+    }
+
+    @Test func aReleaseTearsDownNestedChildrenFirstLastAttachedFirst() throws {
+        let family = Family()
+        let root = family.navigator("")
+        let home = try root.makeScreen(route: "Home")
+        let tabs = try root.makeScreen(route: "Tabs")
+        try root.setStack([home, tabs], animated: false, completion: nil)
+        let first = family.navigator("t1", visible: false)
+        let inner = try first.makeScreen(route: "A")
+        try first.push(inner, animated: false, completion: nil)
+        let second = family.navigator("t2", visible: false)
+        try second.push(try second.makeScreen(route: "B"), animated: false, completion: nil)
+        let nested = family.navigator("g", visible: false)
+        try nested.push(try nested.makeScreen(route: "G"), animated: false, completion: nil)
+        try root.attach(first, to: tabs)
+        try root.attach(second, to: tabs)
+        try first.attach(nested, to: inner)
+        #expect(try root.children(of: tabs).map { $0 === first || $0 === second } == [true, true])
+        #expect(try root.activeChild(of: tabs) === first)
+        _ = family.trace()
+        try root.pop(animated: false, completion: nil)
+        #expect(family.trace().filter { $0.contains("release") } == [
+            "t2: release B", "g: release G", "t1: release A", "release Tabs",
+        ])
+        #expect(first.isDestroyed && second.isDestroyed && nested.isDestroyed)
+    }
+
+    @Test func crossingAttachesFromTwoThreadsEndWithOneAttachAndOneStateRefusal() throws {
+        for _ in 0..<200 {
+            let left = Navigator(visible: false)
+            let right = Navigator(visible: false)
+            let leftScreen = try left.makeScreen(route: "L")
+            let rightScreen = try right.makeScreen(route: "R")
+            try left.push(leftScreen, animated: false, completion: nil)
+            try right.push(rightScreen, animated: false, completion: nil)
+            let outcomes = Locked<[String]>([])
+            let group = DispatchGroup()
+            for (parent, child, screen) in [(left, right, leftScreen), (right, left, rightScreen)] {
+                DispatchQueue.global().async(group: group) {
+                    do {
+                        outcomes.append(try parent.attach(child, to: screen).description)
+                    } catch {
+                        outcomes.append((error as? NavigationError)?.code.description ?? "\(error)")
+                    }
+                }
+            }
+            #expect(group.wait(timeout: .now() + 10) == .success, "a merge deadlocked")
+            #expect(outcomes.value.sorted() == ["ok", "state"])
+            // Whichever won, one is the other's parent, and destroying the root ends both.
+            let root = left.parent == nil ? left : right
+            try root.destroy()
+            #expect(left.isDestroyed && right.isDestroyed)
+        }
+    }
+
+    @Test func theFamilyKeepsAMembersObjectUntilItsTeardownAndRefusesItsDestroy() throws {
+        let family = Family()
+        let root = family.navigator("")
+        let tabs = try root.makeScreen(route: "Tabs")
+        try root.push(tabs, animated: false, completion: nil)
+        weak var weakChild: Navigator?
+        try {
+            let child = family.navigator("c", visible: false)
+            try child.push(try child.makeScreen(route: "A"), animated: false, completion: nil)
+            try root.attach(child, to: tabs)
+            expectError(.state) { try child.destroy() }
+            weakChild = child
+        }()
+        // The host let go of its last reference: the family keeps the object and its handlers.
+        let child = try #require(weakChild)
+        _ = family.trace()
+        try child.leave()
+        #expect(family.trace() == ["c: will_hide A disappear instant", "c: did_hide A disappear instant",
+                                   "c: release A", "c: done leave completed"])
+        #expect(child.isDestroyed)
+        #expect(try root.children(of: tabs).isEmpty && (try root.activeChild(of: tabs)) == nil)
+    }
+
+    @Test func activateSwitchesTheActiveChildBetweenTheOldTabsHidesAndTheNewTabsShows() throws {
+        let family = Family()
+        let root = family.navigator("")
+        let tabs = try root.makeScreen(route: "Tabs")
+        try root.push(tabs, animated: false, completion: nil)
+        let first = family.navigator("t1", visible: false)
+        try first.push(try first.makeScreen(route: "A"), animated: false, completion: nil)
+        let second = family.navigator("t2", visible: false)
+        try second.push(try second.makeScreen(route: "B"), animated: false, completion: nil)
+        try root.attach(first, to: tabs)
+        try root.attach(second, to: tabs)
+        let seen = Locked<[String]>([])
+        for (navigator, name) in [(first, "t1"), (second, "t2")] {
+            navigator.addObserver { event in
+                guard case .appearance(let change) = event, change.phase == .willHide || change.phase == .willShow else {
+                    return
+                }
+                let active = (try? root.activeChild(of: tabs)) === first ? "t1" : "t2"
+                seen.append("\(name) \(change.phase): active \(active)")
+            }
+        }
+        try second.activate()
+        // SPEC §16.3: C becomes active after O's will_hide events, before C's will_show.
+        #expect(seen.value == ["t1 will_hide: active t1", "t2 will_show: active t2"])
+    }
+
+    @Test func visibleOffOfAParentHidesItsChildsTopToo() throws {
+        let family = Family()
+        let root = family.navigator("")
+        let tabs = try root.makeScreen(route: "Tabs")
+        try root.push(tabs, animated: false, completion: nil)
+        let child = family.navigator("c", visible: false)
+        try child.push(try child.makeScreen(route: "A"), animated: false, completion: nil)
+        try root.attach(child, to: tabs)
+        _ = family.trace()
+        try root.setVisible(false, completion: nil)
+        #expect(family.trace() == [
+            "will_hide Tabs disappear instant", "c: will_hide A disappear instant",
+            "did_hide Tabs disappear instant", "c: did_hide A disappear instant", "done visible completed",
+        ])
+        #expect(!child.isOnScreen)
+    }
+
+    @Test func droppingTheRootsObjectDestroysTheFamily() throws {
+        let member: Navigator
+        do {
+            let root = Navigator()
+            let tabs = try root.makeScreen(route: "Tabs")
+            try root.push(tabs, animated: false, completion: nil)
+            member = Navigator(visible: false)
+            try root.attach(member, to: tabs)
+            #expect(!member.isDestroyed)
+        }
+        #expect(member.isDestroyed)
+        expectError(.invalidHandle) { try member.push(try member.makeScreen(route: "X"), completion: nil) }
+    }
+}

@@ -260,6 +260,7 @@ func resultCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRawP
     var copy: UnsafeMutablePointer<CChar>? = nil
     let status = navcore_screen_result(&copy, nav, id)
     defer { navcore_free(copy) }
+    h.probe(box.nav)  // a member's teardown (its results come after its handle died, SPEC §16.7)
     if !box.nav.destroyed {
         if status != NAVCORE_OK.rawValue { violation("screen_result(\(id)) inside its listener returned \(status)") }
         if copy.map({ String(cString: $0) }) != result.map({ String(cString: $0) }) {

@@ -96,10 +96,15 @@ extension Harness {
                 : badOptions ? .oneOf([NAVCORE_ERR_INVALID, NAVCORE_ERR_INVALID_HANDLE]) : .status(NAVCORE_ERR_INVALID_HANDLE)
         }
         if c === parent || c.hostDispatch != parent.hostDispatch || badOptions { return .status(NAVCORE_ERR_INVALID) }
-        if let screen, case .status(let status) = screenExpectation([screen], t) { return .status(status) }
-        if c.parent != nil || c.family == parent.family { return .status(NAVCORE_ERR_STATE) }
-        return .oneOf([NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_STATE, NAVCORE_ERR_BUSY]
-                      + (screen != nil && screenExpectation([screen!], t).isAccepted ? [] : [NAVCORE_ERR_NO_SUCH_SCREEN]))
+        // A screen the harness does not know live may be refused first (no_such_screen).
+        var screenRefusal: [navcore_status] = []
+        if let screen {
+            let expected = screenExpectation([screen], t)
+            if case .status(let status) = expected { return .status(status) }
+            if !expected.isAccepted { screenRefusal = [NAVCORE_ERR_NO_SUCH_SCREEN] }
+        }
+        if c.parent != nil || c.family == parent.family { return .oneOf([NAVCORE_ERR_STATE] + screenRefusal) }
+        return .oneOf([NAVCORE_OK, NAVCORE_QUEUED, NAVCORE_ERR_STATE, NAVCORE_ERR_BUSY] + screenRefusal)
     }
 
     /// The status activate and leave must have: asked of an attached screen child, accepted;

@@ -314,7 +314,9 @@ func opCompletion(_ nav: NavHandle?, _ op: Int32, _ outcome: Int32, _ ctx: Unsaf
         violation("a completion received a ctx the harness never gave an op")
     }
     guard let owner = box.nav else { violation("the completion of a call on a bad handle ran") }
-    if nav != owner.handle { violation("a completion received another navigator") }
+    if nav != owner.handle {
+        violation("the completion of op \(op) asked of nav#\(owner.slot) received \(h.model(of: nav).map { "nav#\($0.slot)" } ?? String(describing: nav))")
+    }
     if op != box.kind { violation("the completion of op \(box.kind) said op \(op)") }
     if box.completions > 0 { violation("an op completed twice (op \(op), outcomes \(box.outcome) then \(outcome))") }
     if !box.inCall && box.status < 0 { violation("the completion of a failed call ran") }

@@ -110,12 +110,17 @@ extension Harness {
         }
         if mode != 0 { expected = .status(NAVCORE_ERR_INVALID) }
         let what = "ask(\(function) as a request, mode \(mode))"
-        let box = withUnsafePointer(to: arguments.request) { request in
-            ask(op, t, flags, what, expected: expected) { navcore_ask(t.handle, mode == 3 ? nil : request, $0, $1) }
+        let call = {
+            withUnsafePointer(to: arguments.request) { request in
+                self.ask(op, t, flags, what, expected: expected) { navcore_ask(t.handle, mode == 3 ? nil : request, $0, $1) }
+            }
         }
-        if op == NAVCORE_OP_RUN { box.runName = Int(flags) }
-        if mode == 0, joining, box.status >= 0, let parent = t.live, let child = arguments.child?.live {
-            join(child, to: parent, screen: op == NAVCORE_OP_ATTACH ? arguments.request.screen : 0, presented: op == NAVCORE_OP_PRESENT)
+        if mode == 0, joining, let child = arguments.child {
+            self.joining(child, to: t, screen: op == NAVCORE_OP_ATTACH ? arguments.request.screen : 0,
+                         presented: op == NAVCORE_OP_PRESENT) { call() }
+        } else {
+            let box = call()
+            if op == NAVCORE_OP_RUN { box.runName = Int(flags) }
         }
         withExtendedLifetime(arguments) {}
     }

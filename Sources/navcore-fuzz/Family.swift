@@ -59,17 +59,26 @@ extension Harness {
         }
     }
 
-    /// `child` joins `parent`'s family at the accepted call (SPEC §16.2.2): one queue and one
-    /// `wakeup` (the root's) from then on, so per-navigator wakeup bookkeeping stops.
-    func join(_ child: NavModel, to parent: NavModel, screen: UInt64, presented: Bool) {
-        child.parent = parent
-        child.hostScreen = screen
-        child.presented = presented
-        let merged = child.family
-        for nav in navigators where nav.family == merged || nav.family == parent.family {
-            nav.family = parent.family
-            nav.wakeupEverMissing = true
-        }
+    /// Asks an attach or present of `parent` with `child` (`call`): the child joins the
+    /// parent's family at the call (SPEC §16.2.2), so the harness joins them before it — the op
+    /// may run, and its callbacks name both, inside the call — and undoes that if the call
+    /// fails. One queue and one `wakeup` (the root's) from then on, so per-navigator wakeup
+    /// bookkeeping stops.
+    func joining(_ child: Resolved, to t: Resolved, screen: UInt64, presented: Bool, _ call: () -> OpBox) {
+        guard let parent = t.live, let c = child.live, c !== parent else { return _ = call() }
+        let before = (c.parent, c.hostScreen, c.presented)
+        let moved = navigators.filter { $0.family == c.family }
+        let unwoken = navigators.filter { !$0.wakeupEverMissing }
+        c.parent = parent
+        c.hostScreen = screen
+        c.presented = presented
+        for nav in navigators where nav.family == c.family || nav.family == parent.family { nav.wakeupEverMissing = true }
+        let merged = c.family
+        for nav in moved { nav.family = parent.family }
+        guard call().status < 0 else { return }
+        (c.parent, c.hostScreen, c.presented) = before
+        for nav in moved { nav.family = merged }
+        for nav in unwoken { nav.wakeupEverMissing = false }
     }
 
     /// A navigator argument (attach's child, present's modal): 0xFF NULL, 0xFE a forged handle,
@@ -123,12 +132,13 @@ extension Harness {
         _ = navcore_attach_options_init(&options, UInt32(NAVCORE_ATTACH_OPTIONS_VERSION))
         if flags & 8 != 0 { options.version = UInt32(NAVCORE_ATTACH_OPTIONS_VERSION) + 1 }
         let expected = joinExpectation(t, child, screen: id, badOptions: flags & 0xC == 8)
-        let box = withUnsafePointer(to: options) { pointer in
-            ask(NAVCORE_OP_ATTACH, t, flags, "attach(\(child.describe) to \(id))", expected: expected) {
-                navcore_attach(t.handle, id, child.handle, flags & 4 != 0 ? nil : pointer, $0, $1)
+        joining(child, to: t, screen: id, presented: false) {
+            withUnsafePointer(to: options) { pointer in
+                ask(NAVCORE_OP_ATTACH, t, flags, "attach(\(child.describe) to \(id))", expected: expected) {
+                    navcore_attach(t.handle, id, child.handle, flags & 4 != 0 ? nil : pointer, $0, $1)
+                }
             }
         }
-        if box.status >= 0, let parent = t.live, let c = child.live { join(c, to: parent, screen: id, presented: false) }
     }
 
     /// `present child flags`.
@@ -142,12 +152,13 @@ extension Harness {
         options.dismiss_on_back = flags & 0x20 == 0
         if flags & 8 != 0 { options.version = 0 }
         let expected = joinExpectation(t, child, screen: nil, badOptions: flags & 0xC == 8)
-        let box = withUnsafePointer(to: options) { pointer in
-            ask(NAVCORE_OP_PRESENT, t, flags, "present(\(child.describe))", expected: expected) {
-                navcore_present(t.handle, child.handle, flags & 4 != 0 ? nil : pointer, $0, $1)
+        joining(child, to: t, screen: 0, presented: true) {
+            withUnsafePointer(to: options) { pointer in
+                ask(NAVCORE_OP_PRESENT, t, flags, "present(\(child.describe))", expected: expected) {
+                    navcore_present(t.handle, child.handle, flags & 4 != 0 ? nil : pointer, $0, $1)
+                }
             }
         }
-        if box.status >= 0, let parent = t.live, let c = child.live { join(c, to: parent, screen: 0, presented: true) }
     }
 
     /// `activate flags`.

@@ -1081,6 +1081,10 @@ typedef struct navcore_transition {
     void *from_object;
     void *to_object;
     bool interactive;  /* the back gesture: may be cancelled */
+    /* Since 1.1 (SPEC §16.12), filled by the library: the navigators whose tops `from` and `to`
+     * are — the navigator animating, but for a present or dismiss, where one is a modal's. */
+    navcore_navigator *from_navigator;
+    navcore_navigator *to_navigator;
 } navcore_transition;
 
 /** The animator; having one is what lets ops animate. */

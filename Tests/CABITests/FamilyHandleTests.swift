@@ -79,4 +79,27 @@ import Testing
         #expect(count == 1)
         expectStatus(navcore_navigator_destroy(parent))
     }
+
+    @Test("a present's transition names the parent and the modal; a push's, the navigator animating")
+    func transitionsNameTheirNavigators() throws {
+        let recorder = Recorder()
+        defer { recorder.freeTrampolines() }
+        let (parent, _) = Self.navigator("Home", visible: true)
+        expectStatus(navcore_on_transition(parent, recorder.transitionFn, nil, nil))
+        let (modal, _) = Self.navigator("Sheet")
+        expectStatus(navcore_present(parent, modal, nil, nil, nil))
+        let presented = try #require(recorder.lastTransition)
+        #expect(presented.style == c(NAVCORE_STYLE_PRESENT))
+        #expect(presented.from_navigator == parent && presented.to_navigator == modal)
+        expectStatus(navcore_transition_finish(parent, presented.id))
+        expectStatus(navcore_on_transition(modal, recorder.transitionFn, nil, nil))
+        var next: UInt64 = 0
+        expectStatus(navcore_screen_create(&next, modal, "Step", nil))
+        expectStatus(navcore_push(modal, next, true, nil, nil))
+        let pushed = try #require(recorder.lastTransition)
+        #expect(pushed.style == c(NAVCORE_STYLE_PUSH))
+        #expect(pushed.from_navigator == modal && pushed.to_navigator == modal)
+        expectStatus(navcore_transition_finish(modal, pushed.id))
+        expectStatus(navcore_navigator_destroy(parent))
+    }
 }

@@ -88,6 +88,13 @@ extension Family {
 }
 
 extension FamilyState {
+    /// The navigators of the present's or dismiss's transition with the animator, from and to
+    /// (SPEC §16.12's `from_navigator`, `to_navigator`); empty when none waits.
+    package var modalTransitionMembers: [NodeID] {
+        guard let transition = opModal, transition.animated else { return [] }
+        return transition.own.map { $0.member }
+    }
+
     /// A present's or dismiss's transition goes to the host's animator; the op waits.
     mutating func beginTransition(_ transition: ModalTransition, style: TransitionStyle, from: ScreenRef, to: ScreenRef) -> Event {
         let id = nextTransitionID()

@@ -96,10 +96,10 @@ func transitionCallback(_ nav: NavHandle?, _ transition: UnsafePointer<navcore_t
     // A push or pop is between two screens of the animator's navigator; present and dismiss
     // between the parent's top and the modal's front-most (SPEC §16.4), one family's.
     let acrossFamily = t.style == NAVCORE_STYLE_PRESENT.rawValue || t.style == NAVCORE_STYLE_DISMISS.rawValue
-    if h.transitionScreen(t.from, box.nav, acrossFamily).object != t.from_object
-        || h.transitionScreen(t.to, box.nav, acrossFamily).object != t.to_object
-    {
-        violation("a transition passed another object")
+    let from = h.transitionScreen(t.from, box.nav, acrossFamily), to = h.transitionScreen(t.to, box.nav, acrossFamily)
+    if from.object != t.from_object || to.object != t.to_object { violation("a transition passed another object") }
+    if t.from_navigator != from.nav.handle || t.to_navigator != to.nav.handle {
+        violation("a transition's from_navigator / to_navigator are not the owners of its from / to screens")
     }
     if box.nav.transitions[t.id] != nil { violation("transition id \(t.id) handed out twice") }
     box.nav.transitions[t.id] = t.interactive

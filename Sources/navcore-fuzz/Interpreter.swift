@@ -286,6 +286,7 @@ extension Harness {
         }
         log("\(what) on \(t.describe) -> \(status)")
         checkStatus(status, what, t, op: true)
+        if let nav = t.live { probe(nav) }  // a member the drain tore down
         guard let nav = t.live, !nav.destroyed else { return }
         guard valid else {
             if status != NAVCORE_ERR_INVALID.rawValue { violation("\(what) returned \(status), not invalid") }
@@ -323,6 +324,7 @@ extension Harness {
         for _ in 0..<16 {
             guard let nav = t.live, !nav.destroyed else { return }
             drain(t)
+            probe(nav)  // a member the drain tore down
             guard !nav.destroyed else { return }
             var id: UInt64 = 0
             expect(navcore_transition_current(&id, t.handle), "transition_current", t, mustSucceed: true)

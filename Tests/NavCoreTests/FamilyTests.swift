@@ -163,6 +163,25 @@ import Testing
         #expect(!child.isOnScreen)
     }
 
+    @Test func anInactiveTabWithAlwaysAppearEmitsItsOwnStacksEventsInstant() throws {
+        let family = Family()
+        let root = family.navigator("")
+        let tabs = try root.makeScreen(route: "Tabs")
+        try root.push(tabs, animated: false, completion: nil)
+        let first = family.navigator("t1", visible: false)
+        try first.push(try first.makeScreen(route: "A"), animated: false, completion: nil)
+        let second = family.navigator("t2", visible: false)
+        try root.attach(first, to: tabs)
+        try root.attach(second, to: tabs)
+        try second.setAlwaysAppear(true)
+        _ = family.trace()
+        try second.push(try second.makeScreen(route: "B"), completion: nil)
+        #expect(!second.isOnScreen)
+        #expect(family.trace().filter { $0.contains("show") || $0.contains("hide") } == [
+            "t2: will_show B push instant", "t2: did_show B push instant",
+        ])
+    }
+
     @Test func droppingTheRootsObjectDestroysTheFamily() throws {
         let member: Navigator
         do {

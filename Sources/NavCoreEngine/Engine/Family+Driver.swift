@@ -41,8 +41,7 @@ extension Family {
             case .completeModal(let transition): complete(transition)
             case .cancelModal(let transition): cancel(transition)
             case .decided(let animated, let allow): resume(animated: animated, allow: allow)
-            case .teardown(let teardowns): for teardown in teardowns { tearDown(teardown) }
-            case .subtree(let teardown): deliver(teardown)
+            case .teardown(let teardown): deliver(teardown)
             }
         }
     }
@@ -64,19 +63,6 @@ extension Family {
             case .done: return
             }
         }
-    }
-
-    /// SPEC §9 destroy, with the lock released: the aborted ops end, the screens are released,
-    /// and the front's last sink hears it and is let go.
-    private func tearDown(_ teardown: Teardown) {
-        let sink = teardown.sink.sink
-        for request in teardown.aborted {
-            request.completion?.complete(request.kind, .aborted, through: LentSink(teardown.sink))
-            if teardown.reportsDone { sink.deliver(.done(request.kind, .aborted)) }
-        }
-        for event in teardown.released { sink.send(event) }
-        withExtendedLifetime(teardown.routes) {}
-        sink.navigatorDidEnd()
     }
 
     /// One step of a script: changes the state under the lock, runs the step's host code (an

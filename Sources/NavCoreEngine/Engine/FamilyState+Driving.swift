@@ -19,12 +19,9 @@ package enum Work: Sendable {
     /// The host answered the pending veto decision of the `back` in flight (SPEC §13); its
     /// animation flag as asked.
     case decided(animated: Bool, allow: Bool)
-    /// `destroy`: for each member, end its aborted ops, release its screens, drop its route
-    /// factories, then let go of its front.
-    case teardown([Teardown])
-    /// `destroy` of a family of more than one navigator, or the teardown of a subtree (SPEC
-    /// §16.7): its deliveries in order.
-    case subtree(SubtreeTeardown)
+    /// `destroy`, or the teardown of a subtree (SPEC §9, §16.7): its deliveries in order, then
+    /// the torn-down navigators' fronts are let go.
+    case teardown(SubtreeTeardown)
 }
 
 /// The scheduling of SPEC §3 and §9: which thread drives, and what it does next.
@@ -108,8 +105,8 @@ extension FamilyState {
     package mutating func nextWork() -> Work? {
         if let (event, sink) = popRaised() { return .deliver(event, sink) }
         if !retired.isEmpty { return .drop(takeRetired()) }
-        if !pendingTeardowns.isEmpty { return .subtree(pendingTeardowns.removeFirst()) }
-        if driver.awaitsTeardown && currentPhase != .running { return tearDown() }
+        if !pendingTeardowns.isEmpty { return .teardown(pendingTeardowns.removeFirst()) }
+        if driver.awaitsTeardown && currentPhase != .running { return tearDownFamily() }
         if let phase = currentPhase {
             let work: Work?
             switch phase {
@@ -140,50 +137,24 @@ extension FamilyState {
         driver.release()  // a drain ends with it
         return nil
     }
+}
 
-    /// SPEC §9 destroy: the op in flight, then every queued op, end `aborted` (FIFO); then
-    /// every live screen is released, each after its `result` if it has a listener: those the
-    /// op in flight was removing (top down), those it made (last made first), the stack from
-    /// the top down, then the detached ones in creation order. No action event. Member by
-    /// member, each with its own ops and front (a family of one has one).
-    private mutating func tearDown() -> Work {
-        if !others.isEmpty { return tearDownFamily() }
-        driver.tearDown()
-        var aborted: [Queued<Request>] = []
-        if let request = current?.request { aborted.append(Queued(request, member: opMember)) }
-        aborted += queue.removeAll()
-        var leaving: [ScreenRef] = []
-        if let change = current?.change, change.removesScreens { change.disappearing.refs.forEachBackwards { leaving.append($0) } }
-        let made = current?.made.reversed() ?? []
-        let performer = opMember
-        // Kept until the records are removed: its change owns the screens it was removing.
-        let op = takeCurrent()
-        var teardowns: [Teardown] = []
-        for member in [node.id] + others.map({ $0.id }) {
-            focus(on: member)
-            var released: [Event] = []
-            for screen in (member == performer ? leaving + made : []) + node.stack.reversed() {
-                if let record = node.screens.removeRecord(screen.id) { released += Self.finalEvents(of: record) }
-            }
-            for record in node.screens.removeAll() { released += Self.finalEvents(of: record) }
-            node.stack.removeAll()
-            teardowns.append(
-                Teardown(aborted: aborted.filter { $0.member == member }.map { $0.value },
-                         reportsDone: node.interest.contains(.done), released: released,
-                         routes: node.routes.removeAll(), sink: node.install(SilentSink())))
-        }
-        focus(on: opMember)
-        withExtendedLifetime(op) {}
-        return .teardown(teardowns)
+extension FamilyState {
+    /// Hands over what was retired, for the driver to drop with the lock released.
+    package mutating func takeRetired() -> [any AnyObject & Sendable] {
+        defer { retired = [] }
+        return retired
     }
 }
 
 extension FamilyState {
-    /// `destroy` of a family's root (SPEC §16.7): the teardown of the whole family — the op in
-    /// flight, then every queued op, FIFO, whichever navigator each was asked of, end
-    /// `aborted`; then the releases in tree order from the root, the performing navigator's
-    /// screens that its aborted op was removing (top down) and made (last made first) before
-    /// its stack. Every member's front is let go.
+    /// `destroy` (SPEC §9, §16.7): the teardown of the whole family — the op in flight, then
+    /// every queued op, FIFO, whichever navigator each was asked of, end `aborted`; then every
+    /// live screen is released, each after its `result` if it has a listener, in tree order
+    /// from the root; the performing navigator's screens that its aborted op was removing (top
+    /// down) and made (last made first) come before its stack (then the stack from the top
+    /// down, the detached ones in creation order). No action event. Every member's front is let
+    /// go.
     private mutating func tearDownFamily() -> Work {
         driver.tearDown()
         var teardown = SubtreeTeardown()
@@ -205,28 +176,6 @@ extension FamilyState {
         teardown.ended.append(node.install(SilentSink()))
         for index in others.indices { teardown.ended.append(others[index].install(SilentSink())) }
         withExtendedLifetime(op) {}
-        return .subtree(teardown)
-    }
-}
-
-/// What `destroy` leaves the driver to do with the lock released for one member (SPEC §9).
-package struct Teardown: Sendable {
-    /// The op in flight and the queued ops, in FIFO order: each ends `aborted`.
-    let aborted: [Request]
-    /// Whether anyone listens to `done` events.
-    let reportsDone: Bool
-    /// Every live screen's `result` (if it has a listener) and `release`, in release order.
-    let released: [Event]
-    /// The route factories, dropped only after the lock.
-    let routes: [any RouteFactory]
-    /// The front's last sink, which hears the teardown and is then let go.
-    let sink: InstalledSink
-}
-
-extension FamilyState {
-    /// Hands over what was retired, for the driver to drop with the lock released.
-    package mutating func takeRetired() -> [any AnyObject & Sendable] {
-        defer { retired = [] }
-        return retired
+        return .teardown(teardown)
     }
 }

@@ -40,8 +40,9 @@ package struct FamilyState: Sendable {
     /// not in it: reading a field of the optional op copies the whole op (its request, change
     /// and screens), and the driving loop reads the phase several times per op.
     package private(set) var currentPhase: RunningOp.Phase?
-    /// What only a family of more than one navigator uses, out of line.
-    let familyStorage = OutOfLine(FamilyOps())
+    /// What only a family of more than one navigator uses, out of line, made at its first
+    /// change (`FamilyOps`).
+    var familyStorage: OutOfLine<FamilyOps>?
     /// Events raised outside the op in flight (bar on a threshold change, a discard's release,
     /// progress), delivered before the op's next event.
     package var outbox = ChunkedQueue<Queued<Event>>()

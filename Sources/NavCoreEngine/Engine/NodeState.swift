@@ -31,12 +31,17 @@ package struct NodeState: Sendable {
     package var routes = RouteTable()
     /// The action state (SPEC §4; per navigator, SPEC §16.8).
     package var action: ActionState = .idle
-    /// Where it stands in its family's tree (SPEC §16.1), out of line.
-    private let treeStorage = OutOfLine(NodeTree())
+    /// Where it stands in its family's tree (SPEC §16.1), out of line, made at its first
+    /// change: a navigator that never joins a family allocates none.
+    private var treeStorage: OutOfLine<NodeTree>?
     /// Where it stands in its family's tree (SPEC §16.1).
     package var tree: NodeTree {
-        get { treeStorage.value }
-        nonmutating _modify { yield &treeStorage.value }
+        get { treeStorage?.value ?? NodeTree() }
+        _modify {
+            let storage = treeStorage ?? OutOfLine(NodeTree())
+            treeStorage = storage
+            yield &storage.value
+        }
     }
     /// Torn down while an op that is its own still runs (a `leave`, a `back` asked of the
     /// modal it dismisses): its handle is already dead, and the op's `done` is still its own

@@ -64,6 +64,11 @@ extension Family {
             state.apply(change)
             front = FrontChange(before: before, after: state.familyFront)
             own = state.ownPairs(of: change)
+            // SPEC §16.5: a navigator off screen with `always_appear` on emits its own stack's events.
+            if change.topChanges, state.node.alwaysAppear, !state.isOnScreen(state.node.id) {
+                front.hides += own.filter { $0.screen.id == from?.id }
+                front.shows += own.filter { $0.screen.id == to?.id }
+            }
             state.opFront = front
             return state.enter(.did, of: change)
         }

@@ -19,33 +19,43 @@ struct FamilyOps: Sendable {
 }
 
 extension FamilyState {
+    /// The out-of-line storage, made at its first change.
+    private var familyOps: FamilyOps {
+        get { familyStorage?.value ?? FamilyOps() }
+        _modify {
+            let storage = familyStorage ?? OutOfLine(FamilyOps())
+            familyStorage = storage
+            yield &storage.value
+        }
+    }
+
     var opFront: FrontChange {
-        get { familyStorage.value.front }
-        nonmutating _modify { yield &familyStorage.value.front }
+        get { familyStorage?.value.front ?? FrontChange() }
+        _modify { yield &familyOps.front }
     }
 
     var opModal: ModalTransition? {
-        get { familyStorage.value.modal }
-        nonmutating _modify { yield &familyStorage.value.modal }
+        get { familyStorage?.value.modal ?? nil }
+        _modify { yield &familyOps.modal }
     }
 
     var routedFrom: NodeID? {
-        get { familyStorage.value.routedFrom }
-        nonmutating _modify { yield &familyStorage.value.routedFrom }
+        get { familyStorage?.value.routedFrom ?? nil }
+        _modify { yield &familyOps.routedFrom }
     }
 
     var routedIdle: NodeID? {
-        get { familyStorage.value.routedIdle }
-        nonmutating _modify { yield &familyStorage.value.routedIdle }
+        get { familyStorage?.value.routedIdle ?? nil }
+        _modify { yield &familyOps.routedIdle }
     }
 
     var routedDismissal: NodeID? {
-        get { familyStorage.value.routedDismissal }
-        nonmutating _modify { yield &familyStorage.value.routedDismissal }
+        get { familyStorage?.value.routedDismissal ?? nil }
+        _modify { yield &familyOps.routedDismissal }
     }
 
     var pendingTeardowns: [SubtreeTeardown] {
-        get { familyStorage.value.pendingTeardowns }
-        nonmutating _modify { yield &familyStorage.value.pendingTeardowns }
+        get { familyStorage?.value.pendingTeardowns ?? [] }
+        _modify { yield &familyOps.pendingTeardowns }
     }
 }

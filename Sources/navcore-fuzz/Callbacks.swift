@@ -11,7 +11,10 @@ private func enter(_ kind: RegKind, _ nav: NavHandle?, _ ctx: UnsafeMutableRawPo
     guard let ctx, harness.regContexts.contains(ctx), let box = RegBox.from(ctx), box.kind == kind else {
         violation("a \(kind) callback received a ctx the harness never registered for it: \(String(describing: ctx))")
     }
-    if nav != box.nav.handle { violation("a \(kind) callback received navigator \(String(describing: nav)), not \(box.nav.handle)") }
+    // A route's factory, found by a descendant's lookup, is called with that descendant (SPEC §16.1).
+    if nav != box.nav.handle && !(kind == .route && harness.isDescendant(nav, of: box.nav)) {
+        violation("a \(kind) callback received navigator \(String(describing: nav)), not \(box.nav.handle)")
+    }
     if box.destroys > 0 { violation("a \(kind) callback ran after its ctx destructor") }
     if !box.accepted { violation("a \(kind) callback of a failed (or failing) registration ran") }
     if nests { harness.enterCallback(box.nav, "\(kind)", interposes: [.release, .result, .bar].contains(kind)) }
@@ -286,7 +289,7 @@ func factoryCallback(_ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ n
     if box.factoryFails { return box.route % 2 == 0 ? -1 : 1 }
     let object = box.factoryNullObject ? nil : h.nextObject()
     out.pointee = object
-    h.record(id, nav: box.nav, route: box.route, object: object, what: "a factory")
+    h.record(id, nav: h.model(of: nav) ?? box.nav, route: box.route, object: object, what: "a factory")
     return 0
 }
 

@@ -36,6 +36,16 @@ extension Harness {
         members(of: nav).lazy.compactMap { $0.transitions[id] }.first
     }
 
+    /// `handle` is a navigator below `nav` in its family (its parent's parent's … is `nav`).
+    func isDescendant(_ handle: NavHandle?, of nav: NavModel) -> Bool {
+        var next = handle.flatMap(model(of:))?.parent
+        while let ancestor = next {
+            if ancestor === nav { return true }
+            next = ancestor.parent
+        }
+        return false
+    }
+
     /// A drain of any member runs the family's queue: every member's wakeup count starts again.
     func noteDrain(_ nav: NavModel) -> Int {
         sequence += 1

@@ -182,6 +182,30 @@ import Testing
         ])
     }
 
+    @Test func discardingADetachedHostScreenTearsItsChildDownThenHandsItsResultToItsListener() throws {
+        let family = Family()
+        let root = family.navigator("")
+        let home = try root.makeScreen(route: "Home")
+        let lab = try root.makeScreen(route: "Lab")
+        try root.setStack([home, lab], animated: false, completion: nil)
+        let child = family.navigator("c", visible: false)
+        try child.push(try child.makeScreen(route: "A"), animated: false, completion: nil)
+        try root.attach(child, to: lab)
+        try root.setResult("kept", for: lab)
+        let heard = Locked<[String]>([])
+        try root.onResult(of: lab) { result in
+            // Still live inside its listener (SPEC §12), its child already torn down.
+            heard.append("\(result ?? "-") live \((try? root.screen(lab.id)) != nil) child \(child.isDestroyed)")
+        }
+        try root.retain(lab, true)
+        try root.pop(animated: false, completion: nil)
+        _ = family.trace()
+        try root.discard(lab)
+        #expect(heard.value == ["kept live true child true"])
+        #expect(family.trace().filter { $0.contains("release") } == ["c: release A", "release Lab"])
+        #expect((try? root.screen(lab.id)) == nil)
+    }
+
     @Test func droppingTheRootsObjectDestroysTheFamily() throws {
         let member: Navigator
         do {

@@ -1,8 +1,8 @@
 /// A family of navigators (SPEC §16.8): one lock over one `FamilyState` — the queue of the ops
 /// asked of all its members, the op in flight, the driver, the outbox, the wakeup, the id of
 /// the next transition — and its members' `NodeState`s. Every navigator starts as a family of
-/// one; `NavigatorCore.merge(_:)` moves a family's members into another family, which is how
-/// attach and present will join a child to its parent (SPEC §16.2, §16.4).
+/// one; `NavigatorCore.merge(_:link:)` moves a family's members into another family, which is
+/// how attach and present join a child to its parent at the call (SPEC §16.2, §16.4).
 package final class Family: Sendable {
     /// The family's state, under its one lock.
     let state: Lock<FamilyState>
@@ -66,39 +66,6 @@ extension FamilyState {
 }
 
 extension NavigatorCore {
-    /// Moves `child`'s family into this navigator's (SPEC §16.8: how attach and present will
-    /// join it; no op does yet). Its members then share this family's queue, lock and driver;
-    /// each keeps its stack, screens, routes, action state, flags and front. Both families'
-    /// locks are taken in one fixed order (by address), and no other code holds two family
-    /// locks, so merges never deadlock; a call that locked the child's old family meanwhile
-    /// finds it forwarded and follows it. Fails, changing nothing, with `state` when `child` is
-    /// already in this family (of two crossing merges, the second), `invalid_handle` when
-    /// either is destroyed, `invalid` when their dispatch modes differ, and `busy` when the
-    /// child's family is not quiet (`FamilyState.isQuiet`).
-    package func merge(_ child: NavigatorCore) throws(NavigationError) {
-        while true {
-            let parent = family
-            let moving = child.family
-            guard parent !== moving else {
-                throw NavigationError(.state, "the navigators are already in one family")
-            }
-            let merged = try Lock.withLocks(parent.state, moving.state) { into, from throws(NavigationError) in
-                // Merged elsewhere between finding the families and locking them: look again.
-                guard into.forward == nil, from.forward == nil else { return false }
-                guard !into.destroyed, !from.destroyed else { throw NavigationError.destroyed }
-                guard into.hostDispatch == from.hostDispatch else {
-                    throw NavigationError(.invalid, "the navigators have different dispatch modes")
-                }
-                guard from.isQuiet else {
-                    throw NavigationError(.busy, "the child's family is busy, has queued ops or work in hand")
-                }
-                into.adopt(&from, forwardingTo: parent)
-                return true
-            }
-            if merged { return }
-        }
-    }
-
     /// Whether `other` is in this navigator's family now.
     package func isInFamily(of other: NavigatorCore) -> Bool {
         family === other.family

@@ -7,16 +7,26 @@ extension NavigatorCore {
     /// §16.2.1's order, then merges its family into this one and links it, bound (to its host
     /// screen for `attach`, as a pending modal for `present`). A failing call changes nothing.
     func join(_ operation: Operation) throws(NavigationError) {
-        let link: Link
-        let child: NavigatorCore
         switch operation {
         case .attach(let op):
-            (child, link) = (op.child, .screen(op.screen))
+            try merge(op.child, link: .screen(op.screen))
         case .present(let op):
-            (child, link) = (op.child, .modal(Presentation(covers: op.options.covers, dismissOnBack: op.options.dismissOnBack)))
+            try merge(op.child, link: .modal(Presentation(covers: op.options.covers, dismissOnBack: op.options.dismissOnBack)))
         default:
             return
         }
+    }
+
+    /// Moves `child`'s family into this navigator's (SPEC §16.8) and, with a `link`, hangs the
+    /// child there, bound. Its members then share this family's queue, lock and driver; each
+    /// keeps its stack, screens, routes, action state, flags and front. Both families' locks
+    /// are taken in one fixed order (by address), and no other code holds two family locks, so
+    /// merges never deadlock; a call that locked the child's old family meanwhile finds it
+    /// forwarded and follows it. Of two crossing merges the second finds both navigators in one
+    /// family and fails with `state`. Without a `link` (the membership change alone, which the
+    /// tests of the merge use) the checks are the membership's: destroyed, dispatch modes, a
+    /// quiet child family.
+    package func merge(_ child: NavigatorCore, link: Link? = nil) throws(NavigationError) {
         while true {
             let parent = family
             let moving = child.family
@@ -30,7 +40,7 @@ extension NavigatorCore {
                 guard into.forward == nil, from.forward == nil else { return false }
                 try check(joining: child, link, into: into, from: from)
                 into.adopt(&from, forwardingTo: parent)
-                into.link(child.node, to: node, link)
+                if let link { into.link(child.node, to: node, link) }
                 return true
             }
             if merged { return }
@@ -38,7 +48,7 @@ extension NavigatorCore {
     }
 
     /// How a joining navigator hangs from its parent.
-    enum Link {
+    package enum Link: Sendable {
         /// Attached to this screen of the parent.
         case screen(UInt64)
         /// Presented as a modal with these options.
@@ -47,7 +57,7 @@ extension NavigatorCore {
 
     /// SPEC §16.2.1 for a child of another family: dead handles, then a mode mismatch, then the
     /// host screen, then the structure and what the child shows, then its family's work.
-    private func check(joining child: NavigatorCore, _ link: Link, into: FamilyState, from: FamilyState)
+    private func check(joining child: NavigatorCore, _ link: Link?, into: FamilyState, from: FamilyState)
         throws(NavigationError) {
         guard !into.destroyed, !from.destroyed, into.isLiveMember(node), from.isLiveMember(child.node) else {
             throw NavigationError.destroyed
@@ -55,12 +65,14 @@ extension NavigatorCore {
         guard into.hostDispatch == from.hostDispatch else {
             throw NavigationError(.invalid, "the navigators have different dispatch modes")
         }
-        try checkHostScreen(link, in: into)
-        guard from.withMember(child.node, { $0.tree.parent }) == .some(nil) else {
-            throw NavigationError(.state, "the navigator already has a parent")
-        }
-        guard from.frontPairs(of: child.node).isEmpty else {
-            throw NavigationError(.state, "the navigator shows a top on screen: hide it first (visible off)")
+        if let link {
+            try checkHostScreen(link, in: into)
+            guard from.withMember(child.node, { $0.tree.parent }) == .some(nil) else {
+                throw NavigationError(.state, "the navigator already has a parent")
+            }
+            guard from.frontPairs(of: child.node).isEmpty else {
+                throw NavigationError(.state, "the navigator shows a top on screen: hide it first (visible off)")
+            }
         }
         guard from.isQuiet else {
             throw NavigationError(.busy, "the navigator's family is busy, has queued ops or work in hand")
@@ -69,13 +81,15 @@ extension NavigatorCore {
 
     /// SPEC §16.2.1 when both navigators are in one family already: it always fails — with
     /// `invalid` for the navigator itself, else after the host screen's check with `state` (the
-    /// child has a parent, or is the family's root).
-    private func refuseJoin(of child: NavigatorCore, _ link: Link, within state: FamilyState) throws(NavigationError) {
+    /// child has a parent, or is the family's root); without a link, with `state`.
+    private func refuseJoin(of child: NavigatorCore, _ link: Link?, within state: FamilyState) throws(NavigationError) {
         guard !state.destroyed, state.isLiveMember(node), state.isLiveMember(child.node) else {
             throw NavigationError.destroyed
         }
-        guard child.node != node else { throw NavigationError(.invalid, "a navigator cannot be its own child") }
-        try checkHostScreen(link, in: state)
+        if let link {
+            guard child.node != node else { throw NavigationError(.invalid, "a navigator cannot be its own child") }
+            try checkHostScreen(link, in: state)
+        }
         throw NavigationError(.state, "the navigator is in this navigator's family already")
     }
 

@@ -72,8 +72,6 @@ package struct FrontChange: Sendable {
         shows = after.filter { pair in !before.contains { $0.matches(pair) } }
     }
 
-    var isEmpty: Bool { hides.isEmpty && shows.isEmpty }
-
     /// The change undone: what was shown hides, what was hidden shows (a cancelled gesture).
     var reversed: FrontChange {
         var change = FrontChange()

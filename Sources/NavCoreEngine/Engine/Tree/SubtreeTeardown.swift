@@ -9,6 +9,9 @@ package struct SubtreeTeardown: Sendable {
         case aborted(Request, InstalledSink, reportsDone: Bool)
         /// A release's `result` or `release`.
         case event(Event, InstalledSink)
+        /// The `release` of a screen still live during its listener's `result` (a discarded
+        /// host screen, SPEC §12): its id dies just before the event.
+        case release(ScreenBox, member: NodeID, InstalledSink)
     }
 
     var deliveries: [Delivery] = []
@@ -16,8 +19,6 @@ package struct SubtreeTeardown: Sendable {
     var ended: [InstalledSink] = []
     /// Their route factories, dropped only after the lock.
     var routes: [any RouteFactory] = []
-
-    var isEmpty: Bool { deliveries.isEmpty && ended.isEmpty && routes.isEmpty }
 }
 
 extension Family {
@@ -30,6 +31,9 @@ extension Family {
                 if reportsDone { sink.sink.deliver(.done(request.kind, .aborted)) }
             case .event(let event, let sink):
                 sink.sink.send(event)
+            case .release(let screen, let member, let sink):
+                withDriverLock { state in _ = state.updateMember(member) { $0.screens.remove(screen.id) } }
+                sink.sink.send(.release(screen))
             }
         }
         withExtendedLifetime(teardown.routes) {}
@@ -165,10 +169,9 @@ extension FamilyState {
             opMember = node.id
         }
         for child in children.reversed() { teardown = merged(teardown, tearDown(subtree: child)) }
-        _ = beginRelease(record.box.id)
-        if let released = node.screens.removeRecord(record.box.id) {
-            for event in Self.finalEvents(of: released) { teardown.deliveries.append(.event(event, node.installed)) }
-        }
+        // The screen stays live until its `release`, through its listener's `result` (SPEC §12).
+        if let result = beginRelease(record.box.id) { teardown.deliveries.append(.event(result, node.installed)) }
+        teardown.deliveries.append(.release(record.box, member: node.id, node.installed))
         pendingTeardowns.append(teardown)
     }
 }

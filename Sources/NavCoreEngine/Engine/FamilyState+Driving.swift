@@ -159,7 +159,8 @@ extension FamilyState {
         driver.tearDown()
         var teardown = SubtreeTeardown()
         var aborted: [Queued<Request>] = []
-        if let request = current?.request { aborted.append(Queued(request, member: opMember)) }
+        // A routed op ends as the navigator it was asked of (SPEC §16.6), not as its performer.
+        if let request = current?.request { aborted.append(Queued(request, member: routedFrom ?? opMember)) }
         aborted += queue.removeAll()
         for queued in aborted {
             guard let (sink, reportsDone) = withMember(queued.member, { ($0.installed, $0.interest.contains(.done)) })

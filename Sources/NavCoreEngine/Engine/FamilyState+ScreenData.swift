@@ -61,14 +61,18 @@ extension FamilyState {
     /// The next event raised outside the op in flight, with the sink of the member it was
     /// raised for; the hold acts for that member meanwhile, then for the op's member again
     /// (`node`). A raised `release` (a discard's) kills the screen's id only now, so that the
-    /// screen is live inside its listener's call.
+    /// screen is live inside its listener's call. An event of a member no longer in the family
+    /// goes nowhere: its teardown has delivered what was raised for it (`takeRaised`).
     mutating func popRaised() -> (Event, LentSink)? {
-        guard !outbox.isEmpty, let raised = outbox.popFirst() else { return nil }
-        focus(on: raised.member)
-        if case .release(let screen) = raised.value { _ = node.screens.remove(screen.id) }
-        let sink = node.lentSink
-        focus(on: opMember)
-        return (raised.value, sink)
+        while !outbox.isEmpty, let raised = outbox.popFirst() {
+            focus(on: raised.member)
+            guard node.id == raised.member else { continue }
+            if case .release(let screen) = raised.value { _ = node.screens.remove(screen.id) }
+            let sink = node.lentSink
+            focus(on: opMember)
+            return (raised.value, sink)
+        }
+        return nil
     }
 
     /// A released screen's last events, when nothing else will run before them (teardown,

@@ -7,6 +7,7 @@ extension NavigatorCore {
     /// Asks `request` and drains; the gesture, never queued, starts at once or is refused.
     package func askDraining(_ request: consuming Request) throws(NavigationError) -> RequestStatus {
         if request.startsAtOnce { return try ask(request) }
+        if request.joins { try join(request.operation) }
         return try perform(.always, handing: request) { state, request throws(NavigationError) in
             try request.operation.validate(state)
             let startsNow = !state.busy && state.queue.isEmpty && !state.driver.isDriven

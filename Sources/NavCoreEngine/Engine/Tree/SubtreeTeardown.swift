@@ -53,6 +53,7 @@ extension FamilyState {
     mutating func tearDown(subtree id: NodeID) -> SubtreeTeardown {
         var teardown = SubtreeTeardown()
         let members = subtreeMembers(id)
+        takeRaised(of: members, into: &teardown)
         for queued in queue.removeAll(where: { members.contains($0.member) }) {
             guard let (sink, reportsDone) = withMember(queued.member, { ($0.installed, $0.interest.contains(.done)) })
             else { continue }
@@ -81,6 +82,21 @@ extension FamilyState {
             for child in hosted.children { members += subtreeMembers(child) }
         }
         return members
+    }
+
+    /// The events raised for `members` and not yet delivered (a discard's `result` and
+    /// `release`, asked inside a callback): they come first, each to its own navigator's sink.
+    /// A raised `release` kills its screen's id now, so that the teardown releases it only once.
+    private mutating func takeRaised(of members: [NodeID], into teardown: inout SubtreeTeardown) {
+        guard !outbox.isEmpty else { return }
+        let torn = Set(members)
+        for raised in outbox.removeAll(where: { torn.contains($0.member) }) {
+            let sink = updateMember(raised.member) { member -> InstalledSink in
+                if case .release(let screen) = raised.value { _ = member.screens.remove(screen.id) }
+                return member.installed
+            }
+            if let sink { teardown.deliveries.append(.event(raised.value, sink)) }
+        }
     }
 
     /// Removes `id` from its parent's tree: its host screen's children (and active child),

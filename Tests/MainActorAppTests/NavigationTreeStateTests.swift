@@ -19,8 +19,8 @@ import Testing
         init() throws {
             frame = try root.makeScreen(route: "frame")
             _ = try root.push(frame, completion: nil)
-            try root.attach(inbox, to: frame)
-            try root.attach(settings, to: frame)
+            try root.attach(inbox, to: frame, completion: nil)
+            try root.attach(settings, to: frame, completion: nil)
             _ = try inbox.push(inbox.makeScreen(route: "list"), completion: nil)
             _ = try settings.push(settings.makeScreen(route: "general"), completion: nil)
         }
@@ -55,7 +55,7 @@ import Testing
     @Test func aTabSwitchUpdatesTheActiveChildAndWhatIsOnScreen() throws {
         let family = try Family()
         let tree = try NavigationTreeState(family.root)
-        #expect(try invalidates({ _ = tree.members }) { try family.settings.activate() })
+        #expect(try invalidates({ _ = tree.members }) { try family.settings.activate(completion: nil) })
         #expect(tree.member(family.root)?.activeChild(of: family.frame) === family.settings)
         #expect(tree.member(family.settings)?.isOnScreen == true && tree.member(family.inbox)?.isOnScreen == false)
 
@@ -63,7 +63,7 @@ import Testing
         _ = try family.inbox.push(family.inbox.makeScreen(route: "message"), completion: nil)
         #expect(tree.member(family.inbox)?.stack.map(\.route) == ["list", "message"])
         #expect(tree.backTarget == nil)  // back goes to the front tab (settings), which cannot pop
-        try family.inbox.activate()
+        try family.inbox.activate(completion: nil)
         #expect(tree.backTarget === family.inbox)
     }
 
@@ -85,7 +85,7 @@ import Testing
         let sheet = Navigator(dispatch: .mainActor, visible: false)
         _ = try sheet.push(sheet.makeScreen(route: "compose"), completion: nil)
 
-        #expect(try invalidates({ _ = tree.backTarget }) { try family.root.present(sheet) })
+        #expect(try invalidates({ _ = tree.backTarget }) { try family.root.present(sheet, completion: nil) })
         #expect(tree.member(family.root)?.modal === sheet)
         #expect(same(tree.members.map(\.navigator), [family.root, family.inbox, family.settings, sheet]))
         let modal = try #require(tree.member(sheet))
@@ -105,7 +105,7 @@ import Testing
         let family = try Family()
         let tree = try NavigationTreeState(family.root)
         #expect(family.settings.stateChangeHandlerCount == 1)
-        _ = try family.settings.leave()
+        _ = try family.settings.leave(completion: nil)
         #expect(same(tree.members.map(\.navigator), [family.root, family.inbox]))
         #expect(family.settings.stateChangeHandlerCount == 0)
     }

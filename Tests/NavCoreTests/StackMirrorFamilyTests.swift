@@ -54,7 +54,7 @@ import Testing
         let frame = try root.makeScreen(route: "frame")
         try root.push(frame, completion: nil)
         let tab = Mirrored()
-        try root.attach(tab.nav, to: frame)
+        try root.attach(tab.nav, to: frame, completion: nil)
         try tab.nav.push(tab.screen("list"), completion: nil)
         try tab.nav.push(tab.screen("message"), animated: false, completion: nil)
         _ = tab.lines.take()

@@ -93,6 +93,10 @@ FULL = {
     "w9_textual": (50, 5),
     "cg_w9_gtk": 20,
     "cg_w9_gtk_ways": W9_GTK_WAYS,
+    "w11_cycles": 100_000,
+    "w11_reps": 10_000,  # attach (+ leave) and present + dismiss, each
+    "cg_w11": (2_000, 12_000),
+    "cg_w11_reps": 2_000,
 }
 SMOKE = {
     "w1_cycles": 2_000,
@@ -120,6 +124,10 @@ SMOKE = {
     "w9_textual": (2, 1),
     "cg_w9_gtk": 2,
     "cg_w9_gtk_ways": ("navcore",),  # that the count of measured_batch works; the others are the same
+    "w11_cycles": 2_000,
+    "w11_reps": 100,
+    "cg_w11": (50, 150),
+    "cg_w11_reps": 50,
 }
 
 # W10's documents (bench/w10.c): a state of plain text, of nothing but escapes, and a mix.
@@ -140,6 +148,7 @@ TARGETS = {
     "W12.ram": 2048.0,  # a navigator with its listeners and MCU_STACK_DEPTH screens, heap bytes
     "wasm": 150 * 1024,  # navcore.wasm's bytes, uncompressed (docs/js.md, "Size")
     "W9": 5.0,  # navcore's share of a toolkit's push + pop, percent (GTK: instructions; Textual: time)
+    "W11": 1.2,  # a back routed five navigators deep within 1.2× W1, in instructions
 }
 
 # Functions whose calls per op the callgrind summary counts (atomics, locks, allocation).
@@ -485,6 +494,18 @@ def callgrind_w7(op: str, plan: List[Tuple[int, int]]) -> Dict[str, float]:
     return per_screen
 
 
+def callgrind_w11(sizes: Dict[str, Any]) -> Dict[str, Any]:
+    """W11: the back cycle's instructions from the difference of two run lengths (as W1's), and
+    the instructions of one attach and of one present + dismiss (--toggle-collect of w11.c's
+    measured_attach / measured_present_dismiss: the children's setup and leave are not counted)."""
+    reps = sizes["cg_w11_reps"]
+    figures: Dict[str, Any] = {"back": callgrind("w11", lambda n: [c_program("w11"), "back", str(n), "0"], sizes["cg_w11"])}
+    for op, function in (("attach", "measured_attach"), ("present", "measured_present_dismiss")):
+        total = callgrind_toggled(f"w11.{op}", function, [c_program("w11"), op, str(reps)])
+        figures[op] = round(total / reps, 1)
+    return figures
+
+
 def callgrind_objects(path: Path) -> Dict[str, int]:
     """Self Ir by the ELF object (library or program, by file name) the functions belong to, from
     a callgrind output file."""
@@ -588,6 +609,11 @@ def workload_runs(sizes: Dict[str, Any]) -> List[Tuple[str, Callable[[], List[st
             reps = w10_reps(size, sizes["w10_timed_bytes"])
             runs.append((f"W10.{kind}.{size}",
                          lambda kind=kind, size=size, reps=reps: [c_program("w10"), kind, str(size), str(reps)]))
+    runs += [
+        ("W11", lambda: [c_program("w11"), "back", str(sizes["w11_cycles"])]),
+        ("W11.attach", lambda: [c_program("w11"), "attach", str(sizes["w11_reps"])]),
+        ("W11.present", lambda: [c_program("w11"), "present", str(sizes["w11_reps"])]),
+    ]
     return runs
 
 
@@ -775,6 +801,8 @@ def main() -> int:
                 cg["W9"] = callgrind_w9(sizes)
             if selected("W10"):
                 cg["W10"] = callgrind_w10(sizes)
+            if selected("W11"):
+                cg["W11"] = callgrind_w11(sizes)
             print(f"bench: callgrind done ({time.time() - started:.0f} s)", flush=True)
         w9_profile = (run_json([python(), str(W9_TEXTUAL), str(sizes["w9_textual"][0]), "--profile",
                                 str(sizes["w9_textual"][1])], "W9 Textual profile") if selected("W9.textual") else {})
@@ -966,6 +994,23 @@ def main() -> int:
             target(f"W10.{kind}.peak", f"W10 {kind}: peak extra memory <= 2x a "
                    f"{sizes['w10_peak_bytes'] >> 20} MB document", peaks[kind]["peak_ratio"], TARGETS["W10.peak"])
         workloads[f"W10.{kind}"] = w10
+
+    if "W11" in med:
+        w11 = entry("W11", "a back asked of a root, routed to the deepest of five navigators attached in a chain "
+                    "(create + push on the deepest, back of the root), W1's listeners", "ns per cycle")
+        for op in ("attach", "present"):
+            if f"W11.{op}" in med:
+                w11[f"{op}_ns_per_op"] = round(med[f"W11.{op}"], 2)
+        if "W1" in med:
+            w11["ratio_to_W1"] = round(ratio("W11", "W1"), 3)
+        if "W11" in cg:
+            w11["callgrind"] = cg["W11"]["back"]
+            w11["callgrind_attach_ir_per_op"] = cg["W11"]["attach"]
+            w11["callgrind_present_dismiss_ir_per_op"] = cg["W11"]["present"]
+            if "W1" in cg:
+                w11["callgrind_ratio_to_W1"] = round(cg["W11"]["back"]["ir_per_op"] / cg["W1"]["ir_per_op"], 3)
+                target("W11", "W11 <= 1.2x W1 (Ir)", w11["callgrind_ratio_to_W1"], TARGETS["W11"])
+        workloads["W11"] = w11
 
     if mcu:
         core_flash = mcu["flash"]["scenarios"]["navcore"] + mcu["flash"]["scenarios"]["unicode"]
@@ -1210,6 +1255,20 @@ def print_table(report: Dict[str, Any], sizes: Dict[str, Any], smoke: bool) -> N
             if "peak" in d:
                 rows.append((f"   peak extra memory, {size_name(d['peak']['bytes'])} document",
                              f"{d['peak']['ratio']:.2f}", "x document", "", ""))
+    if "W11" in w:
+        d = w["W11"]
+        rows.append(("W11 back routed 5 navigators deep", fmt(d["median"]), "ns/cycle",
+                     f"W1 {fmt(w['W1']['median'])}" if "W1" in w else "-",
+                     f"{d['ratio_to_W1']:.2f}x W1" if "ratio_to_W1" in d else "-"))
+        if "callgrind" in d:
+            rows.append(("   callgrind", fmt(d["callgrind"]["ir_per_op"]), "Ir/cycle",
+                         f"W1 {fmt(w['W1']['callgrind']['ir_per_op'])}" if "W1" in w and "callgrind" in w["W1"] else "-",
+                         f"{d['callgrind_ratio_to_W1']:.2f}x W1" if "callgrind_ratio_to_W1" in d else "-"))
+            rows.append(("   attach / present + dismiss", f"{fmt(d['callgrind_attach_ir_per_op'])} / "
+                         f"{fmt(d['callgrind_present_dismiss_ir_per_op'])}", "Ir/op", "", ""))
+        if "attach_ns_per_op" in d:
+            rows.append(("   attach / present + dismiss", f"{fmt(d['attach_ns_per_op'])} / "
+                         f"{fmt(d.get('present_ns_per_op'))}", "ns/op", "", ""))
     if "W12" in w:
         d = w["W12"]
         flash, ram, heap = d["flash"], d["static_ram"], d["heap"]
@@ -1371,6 +1430,17 @@ def print_markdown(report: Dict[str, Any]) -> None:
             if "peak" in d:
                 rows.append((f"  peak extra memory, {size_name(d['peak']['bytes'])} document",
                              f"{d['peak']['ratio']:.2f}× the document", "", "", verdict(f"{key}.peak")))
+    if "W11" in w:
+        d = w["W11"]
+        cg = d.get("callgrind", {}).get("ir_per_op")
+        w1cg = w.get("W1", {}).get("callgrind", {}).get("ir_per_op")
+        rows.append(("W11 a back routed five navigators deep (create + push on the deepest, back of the root)",
+                     f"{fmt(d['median'])} ns/cycle; {fmt(cg)} Ir",
+                     f"W1: {fmt(w['W1']['median'])} ns; {fmt(w1cg)} Ir" if "W1" in w else "",
+                     f"{d.get('ratio_to_W1', 0):.2f}× time, {d.get('callgrind_ratio_to_W1', 0):.2f}× Ir", verdict("W11")))
+        rows.append(("  attach; present + dismiss", f"{fmt(d.get('attach_ns_per_op'))} ns, "
+                     f"{fmt(d.get('callgrind_attach_ir_per_op'))} Ir; {fmt(d.get('present_ns_per_op'))} ns, "
+                     f"{fmt(d.get('callgrind_present_dismiss_ir_per_op'))} Ir", "", "", "informative"))
     if "W12" in w:
         d = w["W12"]
         flash, heap = d["flash"], d["heap"]

@@ -29,7 +29,13 @@ Besides SPEC §11 commands, the converter accepts a few for hand-written seeds (
     race POSTS WHAT               registrations replaced while a thread posts (Race.swift)
     ask FUNCTION MODE HEX…        navcore_ask with the request of FUNCTION (a row of the table of
                                   ops), MODE (0 as read, 1–3 unreadable), its field bytes as given
-and `on …: A; B; C` runs several commands.
+and `on …: A; B; C` runs several commands. Families (SPEC §16), in the DSL's words where they fit:
+    navigator NAME [host] [hidden]  another navigator named NAME (its slot: the next free one)
+    family_query [L]              SPEC §16.9's queries (children of L); `expect parent …` too
+    NAME: COMMAND                 COMMAND with NAME selected (then `root`, slot 0, again)
+    attach NAME to L              asked of the selected navigator (the owner of L)
+    activate NAME [retap] [instant] | present NAME [instant] [overlay] [sticky]
+    dismiss [instant] [result=TEXT] | leave
 """
 
 import os
@@ -43,7 +49,8 @@ COMMANDS = ["nop", "create", "select", "destroy", "drain", "always_appear", "thr
             "cancel", "progress", "route_register", "route_unregister", "callback", "query",
             "misuse", "names", "hook", "veto", "settle", "push_new", "race", "set_result",
             "set_saved", "on_result", "pop_with_result", "veto_hook", "decide", "save", "open",
-            "restore", "show_recycling", "text_query", "drain_bounded", "ask"]
+            "restore", "show_recycling", "text_query", "drain_bounded", "ask", "attach",
+            "activate", "present", "dismiss", "leave", "family_query"]
 HOOK_KINDS = ["action", "will_show", "did_show", "will_hide", "did_hide", "transition", "progress",
               "bar", "payload", "release", "done", "completion", "run", "wakeup", "veto",
               "factory", "destructor", "result"]
@@ -75,6 +82,8 @@ class Converter:
         self.routes = {}
         self.runs = {}
         self.deferrable = False
+        # Navigator names -> harness slots (create takes the first free slot from the selected one).
+        self.slots = {"root": 0}
 
     @staticmethod
     def text(word):
@@ -105,6 +114,8 @@ class Converter:
     def command(self, words):
         """The bytes of one command (a list of words); [] for lines without a harness effect."""
         verb, args = words[0], words[1:]
+        if verb.endswith(":") and verb[:-1] in self.slots:
+            return [OP["select"], self.slots[verb[:-1]]] + self.command(args) + [OP["select"], 0]
         flags = 0 if "instant" in args else 1
         plain = [a for a in args if a != "instant"]
         if verb == "push":
@@ -203,6 +214,10 @@ class Converter:
             if args[0] == "always_appear":
                 return [OP["always_appear"], 1 if args[1] == "on" else 0]
             return []  # pump: chosen at creation
+        if verb == "on" and args[0].endswith(":") and args[0][:-1] in self.slots:
+            # `on NAME: EVENT WORD: COMMAND`: NAME's events; the program is asked of `root`.
+            slot = self.slots[args[0][:-1]]
+            return [OP["select"], slot] + self.hook(args[1:], prefix=[OP["select"], 0]) + [OP["select"], 0]
         if verb == "on":
             return self.hook(args)
         if verb == "expect":
@@ -210,12 +225,35 @@ class Converter:
                 return [OP["save"]]
             if args[:1] in (["result_of"], ["saved_of"]):
                 return [OP["text_query"], self.label_code(args[1]), 1 if args[0] == "saved_of" else 0]
+            if args and args[0] in ("parent", "modal", "on_screen", "target"):
+                return [OP["family_query"], 0xD0]
+            if args and args[0] == "active":
+                return [OP["family_query"], self.label_code(args[1])]
             return [OP["query"], 0xFF] if args and args[0] != "status" else []
         if verb == "trace":
             return []
         # Extensions for hand-written seeds.
-        if verb == "navigator":
+        if verb == "navigator" and args[0] in ("inline", "host"):
             return [OP["create"], 1 if args[0] == "host" else 0, ALL_CALLBACKS]
+        if verb == "navigator":
+            self.slots[args[0]] = len(self.slots) % 4
+            dispatch = (1 if "host" in args[1:] or "pump" in args[1:] else 0) | (2 if "hidden" in args[1:] else 0)
+            return [OP["create"], dispatch, ALL_CALLBACKS, OP["select"], 0]
+        if verb == "family_query":
+            return [OP["family_query"], self.label_code(args[0]) if args else 0xD0]
+        if verb == "attach":
+            return [OP["attach"], self.slots[args[0]], self.label_code(args[2]), 0]
+        if verb == "activate":
+            retap = 0x10 if "retap" in args[1:] else 0
+            return [OP["select"], self.slots[args[0]], OP["activate"], flags | retap, OP["select"], 0]
+        if verb == "present":
+            options = (0x10 if "overlay" in args[1:] else 0) | (0x20 if "sticky" in args[1:] else 0)
+            return [OP["present"], self.slots[args[0]], flags | options]
+        if verb == "dismiss":
+            result = [a[len("result="):] for a in args if a.startswith("result=")]
+            return [OP["dismiss"], flags | (0x10 if result else 0)] + (self.text(result[0]) if result else [])
+        if verb == "leave":
+            return [OP["leave"], 0]
         if verb == "select":
             return [OP["select"], int(args[0])]
         if verb == "with":
@@ -259,11 +297,11 @@ class Converter:
         count = int(args[0])
         return [OP["drain_bounded"], 0, count if count <= 15 else 0xFF, 0]
 
-    def hook(self, args):
-        """`on EVENT [WORD]: COMMAND[; COMMAND…]`."""
+    def hook(self, args, prefix=()):
+        """`on EVENT [WORD]: COMMAND[; COMMAND…]`; `prefix` starts the program."""
         colon = next(i for i, a in enumerate(args) if a.endswith(":"))
         event = [w for w in args[:colon] + [args[colon][:-1]] if w]
-        program = []
+        program = list(prefix)
         for part in " ".join(args[colon + 1:]).split(";"):
             if part.strip():
                 program += self.command(part.split())

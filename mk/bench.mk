@@ -32,7 +32,7 @@ BENCH_COMMON  := bench/bench.h bench/listeners.c include/navcore.h
 BENCH_SWIFT   := .build/release/navcore-bench
 BENCH_C       := $(BENCH_DIR)/w1 $(BENCH_DIR)/floor $(BENCH_DIR)/floor_locked $(BENCH_DIR)/w3 $(BENCH_DIR)/w4 \
                  $(BENCH_DIR)/w7 $(BENCH_DIR)/libpyfloor.so $(BENCH_DIR)/w8 $(BENCH_DIR)/libw8trivial.so \
-                 $(BENCH_DIR)/w10 $(BENCH_DIR)/w9_gtk $(BENCH_DIR)/teardown_cost
+                 $(BENCH_DIR)/w10 $(BENCH_DIR)/w11 $(BENCH_DIR)/w9_gtk $(BENCH_DIR)/teardown_cost
 
 TESTS += bench-smoke test-restore-cost test-teardown-cost
 
@@ -84,6 +84,9 @@ $(BENCH_DIR)/w7: bench/w7.c $(BENCH_COMMON) | lib
 
 $(BENCH_DIR)/w10: bench/w10.c $(BENCH_COMMON) | lib
 	$(call c-program,$(C_CC) $(BENCH_CFLAGS),bench/w10.c bench/listeners.c,$(C_LINK_LIB))
+
+$(BENCH_DIR)/w11: bench/w11.c $(BENCH_COMMON) | lib
+	$(call c-program,$(C_CC) $(BENCH_CFLAGS),bench/w11.c bench/listeners.c,$(C_LINK_LIB))
 
 $(BENCH_DIR)/teardown_cost: bench/teardown_cost.c include/navcore.h | lib
 	$(call c-program,$(C_CC) $(BENCH_CFLAGS),bench/teardown_cost.c,$(C_LINK_LIB))

@@ -3,16 +3,21 @@
 # pkg-config's navcore-gtk4 and navcore-glib (no include path into the source tree). Adds
 # test-gtk to TESTS.
 #
-#   make test-gtk    install the tree under build/install, build both programs, run them under
+#   make test-gtk    install the tree under build/install, build the programs, run them under
 #                    Xvfb: the example drives itself, checks what the window shows and saves
 #                    build/gtk-example.png (docs/integrating.md shows a copy,
-#                    docs/images/gtk-example.png); gtk_mirror checks the mirror's promises;
-#                    then both again under ASan+UBSan; check docs/integrating.md's excerpts
+#                    docs/images/gtk-example.png); the tabs example (tabs.c: a family of
+#                    navigators) likewise, saving build/gtk-tabs-tabs.png and -modal.png (copies
+#                    in docs/images); gtk_mirror checks the mirror's promises; then all three
+#                    again under ASan+UBSan; check docs/integrating.md's excerpts
 
 GTK_DIR        := build/gtk
 GTK_PREFIX     := build/install
 GTK_EXAMPLE    := $(GTK_DIR)/navcore-gtk-example
 GTK_MIRROR     := $(GTK_DIR)/gtk_mirror
+GTK_TABS       := $(GTK_DIR)/navcore-gtk-tabs
+GTK_TABS_ASAN  := $(GTK_DIR)/asan/navcore-gtk-tabs
+GTK_TABS_SHOTS := build/gtk-tabs
 GTK_ASAN       := $(GTK_DIR)/asan/navcore-gtk-example
 GTK_MIRROR_ASAN := $(GTK_DIR)/asan/gtk_mirror
 GTK_SCREENSHOT := build/gtk-example.png
@@ -58,20 +63,30 @@ $(GTK_EXAMPLE): bindings/c/examples/gtk/main.c $(GTK_INSTALLED) | lib helpers gt
 $(GTK_ASAN): bindings/c/examples/gtk/main.c $(GTK_INSTALLED) | lib helpers gtk-setup
 	$(call gtk-program,$<,$(C_OPT) $(C_SANITIZE))
 
+$(GTK_TABS): bindings/c/examples/gtk/tabs.c $(GTK_INSTALLED) | lib helpers gtk-setup
+	$(call gtk-program,$<,)
+
+$(GTK_TABS_ASAN): bindings/c/examples/gtk/tabs.c $(GTK_INSTALLED) | lib helpers gtk-setup
+	$(call gtk-program,$<,$(C_OPT) $(C_SANITIZE))
+
 $(GTK_MIRROR): bindings/c/tests/gtk_mirror.c $(GTK_INSTALLED) | lib helpers gtk-setup
 	$(call gtk-program,$<,)
 
 $(GTK_MIRROR_ASAN): bindings/c/tests/gtk_mirror.c $(GTK_INSTALLED) | lib helpers gtk-setup
 	$(call gtk-program,$<,$(C_OPT) $(C_SANITIZE))
 
-## test-gtk: the example and gtk_mirror under Xvfb, at most 60 s each, then again under
-## ASan+UBSan with leak detection; docs/integrating.md's C blocks are the example's code.
-test-gtk: $(GTK_EXAMPLE) $(GTK_MIRROR) $(GTK_ASAN) $(GTK_MIRROR_ASAN)
+## test-gtk: the two examples and gtk_mirror under Xvfb, at most 60 s each, then again under
+## ASan+UBSan with leak detection; docs/integrating.md's C blocks are the examples' code.
+test-gtk: $(GTK_EXAMPLE) $(GTK_TABS) $(GTK_MIRROR) $(GTK_ASAN) $(GTK_TABS_ASAN) $(GTK_MIRROR_ASAN)
 	@$(RUN_STEP) test-gtk $(GTK_DIR)/example.out env $(GTK_RUN_ENV) timeout 60 xvfb-run -a \
 	  $(GTK_EXAMPLE) --screenshot $(GTK_SCREENSHOT)
+	@$(RUN_STEP) "test-gtk: tabs" $(GTK_DIR)/tabs.out env $(GTK_RUN_ENV) timeout 60 xvfb-run -a \
+	  $(GTK_TABS) --screenshots $(GTK_TABS_SHOTS)
 	@$(RUN_STEP) "test-gtk: gtk_mirror" $(GTK_DIR)/gtk_mirror.out env $(GTK_RUN_ENV) timeout 60 xvfb-run -a $(GTK_MIRROR)
 	@$(RUN_STEP) "test-gtk (ASan+UBSan)" $(GTK_DIR)/asan/example.out env $(GTK_RUN_ENV) $(GTK_ASAN_ENV) \
 	  timeout 60 xvfb-run -a $(GTK_ASAN)
+	@$(RUN_STEP) "test-gtk: tabs (ASan+UBSan)" $(GTK_DIR)/asan/tabs.out env $(GTK_RUN_ENV) $(GTK_ASAN_ENV) \
+	  timeout 60 xvfb-run -a $(GTK_TABS_ASAN)
 	@$(RUN_STEP) "test-gtk: gtk_mirror (ASan+UBSan)" $(GTK_DIR)/asan/gtk_mirror.out env $(GTK_RUN_ENV) $(GTK_ASAN_ENV) \
 	  timeout 60 xvfb-run -a $(GTK_MIRROR_ASAN)
 	@$(PYTHON) scripts/check-readme-examples.py docs/integrating.md

@@ -12,7 +12,7 @@
 #   two-copies       two copies of the library in one process (bindings/c/tests/two_copies.c),
 #                    with the toolchain-linked one as a third outside the namespace
 #   noswift-c        from the unpacked tarball (make dist): the C example with pkg-config and with
-#                    CMake, the C scenario runner over every scenario, the GTK4 example with CMake's
+#                    CMake, the C scenario runner over every scenario, the GTK4 examples with CMake's
 #                    glib and gtk4 components under Xvfb (scripts/noswift/c-from-tarball.sh)
 #   noswift-python   the wheel (make wheel) in a fresh venv: the whole Python test suite, the
 #                    Python scenario runner over every scenario, pip's message without a library

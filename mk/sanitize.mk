@@ -10,12 +10,13 @@
 #                      bad_input, hostile, misuse (but longjmp), a short C stress, and a canary proving the
 #                      library itself is instrumented
 #   make test-tsan-c   against lib-tsan, built with TSan: hostile, misuse's races, ask_outcome (a
-#                      registration replaced while a wakeup runs; lookups racing destroy) and a
-#                      short C stress
+#                      registration replaced while a wakeup runs; lookups racing destroy),
+#                      family_threads (crossing merges, one driver per family) and a short C stress
 #   make test-hostile  against the shipped library: hostile (plain and under valgrind memcheck),
 #                      its function list against the header, misuse (races, fork,
 #                      longjmp, small stacks, the last TLS-destructor round under valgrind),
-#                      unload (dlclose, then a thread exits), the short RSS run, a short C stress
+#                      unload (dlclose, then a thread exits), the short RSS run, family_threads,
+#                      a short C stress
 #
 # The sanitizer builds use the Swift toolchain's clang: its compiler-rt runtime is the one
 # swiftc instrumented the library for (gcc's libasan/libtsan are other versions). The C
@@ -56,6 +57,7 @@ C_STRESS      := $(C_DIR)/stress
 C_MISUSE      := $(C_DIR)/misuse
 C_UNLOAD      := $(C_DIR)/unload
 C_RSS         := $(C_DIR)/rss
+C_FAMILY      := $(C_DIR)/family_threads
 HOSTILE_SRC   := bindings/c/tests/hostile.c
 STRESS_SRC    := bindings/c/tests/stress.c
 # The short RSS run of make test (make stress runs 1,000,000 cycles; bindings/c/tests/rss.c).
@@ -101,7 +103,7 @@ $(C_HOSTILE): $(HOSTILE_SRC) include/navcore.h | lib
 $(C_STRESS) $(C_RSS): $(C_DIR)/%: bindings/c/tests/%.c include/navcore.h | lib
 	$(call c-program,$(C_CC) $(C_WARN) -O2 -g -pthread -Iinclude,$<,$(C_LINK_LIB))
 
-$(C_MISUSE): bindings/c/tests/misuse.c include/navcore.h | lib
+$(C_MISUSE) $(C_FAMILY): $(C_DIR)/%: bindings/c/tests/%.c include/navcore.h | lib
 	$(call c-program,$(C_CC) $(C_WARN) $(C_OPT) -pthread -Iinclude,$<,$(C_LINK_LIB))
 
 # Not linked with navcore: it loads the library itself.
@@ -131,14 +133,15 @@ test-asan: lib-asan $(ASAN_BIN)/navcore-scenario-c $(ASAN_BIN)/bad_input $(ASAN_
 	@echo "test-asan: all passed"
 
 ## test-tsan-c: hostile, misuse's races and the short stress with TSan against the TSan build of the library.
-test-tsan-c: lib-tsan $(TSAN_BIN)/hostile $(TSAN_BIN)/stress $(TSAN_BIN)/misuse $(TSAN_BIN)/ask_outcome
+test-tsan-c: lib-tsan $(TSAN_BIN)/hostile $(TSAN_BIN)/stress $(TSAN_BIN)/misuse $(TSAN_BIN)/ask_outcome $(TSAN_BIN)/family_threads
 	@$(RUN_STEP) "test-tsan-c: hostile" $(TSAN_BIN)/hostile.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/hostile
 	@$(RUN_STEP) "test-tsan-c: misuse" $(TSAN_BIN)/misuse.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/misuse wakeup-replace done-replace destroy-race
 	@$(RUN_STEP) "test-tsan-c: ask_outcome" $(TSAN_BIN)/ask_outcome.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/ask_outcome
+	@$(RUN_STEP) "test-tsan-c: family_threads" $(TSAN_BIN)/family_threads.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/family_threads
 	@$(RUN_STEP) "test-tsan-c" $(TSAN_BIN)/stress.out env $(SAN_TSAN_ENV) $(TSAN_BIN)/stress --ops 1000 --timeout 300
 
 ## test-hostile: hostile callbacks against the shipped library, plain and under memcheck.
-test-hostile: lib $(C_HOSTILE) $(C_STRESS) $(C_MISUSE) $(C_UNLOAD) $(C_RSS)
+test-hostile: lib $(C_HOSTILE) $(C_STRESS) $(C_MISUSE) $(C_UNLOAD) $(C_RSS) $(C_FAMILY)
 	@# Every function of the header, no more, no fewer (as scripts/check-header.sh reads them).
 	@diff -u <(gcc -E -P -Iinclude include/navcore.h | grep -oE '\bnavcore_[a-z_]+ *\(' | tr -d ' (' | sort -u) \
 	  <($(C_HOSTILE) --functions | sort) || { echo "test-hostile: hostile's function list differs from navcore.h"; exit 1; }
@@ -153,6 +156,7 @@ test-hostile: lib $(C_HOSTILE) $(C_STRESS) $(C_MISUSE) $(C_UNLOAD) $(C_RSS)
 	  echo "test-hostile: the last TLS-destructor round leaks one message ($$bytes bytes), as documented"
 	@$(RUN_STEP) "test-hostile: unload" $(C_DIR)/unload.out $(C_UNLOAD) $(CURDIR)/$(LIBRARY)
 	@$(RUN_STEP) "test-hostile: rss" $(C_DIR)/rss.out $(C_RSS) $(RSS_SHORT)
+	@$(RUN_STEP) "test-hostile: family_threads" $(C_DIR)/family_threads.out $(C_FAMILY)
 	$(C_STRESS) $(SAN_STRESS)
 
 include mk/stress.mk

@@ -6,7 +6,9 @@
 Each file is a seeded random sequence of the commands every runner knows (ops, gestures and
 progress values, routes and `show`, `open` and `restore`, results and saved states, visibility,
 thresholds, vetoes that may answer later and `decide`, `on` hooks, host dispatch with `drain` and
-bounded drains, a late `destroy`), laid out with random spaces, tabs, indentation and comments.
+bounded drains, a late `destroy`; in some files a family of navigators, SPEC §16: children
+attached to screens, activated, presented as modals, dismissed, leaving, their ops and checks),
+laid out with random spaces, tabs, indentation and comments.
 Calls with bad arguments (malformed documents, an empty `open`, labels of released screens, stale
 transitions and decisions, unknown or registered routes, invalid drain budgets) come now and
 then, each followed by `expect status ?`, and always after a `destroy`: a destroyed navigator's
@@ -34,6 +36,10 @@ EVENTS = [
 ]
 CATEGORIES = ["action", "show", "transition", "veto", "payload", "bar", "release", "run", "wakeup", "done"]
 CHECKS = ["stack", "top", "state", "busy", "pending", "bar", "status", "saved", "result_of", "saved_of"]
+# A family's navigators (besides root): two that may be attached to screens, one that may be
+# presented; and the checks that read a family (SPEC §16.13).
+MEMBERS = ["t1", "t2", "m"]
+FAMILY_CHECKS = ["parent", "modal", "target", "on_screen", "active"]
 # Saved documents (no spaces): well-formed ones, and ones navcore refuses at the call (SPEC §14:
 # an empty stack, another version, a missing or extra key, a duplicate key, an unpaired
 # surrogate, U+0000, trailing text, not JSON).
@@ -67,6 +73,7 @@ class Scenario:
         self.runs = 0
         self.deferred = False  # whether a veto may have answered later (else `decide` is an error)
         self.registered = set()  # the routes registered so far (a failing open makes no label)
+        self.members: List[str] = []  # the navigators besides root, in a file with a family
 
     def label(self) -> str:
         """A label that was probably made (a made-up one now and then: a scenario error). Routes'
@@ -89,8 +96,11 @@ class Scenario:
         kind = rng.choices(
             ["push", "push_again", "pop", "back", "pop_to_root", "pop_to", "set", "run", "visible", "gesture",
              "progress", "finish", "cancel", "veto", "route", "show", "threshold", "config", "trace", "on",
-             "open", "restore", "result", "saved", "listen", "discard", "decide", "bad"],
-            weights=[14, 2, 6, 4, 2, 3, 4, 3, 2, 4, 4, 8, 3, 2, 2, 4, 2, 2, 2, 4, 3, 2, 2, 2, 2, 1, 2, 2])[0]
+             "open", "restore", "result", "saved", "listen", "discard", "decide", "bad", "family"],
+            weights=[14, 2, 6, 4, 2, 3, 4, 3, 2, 4, 4, 8, 3, 2, 2, 4, 2, 2, 2, 4, 3, 2, 2, 2, 2, 1, 2, 2,
+                     16 if self.members else 0])[0]
+        if kind == "family":
+            return self.family_command()
         if kind == "push":
             return "push " + self.new(rng.choice(ROUTES)) + self.instant()
         if kind in ("push_again", "pop_to"):
@@ -162,6 +172,33 @@ class Scenario:
             inner = self.command()
         return f"on {event}: {inner}"
 
+    def family_command(self) -> str:
+        """A command of a family (SPEC §16.13): attach, activate, present, dismiss, leave, or an
+        op asked of a member."""
+        rng = self.rng
+        tab, member = rng.choice(MEMBERS[:2]), rng.choice(MEMBERS)
+        prefix = rng.choice(["", "", f"{rng.choice(MEMBERS)}: "])
+        kind = rng.choices(["attach", "activate", "present", "dismiss", "leave", "op"], weights=[3, 2, 2, 2, 1, 6])[0]
+        if kind == "attach":
+            return f"attach {rng.choice(MEMBERS)} to {self.label()}"
+        if kind == "activate":
+            options = [o for o in ["retap", "instant"] if rng.random() < 0.4]
+            return " ".join(["activate", tab] + options)
+        if kind == "present":
+            options = [o for o in ["instant", "overlay", "sticky"] if rng.random() < 0.4]
+            return " ".join([prefix + "present", rng.choice(MEMBERS)] + options)
+        if kind == "dismiss":
+            options = [o for o in ["instant", f"result=d{rng.randint(1, 9)}"] if rng.random() < 0.5]
+            return " ".join([prefix + "dismiss"] + options)
+        if kind == "leave":
+            return f"{tab}: leave"
+        op = rng.choice(["push", "push", "pop", "back", "gesture", "pop_to_root", "visible", "finish"])
+        if op == "push":
+            return f"{member}: push {self.new(rng.choice(ROUTES))}{self.instant()}"
+        if op == "visible":
+            return f"{member}: visible {rng.choice(['on', 'off'])}"
+        return f"{member}: {op}" + (self.instant() if op in ("pop", "back", "pop_to_root") else "")
+
     def made_by_factories(self, routes: List[str]) -> None:
         """Counts the screens an `open` of these routes probably makes: all, if every route is
         registered and none fails; else none (its labels would name nothing)."""
@@ -206,6 +243,10 @@ class Scenario:
         return "progress " + (rng.choice(PROGRESS) if rng.random() < 0.5 else f"0.{rng.randint(0, 999):03d}")
 
     def check(self) -> str:
+        if self.members and self.rng.random() < 0.4:
+            what = self.rng.choice(FAMILY_CHECKS)
+            prefix = self.rng.choice(["", f"{self.rng.choice(self.members)}: "])
+            return f"{prefix}expect {what} {self.label()} ?" if what == "active" else f"{prefix}expect {what} ?"
         what = self.rng.choice(CHECKS)
         return f"expect {what} {self.label()} ?" if what.endswith("_of") else f"expect {what} ?"
 
@@ -217,6 +258,10 @@ class Scenario:
         if rng.random() < 0.7:
             lines += ["route Card", "route Form"]
             self.registered |= {"Card", "Form"}
+        if rng.random() < 0.35:  # a family: its members are made hidden, each with a first screen
+            self.members = list(MEMBERS)
+            for member in self.members:
+                lines += [f"navigator {member} hidden", f"{member}: push {self.new(rng.choice(ROUTES))} instant"]
         for index in range(commands):
             if rng.random() < 0.05 and index > commands * 3 // 4:
                 line = "destroy"

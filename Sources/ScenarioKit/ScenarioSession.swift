@@ -229,7 +229,7 @@ final class ScenarioSession: @unchecked Sendable {
         case "activate": try activate(arguments, line)
         case "present": try present(arguments, line)
         case "dismiss": try dismiss(arguments, line)
-        case "leave": call { try self.nav().leave() }
+        case "leave": call { try self.nav().leave(completion: nil) }
         default: throw ScenarioError(line: line, "unknown command '\(words.joined(separator: " "))'")
         }
     }
@@ -504,7 +504,7 @@ final class ScenarioSession: @unchecked Sendable {
         let child = try member(named: arguments[0], line)
         let screen = try labelled(arguments[2], line)
         let parent = navigator(of: owner(arguments[2]) ?? root)
-        call { try parent.attach(self.navigator(of: child), to: screen) }
+        call { try parent.attach(self.navigator(of: child), to: screen, completion: nil) }
     }
 
     /// `activate NAME [retap] [instant]`, asked of NAME.
@@ -519,7 +519,7 @@ final class ScenarioSession: @unchecked Sendable {
             default: throw ScenarioError(line: line, "unknown activate option '\(option)'")
             }
         }
-        call { try self.navigator(of: child).activate(retap: retap, animated: animated) }
+        call { try self.navigator(of: child).activate(retap: retap, animated: animated, completion: nil) }
     }
 
     /// `present NAME [instant] [overlay] [sticky]`, asked of the prefixed navigator.
@@ -536,7 +536,7 @@ final class ScenarioSession: @unchecked Sendable {
         }
         call {
             try self.nav().present(
-                self.navigator(of: modal), covers: covers, dismissOnBack: dismissOnBack, animated: animated)
+                self.navigator(of: modal), covers: covers, dismissOnBack: dismissOnBack, animated: animated, completion: nil)
         }
     }
 
@@ -553,7 +553,7 @@ final class ScenarioSession: @unchecked Sendable {
                 throw ScenarioError(line: line, "unknown dismiss option '\(option)'")
             }
         }
-        call { try self.nav().dismiss(animated: animated, result: result) }
+        call { try self.nav().dismiss(animated: animated, result: result, completion: nil) }
     }
 
     private func member(named name: String, _ line: Int) throws(ScenarioError) -> Member {

@@ -10,7 +10,8 @@ import CNavCore
 // byte, bit 0 NULL; route — a route index (Routes); show_options — an options byte (bit 0
 // animated, 1 keep, 2 recycle none, 3 NULL options, 4 a payload text follows); entries — n % 4
 // entries of a route index and a state text, then `count` is n; document — the saved document
-// of the navigator now (byte bit 0 clear), else one that is no saved document.
+// of the navigator now (byte bit 0 clear), else one that is no saved document; child — a
+// navigator (Family.swift's selectNavigator); the family ops' options — NULL (the defaults).
 
 /// The fields of navcore_request, and the table of ops: each function's op and the fields its
 /// parameters fill (navcore.h's NAVCORE_REQUEST_MAP).
@@ -58,6 +59,8 @@ final class AskArguments {
     var valid = true
     /// The screens the request names (their expectation is the screens').
     var screens: [UInt64] = []
+    /// The navigator the request names (attach's child, present's modal).
+    var child: Resolved?
     private var allocations: [UnsafeMutableRawPointer] = []
 
     init(_ op: navcore_op) {
@@ -94,12 +97,14 @@ extension Harness {
         let arguments = AskArguments(op)
         for field in fields { readField(field, &r, t, arguments) }
         let flags = r.byte()
+        let joining = op == NAVCORE_OP_ATTACH || op == NAVCORE_OP_PRESENT
         var expected: Expectation =
-            !arguments.valid ? .status(NAVCORE_ERR_INVALID)
+            joining ? joinExpectation(t, arguments.child ?? resolved(nil), screen: op == NAVCORE_OP_ATTACH ? arguments.request.screen : nil,
+                                      badOptions: false)
+            : !arguments.valid ? .status(NAVCORE_ERR_INVALID)
             : !arguments.screens.isEmpty ? screenExpectation(arguments.screens, t)
             : op == NAVCORE_OP_GESTURE ? .any
-            // A root is no screen child: activate and leave are refused (SPEC §16.3, §16.7).
-            : op == NAVCORE_OP_ACTIVATE || op == NAVCORE_OP_LEAVE ? .status(NAVCORE_ERR_STATE) : .accepted
+            : op == NAVCORE_OP_ACTIVATE || op == NAVCORE_OP_LEAVE ? childExpectation(t) : .accepted
         switch mode {
         case 1: arguments.request.version = versionZero ? 0 : UInt32(NAVCORE_REQUEST_VERSION) + 1
         case 2: arguments.request.op = -1
@@ -107,10 +112,18 @@ extension Harness {
         }
         if mode != 0 { expected = .status(NAVCORE_ERR_INVALID) }
         let what = "ask(\(function) as a request, mode \(mode))"
-        let box = withUnsafePointer(to: arguments.request) { request in
-            ask(op, t, flags, what, expected: expected) { navcore_ask(t.handle, mode == 3 ? nil : request, $0, $1) }
+        let call = {
+            withUnsafePointer(to: arguments.request) { request in
+                self.ask(op, t, flags, what, expected: expected) { navcore_ask(t.handle, mode == 3 ? nil : request, $0, $1) }
+            }
         }
-        if op == NAVCORE_OP_RUN { box.runName = Int(flags) }
+        if mode == 0, joining, let child = arguments.child {
+            self.joining(child, to: t, screen: op == NAVCORE_OP_ATTACH ? arguments.request.screen : 0,
+                         presented: op == NAVCORE_OP_PRESENT) { call() }
+        } else {
+            let box = call()
+            if op == NAVCORE_OP_RUN { box.runName = Int(flags) }
+        }
         withExtendedLifetime(arguments) {}
     }
 
@@ -166,10 +179,9 @@ extension Harness {
             a.request.count = count
             a.valid = a.valid && count > 0
         case .child:
-            // The fuzzer drives one navigator: the child is NULL or the navigator itself, which
-            // attach and present refuse (SPEC §16.2.1); families are the scenarios' and tests'.
-            a.request.child = r.flag() ? nil : t.handle
-            a.valid = false
+            let child = selectNavigator(&r)
+            a.request.child = child.handle
+            a.child = child
         case .attachOptions, .activateOptions, .presentOptions, .dismissOptions:
             break  // NULL: the defaults
         case .document:

@@ -11,7 +11,10 @@ private func enter(_ kind: RegKind, _ nav: NavHandle?, _ ctx: UnsafeMutableRawPo
     guard let ctx, harness.regContexts.contains(ctx), let box = RegBox.from(ctx), box.kind == kind else {
         violation("a \(kind) callback received a ctx the harness never registered for it: \(String(describing: ctx))")
     }
-    if nav != box.nav.handle { violation("a \(kind) callback received navigator \(String(describing: nav)), not \(box.nav.handle)") }
+    // A route's factory, found by a descendant's lookup, is called with that descendant (SPEC §16.1).
+    if nav != box.nav.handle && !(kind == .route && harness.isDescendant(nav, of: box.nav)) {
+        violation("a \(kind) callback received navigator \(String(describing: nav)), not \(box.nav.handle)")
+    }
     if box.destroys > 0 { violation("a \(kind) callback ran after its ctx destructor") }
     if !box.accepted { violation("a \(kind) callback of a failed (or failing) registration ran") }
     if nests { harness.enterCallback(box.nav, "\(kind)", interposes: [.release, .result, .bar].contains(kind)) }
@@ -25,12 +28,13 @@ private func leave(_ harness: Harness, _ box: RegBox, nests: Bool = true) {
 }
 
 extension Harness {
-    /// Callbacks of one navigator never nest (SPEC §9); and a result is followed by its
+    /// Callbacks of one family never nest (SPEC §9, §16.8: one driver); and a result is followed by its
     /// screen's release (SPEC §12) with no op event between. Only what the listener's own calls
     /// cause at once may come between (`interposes`): the `bar` of a threshold it set, the
     /// result and release of a screen it discarded.
     func enterCallback(_ nav: NavModel, _ what: @autoclosure () -> String, interposes: Bool = false) {
         if nav.callbackDepth > 0 { violation("the \(what()) callback ran inside another callback of the same navigator") }
+        if familyCallbackDepth(nav) > 0 { violation("the \(what()) callback of nav#\(nav.slot) ran inside another callback of its family") }
         if let screen = nav.resultsAwaitingRelease.last, !interposes {
             violation("the \(what()) callback came between the result of \(screen) and its release")
         }
@@ -74,9 +78,10 @@ func appearanceCallback(_ nav: NavHandle?, _ phase: Int32, _ id: UInt64, _ objec
     }
     let (h, box) = enter(kind, nav, ctx)
     defer { leave(h, box) }
-    if !(0...5).contains(reason) { violation("appearance reason \(reason) is not a navcore_reason") }
+    if !(0...7).contains(reason) { violation("appearance reason \(reason) is not a navcore_reason") }
     let screen = h.screen(id, of: box.nav, "\(kind)")
     if screen.object != object { violation("\(kind) of \(id) passed another object") }
+    h.balance(kind, screen, box.nav)
     log("  <- \(kind) \(id) \(String(cString: navcore_reason_string(reason))) animated \(animated)")
     h.fire(HookKind(rawValue: Int(phase) + HookKind.willShow.rawValue) ?? .willShow, screen.labelCode, box.nav)
 }
@@ -86,13 +91,18 @@ func transitionCallback(_ nav: NavHandle?, _ transition: UnsafePointer<navcore_t
     defer { leave(h, box) }
     guard let t = transition?.pointee else { violation("the animator received a NULL transition") }
     if t.id == 0 { violation("transition id 0") }
-    if !(0...1).contains(t.style) { violation("transition style \(t.style)") }
-    if t.interactive && t.style != NAVCORE_STYLE_POP.rawValue { violation("an interactive transition that is not a pop") }
+    if !(0...3).contains(t.style) { violation("transition style \(t.style)") }
+    if t.interactive && t.style != NAVCORE_STYLE_POP.rawValue && t.style != NAVCORE_STYLE_DISMISS.rawValue {
+        violation("an interactive transition that is neither a pop nor a dismiss")
+    }
     if t.from == t.to { violation("a transition from \(t.from) to itself") }
-    if h.screen(t.from, of: box.nav, "transition from").object != t.from_object
-        || h.screen(t.to, of: box.nav, "transition to").object != t.to_object
-    {
-        violation("a transition passed another object")
+    // A push or pop is between two screens of the animator's navigator; present and dismiss
+    // between the parent's top and the modal's front-most (SPEC §16.4), one family's.
+    let acrossFamily = t.style == NAVCORE_STYLE_PRESENT.rawValue || t.style == NAVCORE_STYLE_DISMISS.rawValue
+    let from = h.transitionScreen(t.from, box.nav, acrossFamily), to = h.transitionScreen(t.to, box.nav, acrossFamily)
+    if from.object != t.from_object || to.object != t.to_object { violation("a transition passed another object") }
+    if t.from_navigator != from.nav.handle || t.to_navigator != to.nav.handle {
+        violation("a transition's from_navigator / to_navigator are not the owners of its from / to screens")
     }
     if box.nav.transitions[t.id] != nil { violation("transition id \(t.id) handed out twice") }
     box.nav.transitions[t.id] = t.interactive
@@ -134,6 +144,10 @@ func releaseCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRaw
     let (h, box) = enter(.release, nav, ctx)
     defer { leave(h, box) }
     let screen = h.screen(id, of: box.nav, "release", live: false)
+    h.checkChildrenGone(before: id, of: box.nav)
+    if screen.shown && !box.nav.destroyedWithRoot && !h.appearanceExempt(box.nav) {
+        violation("screen \(id) released while shown: its will_hide never came")
+    }
     if let listener = screen.listener, listener.accepted {
         if listener.calls != 1 { violation("screen \(id) released after \(listener.calls) calls of its result listener, not 1") }
         if box.nav.resultsAwaitingRelease.last != id {
@@ -158,7 +172,13 @@ func releaseCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRaw
 func doneCallback(_ nav: NavHandle?, _ op: Int32, _ outcome: Int32, _ ctx: UnsafeMutableRawPointer?) {
     let (h, box) = enter(.done, nav, ctx)
     defer { leave(h, box) }
-    if !(0...10).contains(op) || !(0...9).contains(outcome) { violation("done(op \(op), outcome \(outcome)) out of range") }
+    if !(0...15).contains(op) || !(0...9).contains(outcome) { violation("done(op \(op), outcome \(outcome)) out of range") }
+    if op == Int32(NAVCORE_OP_BACK.rawValue) || op == Int32(NAVCORE_OP_GESTURE.rawValue) {
+        box.nav.backsDone += 1
+        if box.nav.backsDone > box.nav.backsAsked {
+            violation("nav#\(box.nav.slot) reported \(box.nav.backsDone) backs or gestures, more than the \(box.nav.backsAsked) asked of it")
+        }
+    }
     log("  <- done \(String(cString: navcore_op_string(op))) \(String(cString: navcore_outcome_string(outcome)))")
     h.fire(.done, Int(op), box.nav)
 }
@@ -184,7 +204,8 @@ private func askVeto(_ h: Harness, _ box: RegBox, _ id: UInt64, _ object: Unsafe
     {
         violation("the veto was asked about \(id), which is not the top")
     }
-    if box.nav.pendingDecision != 0 { violation("the veto was asked while decision \(box.nav.pendingDecision) is pending") }
+    let pending = h.pendingDecision(of: box.nav)
+    if pending != 0 { violation("the veto was asked while decision \(pending) is pending in its family") }
     log("  <- veto \(id) gesture \(byGesture) decision \(decision)")
     h.fire(.veto, screen.labelCode, box.nav)
     let code = box.nav.vetoAll != 0 ? box.nav.vetoAll : box.nav.vetoAnswers[screen.labelCode] ?? 0
@@ -242,6 +263,7 @@ func resultCallback(_ nav: NavHandle?, _ id: UInt64, _ object: UnsafeMutableRawP
     var copy: UnsafeMutablePointer<CChar>? = nil
     let status = navcore_screen_result(&copy, nav, id)
     defer { navcore_free(copy) }
+    h.probe(box.nav)  // a member's teardown (its results come after its handle died, SPEC §16.7)
     if !box.nav.destroyed {
         if status != NAVCORE_OK.rawValue { violation("screen_result(\(id)) inside its listener returned \(status)") }
         if copy.map({ String(cString: $0) }) != result.map({ String(cString: $0) }) {
@@ -267,7 +289,7 @@ func factoryCallback(_ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ n
     if box.factoryFails { return box.route % 2 == 0 ? -1 : 1 }
     let object = box.factoryNullObject ? nil : h.nextObject()
     out.pointee = object
-    h.record(id, nav: box.nav, route: box.route, object: object, what: "a factory")
+    h.record(id, nav: h.model(of: nav) ?? box.nav, route: box.route, object: object, what: "a factory")
     return 0
 }
 
@@ -295,7 +317,9 @@ func opCompletion(_ nav: NavHandle?, _ op: Int32, _ outcome: Int32, _ ctx: Unsaf
         violation("a completion received a ctx the harness never gave an op")
     }
     guard let owner = box.nav else { violation("the completion of a call on a bad handle ran") }
-    if nav != owner.handle { violation("a completion received another navigator") }
+    if nav != owner.handle {
+        violation("the completion of op \(op) asked of nav#\(owner.slot) received \(h.model(of: nav).map { "nav#\($0.slot)" } ?? String(describing: nav))")
+    }
     if op != box.kind { violation("the completion of op \(box.kind) said op \(op)") }
     if box.completions > 0 { violation("an op completed twice (op \(op), outcomes \(box.outcome) then \(outcome))") }
     if !box.inCall && box.status < 0 { violation("the completion of a failed call ran") }

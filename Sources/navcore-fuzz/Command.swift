@@ -13,7 +13,8 @@ enum Command: UInt8, CaseIterable {
     /// Nothing.
     case nop
     /// `create dispatch mask`: a navigator in the first free slot, which becomes selected.
-    /// dispatch: 0 inline, 1 host, else an invalid value (the call must fail). mask: which
+    /// dispatch (< 0x80): bit 0 host, bit 1 created hidden, bit 2 with the default options (bits
+    /// 1, 2: navcore_navigator_create_with_options); else an invalid value (the call must fail). mask: which
     /// callbacks to register: bit 0 animator, 1 action, 2 the four appearance phases,
     /// 3 progress+bar+payload, 4 done, 5 veto, 6 wakeup, 7 *no* release callback.
     case create
@@ -125,6 +126,24 @@ enum Command: UInt8, CaseIterable {
     /// unknown version (one more byte: bit 0 version 0, else the next one), 2 an unknown op
     /// (-1), 3 a NULL request (all three must fail invalid).
     case ask
+    /// `attach child screen flags`: navcore_attach of the navigator `child` selects (a byte:
+    /// 0xFF NULL, 0xFE a forged handle, else the navigator in slot `child % 4`, live or dead) to
+    /// `screen` of the selected one (SPEC §16.2). flags: bit 1 no completion, 2 NULL options,
+    /// 3 an options version the header does not define (must fail invalid).
+    case attach
+    /// `activate flags`: bit 0 animated, 1–3 as attach's, 4 retap pop_to_root, 5 a retap value
+    /// the header does not define (must fail invalid).
+    case activate
+    /// `present child flags`: bit 0 animated, 1–3 as attach's, 4 an overlay (covers off),
+    /// 5 sticky (dismiss_on_back off).
+    case present
+    /// `dismiss flags [text]`: bit 0 animated, 1–3 as attach's, 4 a result text follows.
+    case dismiss
+    /// `leave flags`: bit 1 no completion.
+    case leave
+    /// `family_query screen`: SPEC §16.9's queries of the selected navigator (children and
+    /// active child of `screen`), checked against the harness's families (Family.swift).
+    case familyQuery
 }
 
 extension Command {

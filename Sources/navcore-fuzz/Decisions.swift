@@ -19,7 +19,7 @@ extension Harness {
         let last = t.model?.lastDecision ?? 0
         let id: UInt64
         switch r.int(8) {
-        case 0: id = t.model?.pendingDecision ?? 0
+        case 0: id = t.model.map(pendingDecision(of:)) ?? 0
         case 1: id = last
         case 2: id = last &+ 1
         case 3: id = 0
@@ -29,10 +29,13 @@ extension Harness {
         default: id = r.uint64()
         }
         let allow = r.flag()
-        let pending = t.live?.pendingDecision ?? 0
+        // Any member may decide the family's pending decision (SPEC §16.6).
+        let pending = t.live.map(pendingDecision(of:)) ?? 0
         // The model changes before the call: the op goes on inside it (its callbacks may ask
         // the veto again, and a new decision may be pending when the call returns).
-        if id == pending { t.live?.pendingDecision = 0 }
+        if id == pending, let nav = t.live {
+            for member in members(of: nav) where member.pendingDecision == id { member.pendingDecision = 0 }
+        }
         let status = navcore_decide(t.handle, id, allow)
         let what = "decide(\(id), \(allow))"
         expect(status, what, t)

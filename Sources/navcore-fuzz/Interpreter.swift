@@ -65,6 +65,7 @@ extension Harness {
         case .drain: drain(t)
         case .alwaysAppear:
             let on = r.flag()
+            if on { t.live?.alwaysAppearEver = true }
             expect(navcore_set_always_appear(t.handle, on), "always_appear(\(on))", t)
         case .threshold: threshold(&r, t)
         case .screenCreate:
@@ -89,7 +90,7 @@ extension Harness {
             let flags = r.byte()
             // A decision pending when the gesture is asked must refuse it (busy); one that a
             // later op asks while this call drives the queue is no violation.
-            let pending = t.live?.pendingDecision ?? 0
+            let pending = t.live.map(pendingDecision(of:)) ?? 0
             let box = ask(NAVCORE_OP_GESTURE, t, flags, "gesture") { navcore_gesture_begin(t.handle, $0, $1) }
             if pending != 0, box.status == NAVCORE_OK.rawValue {
                 violation("a gesture started while decision \(pending) is pending")
@@ -134,6 +135,12 @@ extension Harness {
             queryText(id, t, saved: r.flag())
         case .drainBounded: drainBounded(&r, t)
         case .ask: askRequest(&r, t)
+        case .attach: attach(&r, t)
+        case .activate: activate(t, r.byte())
+        case .present: present(&r, t)
+        case .dismiss: dismiss(&r, t)
+        case .leave: leave(t, r.byte())
+        case .familyQuery: familyQuery(&r, t)
         }
     }
 
@@ -163,6 +170,7 @@ extension Harness {
 
     func resolved(_ model: NavModel?) -> Resolved {
         guard let model else { return Resolved(handle: nil, model: nil, bad: true) }
+        probe(model)
         return Resolved(handle: model.handle, model: model, bad: model.destroyed)
     }
 
@@ -178,8 +186,15 @@ extension Harness {
             .first { slots[$0] == nil || slots[$0]!.destroyed }
         guard let slot = free else { return }
         var handle: NavHandle?
-        let status = navcore_navigator_create(&handle, dispatch)
-        log("navigator_create(\(dispatch)) -> \(status)")
+        // dispatch bit 1: created hidden (SPEC §16.12's visible option), bit 2: with the
+        // default options; both through navcore_navigator_create_with_options.
+        let withOptions = dispatchByte < 0x80 && dispatchByte & 6 != 0
+        var options = navcore_create_options()
+        _ = navcore_create_options_init(&options, UInt32(NAVCORE_CREATE_OPTIONS_VERSION))
+        options.dispatch = dispatch
+        options.visible = dispatchByte & 2 == 0
+        let status = withOptions ? navcore_navigator_create_with_options(&handle, &options) : navcore_navigator_create(&handle, dispatch)
+        log("navigator_create(\(dispatch)\(withOptions ? ", visible \(options.visible)" : "")) -> \(status)")
         checkStatus(status, "navigator_create", op: false)
         guard dispatch == 0 || dispatch == 1 else {
             if status != NAVCORE_ERR_INVALID.rawValue { violation("navigator_create(\(dispatch)) returned \(status), not invalid") }
@@ -205,16 +220,27 @@ extension Harness {
             for kind in kinds { register(kind, mode: 0, t) }
         }
         if mask & 0x80 == 0 { register(.release, mode: 0, t) }
+        nav.appearanceUnobserved = mask & 0x04 == 0
         nav.wakeupEverMissing = nav.current[.wakeup] == nil
     }
 
-    /// `destroy`: NULL is accepted; a dead or forged handle fails.
+    /// `destroy`: NULL is accepted; a dead or forged handle fails; a navigator that has a parent
+    /// refuses with `state` (SPEC §16.7); a root's destroy kills its whole family's handles.
     func destroy(_ t: Resolved) {
-        t.live?.destroyed = true  // before the call: callbacks during the teardown see a dead handle
+        let member = t.live?.parent != nil
+        if let root = t.live, !member {
+            // Before the call: callbacks during the teardown see dead handles.
+            for nav in members(of: root) where !nav.destroyed {
+                nav.destroyed = true
+                nav.destroyedWithRoot = true
+            }
+        }
         let status = navcore_navigator_destroy(t.handle)
         log("destroy(\(t.describe)) -> \(status)")
         checkStatus(status, "destroy", op: false)
-        if t.handle == nil {
+        if member {
+            if status != NAVCORE_ERR_STATE.rawValue { violation("navigator_destroy of a family member returned \(status), not state") }
+        } else if t.handle == nil {
             if status != NAVCORE_OK.rawValue { violation("navigator_destroy(NULL) returned \(status)") }
         } else if t.bad {
             if status != NAVCORE_ERR_INVALID_HANDLE.rawValue {
@@ -227,11 +253,7 @@ extension Harness {
 
     /// `drain`: the wakeup count starts again.
     func drain(_ t: Resolved) {
-        if let nav = t.live {
-            sequence += 1
-            nav.lastDrain = sequence
-            nav.wakeupsSinceDrain = 0
-        }
+        if let nav = t.live { _ = noteDrain(nav) }
         expect(navcore_drain(t.handle), "drain", t)
     }
 
@@ -248,12 +270,7 @@ extension Harness {
         let seconds = [0, -0.0, .nan, -1e-9, .infinity, 1e9, -.infinity, .greatestFiniteMagnitude][r.int(8)]
         let valid = (which == 1 || count != 0) && (which == 0 || seconds >= 0)
         var began = 0
-        if valid, let nav = t.live {
-            sequence += 1
-            began = sequence
-            nav.lastDrain = sequence
-            nav.wakeupsSinceDrain = 0
-        }
+        if valid, let nav = t.live { began = noteDrain(nav) }
         let status: Int32
         let what: String
         switch which {
@@ -269,6 +286,7 @@ extension Harness {
         }
         log("\(what) on \(t.describe) -> \(status)")
         checkStatus(status, what, t, op: true)
+        if let nav = t.live { probe(nav) }  // a member the drain tore down
         guard let nav = t.live, !nav.destroyed else { return }
         guard valid else {
             if status != NAVCORE_ERR_INVALID.rawValue { violation("\(what) returned \(status), not invalid") }
@@ -306,6 +324,7 @@ extension Harness {
         for _ in 0..<16 {
             guard let nav = t.live, !nav.destroyed else { return }
             drain(t)
+            probe(nav)  // a member the drain tore down
             guard !nav.destroyed else { return }
             var id: UInt64 = 0
             expect(navcore_transition_current(&id, t.handle), "transition_current", t, mustSucceed: true)

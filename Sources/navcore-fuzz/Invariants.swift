@@ -20,6 +20,13 @@ import Glibc
 //     while one is pending;
 //   - save returns exactly the document of the stack and the saved states; open and restore
 //     refuse exactly the malformed calls; a wakeup registered while ops wait is called at once;
+//   - families (Family.swift, SPEC §16): attach and present refuse what 16.2.1 refuses; a
+//     member's destroy fails with state and a root's kills every member's handle; a member
+//     dies only with a parent, and once dead every call on it is invalid_handle; callbacks of
+//     one family never nest (one driver); a back or gesture is reported (`done`) only by the
+//     navigator asked; show and hide alternate per screen and no screen is released while
+//     shown but in a root's destroy; a host screen is released only after its children were
+//     torn down with every screen of theirs;
 //   - when a navigator is destroyed, and at the end of every input: every accepted op
 //     completed exactly once (a run's block before it), every screen created was released
 //     exactly once, every registration's ctx destructor ran exactly once (never for a failed
@@ -58,6 +65,13 @@ enum Expectation {
     /// OK or QUEUED.
     case accepted
     case status(navcore_status)
+    case oneOf([navcore_status])
+
+    /// OK or QUEUED are what it expects.
+    var isAccepted: Bool {
+        if case .accepted = self { return true }
+        return false
+    }
 
     func check(_ status: Int32, _ what: @autoclosure () -> String) {
         switch self {
@@ -68,6 +82,10 @@ enum Expectation {
             }
         case .status(let expected):
             if status != expected.rawValue { violation("\(what()) returned \(status), expected \(expected.rawValue)") }
+        case .oneOf(let statuses):
+            if !statuses.contains(where: { $0.rawValue == status }) {
+                violation("\(what()) returned \(status), expected one of \(statuses.map(\.rawValue))")
+            }
         }
     }
 }
@@ -102,6 +120,7 @@ extension Harness {
         for nav in navigators where nav.callbackDepth != 0 {
             violation("navigator #\(nav.slot) still counts a running callback")
         }
+        navigators.forEach(probe)
         for nav in navigators {
             if nav.destroyed {
                 if !nav.settled { settle(nav) }
@@ -112,11 +131,12 @@ extension Harness {
                 violation("inline navigator idle with \(s.pending) ops queued (the queue stalled)")
             }
             // Busy at top level: a transition waits for the host, or a decision (SPEC §13).
-            if s.busy && s.transition == 0 && nav.pendingDecision == 0 {
+            let pending = pendingDecision(of: nav)
+            if s.busy && s.transition == 0 && pending == 0 {
                 violation("navigator busy at top level with no transition waiting for the host and no decision pending")
             }
-            if s.decision != nav.pendingDecision {
-                violation("navcore_pending_decision \(s.decision), but the veto's last later was \(nav.pendingDecision)")
+            if s.decision != pending {
+                violation("navcore_pending_decision \(s.decision), but the veto's last later in the family was \(pending)")
             }
             if nav.hostDispatch && !nav.wakeupEverMissing && !s.busy && s.pending > 0 && nav.lastWakeup < nav.lastDrain {
                 violation("host-mode navigator has \(s.pending) ops queued and no wakeup since the last drain")
@@ -156,18 +176,30 @@ extension Harness {
             }
             if box.running != 0 { violation("a \(box.kind) callback still counted as running") }
         }
+        // Its handle is dead for every call (SPEC §9, §16.12), destroy and the family ops included.
         var count = 0
-        let status = navcore_stack_count(&count, nav.handle)
-        if status != NAVCORE_ERR_INVALID_HANDLE.rawValue { violation("a query on a destroyed navigator returned \(status)") }
+        let calls: [(String, () -> Int32)] = [
+            ("stack_count", { navcore_stack_count(&count, nav.handle) }),
+            ("push", { navcore_push(nav.handle, 1, false, nil, nil) }),
+            ("leave", { navcore_leave(nav.handle, nil, nil) }),
+            ("dismiss", { navcore_dismiss(nav.handle, nil, nil, nil) }),
+            ("parent", { var parent: NavHandle?; return navcore_parent(&parent, nav.handle) }),
+            ("destroy", { navcore_navigator_destroy(nav.handle) }),
+        ]
+        for (name, call) in calls {
+            let status = call()
+            if status != NAVCORE_ERR_INVALID_HANDLE.rawValue { violation("\(name) on a dead navigator returned \(status)") }
+        }
     }
 
     /// The end of an input: destroy what is left, then everything must be settled.
     func endInput() {
         // Until none is left: a destructor's hook may make another navigator meanwhile.
-        while let nav = navigators.first(where: { !$0.destroyed }) {
+        while let nav = navigators.first(where: { !$0.destroyed && $0.parent == nil }) {
             destroy(resolved(nav))
         }
         checkTopLevel()
+        for nav in navigators where !nav.destroyed { violation("nav#\(nav.slot) outlived the destroy of every root") }
         for op in ops where op.nav == nil && op.completions != 0 {
             violation("an op asked with a bad handle completed")
         }

@@ -113,11 +113,30 @@ final class NavModel {
     var resultsAwaitingRelease: [UInt64] = []
     /// The bar threshold, as far as the harness set it (nil: unknown, e.g. a huge value).
     var threshold: Int? = 0
+    /// Its family (SPEC §16), named by the handle of the navigator it began with: itself alone
+    /// until an accepted attach or present joins it to another (Family.swift).
+    var family: UInt
+    /// Its parent from the accepted attach or present on (nil: a root), the screen it was
+    /// attached to (0: a modal), and whether it was presented.
+    weak var parent: NavModel?
+    var hostScreen: UInt64 = 0
+    var presented = false
+    /// Its family's root was destroyed (the teardown of section 9, which emits no hides).
+    var destroyedWithRoot = false
+    /// `always_appear` was on at some point: its show and hide events may be unbalanced.
+    var alwaysAppearEver = false
+    /// It lacked a `will_show` or `will_hide` callback at some point: events went unseen.
+    var appearanceUnobserved = false
+    /// Backs and gestures asked of it and accepted, and `done back`/`done gesture` events its
+    /// observer received: never more events than ops (the asked navigator reports, SPEC §16.6).
+    var backsAsked = 0
+    var backsDone = 0
 
     init(slot: Int, handle: NavHandle, hostDispatch: Bool) {
         self.slot = slot
         self.handle = handle
         self.hostDispatch = hostDispatch
+        self.family = UInt(bitPattern: handle)
     }
 
     /// The screens of route `route` in creation order; `ordinal` 0 is the first (label `R`).
@@ -157,6 +176,8 @@ final class ScreenRecord {
     /// has begun calling it (from then on `on_result` fails with state).
     var listener: RegBox?
     var resultStarted = false
+    /// A `will_show` came and no `will_hide` since: the screen is shown (SPEC §5, §16.5).
+    var shown = false
 
     init(id: UInt64, nav: NavModel, route: Int, ordinal: Int, object: UnsafeMutableRawPointer?) {
         self.id = id

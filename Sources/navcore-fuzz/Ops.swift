@@ -14,7 +14,11 @@ extension Harness {
         let box = OpBox(nav: t.model, kind: Int32(kind.rawValue))
         box.tracked = flags & 2 == 0
         register(box)
-        let insideOwnCallback = (t.live?.callbackDepth ?? 0) > 0
+        // A callback of its family runs: SPEC §16.8 queues an op asked of any member.
+        let insideOwnCallback = t.live.map(familyCallbackDepth) ?? 0 > 0
+        // Counted before the call: an accepted back may end (and be reported) inside it.
+        let routed = kind == NAVCORE_OP_BACK || kind == NAVCORE_OP_GESTURE
+        if routed { t.live?.backsAsked += 1 }
         let status = call(box.tracked ? opCompletion : nil, box.ctx)
         box.inCall = false
         box.status = status
@@ -24,6 +28,7 @@ extension Harness {
             if box.completions > 0 { violation("\(what()) failed with \(status) but its completion ran") }
             if box.blockRuns > 0 { violation("\(what()) failed with \(status) but its block ran") }
         }
+        if routed, status < 0 { t.live?.backsAsked -= 1 }
         guard let nav = t.live else { return box }
         if kind == NAVCORE_OP_GESTURE {
             if status == NAVCORE_QUEUED.rawValue { violation("the gesture was queued") }

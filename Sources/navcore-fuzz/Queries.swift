@@ -38,7 +38,8 @@ extension Harness {
         expect(navcore_root(&root, h), "root", t, mustSucceed: true)
         if top != (stack.last ?? 0) || root != (stack.first ?? 0) { violation("top/root disagree with the stack") }
         if !(0...10).contains(s.action) { violation("action_state \(s.action) is not a navcore_action") }
-        if s.canGoBack != (!s.busy && s.pending == 0 && stack.count >= 2) {
+        // In a family a back is routed (SPEC §16.6): a target may be another member.
+        if !isShared(nav), s.canGoBack != (!s.busy && s.pending == 0 && stack.count >= 2) {
             violation("can_go_back \(s.canGoBack) with busy \(s.busy), pending \(s.pending), \(stack.count) screens")
         }
         if s.transition != 0 && !s.busy { violation("transition \(s.transition) in flight while not busy") }
@@ -126,7 +127,7 @@ extension Harness {
         checkStatus(status, what, t)
         guard let nav = t.live else { return }
         if id == 0, status != NAVCORE_ERR_STATE.rawValue { violation("\(what) returned \(status), not state") }
-        guard inFlight, let interactive = nav.transitions[id] else { return }
+        guard inFlight, let interactive = familyTransition(nav, id) else { return }
         let expected = !cancel || interactive ? NAVCORE_OK : NAVCORE_ERR_STATE
         if status != expected.rawValue { violation("\(what) of the transition in flight returned \(status), expected \(expected.rawValue)") }
     }
@@ -140,7 +141,7 @@ extension Harness {
         checkStatus(status, "progress", t)
         guard let nav = t.live else { return }
         if id == 0, status != NAVCORE_ERR_STATE.rawValue { violation("progress(0) returned \(status), not state") }
-        guard inFlight, let interactive = nav.transitions[id] else { return }
+        guard inFlight, let interactive = familyTransition(nav, id) else { return }
         let expected = !interactive ? NAVCORE_ERR_STATE : (0...1).contains(value) ? NAVCORE_OK : NAVCORE_ERR_INVALID
         if status != expected.rawValue { violation("progress(\(id), \(value)) returned \(status), expected \(expected.rawValue)") }
     }
@@ -208,8 +209,8 @@ extension Harness {
         let value: Int32 = b == 0x80 ? Int32.min : b == 0x7F ? Int32.max : Int32(Int8(bitPattern: b))
         let ranges: [(String, (Int32) -> UnsafePointer<CChar>?, ClosedRange<Int32>)] = [
             ("status", navcore_status_string, -8...1), ("outcome", navcore_outcome_string, 0...9),
-            ("op", navcore_op_string, 0...10), ("action", navcore_action_string, 0...10),
-            ("reason", navcore_reason_string, 0...5),
+            ("op", navcore_op_string, 0...15), ("action", navcore_action_string, 0...10),
+            ("reason", navcore_reason_string, 0...7),
         ]
         for (name, function, valid) in ranges {
             guard let pointer = function(value) else { violation("navcore_\(name)_string(\(value)) returned NULL") }

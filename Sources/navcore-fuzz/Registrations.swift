@@ -44,6 +44,7 @@ extension Harness {
                 nav.resultsAwaitingRelease = []
             }
             if removing && kind == .wakeup { nav.wakeupEverMissing = true }
+            if removing && (kind == .willShow || kind == .willHide) { nav.appearanceUnobserved = true }
         }
         let ctx = box?.ctx
         let destroy: navcore_destroy_fn? = box?.hasDestructor == true ? destroyContext : nil
@@ -93,7 +94,8 @@ extension Harness {
     /// during the registration (SPEC §9): at top level, and with no ctx destructor of the
     /// replaced wakeup (whose hook could drain the queue meanwhile); else 0.
     private func workWaiting(_ t: Resolved) -> Int {
-        guard let nav = t.live, nav.hostDispatch, callbacksRunning == 0, nav.current[.wakeup]?.hasDestructor != true,
+        // A member's own wakeup is not called while it has a parent (SPEC §16.8).
+        guard let nav = t.live, nav.hostDispatch, nav.parent == nil, callbacksRunning == 0, nav.current[.wakeup]?.hasDestructor != true,
               let s = snapshot(t)
         else { return 0 }
         return s.pending

@@ -18,6 +18,25 @@ import Testing
         #expect(updates == 1 && ended == .completed && !nav.isBusy)
     }
 
+    /// A modal's present and dismiss reach the parent's animator, the mirror: they go to the
+    /// `layer` handler on the main actor and change no stack of the parent's.
+    @Test func aModalsPresentAndDismissGoToTheLayerHandler() async throws {
+        let nav = Navigator(dispatch: .mainActor)
+        var layer: [Transition] = [], updates = 0
+        let mirror = try MainActorStackMirror(nav, layer: { layer.append($0) }) { _ in updates += 1 }
+        _ = try nav.push(nav.makeScreen(route: "A"), completion: nil)
+        let sheet = Navigator(dispatch: .mainActor, visible: false)
+        _ = try sheet.push(sheet.makeScreen(route: "S"), completion: nil)
+        try nav.present(sheet, completion: nil)
+        #expect(layer.map(\.style) == [.present] && nav.isBusy)
+        try await #require(layer.first).finish()
+        #expect(nav.modal === sheet && !nav.isBusy)
+        try nav.dismiss(completion: nil)
+        #expect(layer.map(\.style) == [.present, .dismiss])
+        try await #require(layer.last).finish()
+        #expect(nav.modal == nil && !nav.isBusy && updates == 1 && mirror.stack.map(\.route) == ["A"])
+    }
+
     @Test func namesTheDecisionABackWaitsFor() async throws {
         let nav = Navigator(dispatch: .mainActor)
         let mirror = try MainActorStackMirror(nav, animates: false) { _ in }

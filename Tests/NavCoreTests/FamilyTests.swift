@@ -43,6 +43,25 @@ import Testing
         #expect(family.trace().filter { $0.contains("release") } == ["release Detail", "c: release A", "release Home"])
     }
 
+    /// The family ops have both forms of every op: the plain call awaits the outcome, the call
+    /// that names `completion:` returns at once.
+    @Test func theFamilyOpsAwaitTheirOutcomeWithoutACompletion() async throws {
+        let family = Family()
+        let root = family.navigator("")
+        let tabs = try root.makeScreen(route: "Tabs")
+        #expect(try await root.push(tabs, animated: false) == .completed)
+        let tab = family.navigator("t", visible: false)
+        #expect(try await tab.push(try tab.makeScreen(route: "A"), animated: false) == .completed)
+        #expect(try await root.attach(tab, to: tabs) == .completed)
+        #expect(try await tab.activate() == .noop)
+        let sheet = family.navigator("s", visible: false)
+        #expect(try await sheet.push(try sheet.makeScreen(route: "S"), animated: false) == .completed)
+        #expect(try await root.present(sheet, animated: false) == .completed)
+        #expect(try await root.dismiss(animated: false, result: "done") == .completed)
+        #expect(try await tab.leave() == .completed)
+        #expect(root.modal == nil && tab.isDestroyed && sheet.isDestroyed)
+    }
+
     @Test func aReleaseTearsDownNestedChildrenFirstLastAttachedFirst() throws {
         let family = Family()
         let root = family.navigator("")
@@ -56,9 +75,9 @@ import Testing
         try second.push(try second.makeScreen(route: "B"), animated: false, completion: nil)
         let nested = family.navigator("g", visible: false)
         try nested.push(try nested.makeScreen(route: "G"), animated: false, completion: nil)
-        try root.attach(first, to: tabs)
-        try root.attach(second, to: tabs)
-        try first.attach(nested, to: inner)
+        try root.attach(first, to: tabs, completion: nil)
+        try root.attach(second, to: tabs, completion: nil)
+        try first.attach(nested, to: inner, completion: nil)
         #expect(try root.children(of: tabs).map { $0 === first || $0 === second } == [true, true])
         #expect(try root.activeChild(of: tabs) === first)
         _ = family.trace()
@@ -82,7 +101,7 @@ import Testing
             for (parent, child, screen) in [(left, right, leftScreen), (right, left, rightScreen)] {
                 DispatchQueue.global().async(group: group) {
                     do {
-                        outcomes.append(try parent.attach(child, to: screen).description)
+                        outcomes.append(try parent.attach(child, to: screen, completion: nil).description)
                     } catch {
                         outcomes.append((error as? NavigationError)?.code.description ?? "\(error)")
                     }
@@ -106,14 +125,14 @@ import Testing
         try {
             let child = family.navigator("c", visible: false)
             try child.push(try child.makeScreen(route: "A"), animated: false, completion: nil)
-            try root.attach(child, to: tabs)
+            try root.attach(child, to: tabs, completion: nil)
             expectError(.state) { try child.destroy() }
             weakChild = child
         }()
         // The host let go of its last reference: the family keeps the object and its handlers.
         let child = try #require(weakChild)
         _ = family.trace()
-        try child.leave()
+        try child.leave(completion: nil)
         #expect(family.trace() == ["c: will_hide A disappear instant", "c: did_hide A disappear instant",
                                    "c: release A", "c: done leave completed"])
         #expect(child.isDestroyed)
@@ -129,8 +148,8 @@ import Testing
         try first.push(try first.makeScreen(route: "A"), animated: false, completion: nil)
         let second = family.navigator("t2", visible: false)
         try second.push(try second.makeScreen(route: "B"), animated: false, completion: nil)
-        try root.attach(first, to: tabs)
-        try root.attach(second, to: tabs)
+        try root.attach(first, to: tabs, completion: nil)
+        try root.attach(second, to: tabs, completion: nil)
         let seen = Locked<[String]>([])
         for (navigator, name) in [(first, "t1"), (second, "t2")] {
             navigator.addObserver { event in
@@ -141,7 +160,7 @@ import Testing
                 seen.append("\(name) \(change.phase): active \(active)")
             }
         }
-        try second.activate()
+        try second.activate(completion: nil)
         // SPEC §16.3: C becomes active after O's will_hide events, before C's will_show.
         #expect(seen.value == ["t1 will_hide: active t1", "t2 will_show: active t2"])
     }
@@ -153,7 +172,7 @@ import Testing
         try root.push(tabs, animated: false, completion: nil)
         let child = family.navigator("c", visible: false)
         try child.push(try child.makeScreen(route: "A"), animated: false, completion: nil)
-        try root.attach(child, to: tabs)
+        try root.attach(child, to: tabs, completion: nil)
         _ = family.trace()
         try root.setVisible(false, completion: nil)
         #expect(family.trace() == [
@@ -171,8 +190,8 @@ import Testing
         let first = family.navigator("t1", visible: false)
         try first.push(try first.makeScreen(route: "A"), animated: false, completion: nil)
         let second = family.navigator("t2", visible: false)
-        try root.attach(first, to: tabs)
-        try root.attach(second, to: tabs)
+        try root.attach(first, to: tabs, completion: nil)
+        try root.attach(second, to: tabs, completion: nil)
         try second.setAlwaysAppear(true)
         _ = family.trace()
         try second.push(try second.makeScreen(route: "B"), completion: nil)
@@ -190,7 +209,7 @@ import Testing
         try root.setStack([home, lab], animated: false, completion: nil)
         let child = family.navigator("c", visible: false)
         try child.push(try child.makeScreen(route: "A"), animated: false, completion: nil)
-        try root.attach(child, to: lab)
+        try root.attach(child, to: lab, completion: nil)
         try root.setResult("kept", for: lab)
         let heard = Locked<[String]>([])
         try root.onResult(of: lab) { result in
@@ -213,7 +232,7 @@ import Testing
             let tabs = try root.makeScreen(route: "Tabs")
             try root.push(tabs, animated: false, completion: nil)
             member = Navigator(visible: false)
-            try root.attach(member, to: tabs)
+            try root.attach(member, to: tabs, completion: nil)
             #expect(!member.isDestroyed)
         }
         #expect(member.isDestroyed)

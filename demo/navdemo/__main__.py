@@ -44,8 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--interval", type=float, default=NOTIFY_EVERY, metavar="SECONDS",
                         help=f"the app's worker posts every SECONDS (default {NOTIFY_EVERY:g}; "
                         "0: only on n). Scripts post only on notify")
-    parser.add_argument("--fresh", action="store_true", help="start with the home screen only, "
-                        "not the stack that q saved last time (the saved file is kept)")
+    parser.add_argument("--fresh", action="store_true", help="start with each tab's first screen "
+                        "only, not the tree that q saved last time (the saved file is kept)")
     parser.add_argument("--state", type=Path, metavar="FILE", help="where q saves the stack and "
                         f"the start restores it from (default: {statefile.default_path()}, from "
                         "$XDG_STATE_HOME). Key scripts use a temporary file unless given one")
@@ -103,7 +103,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     path: Path = args.state if args.state is not None else statefile.default_path()
     saved = run_curses(lambda: DemoApp(interval=interval, state_path=path, fresh=args.fresh))
     if saved is not None:
-        print(f"navdemo: saved the stack {saved} to {path}; the next start restores it (--fresh: not)")
+        print(f"navdemo: saved the tree (in front {saved}) to {path}; the next start restores it (--fresh: not)")
     return 0
 
 

@@ -1,7 +1,7 @@
 """The host's animator: navcore hands it a transition, the UI loop plays it frame by frame and
 ends it through navcore.
 
-A plain transition (push, pop, set, show) slides over ``frames`` frames and is finished on the
+A plain transition (push, pop, set, show, the sheet's present and dismiss) slides over ``frames`` frames and is finished on the
 last one. The interactive back gesture follows the user: each press (or key repeat) of the
 swipe key drags it by ``SWIPE_STEP`` and reports the progress to navcore; on release it settles
 to the end (finish) when past half way, else back to the start (cancel); the cancel key settles
@@ -28,6 +28,8 @@ class Slide:
     """The transition in flight and where the host's animation of it is."""
 
     transition: navcore.Transition
+    #: The navigator whose animator was handed the transition (its name in the family).
+    owner: str = "root"
     percent: int = 0
     #: For plain transitions: frames played so far.
     frame: int = 0
@@ -43,7 +45,7 @@ class Slide:
 
     @property
     def style(self) -> navcore.Style:
-        """Push or pop."""
+        """Push, pop, or the sheet's present or dismiss."""
         return self.transition.style
 
 
@@ -57,9 +59,11 @@ class SlideAnimator:
 
     # -- what navcore calls ---------------------------------------------------------------------
 
-    def __call__(self, transition: navcore.Transition) -> None:
-        """navcore's animator callback: only records the transition (the UI loop plays it)."""
-        self.current = Slide(transition, held=transition.interactive)
+    def __call__(self, transition: navcore.Transition, owner: str = "root") -> None:
+        """navcore's animator callback (of the navigator named ``owner``: a family runs one
+        transition at a time, so one animator serves every member): only records the transition
+        (the UI loop plays it)."""
+        self.current = Slide(transition, owner, held=transition.interactive)
 
     # -- what the UI loop calls -------------------------------------------------------------------
 

@@ -1,10 +1,11 @@
-"""DemoApp: a real navcore host. It owns a host-dispatch navigator, turns keys into ops, plays
-transitions through its animator, and keeps what the renderer draws.
+"""DemoApp: a real navcore host. It owns a family of host-dispatch navigators (SPEC §16: a root
+whose frame screen hosts three tab navigators, and a modal sheet the root presents), turns keys
+into ops, plays transitions through its animator, and keeps what the renderer draws.
 
 Threads: every method here runs on the UI thread, except the worker's ``post`` (which only
-enqueues) and the wakeup listener (which only sets a flag). ``pump()`` drains the navigator on
-the UI thread, so every navcore callback — animator, veto, hooks, listeners, route factories,
-done callbacks — runs there.
+enqueues) and the wakeup listener (which only sets a flag). ``pump()`` drains the family on the
+UI thread, so every navcore callback — animator, veto, hooks, listeners, route factories, done
+callbacks — runs there.
 
 Time: the app has no clock. ``tick()`` is one animation frame; the curses loop calls it at a
 fixed rate, a key script calls it with ``tick`` / ``settle``. So a script is reproducible.
@@ -13,6 +14,7 @@ fixed rate, a key script calls it with ``tick`` / ``settle``. So a script is rep
 from __future__ import annotations
 
 import threading
+from functools import partial
 from pathlib import Path
 from typing import Callable, List, Optional, Type, Union
 
@@ -22,9 +24,10 @@ from . import statefile
 from .animator import SlideAnimator
 from .commands import NOTIFY_EVERY, Commands, Tracked
 from .dialog import DiscardDialog
+from .family import ROOT, TABS, Family
 from .keymap import command_for
-from .screens import KINDS, Alert, Card, Compose, Home, Namer, Picker
-from .trace import EventLog
+from .screens import KINDS, Alert, Card, Compose, Namer, Picker, Sheet, TabFrame
+from .trace import EventLog, NavigatorTrace
 from .worker import NotificationWorker, Waker
 
 #: Frames of a plain transition (at FPS frames a second: 0.4 s).
@@ -67,22 +70,63 @@ class DemoApp(Commands):
         self._unread = 2
         self._message_id = 40
 
-        nav = self.nav = navcore.Navigator(navcore.Dispatch.HOST)
-        nav.on("wakeup", self.waker.set)
-        nav.add_listener(self.log)
+        root = self.root = navcore.Navigator(navcore.Dispatch.HOST)
+        self.family = Family(root)
+        self._threshold = threshold
+        root.on("wakeup", self.waker.set)  # one wakeup for the whole family (SPEC §16.8)
+        self._adopt(root, ROOT)
+        for route, kind in KINDS.items():
+            root.register_route(route, self._factory(kind))  # the members look routes up here
+        root.on_child(self._restored_child)
+        saved = None if fresh or state_path is None else self._load(state_path)
+        self._start_fresh = saved is None or not self._restore(saved)
+        self.pump()
+        if self._start_fresh:
+            self.namer = Namer()  # what a refused or replaced restore named is gone
+            self._build_tabs()
+            self.pump()
+        self.worker = NotificationWorker(self.family.tabs[TABS[0].name], interval, self._on_worker_post)
+        self.worker.start()
+
+    @property
+    def nav(self) -> navcore.Navigator:
+        """The navigator in front (the sheet, or the active tab): the one the keys act on."""
+        return self.family.front()
+
+    def _adopt(self, nav: navcore.Navigator, name: str) -> None:
+        """Gives a member of the family the app's listeners and hooks (each navigator has its
+        own: SPEC §16.12's hooks are per navigator, only the queue and the wakeup are shared;
+        its routes are the root's, found by route lookup, SPEC §16.1)."""
+        trace = self.log.listener(name)
+        nav.add_listener(trace)
         nav.on("done", self._on_done)
         nav.on("payload", self._on_payload)
-        nav.animator = self._animate
+        nav.animator = lambda transition: self._animate(name, trace, transition)
         nav.veto = self._should_pop
-        for route, kind in KINDS.items():
-            nav.register_route(route, self._factory(kind))
-        nav.bar_threshold = threshold
-        saved = None if fresh or state_path is None else self._load(state_path)
-        if saved is None or not self._restore(saved):
-            self._push_home()
-        self.pump()
-        self.worker = NotificationWorker(nav, interval, self._on_worker_post)
-        self.worker.start()
+        nav.bar_threshold = self._threshold
+
+    def _build_tabs(self) -> None:
+        """A fresh start: the tab frame as the root's stack, and each tab navigator, made hidden
+        with its first screen, attached to it (the first attach makes its child the active
+        one). ``set``, not ``push``: a tree restored without the tabs is replaced."""
+        root = self.root
+        frame = root.create_screen(TabFrame.route, TabFrame(self.namer.next(TabFrame.route)))
+        self._ask("set the tab frame", lambda: root.set_stack([frame], animated=False))
+        for index, tab in enumerate(TABS):
+            child = navcore.Navigator(navcore.Dispatch.HOST, visible=False)
+            self._adopt(child, self.family.add_tab(index, child))
+            first = KINDS[tab.route](self.namer.next(tab.route))
+            child.push(child.create_screen(tab.route, first), animated=False)
+            child.drain()  # its own queue, before it joins the family's (SPEC §16.8)
+            self._ask(f"attach {tab.name} to the frame", partial(root.attach, child, frame))
+
+    def _restored_child(self, parent: navcore.Navigator, screen: Optional[navcore.Screen], child: navcore.Navigator) -> None:
+        """navcore made a navigator of a saved tree (``restore_tree``): name it and give it the
+        app's hooks before its screens are made (SPEC §16.10)."""
+        if screen is None:
+            self._adopt(child, self.family.add_sheet(child))
+        else:
+            self._adopt(child, self.family.add_tab(len(self.family.tabs), child))
 
     def _factory(self, kind: Type[Card]) -> Callable[[navcore.RouteRequest], Card]:
         """A route's factory: a new card, named by its payload when a restore gives its name."""
@@ -104,43 +148,43 @@ class DemoApp(Commands):
             self.message = f"! the saved stack could not be read ({error}): starting fresh"
             return None
 
-    def _push_home(self) -> None:
-        home = self.nav.create_screen("home", Home(self.namer.next("home")))
-        self._ask("push home", lambda: self.nav.push(home, animated=False))
-
     def _restore(self, document: str) -> bool:
-        """Asks navcore to restore a saved stack; False if the document is refused. A restore
-        that fails when it runs (a route gone, a factory failing) leaves the stack empty: then
-        the app starts at home."""
+        """Asks navcore to restore a saved tree; False if the document is refused. A restore
+        that fails when it runs (a route gone, a factory failing) changes nothing: then the app
+        starts fresh."""
         try:
-            restore = self._ask("restore the saved stack", lambda: self.nav.restore(document, animated=False))
+            restore = self._ask("restore the saved tree", lambda: self.root.restore_tree(document, animated=False))
         except navcore.NavcoreError as error:
-            self.message = f"! the saved stack was refused ({error}): starting fresh"
+            self.message = f"! the saved tree was refused ({error}): starting fresh"
             return False
         restore.add_done_callback(self._restored)
         return True
 
     def _restored(self, op: navcore.Operation) -> None:
-        if op.outcome == navcore.Outcome.COMPLETED:
-            self.message = f"restored the saved stack: {self.stack_names()}"
+        if op.outcome != navcore.Outcome.COMPLETED:
+            self.message = f"! the saved tree could not be opened ({op.outcome}): starting fresh"
+            self._start_fresh = True
+        elif not self.family.complete:
+            self.message = "! the saved tree is not the demo's tabs: starting fresh"
+            self._start_fresh = True
         else:
-            self.message = f"! the saved stack could not be opened ({op.outcome}): starting fresh"
-            self._push_home()
+            self.message = f"restored the saved tree: {self.front_names()}"
 
     def save_stack(self) -> bool:
-        """Writes each card's state as its screen's saved state, then navcore's saved document
-        of the stack to the state file (if the app has one). False, with a message, when the
-        file cannot be written."""
-        for screen in self.nav.stack:
-            card = screen.object
-            if isinstance(card, Card):
-                self.nav.set_saved_state(screen, card.state())
+        """Writes each card's state as its screen's saved state, in every navigator of the
+        family, then navcore's saved tree of the whole family (SPEC §16.10) to the state file
+        (if the app has one). False, with a message, when the file cannot be written."""
+        for nav in self.family.members():
+            for screen in nav.stack:
+                card = screen.object
+                if isinstance(card, Card):
+                    nav.set_saved_state(screen, card.state())
         if self.state_path is None:
             return False
         try:
-            statefile.store(self.state_path, self.nav.save_text())
+            statefile.store(self.state_path, self.root.save_tree())
         except OSError as error:
-            self.message = f"! the stack was not saved: {error}"
+            self.message = f"! the tree was not saved: {error}"
             return False
         return True
 
@@ -149,7 +193,7 @@ class DemoApp(Commands):
     def pump(self) -> None:
         """Drains the navigator (on this, the UI thread) while a wakeup asks for it."""
         while self.waker.take():
-            self.nav.drain()
+            self.root.drain()
 
     def tick(self) -> None:
         """One animation frame."""
@@ -161,7 +205,7 @@ class DemoApp(Commands):
         """Nothing moves and nothing waits (a held gesture counts as settled: it waits for the user)."""
         if self.animator.held:
             return True
-        return not self.animator.moving and not self.nav.busy and self.nav.pending == 0
+        return not self.animator.moving and not self.root.busy and self.root.pending == 0
 
     def key(self, key: str) -> None:
         """A key press, named as in keymap. The dialog, the edit field and the picker take the
@@ -172,6 +216,8 @@ class DemoApp(Commands):
         elif isinstance(top, Compose) and top.editing:
             self._edit_key(top, key)
         elif isinstance(top, Picker) and self.animator.current is None and self._picker_key(top, key):
+            pass
+        elif isinstance(top, Sheet) and self.animator.current is None and self._sheet_key(top, key):
             pass
         else:
             command = command_for(key)
@@ -192,9 +238,9 @@ class DemoApp(Commands):
         self.pump()
 
     def close(self) -> None:
-        """Stops the worker and closes the navigator (ops still waiting end ``aborted``)."""
+        """Stops the worker and closes the family (ops still waiting end ``aborted``)."""
         self.worker.stop()
-        self.nav.close()
+        self.root.close()
         self.waker.close()
 
     # -- what the renderer reads ------------------------------------------------------------------
@@ -212,7 +258,7 @@ class DemoApp(Commands):
 
     def _ask(self, label: str, ask: Callable[[], navcore.Operation]) -> navcore.Operation:
         """Asks an op, noting in the log whether it has to wait behind others."""
-        ahead = (1 if self.nav.busy else 0) + self.nav.pending
+        ahead = (1 if self.root.busy else 0) + self.root.pending
         op = ask()
         self._track(label, op)
         self.log.note(f"> {label}" + (f": queued behind {ahead}" if ahead else ""))
@@ -231,9 +277,9 @@ class DemoApp(Commands):
 
     # -- navcore callbacks (UI thread, inside drain / finish / gesture) -----------------------------
 
-    def _animate(self, transition: navcore.Transition) -> None:
-        self.log.transition(transition)
-        self.animator(transition)
+    def _animate(self, name: str, trace: NavigatorTrace, transition: navcore.Transition) -> None:
+        trace.transition(transition)
+        self.animator(transition, name)
 
     def _should_pop(
         self, screen: navcore.Screen, by_gesture: bool, decision: navcore.Decision

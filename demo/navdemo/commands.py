@@ -13,8 +13,9 @@ import navcore
 from . import links
 from .animator import SlideAnimator
 from .dialog import DiscardDialog
+from .family import TABS, Family, Tab
 from .keymap import PICKER_KEYS, typed
-from .screens import DEEP_LINK, Card, Compose, Home, Inbox, Message, Namer, Page, Picker, payload_text
+from .screens import DEEP_LINK, Card, Compose, Home, Inbox, Message, Namer, Page, Picker, Sheet, payload_text
 from .trace import EventLog
 from .worker import NotificationWorker
 
@@ -33,7 +34,8 @@ class Tracked:
 class Commands:
     """The commands of keymap.COMMANDS, as methods ``_cmd_<name>`` (mixed into DemoApp)."""
 
-    nav: navcore.Navigator
+    root: navcore.Navigator
+    family: Family
     animator: SlideAnimator
     log: EventLog
     namer: Namer
@@ -45,6 +47,10 @@ class Commands:
     dialog: Optional[DiscardDialog]
     _unread: int
     _message_id: int
+
+    @property
+    def nav(self) -> navcore.Navigator:
+        raise NotImplementedError
 
     def _ask(self, label: str, ask: Callable[[], navcore.Operation]) -> navcore.Operation:
         raise NotImplementedError
@@ -59,13 +65,87 @@ class Commands:
         """The stack as card names, bottom first: ``home > page1``."""
         return " > ".join(self.log.name(screen) for screen in self.nav.stack)
 
+    def front_names(self) -> str:
+        """The navigator in front and its stack: ``home: home > page1``."""
+        return f"{self.family.name(self.nav)}: {self.stack_names()}"
+
+    def back_reaches(self) -> str:
+        """What a back asked of the root would act on now (SPEC §16.6, navcore's
+        ``back_target``): ``home pops``, ``sheet dismisses``, or ``nothing``."""
+        target = self.root.back_target
+        if target is None:
+            return "nothing"
+        return f"{self.family.name(target)} {'dismisses' if target.is_modal and len(target.stack) < 2 else 'pops'}"
+
     def _cmd_push(self) -> None:
         name = self.namer.next("page")
         screen = self.nav.create_screen("page", Page(name))
         self._ask(f"push {name}", lambda: self.nav.push(screen))
 
     def _cmd_back(self) -> None:
-        self._ask("back", lambda: self.nav.back())
+        """The back button, asked of the root: navcore routes it to the stack in front (SPEC
+        §16.6), which the log's prefixes and the panel's "back:" line show."""
+        self._ask("back", lambda: self.root.back())
+
+    def _cmd_tab_home(self) -> None:
+        self._tab(TABS[0])
+
+    def _cmd_tab_search(self) -> None:
+        self._tab(TABS[1])
+
+    def _cmd_tab_me(self) -> None:
+        self._tab(TABS[2])
+
+    def _tab(self, tab: Tab) -> None:
+        """A tab's key: ``activate`` its navigator (instant: SPEC §16.3); the selected tab's key
+        again pops it to its root (``retap="pop_to_root"``)."""
+        child = self.family.tabs[tab.name]
+        if child is self.family.active_tab():
+            self._ask(f"retap {tab.name}", lambda: child.activate(retap="pop_to_root"))
+            self.message = f"{tab.label} again: its stack pops to its root"
+        else:
+            self._ask(f"tab {tab.name}", lambda: child.activate())
+            self.message = f"{tab.label}: the other tabs keep their stacks"
+
+    def _cmd_sheet(self) -> None:
+        """Presents the sheet: a navigator of its own, made hidden with its first screen, then
+        presented by the root over everything (``covers``; back dismisses it when it has one
+        screen). The choice it is dismissed with comes back through its first screen's result."""
+        if self.family.live_sheet() is not None:
+            self.message = "the sheet is up: enter chooses, b dismisses it"
+            return
+        sheet = navcore.Navigator(navcore.Dispatch.HOST, visible=False)
+        self._adopt(sheet, self.family.add_sheet(sheet))
+        card = Sheet(self.namer.next(Sheet.route))
+        first = sheet.create_screen(Sheet.route, card)
+        sheet.on_result(first, lambda event: self._sheet_result(card, event.json() if event.text else None))
+        sheet.push(first, animated=False)
+        sheet.drain()  # its own queue, before it joins the family's (SPEC §16.8)
+        self._ask(f"present {card.name}", lambda: self.root.present(sheet, covers=True, dismiss_on_back=True))
+        self.message = "a modal sheet over the tabs: up/down, enter; b dismisses"
+
+    def _adopt(self, nav: navcore.Navigator, name: str) -> None:
+        raise NotImplementedError
+
+    def _sheet_result(self, card: Sheet, choice: object) -> None:
+        """The sheet's result arrived (right before its first screen's release, in its
+        dismissal): the filter chosen, or None."""
+        self.log.note(f"> {card.name} was dismissed with {payload_text(choice) if choice is not None else '-'}")
+        self.message = f"the sheet's result came back: filter {choice}" if choice else "the sheet was dismissed: no filter"
+
+    def _sheet_key(self, sheet: Sheet, key: str) -> bool:
+        """A key on the sheet's first screen: up/down move, enter dismisses the sheet with the
+        choice as its result. False for keys the sheet leaves to the app."""
+        step = PICKER_KEYS.get(key)
+        if step is None:
+            return False
+        if step:
+            sheet.move(step)
+            return True
+        choice = sheet.choice
+        self._ask(f"dismiss {payload_text(choice)}", lambda: self.root.dismiss(result=payload_text(choice)))
+        self.message = f"the root dismisses the sheet with the result {payload_text(choice)}"
+        return True
 
     def _cmd_swipe(self) -> None:
         if self.animator.held:
@@ -75,7 +155,7 @@ class Commands:
             return
         self.swipe_pressed = True
         try:
-            op = self.nav.gesture()
+            op = self.root.gesture()  # routed as back is (SPEC §16.6)
         except navcore.BusyError:
             self.message = "! swipe refused: busy (navcore never queues a gesture)"
             return
@@ -203,14 +283,18 @@ class Commands:
         return True
 
     def _cmd_open(self) -> None:
+        """The deep link opens in the Home tab and brings it to the front (``focus``: SPEC
+        §16.10): the tab is activated and the sheet dismissed, in the same op; the other tabs
+        keep their stacks."""
         entries = [("home", None)] + links.entries(DEEP_LINK)
-        op = self._ask("open deep link", lambda: self.nav.open(entries, animated=True))
-        self.message = f"opening {DEEP_LINK} over a new home: one op builds the stack"
+        home = self.family.tabs[TABS[0].name]
+        op = self._ask("open deep link", lambda: home.open(entries, animated=True, focus=True))
+        self.message = f"opening {DEEP_LINK} in the Home tab: one op builds the stack"
         op.add_done_callback(self._opened)
 
     def _opened(self, op: navcore.Operation) -> None:
         if op.outcome == navcore.Outcome.COMPLETED:
-            self.message = f"opened the link {DEEP_LINK}: a whole stack in one op"
+            self.message = f"opened the link {DEEP_LINK} in the Home tab, in front"
         else:
             self.message = f"! the link did not open: {op.outcome}"
 
@@ -224,14 +308,14 @@ class Commands:
         if allow:
             dialog.compose.discard()
         self.log.note(f"> dialog: {'discard' if allow else 'keep editing'}")
-        self.nav.decide(dialog.decision, allow)
+        self.root.decide(dialog.decision, allow)  # any member of the family may decide (§16.6)
         self.message = "changes discarded: back goes on" if allow else self.message
 
     def _cmd_quit(self) -> None:
         if self.save_stack():
-            self.saved = self.stack_names()
-            self.log.note(f"> q: saved {self.saved}")
-            self.message = f"saved {self.saved}: the next start restores it"
+            self.saved = self.front_names()
+            self.log.note(f"> q: saved the tree, in front {self.saved}")
+            self.message = f"saved the tree, in front {self.saved}: the next start restores it"
         self.running = False
 
     def _edit_key(self, compose: Compose, key: str) -> None:

@@ -29,6 +29,10 @@ KEYS: Dict[str, str] = {
     "d": "discard",
     "c": "choose",
     "o": "open",
+    "h": "tab_home",
+    "/": "tab_search",
+    "m": "tab_me",
+    "f": "sheet",
     "n": "notify",
     "a": "auto",
     "q": "quit",
@@ -45,12 +49,13 @@ PICKER_KEYS: Dict[str, int] = {"up": -1, "k": -1, "down": 1, "j": 1, "enter": 0}
 COMMANDS: Tuple[str, ...] = tuple(dict.fromkeys(list(KEYS.values()) + list(EXTRA_COMMANDS)))
 
 #: The keys line at the bottom of the screen.
-HELP = "p:push b:back s:swipe t:set r:root 1-3:show c:pick o:link n:notify q:quit"
+HELP = "p:push b:back s:swipe h,/,m:tabs f:sheet 1-3:show c:pick o:link n:notify q:quit"
 
 #: What each command does, for --help and the README.
 DESCRIPTIONS: List[Tuple[str, str]] = [
     ("p / right", "push a new page (rapid presses queue behind the running transition)"),
-    ("b / left / backspace", "back button (asks the veto)"),
+    ("b / left / backspace", "back button, asked of the root: navcore routes it to the stack in"
+                             " front (the sheet, else the active tab); asks the veto"),
     ("s (hold)", "swipe back: starts the interactive gesture, each repeat drags it 5%;"
                  " let go: past 50% it commits, else it springs back and is cancelled"),
     ("x", "cancel the swipe in progress"),
@@ -61,10 +66,16 @@ DESCRIPTIONS: List[Tuple[str, str]] = [
     ("c", "on compose: push a picker for a result; up/down and enter choose (pop with the"
           " choice as result), b chooses nobody; the choice comes back to compose"),
     ("y / n", "answer the \"Discard changes?\" dialog (back on an unsaved compose)"),
-    ("o", "open the deep link home/inbox/message?id=42: a whole stack in one op"),
+    ("h / slash / m", "the Home, Search and Me tabs (activate: each tab keeps its stack); the"
+                      " selected tab's key again pops it to its root (re-tap)"),
+    ("f", "present the modal sheet over the tabs (covers them); up/down and enter dismiss it"
+          " with the choice as its result, b dismisses it (or pops a page pushed on it)"),
+    ("o", "open the deep link home/inbox/message?id=42 in the Home tab, brought to the front"
+          " (open with focus): a whole stack in one op"),
     ("n", "the worker thread posts a notification now"),
     ("a", "automatic notifications on/off"),
-    ("q", "save the stack and quit; the next start restores it (--fresh: start clean)"),
+    ("q", "save the whole tree (every tab, the sheet) and quit; the next start restores it"
+          " (--fresh: start clean)"),
 ]
 
 _SPECIAL: Dict[int, str] = {

@@ -3,18 +3,20 @@
 Layout (80 × 24; extra rows go to the event log)::
 
     row 0        title, and the worker's schedule
-    rows 1..12   the "device": a frame with the navigation bar row and the cards (and the
-                 "Discard changes?" dialog over them while it asks), and at its right the ops
-                 panel (running and waiting ops)
+    rows 1..12   the "device": a frame with the navigation bar row, the active tab's cards (the
+                 sheet over them while it is presented, and the "Discard changes?" dialog over
+                 everything while it asks) and the tab bar in its bottom edge; at its right the
+                 ops panel (running and waiting ops) and where a back would go
     row 13       the message line (the veto's refusal, a cancelled swipe, …)
-    row 14       stack: bottom > … > top
-    row 15       state: action state, pending count, bar, the transition's progress
+    row 14       stack: the navigator in front, and its stack bottom > … > top
+    row 15       state: its action state, the family's pending count, its bar, the progress
     row 16..     the event log (navcore's trace lines, and the host's notes after ">")
     last row     the keys
 
 The cards of the stack cascade (the last three show, each lower one peeking out at the top
 left). A transition is drawn from the host's animator: a push slides the new card in from the
-device's right edge, a pop slides the old one out to it, at the slide's progress.
+device's right edge, a pop slides the old one out to it, at the slide's progress; the sheet
+rises from the tab bar when it is presented and sinks back into it when it is dismissed.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import navcore
 from .animator import Slide
 from .app import DemoApp
 from .canvas import Canvas, Rect, fit_left
+from .family import TABS
 from .keymap import HELP
 from .screens import Card
 
@@ -53,7 +56,12 @@ def render(app: DemoApp, width: int, height: int) -> Canvas:
     canvas.box(device)
     _bar(canvas, app, stack, Rect(device.x + 1, device.y + 1, device.width - 2, 1))
     cards = Rect(device.x + 1, device.y + 2, device.width - 2, CARD_ROWS)
-    _cards(canvas, cards, stack, slide)
+    tab = app.family.active_tab()
+    tab_name = app.family.name(tab)
+    tab_stack = tab.stack if tab is not None else ()
+    _cards(canvas, cards, tab_stack, slide if slide is not None and slide.owner == tab_name else None)
+    _sheet(canvas, app, cards, slide)
+    _tab_bar(canvas, tab_name, device)
     if app.dialog is not None:
         _dialog(canvas, device, app.dialog.lines())
     _ops(canvas, app, Rect(device.right + 2, device.y, width - device.right - 2, device.height))
@@ -62,6 +70,51 @@ def render(app: DemoApp, width: int, height: int) -> Canvas:
     _log(canvas, app, log_top, height - 1 - log_top)
     canvas.text(0, height - 1, HELP, width)
     return canvas
+
+
+def _tab_bar(canvas: Canvas, active: str, device: Rect) -> None:
+    """The tab bar, in the device's bottom edge: each tab's key and label, the active one in
+    brackets."""
+    x = device.x + 2
+    for tab in TABS:
+        label = f"{tab.key} {tab.label}"
+        text = f"[{label}]" if tab.name == active else f" {label} "
+        canvas.text(x, device.bottom - 1, text)
+        if tab.name == active:
+            canvas.highlighted.append((device.bottom - 1, x, len(text)))
+        x += len(text) + 2
+
+
+def _sheet(canvas: Canvas, app: DemoApp, area: Rect, slide: Optional[Slide]) -> None:
+    """The sheet, over the tab's cards: a box with its top card, risen to the top of the cards
+    while it is presented, on its way while its present or dismiss transition plays."""
+    moving = slide is not None and slide.style in (navcore.Style.PRESENT, navcore.Style.DISMISS)
+    sheet = app.family.live_sheet()
+    if sheet is None or not (moving or app.root.modal is sheet):
+        return
+    shown = 100
+    if moving and slide is not None:
+        shown = slide.percent if slide.style == navcore.Style.PRESENT else 100 - slide.percent
+    # The sheet's own screens (the transition's, handed to the root's animator, carry no card:
+    # a navigator's binding knows only its own screens' objects).
+    card = _card(sheet.top)
+    depth = len(sheet.stack)
+    box = Rect(area.x + 1, area.y + 1 + (100 - shown) * (area.height - 1) // 100, area.width - 2, area.height - 1)
+    canvas.clip(area)
+    canvas.fill(box, " ")
+    for x in range(box.x, box.right):
+        canvas.put(x, box.y, "#")
+    for y in range(box.y, box.bottom):
+        canvas.put(box.x, y, "#")
+        canvas.put(box.right - 1, y, "#")
+    label = f" sheet, {depth} screen{'s' if depth != 1 else ''} "
+    canvas.text(box.x + 3, box.y, label)
+    if card is not None:
+        canvas.text(box.x + 2, box.y + 1, card.title, box.width - len(card.name) - 5)
+        canvas.text(box.right - 2 - len(card.name), box.y + 1, card.name)
+        for row, line in enumerate(card.body()[: box.height - 2]):
+            canvas.text(box.x + 2, box.y + 2 + row, line, box.width - 4)
+    canvas.clip(None)
 
 
 def _title(canvas: Canvas, app: DemoApp) -> None:
@@ -163,15 +216,16 @@ def _ops(canvas: Canvas, app: DemoApp, area: Rect) -> None:
     if area.width < 12:
         return
     ops = app.ops()
-    running = 1 if ops and app.nav.busy else 0
+    running = 1 if ops and app.root.busy else 0
     canvas.text(area.x, area.y, f"ops: {len(ops) - running} waiting", area.width)
-    rows = area.height - 1
+    rows = area.height - 2  # the last row tells where a back goes
     shown = ops if len(ops) <= rows else ops[: rows - 1]
     for index, tracked in enumerate(shown):
         marker = ">" if index < running else "."
         canvas.text(area.x, area.y + 1 + index, f"{marker} {tracked.label}", area.width)
     if len(shown) < len(ops):
         canvas.text(area.x, area.y + rows, f"  ... {len(ops) - len(shown)} more", area.width)
+    canvas.text(area.x, area.bottom - 1, f"back: {app.back_reaches()}", area.width)
 
 
 def _status(
@@ -179,12 +233,12 @@ def _status(
 ) -> None:
     width = canvas.width
     canvas.text(0, y, app.message, width)
-    canvas.text(0, y + 1, "stack: " + fit_left(app.stack_names(), width - 7))
+    canvas.text(0, y + 1, "stack: " + fit_left(app.front_names(), width - 7))
     nav = app.nav
     bar = "shown" if nav.bar_shown else "hidden"
     words = [
         f"state: {nav.action_state}",
-        f"pending: {nav.pending}",
+        f"pending: {app.root.pending}",
         f"bar: {bar} (depth {len(stack)}, threshold {nav.bar_threshold})",
     ]
     if app.dialog is not None:

@@ -70,8 +70,71 @@ class Home(Card):
     default_title = "Home"
 
     def body(self) -> List[str]:
-        return ["the root screen", "p push  t set  1 inbox  2 message", "3 compose  n notification",
+        return ["the Home tab's root screen", "p push  t set  1 inbox  2 message", "3 compose  n notification",
                 "o opens the link " + DEEP_LINK]
+
+
+class TabFrame(Card):
+    """The root navigator's one screen: the frame the tab navigators are attached to (SPEC
+    §16.2). It is never drawn itself: its active child is."""
+
+    route = "tabs"
+    default_title = "Tabs"
+
+
+class Search(Card):
+    """The Search tab's first screen."""
+
+    route = "search"
+    default_title = "Search"
+
+    def body(self) -> List[str]:
+        return ["the Search tab: a stack of its own", "p push here, h / m other tabs,", "/ again pops to this root",
+                self.hooks()]
+
+
+class Me(Card):
+    """The Me tab's first screen."""
+
+    route = "me"
+    default_title = "Me"
+
+    def body(self) -> List[str]:
+        return ["the Me tab: a stack of its own", "p push here, h / / other tabs,", "m again pops to this root",
+                self.hooks()]
+
+
+class Sheet(Card):
+    """The ``sheet`` route: the first screen of the modal sheet, a list of filters. ``enter``
+    dismisses the sheet carrying the choice as its result (SPEC §16.4), which comes back to the
+    app through the screen's result listener; ``b`` dismisses it with no result."""
+
+    route = "sheet"
+    default_title = "Filter (a modal sheet)"
+    CHOICES = ("all", "unread", "flagged")
+
+    def __init__(self, name: str, title: Optional[str] = None) -> None:
+        super().__init__(name, title)
+        self.selected = 0
+
+    @property
+    def choice(self) -> str:
+        """The highlighted filter."""
+        return self.CHOICES[self.selected]
+
+    def move(self, step: int) -> None:
+        """Moves the highlight (wrapping around)."""
+        self.selected = (self.selected + step) % len(self.CHOICES)
+
+    def state(self) -> Dict[str, Any]:
+        return {**super().state(), "selected": self.selected}
+
+    def restore(self, data: Dict[str, Any]) -> None:
+        self.selected = int(data.get("selected", 0)) % len(self.CHOICES)
+
+    def body(self) -> List[str]:
+        rows = [("> " if index == self.selected else "  ") + name for index, name in enumerate(self.CHOICES)]
+        return ["up/down, enter; b: none, p: push"] + rows
 
 
 class Page(Card):
@@ -235,7 +298,7 @@ class Alert(Card):
 DEEP_LINK = "inbox/message?id=42"
 
 #: The kinds of card by route: each is a registered route (so that a saved stack can be opened).
-KINDS = {kind.route: kind for kind in (Home, Page, Inbox, Message, Compose, Picker, Alert)}
+KINDS = {kind.route: kind for kind in (TabFrame, Home, Search, Me, Sheet, Page, Inbox, Message, Compose, Picker, Alert)}
 
 
 class Namer:

@@ -6,12 +6,13 @@ the line (for scripts read from a file with ``--keys @FILE``). Each token is one
 ``p``, ``b``, ``s``, ``1``, ``enter``, ``esc``, ``backspace``, ``left``, ``right``, ``space``
     a key press, exactly as in the app (in the edit field, printable keys type);
 ``push``, ``back``, ``swipe``, ``cancel``, ``set``, ``root``, ``inbox``, ``message``,
-``compose``, ``edit``, ``save``, ``discard``, ``choose``, ``open``, ``notify``, ``auto``, ``quit``
+``compose``, ``edit``, ``save``, ``discard``, ``choose``, ``open``, ``tab_home``,
+``tab_search``, ``tab_me``, ``sheet``, ``notify``, ``auto``, ``quit``
     the command of a key, by name (even in the edit field);
 ``release``
     let go of the swipe key (the app sees this after 0.65 s without a key repeat);
 ``restart``
-    ``q`` (save the stack), then start the demo again, which restores it;
+    ``q`` (save the tree), then start the demo again, which restores it;
 ``type:TEXT``
     ``e``, then TEXT typed (``_`` types a space), then ``enter``;
 ``tick``

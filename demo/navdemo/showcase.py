@@ -18,7 +18,12 @@ n            # keep editing: the back ends vetoed
 notify       # the worker thread posts an alert...
 settle       # ...which lands on the UI thread
 back settle  # back from the notification to the compose screen
-restart      # q saves the stack; the demo started again restores it
+/ p settle   # the Search tab: a navigator of its own, its own stack (Home's is kept)
+f settle     # the modal sheet rises over the tabs (presented by the root)
+down enter   # dismissed with "unread" as its result...
+settle       # ...which comes back through its first screen's result
+h            # the Home tab again, exactly as it was
+restart      # q saves the whole tree; the demo started again restores it
 """
 
 INTRO = (

@@ -61,8 +61,23 @@ class Frame:
 
     @property
     def stack(self) -> str:
-        """The status row's stack, e.g. ``home > page1``."""
-        return self.row_starting("stack: ")[len("stack: "):]
+        """The status row's stack of the navigator in front, e.g. ``home > page1``."""
+        return self.row_starting("stack: ")[len("stack: "):].split(": ", 1)[1]
+
+    @property
+    def front(self) -> str:
+        """The status row's navigator in front (``home``, ``search``, ``sheet``…)."""
+        return self.row_starting("stack: ")[len("stack: "):].split(": ", 1)[0]
+
+    @property
+    def tab_bar(self) -> str:
+        """The device's bottom edge: the tab bar, the active tab in brackets."""
+        return self.rows[12][:56]
+
+    @property
+    def back_line(self) -> str:
+        """The panel's last row: what a back asked of the root would act on."""
+        return self.rows[12][58:]
 
     @property
     def state(self) -> str:

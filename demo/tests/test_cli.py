@@ -25,7 +25,10 @@ def test_without_a_terminal_the_showcase_plays(navcore_env_ok: None) -> None:
     assert any(f.message.startswith("! unsaved changes: back refused") for f in frames)
     last = frames[-1]
     assert last.label == "restart"
-    assert last.message == "restored the saved stack: home > page1 > page2 > page3 > page4 > compose"
+    assert last.message == "restored the saved tree: home: home > page1 > page2 > page3 > page4 > compose"
+    # The tabs and the sheet.
+    assert any(f.front == "search" and f.stack == "search > page5" for f in frames)
+    assert any(f.message == "the sheet's result came back: filter unread" for f in frames)
     assert "note: [draft] *unsaved*" in last.text and "to: grace" in last.text
 
 
@@ -56,7 +59,7 @@ def test_help_documents_keys_and_script_syntax(navcore_env_ok: None) -> None:
     result = run_demo("--help")
     assert result.returncode == 0
     for text in ("s (hold)", "type:TEXT", "settle", "TOKEN*N", "release", "restart", "--fresh", "--state",
-                 "Discard changes?", "XDG_STATE_HOME"):
+                 "Discard changes?", "XDG_STATE_HOME", "re-tap", "modal sheet", "open with focus"):
         assert text in result.stdout
 
 
@@ -70,7 +73,7 @@ def test_make_demo_without_a_terminal(navcore_env_ok: None) -> None:
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "navdemo: stdout is not a terminal" in result.stdout
     assert "delivered on thread MainThread" in result.stdout
-    assert "restored the saved stack" in result.stdout
+    assert "restored the saved tree" in result.stdout
 
 
 def test_demo_readme_commands_are_real() -> None:
@@ -98,7 +101,7 @@ def test_a_picker_dismissed_with_back_gives_no_result(navcore_env_ok: None) -> N
     last = parse_frames(result.stdout)[-1]
     assert last.stack == "home > compose"
     assert last.message == "no recipient chosen: compose keeps nobody"
-    assert last.log.index("> compose got the result -") + 1 == last.log.index("release picker")
+    assert last.log.index("> compose got the result -") + 1 == last.log.index("home: release picker")
     assert "to: (nobody yet)" in last.text
 
 
@@ -116,4 +119,4 @@ def test_the_dialog_holds_other_keys_and_queues_other_ops(navcore_env_ok: None) 
     assert "> push page1: queued behind 1" in queued.log
     assert "pending: 1" in queued.state
     assert decided.stack == "home > page1"
-    assert "done back completed" in decided.log and "done push completed" in decided.log
+    assert "done back completed" in decided.log and "home: done push completed" in decided.log

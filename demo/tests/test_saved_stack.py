@@ -1,9 +1,11 @@
-"""q saves the stack; the next start restores it (--fresh does not); where the file lives."""
+"""q saves the tree (every tab, the sheet); the next start restores it (--fresh does not); where the
+file lives."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Dict
 
 import pytest
 from navdemo import links, statefile
@@ -11,33 +13,71 @@ from navdemo import links, statefile
 from .conftest import parse_frames, run_demo
 
 
-def test_q_saves_navcores_document_and_the_next_start_restores_it(navcore_env_ok: None, tmp_path: Path) -> None:
-    state = tmp_path / "deep" / "stack.json"
-    first = run_demo("--keys", "p 3 settle type:hi c settle q", "--state", str(state))
+def state(**fields: object) -> str:
+    """A card's saved state as the demo writes it (compact JSON)."""
+    return json.dumps(fields, separators=(",", ":"))
+
+
+def tab(*entries: Dict[str, object]) -> Dict[str, object]:
+    return {"stack": list(entries)}
+
+
+def test_q_saves_navcores_tree_and_the_next_start_restores_it(navcore_env_ok: None, tmp_path: Path) -> None:
+    state_file = tmp_path / "deep" / "stack.json"
+    first = run_demo("--keys", "p 3 settle type:hi c settle q", "--state", str(state_file))
     assert first.returncode == 0, first.stderr
-    assert parse_frames(first.stdout)[-1].message.startswith("saved home > page1 > compose > picker:")
-    # navcore's saved document, exactly (SPEC §14), each card's state as its saved state.
-    document = state.read_text(encoding="utf-8")
-    assert json.loads(document) == {"navcore": 1, "stack": [
-        {"route": "home", "state": '{"name":"home"}'},
-        {"route": "page", "state": '{"name":"page1"}'},
-        {"route": "compose", "state": '{"name":"compose","saved":"","text":"hi","to":null}'},
-        {"route": "picker", "state": '{"name":"picker","selected":0}'},
-    ]}
+    assert parse_frames(first.stdout)[-1].message.startswith("saved the tree, in front home: home > page1 > compose > picker:")
+    # navcore's saved tree, exactly (SPEC §16.10): the root's frame, its three tabs (Home
+    # active), each card's state as its screen's saved state.
+    document = state_file.read_text(encoding="utf-8")
+    assert json.loads(document) == {"navcore": 2, "stack": [{
+        "route": "tabs", "state": state(name="tabs"), "active": 0, "children": [
+            tab({"route": "home", "state": state(name="home")},
+                {"route": "page", "state": state(name="page1")},
+                {"route": "compose", "state": state(name="compose", saved="", text="hi", to=None)},
+                {"route": "picker", "state": state(name="picker", selected=0)}),
+            tab({"route": "search", "state": state(name="search")}),
+            tab({"route": "me", "state": state(name="me")}),
+        ]}]}
     assert " " not in document
 
-    again = run_demo("--keys", "settle", "--state", str(state))
+    again = run_demo("--keys", "settle", "--state", str(state_file))
     restored = parse_frames(again.stdout)[-1]
-    assert restored.stack == "home > page1 > compose > picker"
-    assert restored.message == "restored the saved stack: home > page1 > compose > picker"
+    assert (restored.front, restored.stack) == ("home", "home > page1 > compose > picker")
+    assert restored.message == "restored the saved tree: home: home > page1 > compose > picker"
     # The restored picker still chooses; nobody waits for its result any more (a listener is
     # not saved), so the pop only pops. The restored draft is still unsaved.
-    chosen = parse_frames(run_demo("--keys", "down enter settle", "--state", str(state)).stdout)[-1]
+    chosen = parse_frames(run_demo("--keys", "down enter settle", "--state", str(state_file)).stdout)[-1]
     assert chosen.stack == "home > page1 > compose"
     assert "note: [hi] *unsaved*" in chosen.text
     # A restored page keeps its name, and new pages number after it.
-    pushed = parse_frames(run_demo("--keys", "b settle p settle", "--state", str(state)).stdout)[-1]
+    pushed = parse_frames(run_demo("--keys", "b settle p settle", "--state", str(state_file)).stdout)[-1]
     assert pushed.stack == "home > page1 > compose > page2"
+
+
+def test_the_active_tab_and_the_sheet_come_back(navcore_env_ok: None, tmp_path: Path) -> None:
+    state_file = tmp_path / "stack.json"
+    assert run_demo("--keys", "/ p settle f settle down q", "--state", str(state_file)).returncode == 0
+    tree = json.loads(state_file.read_text(encoding="utf-8"))
+    assert tree["stack"][0]["active"] == 1
+    assert tree["modal"] == {"stack": [{"route": "sheet", "state": state(name="sheet", selected=1)}],
+                             "covers": True, "dismiss_on_back": True}
+    frames = parse_frames(run_demo("--keys", "settle b settle", "--state", str(state_file), "--frames").stdout)
+    restored, dismissed = frames[1], frames[-1]
+    assert (restored.front, restored.stack) == ("sheet", "sheet")
+    assert "# > unread" in restored.text  # the sheet's highlight, from its saved state
+    assert restored.tab_bar.startswith("+- h Home --[/ Search]--")
+    # Restored by navcore (its on_child named it): back dismisses it, Search's page is under it.
+    assert (dismissed.front, dismissed.stack) == ("search", "search > page1")
+
+
+def test_a_stack_saved_by_the_single_stack_demo_starts_fresh(navcore_env_ok: None, tmp_path: Path) -> None:
+    state_file = tmp_path / "stack.json"
+    state_file.write_text('{"navcore":1,"stack":[{"route":"home","state":null},{"route":"page","state":null}]}',
+                          encoding="utf-8")
+    frame = parse_frames(run_demo("--keys", "settle", "--state", str(state_file)).stdout)[-1]
+    assert (frame.front, frame.stack) == ("home", "home")
+    assert frame.message == "! the saved tree is not the demo's tabs: starting fresh"
 
 
 def test_fresh_starts_clean_and_keeps_the_file(navcore_env_ok: None, tmp_path: Path) -> None:
@@ -54,16 +94,16 @@ def test_a_refused_document_starts_fresh(navcore_env_ok: None, tmp_path: Path) -
     state.write_text('{"navcore":2,"stack":[]}', encoding="utf-8")
     frame = parse_frames(run_demo("--keys", "settle", "--state", str(state)).stdout)[-1]
     assert frame.stack == "home"
-    assert frame.message.startswith("! the saved stack was refused")
+    assert frame.message.startswith("! the saved tree was refused")
 
 
 def test_a_route_gone_from_the_document_starts_fresh(navcore_env_ok: None, tmp_path: Path) -> None:
     state = tmp_path / "stack.json"
-    state.write_text('{"navcore":1,"stack":[{"route":"home","state":null},{"route":"gone","state":null}]}',
-                     encoding="utf-8")
+    state.write_text('{"navcore":2,"stack":[{"route":"tabs","state":null,"active":0,"children":['
+                     '{"stack":[{"route":"home","state":null},{"route":"gone","state":null}]}]}]}', encoding="utf-8")
     frame = parse_frames(run_demo("--keys", "settle", "--state", str(state)).stdout)[-1]
     assert frame.stack == "home"
-    assert frame.message == "! the saved stack could not be opened (unknown_route): starting fresh"
+    assert frame.message == "! the saved tree could not be opened (unknown_route): starting fresh"
 
 
 def test_scripts_leave_the_users_saved_stack_alone(navcore_env_ok: None, state_home: Path) -> None:
@@ -100,4 +140,4 @@ def test_a_stack_that_cannot_be_written_is_said_and_quits(navcore_env_ok: None, 
     assert first.message.startswith("! the saved stack could not be read (")
     assert first.stack == "home"
     assert last.label == "q"
-    assert last.message.startswith("! the stack was not saved: ")
+    assert last.message.startswith("! the tree was not saved: ")

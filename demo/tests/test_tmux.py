@@ -77,11 +77,11 @@ def pane(navcore_env_ok: None) -> Iterator[Pane]:
 
 
 def test_the_curses_app_end_to_end(pane: Pane, state_home: Path) -> None:
-    pane.wait_for("stack: home", "state: idle", "(no bar below depth 3)")
+    pane.wait_for("stack: home: home", "state: idle", "(no bar below depth 3)")
 
     # Four rapid keys in one write: the first push runs, three queue, then all land in order.
     pane.keys("p", "p", "p", "p")
-    pane.wait_for("stack: home > page1 > page2 > page3 > page4", "state: idle")
+    pane.wait_for("stack: home: home > page1 > page2 > page3 > page4", "state: idle")
     queued = ("queued behind 3", "pending: 3", ". push page4")
     assert any(text in screen for screen in pane.seen for text in queued)
     screen = pane.screen()
@@ -89,7 +89,7 @@ def test_the_curses_app_end_to_end(pane: Pane, state_home: Path) -> None:
 
     # The compose screen: type, then back is vetoed with a message.
     pane.keys("3")
-    pane.wait_for("stack: home > page1 > page2 > page3 > page4 > compose", "state: idle")
+    pane.wait_for("stack: home: home > page1 > page2 > page3 > page4 > compose", "state: idle")
     pane.keys("e", "h", "i", "Enter")
     pane.wait_for("note: [hi] *unsaved*")
     pane.keys("b")
@@ -101,21 +101,33 @@ def test_the_curses_app_end_to_end(pane: Pane, state_home: Path) -> None:
 
     # The worker thread posts; the notification lands on the UI thread.
     pane.keys("n")
-    pane.wait_for("delivered on thread MainThread", "stack: home > page1 > page2 > page3 > page4 > compose > alert",
+    pane.wait_for("delivered on thread MainThread", "stack: home: home > page1 > page2 > page3 > page4 > compose > alert",
                   "state: idle")
 
     # Hold s (key repeat) past half way, let go: the swipe commits and pops the alert.
     for _ in range(14):
         pane.keys("s")
         time.sleep(0.02)
-    pane.wait_for("stack: home > page1 > page2 > page3 > page4 > compose", "state: idle", "done gesture completed")
+    pane.wait_for("stack: home: home > page1 > page2 > page3 > page4 > compose", "state: idle",
+                  "done gesture completed")
 
-    # q saves the stack; the demo started again restores it.
+    # The Search tab, its own stack; Home again.
+    pane.keys("/")
+    pane.wait_for("stack: search: search", "[/ Search]")
+    pane.keys("p")
+    pane.wait_for("stack: search: search > page5", "state: idle")
+    pane.keys("h")
+    pane.wait_for("stack: home: home > page1 > page2 > page3 > page4 > compose", "[h Home]")
+
+    # q saves the tree; the demo started again restores it.
     pane.keys("q")
     saved = pane.wait_for("navdemo-exit-0")
-    assert "navdemo: saved the stack home > page1 > page2 > page3 > page4 > compose to" in saved
+    unwrapped = saved.replace("\n", "")  # the pane wraps the line at 80 columns
+    assert "navdemo: saved the tree (in front home: home > page1 > page2 > page3 > page4 > compose) to" in unwrapped
     assert (state_home / "navcore-demo" / "stack.json").is_file()
-    pane.wait_for("restored the saved stack: home > page1 > page2 > page3 > page4 > compose",
+    pane.wait_for("restored the saved tree: home: home > page1 > page2 > page3 > page4 > compose",
                   "note: [hi] saved", "state: idle")
+    pane.keys("/")
+    pane.wait_for("stack: search: search > page5")
     pane.keys("q")
     pane.wait_for("navdemo-again-0")

@@ -56,3 +56,7 @@ uses_tree "$out/gtk/navcore-gtk-example" navcore navcore-glib navcore-gtk4
 env GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1 timeout 60 xvfb-run -a "$out/gtk/navcore-gtk-example" \
   > "$out/gtk-example.out" 2>&1 || { tail -n 20 "$out/gtk-example.out"; echo "c-from-tarball: the GTK example failed" >&2; exit 1; }
 echo "c-from-tarball: the GTK example (CMake, navcore::gtk4 and navcore::glib) ran under Xvfb: $(tail -1 "$out/gtk-example.out")"
+uses_tree "$out/gtk/navcore-gtk-tabs" navcore navcore-glib navcore-gtk4
+env GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1 timeout 60 xvfb-run -a "$out/gtk/navcore-gtk-tabs" \
+  > "$out/gtk-tabs.out" 2>&1 || { tail -n 20 "$out/gtk-tabs.out"; echo "c-from-tarball: the GTK tabs example failed" >&2; exit 1; }
+echo "c-from-tarball: the GTK tabs example (CMake) ran under Xvfb: $(tail -1 "$out/gtk-tabs.out")"

@@ -34,12 +34,47 @@ extension NavigationRequest {
     }
 }
 
+/// The family ops in the two forms every op has (`Navigator+Async.swift`): a plain call awaits
+/// the op's outcome; a call that names `completion:` returns `.ok` or `.queued` at once.
+extension Navigator {
+    /// Attaches `child` to `screen` and waits for the op's outcome (the form with `completion:`
+    /// says what attach does).
+    nonisolated(nonsending) public func attach(_ child: Navigator, to screen: Screen) async throws(NavigationError)
+        -> Outcome {
+        try await perform(.attach(child, to: screen))
+    }
+
+    /// Activates this navigator and waits for the op's outcome.
+    nonisolated(nonsending) public func activate(retap: Retap = .none, animated: Bool = true) async
+        throws(NavigationError) -> Outcome {
+        try await perform(.activate(retap: retap, animated: animated))
+    }
+
+    /// Presents `modal` over this navigator and waits for the op's outcome.
+    nonisolated(nonsending) public func present(
+        _ modal: Navigator, covers: Bool = true, dismissOnBack: Bool = true, animated: Bool = true
+    ) async throws(NavigationError) -> Outcome {
+        try await perform(.present(modal, covers: covers, dismissOnBack: dismissOnBack, animated: animated))
+    }
+
+    /// Dismisses this navigator's modal and waits for the op's outcome.
+    nonisolated(nonsending) public func dismiss(animated: Bool = true, result: String? = nil) async
+        throws(NavigationError) -> Outcome {
+        try await perform(.dismiss(animated: animated, result: result))
+    }
+
+    /// Leaves this navigator's host screen and waits for the op's outcome.
+    nonisolated(nonsending) public func leave() async throws(NavigationError) -> Outcome {
+        try await perform(.leave())
+    }
+}
+
 extension Navigator {
     /// Attaches `child` (a root of another family, in this dispatch mode, showing nothing on
     /// screen) to `screen`, a screen of this navigator (<doc:Semantics> §16.2). It joins this
     /// navigator's family at the call; this family keeps the object alive until its teardown.
     @discardableResult
-    public func attach(_ child: Navigator, to screen: Screen, completion: Completion? = nil) throws(NavigationError)
+    public func attach(_ child: Navigator, to screen: Screen, completion: Completion?) throws(NavigationError)
         -> RequestStatus {
         try ask(.attach(child, to: screen), completion: completion)
     }
@@ -47,7 +82,7 @@ extension Navigator {
     /// Makes this navigator, attached to a screen, that screen's active child; `retap:
     /// .popToRoot` pops it to its root when it is active already (<doc:Semantics> §16.3).
     @discardableResult
-    public func activate(retap: Retap = .none, animated: Bool = true, completion: Completion? = nil)
+    public func activate(retap: Retap = .none, animated: Bool = true, completion: Completion?)
         throws(NavigationError) -> RequestStatus {
         try ask(.activate(retap: retap, animated: animated), completion: completion)
     }
@@ -57,7 +92,7 @@ extension Navigator {
     @discardableResult
     public func present(
         _ modal: Navigator, covers: Bool = true, dismissOnBack: Bool = true, animated: Bool = true,
-        completion: Completion? = nil
+        completion: Completion?
     ) throws(NavigationError) -> RequestStatus {
         try ask(.present(modal, covers: covers, dismissOnBack: dismissOnBack, animated: animated), completion: completion)
     }
@@ -65,14 +100,14 @@ extension Navigator {
     /// Dismisses this navigator's modal, which is torn down; `result` becomes its bottom
     /// screen's result (<doc:Semantics> §16.4).
     @discardableResult
-    public func dismiss(animated: Bool = true, result: String? = nil, completion: Completion? = nil)
+    public func dismiss(animated: Bool = true, result: String? = nil, completion: Completion?)
         throws(NavigationError) -> RequestStatus {
         try ask(.dismiss(animated: animated, result: result), completion: completion)
     }
 
     /// This navigator, attached to a screen, leaves it and is torn down (<doc:Semantics> §16.7).
     @discardableResult
-    public func leave(completion: Completion? = nil) throws(NavigationError) -> RequestStatus {
+    public func leave(completion: Completion?) throws(NavigationError) -> RequestStatus {
         try ask(.leave(), completion: completion)
     }
 

@@ -16,6 +16,13 @@ import Synchronization
 /// ``stack`` is the navigator's at its creation. It replaces the navigator's animator (with
 /// `animates: false` it installs none: every op is instant, and the gesture is refused).
 ///
+/// In a family (<doc:Semantics> §16) a mirror follows its own navigator's stack, whichever
+/// member was asked (a back asked of the root pops a tab: the tab's mirror tells it). A modal's
+/// `present` and `dismiss` transitions go to its parent's animator, which is the parent's
+/// mirror: they change no stack of the parent's, so they go to `layer`, where the host plays
+/// the modal's coming or going and ends the transition; without `layer` the mirror ends them at
+/// once (the modal appears and goes without an animation of the host's).
+///
 /// It mirrors while it is held: ``stop()``, or dropping the last reference, removes its
 /// observer and the animator it installed, so later ops are instant rather than handed to a
 /// host that no longer listens. A transition already handed over is still the host's to finish.
@@ -29,9 +36,11 @@ public final class StackMirror: Sendable {
     /// an animator installed since alone.
     private let mirroring = Atomic(true)
 
-    /// Mirrors `navigator`'s stack into `update`, from now on.
+    /// Mirrors `navigator`'s stack into `update`, from now on; its modals' `present` and
+    /// `dismiss` transitions go to `layer` (or end at once without one).
     public init(
-        _ navigator: Navigator, animates: Bool = true, update: @escaping @Sendable (StackMirrorUpdate) -> Void
+        _ navigator: Navigator, animates: Bool = true, layer: (@Sendable (Transition) -> Void)? = nil,
+        update: @escaping @Sendable (StackMirrorUpdate) -> Void
     ) {
         let state = Lock(StackMirrorState(stack: navigator.stack))
         self.navigator = navigator
@@ -43,7 +52,12 @@ public final class StackMirror: Sendable {
             state.withLock { $0.receive(change, current: current) }.forEach(update)
         }
         if animates {
-            navigator.setAnimator { transition in state.withLock { $0.receive(transition) }.forEach(update) }
+            navigator.setAnimator { [weak navigator] transition in
+                guard StackMirrorState.isModalLayer(transition) else {
+                    return state.withLock { $0.receive(transition) }.forEach(update)
+                }
+                if let layer { layer(transition) } else { try? navigator?.finishTransition(transition.id) }
+            }
         }
     }
 

@@ -43,6 +43,13 @@ struct StackMirrorState: Sendable {
         }
     }
 
+    /// Whether `transition` is a modal coming over the mirrored navigator or leaving it
+    /// (<doc:Semantics> §16.4): its animator receives it, but no stack of its own changes, so
+    /// no action event announced it and the mirror tells no change for it.
+    static func isModalLayer(_ transition: Transition) -> Bool {
+        transition.style == .present || transition.style == .dismiss
+    }
+
     /// The update a transition handed to the animator makes.
     mutating func receive(_ transition: Transition) -> [StackMirrorUpdate] {
         guard let (old, new) = waiting else { return [] }

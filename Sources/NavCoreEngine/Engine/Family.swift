@@ -57,6 +57,7 @@ extension FamilyState {
     /// Takes in every member of `moving`, which is left empty and forwarding to `family` (this
     /// state's family). Both locks are held; `moving` is quiet, so nothing of it is in flight.
     mutating func adopt(_ moving: inout FamilyState, forwardingTo family: Family) {
+        countTransitions(after: moving)
         others.append(moving.node)
         others.append(contentsOf: moving.others)
         moving.others = MemberList()

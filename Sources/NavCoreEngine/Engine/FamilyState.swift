@@ -287,6 +287,12 @@ package struct FamilyState: Sendable {
 
     // MARK: Transitions
 
+    /// Goes on counting transition ids after `other`'s too (a merge): no member of either family
+    /// receives an id it already received, so a late *finish* of an old id finishes nothing new.
+    mutating func countTransitions(after other: FamilyState) {
+        lastTransition = max(lastTransition, other.lastTransition)
+    }
+
     /// A fresh transition id, never 0.
     package mutating func nextTransitionID() -> UInt64 {
         lastTransition &+= 1

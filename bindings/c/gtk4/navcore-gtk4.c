@@ -217,6 +217,14 @@ static void play(navcore_gtk_mirror *m, const navcore_transition *t) {
         m->provisional = t->id; /* the app's recogniser drives it: nothing changes on screen yet */
         return;
     }
+    if (t->style == NAVCORE_STYLE_PRESENT || t->style == NAVCORE_STYLE_DISMISS) {
+        /* A modal comes over this navigator or leaves it: one of the two screens is the modal's,
+         * shown by the app's own widgets, and no page of this stack moves. Finished from an idle,
+         * as a slide that GTK does not play. */
+        m->sliding = t->id;
+        schedule_finish(m);
+        return;
+    }
     slide(m, t->id, t->to, t->to_object,
           t->style == NAVCORE_STYLE_PUSH ? GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT : GTK_STACK_TRANSITION_TYPE_SLIDE_RIGHT);
 }

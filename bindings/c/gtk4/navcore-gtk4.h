@@ -13,7 +13,12 @@
  *     the stack's duration plus NAVCORE_GTK_FALLBACK_MARGIN_MS;
  *   - keeps the leaving page mounted and on screen during the back gesture's provisional pop,
  *     then commits it (slides back, then finishes) or reverts it (cancels);
- *   - unmounts a screen's widget at its release.
+ *   - unmounts a screen's widget at its release;
+ *   - in a family (nested navigators, tabs, modals: SPEC §16), mirrors its own navigator only:
+ *     a child's mirror in the child's GtkStack, whichever member an op was asked of. The present
+ *     and dismiss transitions of a modal (NAVCORE_STYLE_PRESENT, NAVCORE_STYLE_DISMISS) reach
+ *     the parent's animator, hence its mirror: they move no page of the parent's stack (the
+ *     modal's pages are in the modal's own mirror), so the mirror finishes them from an idle.
  *
  * What the app keeps: every callback of its own. The mirror hears the action and release events
  * through a navcore observer (navcore_observer_add), so the app's navcore_on_action,

@@ -13,6 +13,9 @@
  *              every page is freed
  *   animator   NAVCORE_GTK_MIRROR_ANIMATOR animates an app without an animator; the mirror
  *              removes the animator it registered, and only that one
+ *   modal      a modal presented and dismissed over the mirrored navigator (SPEC §16.4): the
+ *              present and dismiss transitions reach the mirror, as the animator, and move no
+ *              page of its stack (the modal's pages are not its own)
  *   refused    a mirror of no GtkStack, with an unknown flag, or of a destroyed navigator is
  *              refused, keeping nothing
  *
@@ -273,6 +276,46 @@ static void animator(void) {
     close_fixture(&f);
 }
 
+static bool modal_gone(fixture *f) {
+    navcore_navigator *modal = NULL;
+    navcore_modal(&modal, f->nav);
+    return settled(f) && modal == NULL;
+}
+
+static void modal(void) {
+    const char *c = "modal";
+    fixture f = {0};
+    open_window(&f, 100);
+    if (navcore_gtk_mirror_new(&f.mirror, f.nav, f.stack, NAVCORE_GTK_MIRROR_ANIMATOR) != NAVCORE_OK) g_error("mirror");
+    navcore_on_release(f.nav, app_release, &f, NULL);
+    GtkWidget *home = page(&f, "Home");
+    push(&f, home, false);
+    expect(run_until(&f, settled, 5000), c, "the first push settles");
+    /* The modal, made hidden with its page (in host mode it is drained before it joins). */
+    navcore_create_options options = NAVCORE_CREATE_OPTIONS_INIT;
+    options.dispatch = NAVCORE_DISPATCH_HOST;
+    options.visible = false;
+    navcore_navigator *sheet = NULL;
+    if (navcore_navigator_create_with_options(&sheet, &options) != NAVCORE_OK) g_error("modal");
+    navcore_on_release(sheet, app_release, &f, NULL);
+    uint64_t id = 0;
+    navcore_screen_create(&id, sheet, "sheet", page(&f, "Sheet"));
+    navcore_push(sheet, id, false, NULL, NULL);
+    navcore_drain(sheet);
+    expect(navcore_present(f.nav, sheet, NULL, NULL, NULL) >= 0, c, "an animated present is asked");
+    navcore_navigator *presented = NULL;
+    expect(run_until(&f, settled, 5000) && navcore_modal(&presented, f.nav) == NAVCORE_OK && presented == sheet, c,
+           "the present settles: the mirror finished its transition");
+    expect(mounted(&f) == 1 && gtk_stack_get_visible_child(f.stack) == home, c,
+           "the stack still shows Home alone: the modal's page was not mounted in it");
+    expect(navcore_gtk_mirror_slides_played(f.mirror) == 0, c, "no slide played");
+    navcore_dismiss(f.nav, NULL, NULL, NULL);
+    expect(run_until(&f, modal_gone, 5000), c, "the dismiss settles");
+    expect(mounted(&f) == 1 && gtk_stack_get_visible_child(f.stack) == home, c, "the stack shows Home");
+    expect(f.released == 1 && f.freed == 1, c, "the modal's page was released with it, and freed");
+    close_fixture(&f);
+}
+
 static void refused(void) {
     const char *c = "refused";
     fixture f = {0};
@@ -297,7 +340,7 @@ static const struct {
     void (*run)(void);
 } cases[] = {
     {"callbacks", callbacks}, {"duration", duration}, {"fallback", fallback},
-    {"destroyed", destroyed}, {"animator", animator}, {"refused", refused},
+    {"destroyed", destroyed}, {"animator", animator}, {"modal", modal}, {"refused", refused},
 };
 
 int main(int argc, char **argv) {

@@ -28,12 +28,13 @@ import weakref
 from ctypes import addressof, byref, c_bool, c_size_t, c_uint64, c_void_p
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple, Union
 
-from . import _conversions, _ffi
+from . import _ffi
 from ._calls import _check
 from ._enums import Op, Retap, Status
 from ._errors import InvalidHandleError
 from ._events import Screen
 from ._operation import Operation
+from ._text import _text
 from ._trampolines import _object_of, _objects
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class FamilyMember:
         def _sync(self) -> None: ...
         def _screen(self, screen_id: int) -> Screen[Any]: ...
         def _known_screen(self, screen_id: int) -> Screen[Any]: ...
-        def _forget(self) -> None: ...
+        def _require_live(self) -> None: ...
 
     def _join_family(self) -> None:
         """Starts the family bookkeeping of a new navigator (``Navigator.__init__``)."""
@@ -99,18 +100,17 @@ class FamilyMember:
             member._keeper = weakref.ref(child)
         child._sync()
 
-    def _torn_down(self) -> bool:
-        """Inside a registration's destructor: whether this kept member was torn down (its
-        handle is dead); then it is dropped by its root and treated as closed."""
+    def _torn_down(self) -> None:
+        """Inside a registration's destructor: if this kept member was torn down (its handle is
+        dead), its root drops it and it is closed from now on."""
         if self._keeper is None or self._closing:
-            return False
+            return
         if self._lib.navcore_is_modal(byref(c_bool()), self._handle) != Status.INVALID_HANDLE.code:
-            return False
+            return
         root = self._keeper()
         if root is not None:
             root._kept.discard(self)
         self._closing = True
-        return True
 
     def _forget_family(self) -> None:
         """C will not call this navigator again (``Navigator._forget``)."""
@@ -125,6 +125,7 @@ class FamilyMember:
         return (owner if owner is not None else self)._known_screen(screen_id)
 
     def _has_parent(self) -> bool:
+        """Whether this navigator has a parent now (False once it is destroyed or torn down)."""
         parent = c_void_p()
         return self._lib.navcore_parent(byref(parent), self._handle) == 0 and bool(parent.value)
 
@@ -215,7 +216,7 @@ class FamilyMember:
             InvalidError: ``result`` is not valid text.
             InvalidHandleError: the navigator is closed or torn down.
         """
-        text = _conversions.result(self, [], None, result)  # type: ignore[arg-type]
+        text = None if result is None else _text(result, "the result", self._require_live)
         options = _ffi.DismissOptions(_ffi.DISMISS_OPTIONS_VERSION, bool(animated), text)
         request = _CRequest(_VERSION, Op.DISMISS.code, dismiss_options=addressof(options))
         return self._ask(Op.DISMISS, request)  # `options` (and `text`) live until the call returns

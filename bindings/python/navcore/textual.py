@@ -62,10 +62,11 @@ hooks (the example's ``receive_payload`` does), never in the factory.
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
-from typing import Any, Callable, ClassVar, List, Optional, Set, Tuple, Union
+from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, Set, Tuple, Union
 
-from textual.app import App, ScreenStackError
+from textual.app import App, InvalidModeError, ScreenStackError, UnknownModeError
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.scalar import ScalarOffset
@@ -76,13 +77,14 @@ from textual.widgets import Button, Label
 from . import aio
 from ._calls import _outermost, _tls
 from ._enums import LATER, Dispatch, Style
+from ._errors import NavcoreError
 from ._events import Decision, ReleaseEvent
 from ._events import Screen as NavcoreScreen
 from ._navigator import Navigator
 from ._operation import Operation, ScreenResult
 from .mirror import COMMIT, Change, StackMirror
 
-__all__ = ["ConfirmScreen", "NavScreen", "Navigation", "TransitionPlayer", "slide"]
+__all__ = ["ConfirmScreen", "NavModalScreen", "NavScreen", "Navigation", "Tabs", "TransitionPlayer", "slide"]
 
 #: Plays ``change.transition`` on Textual's screens and finishes it when done.
 TransitionPlayer = Callable[["Navigation", Change], Any]
@@ -188,6 +190,15 @@ class NavScreen(Screen[Any]):
         return self.navigation.dismiss(self, result)
 
 
+class NavModalScreen(NavScreen, ModalScreen[Any]):
+    """A ``NavScreen`` that is a Textual ``ModalScreen``: the first screen of a modal that
+    ``Tabs.present_screen`` presents. Its ``dismiss(result)`` is navcore's ``dismiss`` of the
+    modal, and the result reaches ``present_screen``'s callback; escape is navcore's ``back``,
+    which dismisses it (or pops a screen pushed over it in the modal), unless it was presented
+    with ``dismiss_on_back=False``. Keys do not reach the app's bindings under it (Textual's
+    modal binding chain): the tabs cannot be switched from under a modal."""
+
+
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question over the current screen; dismissed with True or False (y / n / escape).
 
@@ -285,56 +296,15 @@ def slide(duration: float = 0.2) -> TransitionPlayer:
     return play
 
 
-class Navigation:
-    """A navigator whose stack Textual shows (see the module's doc); ``close()`` destroys it and
-    removes its screens.
+class _Driver:
+    """Drains a host dispatch navigator (a family's root) on Textual's thread after every wakeup
+    (``navcore.aio.attach``). ``close()`` detaches it."""
 
-    Args:
-        app: the Textual app.
-        navigator: the navigator; None: a new host dispatch one. One given must be in host mode, and
-            idle: the mirror takes its stack as it is.
-        transition: plays each transition on Textual's screens; None: ``slide()``.
-        animated: False makes every op instant (no animator).
-        on_error: hears an exception a callback raised during a drain (``navcore.aio.attach``).
-
-    Attributes:
-        app (textual.app.App): the app.
-        navigator (Navigator): the navigator.
-        play (TransitionPlayer): the transition player.
-        mirror (StackMirror): the mirror that keeps Textual's screen stack equal to navcore's.
-        gesture (Optional[Change]): the gesture's change while the finger moves.
-
-    Raises:
-        ValueError: the navigator given is not in host dispatch mode.
-    """
-
-    def __init__(
-        self,
-        app: App[Any],
-        navigator: Optional[Navigator] = None,
-        *,
-        transition: Optional[TransitionPlayer] = None,
-        animated: bool = True,
-        on_error: Optional[aio.ErrorHandler] = None,
-    ) -> None:
+    def __init__(self, app: App[Any], navigator: Navigator, on_error: Optional[aio.ErrorHandler]) -> None:
         self.app = app
-        self.navigator = navigator if navigator is not None else Navigator(Dispatch.HOST)
-        self.play = transition if transition is not None else slide()
-        #: The Textual screens navcore holds, installed in the app until their release.
-        self._held: Set[Screen[Any]] = set()
-        #: The screens the op in hand popped off Textual's stack: Textual's own pop removes them
-        #: once they are uninstalled, so navcore's release only uninstalls them.
-        self._leaving: Set[Screen[Any]] = set()
-        #: The gesture's change while the finger moves.
-        self.gesture: Optional[Change] = None
         #: Whether a drain runs (on Textual's thread): a wakeup raised in it is scheduled.
         self._draining = True  # until attached: the wakeup of ops asked before is scheduled
-        self.mirror = StackMirror(self.navigator, self._change, on_end=self._end, on_prepare=self._prepare)
-        if not animated:
-            self.navigator.animator = None
-        self.navigator.veto = self._veto
-        self.navigator.on("release", self._released)
-        self._detach = aio.attach(self.navigator, on_error=on_error, schedule=self._schedule_drain)
+        self.close = aio.attach(navigator, on_error=on_error, schedule=self._schedule_drain)
         self._draining = False
 
     def _schedule_drain(self, drain: Callable[[], None]) -> None:
@@ -362,15 +332,95 @@ class Navigation:
         await asyncio.sleep(0)
         self._drain(drain)
 
+
+class Navigation:
+    """A navigator whose stack Textual shows (see the module's doc); ``close()`` destroys it and
+    removes its screens.
+
+    Args:
+        app: the Textual app.
+        navigator: the navigator; None: a new host dispatch one. One given must be in host mode, and
+            idle: the mirror takes its stack as it is.
+        transition: plays each transition on Textual's screens; None: ``slide()``.
+        animated: False makes every op instant (no animator).
+        on_error: hears an exception a callback raised during a drain (``navcore.aio.attach``).
+        mode: for a member of a family (SPEC §16; ``Tabs`` makes them): the Textual mode whose
+            screen stack shows the navigator. Its screens are then on Textual's stack only while
+            navcore has it on screen, that mode is current and no other screen is above them; a
+            change made meanwhile (an inactive tab's, a tab's under a modal) reaches Textual's
+            stack when it is shown again (``sync()``). Such a navigation does not drain its
+            navigator: the family's root is drained (``Tabs``). None: a navigator of its own,
+            shown in the current mode and drained by this navigation.
+
+    Attributes:
+        app (textual.app.App): the app.
+        navigator (Navigator): the navigator.
+        play (TransitionPlayer): the transition player.
+        mirror (StackMirror): the mirror that keeps Textual's screen stack equal to navcore's.
+        gesture (Optional[Change]): the gesture's change while the finger moves.
+
+    Raises:
+        ValueError: the navigator given is not in host dispatch mode.
+    """
+
+    def __init__(
+        self,
+        app: App[Any],
+        navigator: Optional[Navigator] = None,
+        *,
+        transition: Optional[TransitionPlayer] = None,
+        animated: bool = True,
+        on_error: Optional[aio.ErrorHandler] = None,
+        mode: Optional[str] = None,
+    ) -> None:
+        self.app = app
+        self.mode = mode
+        self.navigator = navigator if navigator is not None else Navigator(Dispatch.HOST)
+        self.play = transition if transition is not None else slide()
+        #: The Textual screens navcore holds, installed in the app until their release.
+        self._held: Set[Screen[Any]] = set()
+        #: The screens the op in hand popped off Textual's stack: Textual's own pop removes them
+        #: once they are uninstalled, so navcore's release only uninstalls them.
+        self._leaving: Set[Screen[Any]] = set()
+        #: The gesture's change while the finger moves.
+        self.gesture: Optional[Change] = None
+        #: Set by close(): the releases of the navigator's end are handled by ``_unmount``.
+        self._closing = False
+        #: This navigation's screens on Textual's stack, bottom to top.
+        self._shown: List[Screen[Any]] = []
+        #: A family member's change that did not reach Textual's stack yet (it was not shown).
+        self._stale = False
+        #: Released screens still on Textual's stack while it was not shown: removed once popped.
+        self._gone: Set[Screen[Any]] = set()
+        self.mirror = StackMirror(self.navigator, self._change, on_end=self._end, on_prepare=self._prepare)
+        if not animated:
+            self.navigator.animator = None
+        self.navigator.veto = self._veto
+        self.navigator.on("release", self._released)
+        if mode is not None:
+            self.navigator.on("will_show", lambda _event: self.sync())
+        self._driver = _Driver(app, self.navigator, on_error) if mode is None else None
+
     def close(self) -> None:
         """Destroys the navigator (its screens are released) and removes its screens from the app."""
-        self._detach()
+        if self._driver is not None:
+            self._driver.close()
         self.mirror.close()
+        self._closing = True
         self.navigator.close()
-        self._show([])
+        self._unmount()
+
+    def _unmount(self) -> None:
+        """After the navigator's end: its screens leave Textual's stack (if it is shown) and the
+        app. Those left on an inactive mode's stack go with the mode (``Tabs.close``)."""
+        if self._shows():
+            self._show([])
         self._leaving.clear()  # Textual may not run its pops' ends any more: removed here
         for screen in list(self._held):
-            self._remove(screen)
+            self._held.discard(screen)
+            self.app.uninstall_screen(screen)
+            if screen not in self._shown and screen.is_attached:
+                screen.remove()
 
     # -- Textual idioms ------------------------------------------------------------------------
 
@@ -401,21 +451,26 @@ class Navigation:
         return pending
 
     def dismiss(self, screen: Screen[Any], result: Any = None) -> Operation:
-        """Pops ``screen``, navcore's top, setting its result.
+        """Pops ``screen``, navcore's top, setting its result; the only screen of a modal
+        navigator dismisses the modal instead (its parent's ``dismiss``, SPEC §16.4), with the
+        result for ``Tabs.present_screen``'s callback.
 
         Args:
             screen: the top's Textual screen.
             result: its result, as JSON.
 
         Returns:
-            The pop's Operation.
+            The pop's (or the dismiss's) Operation.
 
         Raises:
             textual.app.ScreenStackError: ``screen`` is not the top of the navigation stack.
         """
-        top = self.navigator.top
-        if top is None or top.object is not screen:
+        stack = self.navigator.stack
+        if not stack or stack[-1].object is not screen:
             raise ScreenStackError(f"{screen!r} is not the top of the navigation stack")
+        parent = self.navigator.parent if len(stack) == 1 and self.navigator.is_modal else None
+        if parent is not None:
+            return parent.dismiss(result=json.dumps(result, separators=(",", ":")))
         return self.navigator.pop(result=result)
 
     @property
@@ -494,6 +549,9 @@ class Navigation:
         self._show(shown)
         if transition is None:
             return
+        if self._stale:  # a family member's screens Textual does not show: nothing to play
+            self.app.call_later(transition.finish)
+            return
         if transition.interactive:
             self.gesture = change
         else:
@@ -511,11 +569,18 @@ class Navigation:
         self._leaving.clear()
 
     def _released(self, event: ReleaseEvent) -> None:
-        # A screen released outside a change (discarded, or the navigator closed); the ones an
-        # op removes are removed at its commit, once Textual no longer shows them.
-        held = isinstance(event.object, Screen) and event.object in self._held
-        if held and event.object not in self.app.screen_stack:
-            self._remove(event.object)
+        # The screens an op removes are removed at its commit, once Textual no longer shows
+        # them. A screen released outside a change (discarded, the navigator closed, or a
+        # family member torn down: a modal dismissed, a tab that leaves) goes at once, popped
+        # off Textual's stack first if it is on it.
+        obj = event.object
+        if self._closing or not (isinstance(obj, Screen) and obj in self._held):
+            return
+        if obj in self._shown:
+            if self.mirror.pending is not None:
+                return
+            self._show([screen for screen in self._shown if screen is not obj])
+        self._remove(obj)
 
     def _veto(self, screen: NavcoreScreen[Any], by_gesture: bool, decision: Decision) -> Any:
         ask = getattr(screen.object, "should_pop", None)
@@ -529,24 +594,67 @@ class Navigation:
 
     # -- Textual's stack -----------------------------------------------------------------------
 
+    def sync(self) -> None:
+        """Brings Textual's stack up to navcore's when this family member is shown again (its
+        tab's mode became current, the modal over it went, it was presented): ``Tabs`` and
+        the member's ``will_show`` call it."""
+        if self._stale and self.mirror.pending is None:
+            self._show([screen.object for screen in self.mirror.stack])
+
+    def _shows(self) -> bool:
+        """Whether this navigation's changes reach Textual's stack now: always for a navigator
+        of its own; for a family member, while its mode is current, navcore has it on screen
+        (a navigator being torn down counts: its screens leave) and no other screen is above
+        its screens."""
+        if self.mode is None:
+            return True
+        if self.app.current_mode != self.mode:
+            return False
+        try:
+            if not self.navigator.on_screen:
+                return False
+        except NavcoreError:
+            pass
+        stack = self.app.screen_stack
+        if not self._shown or self._shown[0] not in stack:
+            return True
+        return all(screen in self._shown for screen in stack[stack.index(self._shown[0]):])
+
     def _show(self, screens: List[Screen[Any]]) -> None:
-        """Makes the navcore part of Textual's screen stack (the screens it holds, on top of the
-        app's own) ``screens``, bottom to top, popping and pushing as few as it can."""
-        current = [screen for screen in self.app.screen_stack if screen in self._held]
+        """Makes this navigation's part of Textual's screen stack (on top of the app's own)
+        ``screens``, bottom to top, popping and pushing as few as it can; a family member not
+        shown now only notes that it is behind (``sync``)."""
+        if not self._shows():
+            self._stale = True
+            return
+        self._stale = False
         keep = 0
-        while keep < min(len(current), len(screens)) and current[keep] is screens[keep]:
+        while keep < min(len(self._shown), len(screens)) and self._shown[keep] is screens[keep]:
             keep += 1
-        for screen in current[keep:]:
-            self.app.pop_screen()
-            self._leaving.add(screen)
+        popped = self._shown[keep:]
+        del self._shown[keep:]
+        stack = self.app.screen_stack
+        for screen in popped:
+            if screen in stack:  # (Textual empties its stacks itself when the app ends)
+                self.app.pop_screen()
+                self._leaving.add(screen)
         for screen in screens[keep:]:
             self.app.push_screen(screen)
             self._leaving.discard(screen)
+            self._shown.append(screen)
+        for screen in popped:
+            if screen in self._gone:
+                self._gone.discard(screen)
+                self._remove(screen)
 
     def _remove(self, screen: Screen[Any]) -> None:
         """Removes a released screen from the app, once: uninstalled, Textual removes it itself
-        when the op in hand popped it (at the end of that pop), else navcore removes it."""
+        when the op in hand popped it (at the end of that pop), else navcore removes it. One
+        still on Textual's stack (a family member not shown) goes when ``sync`` pops it."""
         if screen not in self._held:
+            return
+        if screen in self._shown:
+            self._gone.add(screen)
             return
         self._held.discard(screen)
         self.app.uninstall_screen(screen)
@@ -554,3 +662,185 @@ class Navigation:
             self._leaving.discard(screen)
         elif screen.is_attached:
             screen.remove()
+
+
+class _TabFrame:
+    """The object of the root's one screen, the frame the tab navigators are attached to: it is
+    no Textual screen (Textual shows the tabs as modes, not the frame)."""
+
+
+class Tabs:
+    """Tabs as Textual modes (SPEC §16.3), each mode's screen stack one tab navigator's stack.
+
+        class Mail(App):
+            def on_mount(self):
+                self.tabs = Tabs(self, {"inbox": Inbox, "search": Search})
+            def action_tab(self, name):                 # bound to keys: a tab bar
+                self.tabs.activate(name)
+            def on_unmount(self):
+                self.tabs.close()
+
+    The family: a root navigator (host dispatch, drained on Textual's thread) whose one screen
+    is the tab frame; one child navigator per tab, attached to the frame, made hidden with its
+    first screen (``tabs[name]()``), each shown by a ``Navigation`` on the Textual mode of the
+    tab's name (added to the app when the app has no such mode). The first tab is active.
+
+    - ``activate(name)`` is navcore's ``activate`` (instant): the tab's mode becomes current when
+      navcore shows its top; each tab keeps its stack. The active tab's name again is the
+      re-tap: ``activate(retap="pop_to_root")``, its stack pops to its root.
+    - Escape on a tab's ``NavScreen`` is navcore's ``back``, which only the front stack answers.
+    - ``present_screen(screen, callback)`` presents a modal navigator whose first screen is
+      ``screen`` (a ``NavModalScreen``) over the tabs, pushed on the current mode's stack; its
+      ``dismiss(result)`` is navcore's ``dismiss`` and ``callback`` gets the result. The modal
+      is a wall: a back never pops a tab under it (SPEC §16.6).
+
+    Args:
+        app: the Textual app.
+        tabs: the tabs in order: name -> a factory of the tab's first screen.
+        transition: the tabs' transition player (``Navigation``'s); None: ``slide()``.
+        animated: False makes every op instant.
+        on_error: hears an exception a callback raised during a drain.
+
+    Attributes:
+        root (Navigator): the family's root.
+        navigations (Dict[str, Navigation]): each tab's navigation, by name.
+        modals (List[Navigation]): the navigations of the modals presented and not dismissed.
+    """
+
+    def __init__(
+        self,
+        app: App[Any],
+        tabs: Mapping[str, Callable[[], Screen[Any]]],
+        *,
+        transition: Optional[TransitionPlayer] = None,
+        animated: bool = True,
+        on_error: Optional[aio.ErrorHandler] = None,
+    ) -> None:
+        if not tabs:
+            raise ValueError("Tabs needs at least one tab")
+        self.app = app
+        self._transition = transition
+        self._animated = animated
+        self.root = Navigator(Dispatch.HOST)
+        self._driver = _Driver(app, self.root, on_error)
+        self.navigations: Dict[str, Navigation] = {}
+        self.modals: List[Navigation] = []
+        self._frame = self.root.create_screen("", _TabFrame())
+        self.root.push(self._frame, animated=False)
+        self.root.on("done", self._settle)
+        for name, first in tabs.items():
+            try:
+                app.add_mode(name, Screen)  # an empty base screen under the tab's screens
+            except InvalidModeError:
+                pass  # the app's own mode of that name: its base screen stays under them
+            child = Navigator(Dispatch.HOST, visible=False)
+            navigation = self._member(child, name)
+            self.navigations[name] = navigation
+            self._watch(child, name)
+            child.push(first(), animated=False)
+            child.drain()  # its own queue, before it joins the family's (SPEC §16.8)
+            self.root.attach(child, self._frame)
+
+    def _watch(self, child: Navigator, name: str) -> None:
+        """Follows a tab: its top shown makes its mode current; its ops' ends settle the view."""
+        child.on("will_show", lambda _event: self._shown(name))
+        child.on("done", self._settle)
+
+    def _member(self, navigator: Navigator, mode: str) -> Navigation:
+        return Navigation(self.app, navigator, transition=self._transition, animated=self._animated, mode=mode)
+
+    @property
+    def active(self) -> Optional[str]:
+        """The active tab's name (None before the first attach has run)."""
+        child = self.root.active_child(self._frame)
+        for name, navigation in self.navigations.items():
+            if navigation.navigator is child:
+                return name
+        return None
+
+    def activate(self, name: str) -> Operation:
+        """Makes tab ``name`` the active one (navcore's ``activate``, instant); asked of the
+        active tab, pops it to its root (``retap="pop_to_root"``).
+
+        Args:
+            name: a tab's name.
+
+        Returns:
+            The activate's Operation.
+
+        Raises:
+            KeyError: no tab is named ``name``.
+        """
+        child = self.navigations[name].navigator
+        retap = "pop_to_root" if name == self.active else "none"
+        return child.activate(retap=retap)
+
+    def present_screen(
+        self,
+        screen: Screen[Any],
+        callback: Optional[Callable[[Any], Any]] = None,
+        *,
+        covers: bool = True,
+        dismiss_on_back: bool = True,
+        route: str = "",
+    ) -> Operation:
+        """``app.push_screen(modal, callback)`` through navcore: presents a new modal navigator
+        whose first screen is ``screen`` over the tabs (the root's ``present``, SPEC §16.4).
+        ``screen.dismiss(result)`` (a ``NavModalScreen``'s) dismisses it, and ``callback`` gets
+        the result, decoded from JSON (None when it was dismissed without one, by back say).
+
+        Args:
+            screen: the modal's first screen, a ``NavModalScreen``.
+            callback: called with the result on Textual's thread, right before the screen goes.
+            covers: whether it hides the tabs (False: an overlay; the tab under it stays on
+                screen, its changes reach Textual's stack once the modal is dismissed).
+            dismiss_on_back: whether back (escape) dismisses it when it has one screen.
+            route: the route of the modal's first screen.
+
+        Returns:
+            The present's Operation (``invalid`` when the root has a modal already).
+        """
+        modal = Navigator(Dispatch.HOST, visible=False)
+        navigation = self._member(modal, self.app.current_mode)
+        self.modals.append(navigation)
+        first = modal.create_screen(route, screen)
+        if callback is not None:
+            modal.on_result(first, lambda event: callback(json.loads(event.text) if event.text is not None else None))
+        modal.on("done", self._settle)
+        modal.push(first, animated=False)
+        modal.drain()  # its own queue, before it joins the family's
+        return self.root.present(modal, covers=covers, dismiss_on_back=dismiss_on_back, animated=False)
+
+    def close(self) -> None:
+        """Destroys the family (every screen is released) and takes the tabs' screens out of
+        the app (the inactive tabs' modes are removed with them)."""
+        if self.root.closed:
+            return
+        self._driver.close()
+        members = list(self.navigations.values()) + self.modals
+        for navigation in members:
+            navigation.mirror.close()
+            navigation._closing = True
+        self.root.close()
+        for navigation in members:
+            navigation._unmount()
+        for name in self.navigations:
+            if name != self.app.current_mode:
+                try:
+                    self.app.remove_mode(name)
+                except UnknownModeError:
+                    pass
+
+    def _shown(self, name: str) -> None:
+        """A tab's top is shown (``will_show``): the tab is active, so its mode becomes current,
+        and its stack catches up with what happened while it was not shown."""
+        if self.app.current_mode != name:
+            self.app.switch_mode(name)
+        self.navigations[name].sync()
+
+    def _settle(self, _event: Any) -> None:
+        """After each op of the family: the modals dismissed are forgotten, and what is shown
+        catches up (a tab changed under a modal that has gone since)."""
+        self.modals = [navigation for navigation in self.modals if not navigation.navigator.closed]
+        for navigation in list(self.navigations.values()) + self.modals:
+            navigation.sync()

@@ -209,3 +209,16 @@ def test_a_screen_made_by_an_ancestors_route_is_the_childs_with_its_object(nav: 
     assert child.show("card", animated=False).outcome == "completed"  # route lookup inherits (16.1)
     card = child.stack[-1]
     assert card.route == "card" and card.object is made and child.screen(card.id) is card
+
+
+def test_a_dismiss_without_a_result_sets_none(nav: navcore.Navigator) -> None:
+    nav.push(nav.create_screen("home", View()), animated=False)
+    modal = navcore.Navigator(visible=False)
+    sheet = modal.create_screen("sheet", View())
+    modal.push(sheet, animated=False)
+    modal.set_result_text(sheet, "kept")
+    results: List[Any] = []
+    modal.on_result(sheet, lambda event: results.append(event.text))
+    nav.present(modal, animated=False)
+    nav.dismiss(animated=False)
+    assert results == ["kept"]  # no result given: the screen's own stays (SPEC §16.4)

@@ -57,3 +57,22 @@ def test_open_with_focus_on_a_root_builds_the_stack_as_open_does(nav: navcore.Na
     assert [screen.route for screen in nav.stack] == ["tabs", "list"]
     assert nav.ask(navcore.Request.open(["list"], focus=True)).outcome is navcore.Outcome.COMPLETED
     assert [screen.route for screen in nav.stack] == ["list"]
+
+
+def test_a_made_navigators_bar_follows_the_stack_restore_tree_gives_it(nav: navcore.Navigator) -> None:
+    # The threshold a host sets in the child event counts from the navigator's first screen
+    # (SPEC §8): three screens against a threshold of 3 show the bar, as pushes would.
+    routes(nav)
+    bars: List[bool] = []
+
+    def on_child(parent: navcore.Navigator, screen: Optional[navcore.Screen[Any]], child: navcore.Navigator) -> None:
+        child.on("bar", lambda event: bars.append(event.shown))
+        child.bar_threshold = 3
+
+    nav.on_child(on_child)
+    tree = ('{"navcore":2,"stack":[{"route":"tabs","state":null,"active":0,"children":[{"stack":['
+            '{"route":"list","state":null},{"route":"list","state":null},{"route":"list","state":null}]}]}]}')
+    assert nav.restore_tree(tree).outcome is navcore.Outcome.COMPLETED
+    child = nav.children(nav.stack[0])[0]
+    assert child.bar_shown
+    assert bars == [False, True]  # hidden at the threshold's setting, shown at the third screen

@@ -52,6 +52,7 @@ extension OpenOp {
                 } else {
                     let member = nodes[index]
                     family.memberStep { $0.stackMade(screen, payload: entry.state, in: member) }
+                    family.memberStep { $0.madeBar(of: member) }
                 }
                 screens[index].append(id)
             default:
@@ -159,6 +160,13 @@ extension FamilyState {
             member.screens.update(ref.id) { $0.savedState = payload }
             return member.interest.contains(.payload) ? (.payload(ref, payload), member.lentSink) : nil
         } ?? nil
+    }
+
+    /// The bar of a made navigator, after a screen was made on its stack: the threshold its
+    /// host set in the `child` event counts from its first screen, as pushes would (SPEC §8),
+    /// so its `bar` event comes right after the screen that crosses it.
+    mutating func madeBar(of id: NodeID) -> (Event, LentSink)? {
+        updateMember(id) { member in member.updateBar(animated: false).map { ($0, member.lentSink) } } ?? nil
     }
 
     /// Step 2 of a `restore_tree`: its new modal (or none) replaces the old one, which stays

@@ -5,20 +5,22 @@ extension FamilyState {
     /// has the host screen as top and the child as its active child; a presented modal of a
     /// placed, visible parent. A loop up the parents: a chain of any depth.
     package func isPlaced(_ id: NodeID) -> Bool {
-        var current = id
-        while true {
-            guard let (parent, host, isModal) = withMember(current, {
-                ($0.parent, $0.hostScreen, $0.presentation != nil)
-            }) else { return false }
-            guard let parent else { return true }
-            let child = current
-            guard let (hangs, modal) = withMember(parent, { owner -> (Bool, NodeID?) in
-                if isModal { return (owner.modal == child && owner.visible, nil) }
-                let hangs = owner.visible && owner.stack.last?.id == host && owner.activeChild(on: host) == child
-                return (hangs, owner.modal)
-            }), hangs, !covers(modal) else { return false }
-            current = parent
+        typealias Link = (parent: NodeID?, host: UInt64, isModal: Bool)
+        func link(_ member: borrowing NodeState) -> Link { (member.parent, member.hostScreen, member.presentation != nil) }
+        guard var hanging = withMember(id, link) else { return false }
+        var child = id
+        // Each parent is read once: whether it places the child, and how it hangs itself.
+        while let parent = hanging.parent {
+            let (host, isModal, current) = (hanging.host, hanging.isModal, child)
+            guard let (hangs, modal, next) = withMember(parent, { owner -> (Bool, NodeID?, Link) in
+                let hangs = isModal ? owner.modal == current && owner.visible
+                    : owner.visible && owner.stack.last?.id == host && owner.activeChild(on: host) == current
+                return (hangs, owner.modal, link(owner))
+            }), hangs, isModal || !covers(modal) else { return false }
+            child = parent
+            hanging = next
         }
+        return true
     }
 
     /// Whether `member`'s modal is presented over it with `covers`.

@@ -12,7 +12,7 @@ extension FamilyState {
     package func withMember<R>(_ id: NodeID, _ body: (borrowing NodeState) -> R) -> R? {
         if node.id == id { return body(node) }
         guard let index = others.index(of: id) else { return nil }
-        return body(others[index])
+        return others.read(at: index, body)
     }
 
     /// Changes the member `id`; `nil` when it is no member.

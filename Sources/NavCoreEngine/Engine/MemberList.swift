@@ -28,6 +28,13 @@ package struct MemberList: Sendable, RandomAccessCollection {
         _modify { yield &states[index] }
     }
 
+    /// What `body` reads of the member at `index`, lent in place: an array's subscript would
+    /// copy the member (its stack, screens, routes) for every read.
+    @inline(__always)
+    package func read<R>(at index: Int, _ body: (borrowing NodeState) -> R) -> R {
+        states.withUnsafeBufferPointer { body($0[index]) }
+    }
+
     /// The position of the member `id`; `nil` when it is not one of these.
     package func index(of id: NodeID) -> Int? { index?.value[id] }
 

@@ -36,13 +36,26 @@ package struct NodeState: Sendable {
     private var treeStorage: OutOfLine<NodeTree>?
     /// Where it stands in its family's tree (SPEC §16.1).
     package var tree: NodeTree {
-        get { treeStorage?.value ?? NodeTree() }
+        @inline(__always) _read {
+            // Yielded in place: a read of one link copies no arrays or dictionaries.
+            if let storage = treeStorage { yield storage.value } else { yield NodeTree() }
+        }
         _modify {
             let storage = treeStorage ?? OutOfLine(NodeTree())
             treeStorage = storage
             yield &storage.value
         }
     }
+    /// Its tree's links the family's walks read (the front, a back's target), each read in
+    /// place: no copy of the tree's arrays and dictionaries.
+    package var parent: NodeID? { treeStorage?.value.parent }
+    package var hostScreen: UInt64 { treeStorage?.value.hostScreen ?? 0 }
+    package var presentation: Presentation? { treeStorage?.value.presentation }
+    package var modal: NodeID? { treeStorage?.value.modal }
+    /// The active child attached to its screen `screen`, if any.
+    package func activeChild(on screen: UInt64) -> NodeID? { treeStorage?.value.hosted[screen]?.active }
+    /// The active child of its top, if any: the next navigator of its front path.
+    package var topActiveChild: NodeID? { stack.last.flatMap { activeChild(on: $0.id) } }
     /// Torn down while an op that is its own still runs (a `leave`, a `back` asked of the
     /// modal it dismisses): its handle is already dead, and the op's `done` is still its own
     /// (SPEC §16.7).

@@ -54,16 +54,19 @@ extension Family {
     func beginInFamily(_ change: StackChange) {
         let (from, to, reason, animated) = (change.from, change.to, change.kind.reason, change.animated)
         var before: [FrontPair] = []
+        var local = false
         step { state in
-            before = state.familyFront
+            local = state.changesOwnPairOnly(change)
+            if !local { before = state.familyFront }
             return state.enter(.will, of: change)
         }
         var front = FrontChange()
         var own: [FrontPair] = []
         step { state in
             state.apply(change)
-            front = FrontChange(before: before, after: state.familyFront)
             own = state.ownPairs(of: change)
+            front = local ? state.ownFrontChange(from: from, to: to)
+                : FrontChange(before: before, after: state.familyFront)
             // SPEC §16.5: a navigator off screen with `always_appear` on emits its own stack's events.
             if change.topChanges, state.node.alwaysAppear, !state.isOnScreen(state.node.id) {
                 front.hides += own.filter { $0.screen.id == from?.id }
@@ -124,6 +127,34 @@ extension Family {
 extension FamilyState {
     /// The changed navigator's old and new tops, which carry the op's reason.
     func ownPairs(of change: StackChange) -> [FrontPair] {
-        [change.from, change.to].compactMap { $0.map { FrontPair(member: node.id, screen: $0) } }
+        // Appended one by one: a compactMap over the two optional tops costs ten times more.
+        var pairs: [FrontPair] = []
+        pairs.reserveCapacity(2)
+        if let from = change.from { pairs.append(FrontPair(member: node.id, screen: from)) }
+        if let to = change.to { pairs.append(FrontPair(member: node.id, screen: to)) }
+        return pairs
+    }
+
+    /// Whether `change` can change the family's front only in the navigator's own pair: a push
+    /// or pop whose old and new tops have no active child. Its modal's subtree does not hang
+    /// from its top, and whether it is on screen depends on its ancestors only, so the front
+    /// before and after differ at most in its own top: the front rule's arrays of the whole
+    /// family are not needed (`ownFrontChange`).
+    func changesOwnPairOnly(_ change: StackChange) -> Bool {
+        guard change.kind != .set else { return false }
+        let tree = node.tree
+        if let from = change.from, tree.hosted[from.id]?.active != nil { return false }
+        if let to = change.to, tree.hosted[to.id]?.active != nil { return false }
+        return true
+    }
+
+    /// The front change of a change that `changesOwnPairOnly` admits, from the navigator's own
+    /// pairs: its old top hides and its new top shows when it is on screen and its top changes.
+    func ownFrontChange(from: ScreenRef?, to: ScreenRef?) -> FrontChange {
+        var front = FrontChange()
+        guard from?.id != to?.id, isOnScreen(node.id) else { return front }
+        if let from { front.hides = [FrontPair(member: node.id, screen: from)] }
+        if let to { front.shows = [FrontPair(member: node.id, screen: to)] }
+        return front
     }
 }

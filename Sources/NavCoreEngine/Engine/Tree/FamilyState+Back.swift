@@ -40,10 +40,10 @@ extension FamilyState {
             case .found(let target): return target
             case .stopped: return nil
             case .through:
-                guard onScreen, let parent = withMember(asked, { $0.tree.parent }) ?? nil else { return nil }
+                guard onScreen, let parent = withMember(asked, { $0.parent }) ?? nil else { return nil }
                 // A navigator on screen hangs from a placed, visible parent: the parent is on
                 // screen unless a modal covers it.
-                onScreen = withMember(parent) { $0.visible && !isCovered($0) } ?? false
+                onScreen = withMember(parent) { $0.visible && !covers($0.modal) } ?? false
                 walked = asked
                 asked = parent
             }
@@ -61,7 +61,7 @@ extension FamilyState {
     private func walk(from id: NodeID, above walked: NodeID?) -> Walk {
         for navigator in frontPath(from: id, above: walked).reversed() {
             guard let (count, presentation, parent) = withMember(navigator, {
-                ($0.stack.count, $0.tree.presentation, $0.tree.parent)
+                ($0.stack.count, $0.presentation, $0.parent)
             }) else { continue }
             if count >= 2 { return .found(.pop(navigator)) }
             if let presentation, let parent {
@@ -76,9 +76,7 @@ extension FamilyState {
     func frontPath(from id: NodeID, above end: NodeID?) -> [NodeID] {
         var path = [id]
         var current = id
-        while let next = withMember(current, { member in
-            member.tree.modal ?? member.stack.last.flatMap { member.tree.hosted[$0.id]?.active }
-        }) ?? nil, next != end {
+        while let next = withMember(current, { $0.modal ?? $0.topActiveChild }) ?? nil, next != end {
             path.append(next)
             current = next
         }

@@ -5,34 +5,41 @@ extension FamilyState {
     /// has the host screen as top and the child as its active child; a presented modal of a
     /// placed, visible parent. A loop up the parents: a chain of any depth.
     package func isPlaced(_ id: NodeID) -> Bool {
-        var current = id
-        while true {
-            guard let (parent, host, isModal) = withMember(current, {
-                ($0.tree.parent, $0.tree.hostScreen, $0.tree.presentation != nil)
-            }) else { return false }
-            guard let parent else { return true }
-            let child = current
-            let hangs = withMember(parent) { owner -> Bool in
-                if isModal { return owner.tree.modal == child && owner.visible }
-                return owner.visible && !isCovered(owner) && owner.stack.last?.id == host
-                    && owner.tree.hosted[host]?.active == child
-            } ?? false
-            guard hangs else { return false }
-            current = parent
+        typealias Link = (parent: NodeID?, host: UInt64, isModal: Bool)
+        func link(_ member: borrowing NodeState) -> Link { (member.parent, member.hostScreen, member.presentation != nil) }
+        guard var hanging = withMember(id, link) else { return false }
+        var child = id
+        // Each parent is read once: whether it places the child, and how it hangs itself.
+        while let parent = hanging.parent {
+            let (host, isModal, current) = (hanging.host, hanging.isModal, child)
+            guard let (hangs, modal, next) = withMember(parent, { owner -> (Bool, NodeID?, Link) in
+                let hangs = isModal ? owner.modal == current && owner.visible
+                    : owner.visible && owner.stack.last?.id == host && owner.activeChild(on: host) == current
+                return (hangs, owner.modal, link(owner))
+            }), hangs, isModal || !covers(modal) else { return false }
+            child = parent
+            hanging = next
         }
+        return true
     }
 
     /// Whether `member`'s modal is presented over it with `covers`.
-    func isCovered(_ member: NodeState) -> Bool {
-        guard let modal = member.tree.modal else { return false }
-        return withMember(modal) { $0.tree.presentation?.covers ?? false } ?? false
+    func isCovered(_ member: borrowing NodeState) -> Bool {
+        covers(member.modal)
+    }
+
+    /// Whether `modal`, a navigator's modal, is presented with `covers`.
+    func covers(_ modal: NodeID?) -> Bool {
+        guard let modal else { return false }
+        return withMember(modal) { $0.presentation?.covers ?? false } ?? false
     }
 
     /// SPEC §16.5 on screen: placed, its own `visible` flag on, not covered. For a family of
     /// one, section 7's visible.
     package func isOnScreen(_ id: NodeID) -> Bool {
         if others.isEmpty { return node.id == id && node.visible }
-        return isPlaced(id) && (withMember(id) { $0.visible && !isCovered($0) } ?? false)
+        guard let (visible, modal) = withMember(id, { ($0.visible, $0.modal) }) else { return false }
+        return visible && !covers(modal) && isPlaced(id)
     }
 
     /// The front pairs on screen of the whole family, in tree order.

@@ -6,11 +6,13 @@ extension FamilyState {
         withMember(id) { !$0.dead } ?? false
     }
 
-    /// What `body` reads of the member `id`; `nil` when it is no member.
-    package func withMember<R>(_ id: NodeID, _ body: (NodeState) -> R) -> R? {
+    /// What `body` reads of the member `id`, lent in place (a read copies no member); `nil`
+    /// when it is no member.
+    @inline(__always)
+    package func withMember<R>(_ id: NodeID, _ body: (borrowing NodeState) -> R) -> R? {
         if node.id == id { return body(node) }
         guard let index = others.index(of: id) else { return nil }
-        return body(others[index])
+        return others.read(at: index, body)
     }
 
     /// Changes the member `id`; `nil` when it is no member.

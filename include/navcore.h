@@ -1082,7 +1082,9 @@ typedef struct navcore_transition {
     void *to_object;
     bool interactive;  /* the back gesture: may be cancelled */
     /* Since 1.1 (SPEC §16.12), filled by the library: the navigators whose tops `from` and `to`
-     * are — the navigator animating, but for a present or dismiss, where one is a modal's. */
+     * are — the navigator animating, but for a present or dismiss, where one is a modal's; both
+     * NULL for a present's or dismiss's transition delivered after a destroy of the family
+     * inside one of its callbacks (the handles are dead by then). */
     navcore_navigator *from_navigator;
     navcore_navigator *to_navigator;
 } navcore_transition;

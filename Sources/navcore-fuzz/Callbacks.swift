@@ -101,7 +101,10 @@ func transitionCallback(_ nav: NavHandle?, _ transition: UnsafePointer<navcore_t
     let acrossFamily = t.style == NAVCORE_STYLE_PRESENT.rawValue || t.style == NAVCORE_STYLE_DISMISS.rawValue
     let from = h.transitionScreen(t.from, box.nav, acrossFamily), to = h.transitionScreen(t.to, box.nav, acrossFamily)
     if from.object != t.from_object || to.object != t.to_object { violation("a transition passed another object") }
-    if t.from_navigator != from.nav.handle || t.to_navigator != to.nav.handle {
+    // A destroy inside a callback kills the family's handles before the op's synchronous part
+    // ends: its present's or dismiss's transition then names no navigator (NULL, both).
+    let unnamed = acrossFamily && t.from_navigator == nil && t.to_navigator == nil && box.nav.destroyed
+    if !unnamed && (t.from_navigator != from.nav.handle || t.to_navigator != to.nav.handle) {
         violation("a transition's from_navigator / to_navigator are not the owners of its from / to screens")
     }
     if box.nav.transitions[t.id] != nil { violation("transition id \(t.id) handed out twice") }

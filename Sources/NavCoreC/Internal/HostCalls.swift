@@ -41,18 +41,26 @@ enum HostCalls {
     }
 
     static func transition(_ callback: Call<navcore_transition_fn>, _ nav: NavigatorHandle?, _ event: TransitionEvent) {
-        // A stack change is the navigator's own; a present or dismiss names its two navigators,
-        // whose fronts the event carries.
-        let members = event.members.map { members in
-            ((members.from.sink as? CallbackTable)?.handleBits.navigatorHandle,
-             (members.to.sink as? CallbackTable)?.handleBits.navigatorHandle)
-        }
-        let (fromNavigator, toNavigator) = members ?? (nav, nav)
+        // A stack change is the navigator's own; a present or dismiss names its two navigators.
+        let (fromNavigator, toNavigator) = event.style == .push || event.style == .pop ? (nav, nav) : modalNavigators(nav)
         var transition = navcore_transition(
             id: event.id, style: event.style.rawValue, from: event.from.id, to: event.to.id,
             from_object: event.from.pointer, to_object: event.to.pointer, interactive: event.interactive,
             from_navigator: fromNavigator, to_navigator: toNavigator)
         callback.function(nav, &transition, callback.ctx)
+    }
+
+    /// The handles of the navigators whose tops a present's or dismiss's transition goes from
+    /// and to (SPEC §16.12), read from the family while the transition is with the animator;
+    /// NULL when the family can no longer be read: a `destroy` inside a callback killed every
+    /// handle of the family before the op's synchronous part delivered this transition.
+    private static func modalNavigators(_ nav: NavigatorHandle?) -> (NavigatorHandle?, NavigatorHandle?) {
+        guard let nav else { return (nil, nil) }
+        let handles = try? HandleTable.shared.withNavigator(nav.handleBits) { navigator in
+            try? navigator.handles { state in state.modalTransitionMembers }
+        }
+        guard let handles = handles ?? nil, handles.count == 2 else { return (nil, nil) }
+        return (handles[0], handles[1])
     }
 
     static func progress(_ callback: Call<navcore_progress_fn>, _ nav: NavigatorHandle?, _ id: UInt64, _ value: Double) {

@@ -98,21 +98,6 @@ package struct TransitionEvent: Sendable {
     package let to: ScreenRef
     /// Whether the host may cancel it (the interactive back gesture).
     package let interactive: Bool
-    /// For a present or dismiss, the fronts of the navigators whose tops are `from` and `to`
-    /// (SPEC §16.12), taken when the transition begins: the front names them even after a
-    /// `destroy` inside a callback made the family unreadable. `nil` for a stack change, whose
-    /// two tops are the animator's navigator's.
-    package let members: (from: LentSink, to: LentSink)?
-
-    init(id: UInt64, style: TransitionStyle, from: ScreenRef, to: ScreenRef, interactive: Bool,
-         members: (from: LentSink, to: LentSink)? = nil) {
-        self.id = id
-        self.style = style
-        self.from = from
-        self.to = to
-        self.interactive = interactive
-        self.members = members
-    }
 }
 
 /// Which optional callbacks the front has: the engine skips what nobody listens to, and the

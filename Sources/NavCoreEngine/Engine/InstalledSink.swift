@@ -24,9 +24,6 @@ package struct LentSink: @unchecked Sendable {
 
     init(_ box: InstalledSink) { self.box = .passUnretained(box) }
 
-    /// The sink itself, for a front that reads what it is (which navigator it serves).
-    package var sink: any EventSink { box._withUnsafeGuaranteedRef { $0.sink } }
-
     /// Delivers `event` to the sink (`EventSink.send`).
     func send(_ event: borrowing Event) {
         box._withUnsafeGuaranteedRef { $0.sink.send(copy event) }

@@ -95,14 +95,18 @@ extension FamilyState {
         return (transition, y, x)
     }
 
+    /// The navigators of the present's or dismiss's transition with the animator, from and to
+    /// (SPEC §16.12's `from_navigator`, `to_navigator`); empty when none waits.
+    package var modalTransitionMembers: [NodeID] {
+        guard let transition = opModal, transition.animated else { return [] }
+        return transition.own.map { $0.member }
+    }
+
     /// A present's or dismiss's transition goes to the host's animator; the op waits.
     mutating func beginTransition(_ transition: ModalTransition, style: TransitionStyle, from: ScreenRef, to: ScreenRef) -> Event {
         let id = nextTransitionID()
         setPhase(.waiting(transition: id, interactive: transition.interactive))
         opModal = transition
-        let sinks = transition.own.map { pair in withMember(pair.member) { $0.lentSink } }
-        let members = sinks.count == 2 ? sinks[0].flatMap { from in sinks[1].map { (from: from, to: $0) } } : nil
-        return .transition(TransitionEvent(
-            id: id, style: style, from: from, to: to, interactive: transition.interactive, members: members))
+        return .transition(TransitionEvent(id: id, style: style, from: from, to: to, interactive: transition.interactive))
     }
 }

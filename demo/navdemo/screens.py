@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 import threading
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from navcore import Payload
 
@@ -104,14 +104,12 @@ class Me(Card):
                 self.hooks()]
 
 
-class Sheet(Card):
-    """The ``sheet`` route: the first screen of the modal sheet, a list of filters. ``enter``
-    dismisses the sheet carrying the choice as its result (SPEC §16.4), which comes back to the
-    app through the screen's result listener; ``b`` dismisses it with no result."""
+class Choices(Card):
+    """A card that is a list to choose from (``CHOICES``), one highlighted, with a key hint
+    (``HINT``) above it; the highlight is kept in the saved state."""
 
-    route = "sheet"
-    default_title = "Filter (a modal sheet)"
-    CHOICES = ("all", "unread", "flagged")
+    CHOICES: Tuple[str, ...] = ()
+    HINT = ""
 
     def __init__(self, name: str, title: Optional[str] = None) -> None:
         super().__init__(name, title)
@@ -119,7 +117,7 @@ class Sheet(Card):
 
     @property
     def choice(self) -> str:
-        """The highlighted filter."""
+        """The highlighted choice."""
         return self.CHOICES[self.selected]
 
     def move(self, step: int) -> None:
@@ -134,7 +132,18 @@ class Sheet(Card):
 
     def body(self) -> List[str]:
         rows = [("> " if index == self.selected else "  ") + name for index, name in enumerate(self.CHOICES)]
-        return ["up/down, enter; b: none, p: push"] + rows
+        return [self.HINT] + rows
+
+
+class Sheet(Choices):
+    """The ``sheet`` route: the first screen of the modal sheet, a list of filters. ``enter``
+    dismisses the sheet carrying the choice as its result (SPEC §16.4), which comes back to the
+    app through the screen's result listener; ``b`` dismisses it with no result."""
+
+    route = "sheet"
+    default_title = "Filter (a modal sheet)"
+    CHOICES = ("all", "unread", "flagged")
+    HINT = "up/down, enter; b: none, p: push"
 
 
 class Page(Card):
@@ -235,7 +244,7 @@ class Compose(Card):
                 "e edit (enter ends)", "w save  d discard"]
 
 
-class Picker(Card):
+class Picker(Choices):
     """The ``picker`` route: a list of recipients. ``enter`` pops it carrying the choice as its
     result (SPEC §12), which goes back to the compose screen that pushed it for a result; ``b``
     pops it with no result."""
@@ -243,29 +252,7 @@ class Picker(Card):
     route = "picker"
     default_title = "Choose a recipient"
     CHOICES = ("ada", "grace", "linus")
-
-    def __init__(self, name: str, title: Optional[str] = None) -> None:
-        super().__init__(name, title)
-        self.selected = 0
-
-    @property
-    def choice(self) -> str:
-        """The highlighted recipient."""
-        return self.CHOICES[self.selected]
-
-    def move(self, step: int) -> None:
-        """Moves the highlight (wrapping around)."""
-        self.selected = (self.selected + step) % len(self.CHOICES)
-
-    def state(self) -> Dict[str, Any]:
-        return {**super().state(), "selected": self.selected}
-
-    def restore(self, data: Dict[str, Any]) -> None:
-        self.selected = int(data.get("selected", 0)) % len(self.CHOICES)
-
-    def body(self) -> List[str]:
-        rows = [("> " if index == self.selected else "  ") + name for index, name in enumerate(self.CHOICES)]
-        return ["up/down, enter chooses, b none"] + rows
+    HINT = "up/down, enter chooses, b none"
 
 
 class Alert(Card):

@@ -62,6 +62,33 @@ import Testing
         #expect(root.modal == nil && tab.isDestroyed && sheet.isDestroyed)
     }
 
+    /// Navigators made, joined and dropped on many threads at once: each family query answers
+    /// with the object its own thread made. The binding objects' directory is shared by the
+    /// whole process, so its lock is one that ThreadSanitizer sees.
+    @Test func bindingObjectsMadeAndDroppedOnManyThreadsAtOnce() async {
+        let (threads, rounds) = (8, 100)
+        let matched = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<threads {
+                group.addTask {
+                    var matched = 0
+                    for _ in 0..<rounds {
+                        let root = Navigator()
+                        let child = Navigator(visible: false)
+                        guard let home = try? root.makeScreen(route: "Home"), let screen = try? child.makeScreen(route: "A"),
+                              (try? root.push(home, animated: false, completion: nil)) != nil,
+                              (try? child.push(screen, animated: false, completion: nil)) != nil,
+                              (try? root.attach(child, to: home, completion: nil)) != nil
+                        else { continue }
+                        if child.parent === root, (try? root.children(of: home))?.first === child { matched += 1 }
+                    }
+                    return matched
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(matched == threads * rounds)
+    }
+
     @Test func aReleaseTearsDownNestedChildrenFirstLastAttachedFirst() throws {
         let family = Family()
         let root = family.navigator("")

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The `async` forms of the ops: each asks the op like its completion-handler form and resumes
 /// with the outcome when the op ends. It throws when the call itself fails (then the op never
@@ -262,10 +261,11 @@ extension Navigator {
 /// Resumes a continuation once, whoever comes first: the listener, or the failed call that
 /// asked for it (a listener attached before a push that then failed may still be called).
 private final class ResumeOnce: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Result<String?, NavigationError>, Never>?>
+    /// The engine's lock, which ThreadSanitizer sees (`Synchronization.Mutex`'s futex it does not).
+    private let continuation: Lock<CheckedContinuation<Result<String?, NavigationError>, Never>?>
 
     init(_ continuation: CheckedContinuation<Result<String?, NavigationError>, Never>) {
-        self.continuation = Mutex(continuation)
+        self.continuation = Lock(continuation)
     }
 
     func resume(_ result: Result<String?, NavigationError>) {

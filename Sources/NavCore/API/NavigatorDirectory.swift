@@ -1,4 +1,3 @@
-import Synchronization
 @_spi(Fronts) import NavCoreEngine
 
 /// The Swift objects of the live navigators, by the engine's node id, so that the family
@@ -19,7 +18,9 @@ final class NavigatorDirectory: Sendable {
         var kept: Navigator?
     }
 
-    private let entries = Mutex<[NodeID: Entry]>([:])
+    /// The engine's lock, not `Synchronization.Mutex`, whose futex ThreadSanitizer cannot see
+    /// (`LockPrimitive`): navigators are made and dropped on any thread.
+    private let entries = Lock<[NodeID: Entry]>([:])
 
     /// Lists a new navigator.
     func register(_ navigator: Navigator) {

@@ -45,7 +45,7 @@ extension Family {
     /// nothing. Returns with the op waiting when its transition is animated; runs steps 7–11 at
     /// once when it is instant.
     private func begin(_ change: StackChange) {
-        if change.inFamily { return beginInFamily(change) }
+        if change.followsFrontRule { return beginInFamily(change) }
         let (from, to, reason, animated) = (change.from, change.to, change.kind.reason, change.animated)
         let waitsForHost = animated && from != nil && to != nil
         var shows = false
@@ -58,7 +58,7 @@ extension Family {
                 state.apply(change)
                 return state.enter(.did, of: change)
             case 2:  // 4. bar, if the threshold was crossed
-                shows = change.topChanges && state.node.appearanceOn
+                shows = change.topChanges && state.showsOwnAppearance()
                 return state.node.updateBar(animated: animated)
             case 3:  // 5. will_hide X
                 return shows ? state.appearance(.willHide, from, reason, animated: animated) : nil
@@ -77,7 +77,7 @@ extension Family {
     /// SPEC §4 steps 7–11, when the transition ended (or there was none); consecutive steps
     /// that emit nothing share a lock hold.
     func complete(_ change: StackChange, showsAppearance: Bool) {
-        if change.inFamily { return completeInFamily(change) }
+        if change.followsFrontRule { return completeInFamily(change) }
         let (from, to, reason, animated) = (change.from, change.to, change.kind.reason, change.animated)
         if showsAppearance {  // 7. did_hide X, did_show Y
             steps(2) { state, index in
@@ -101,7 +101,7 @@ extension Family {
             state.restore(change)
             return state.node.updateBar(animated: animated)
         }
-        if change.inFamily {
+        if change.followsFrontRule {
             cancelInFamily(change)
         } else if showsAppearance {
             step { $0.appearance(.willHide, to, .cancel, animated: animated) }

@@ -45,10 +45,11 @@ extension FamilyState {
     mutating func push(_ screen: ScreenRef, animated: Bool) -> StackChange {
         node.screens.markStacked(screen.id)
         let from = node.stack.last
+        let frontRule = followsFrontRule(.push, from: from, to: screen)
         return StackChange(
             edit: .push(screen), kind: .push, style: .push,
             animated: effectiveAnimation(asked: animated, from: from, to: screen), interactive: false,
-            inFamily: !others.isEmpty,
+            followsFrontRule: frontRule,
             appearing: screen, disappearing: from.map { ScreenList(CollectionOfOne($0)) } ?? ScreenList(),
             from: from, to: screen)
     }
@@ -58,11 +59,12 @@ extension FamilyState {
         guard count >= 1, count < node.stack.count else { return .end(.noop) }
         let to = node.stack[count - 1]
         let from = node.stack.last
+        let frontRule = followsFrontRule(.pop, from: from, to: to)
         return .change(
             StackChange(
                 edit: .truncate(count), kind: .pop, style: .pop,
                 animated: effectiveAnimation(asked: animated, from: from, to: to), interactive: interactive,
-                inFamily: !others.isEmpty,
+                followsFrontRule: frontRule,
                 appearing: to, disappearing: ScreenList(node.stack[count...]), from: from, to: to))
     }
 
@@ -73,12 +75,13 @@ extension FamilyState {
         let to = screens.last
         let topChanges = from?.id != to?.id
         let style: TransitionStyle = node.stack.contains { $0.id == to?.id } ? .pop : .push
+        let frontRule = followsFrontRule(.set, from: from, to: to)
         for screen in screens { node.screens.markStacked(screen.id) }
         return .change(
             StackChange(
                 edit: .replace(screens), kind: .set, style: style,
                 animated: effectiveAnimation(asked: animated, from: from, to: to), interactive: false,
-                inFamily: !others.isEmpty,
+                followsFrontRule: frontRule,
                 appearing: topChanges ? to : nil, disappearing: ScreenList(node.stack.filter { !kept.contains($0.id) }),
                 from: from, to: to))
     }

@@ -43,10 +43,32 @@ package struct IDMap<Value> {
     /// and shrinks by doubling and halving.
     package var capacity: Int { slots.count }
 
-    /// The value of `id`, or `nil` when it has none.
+    /// The value of `id`, or `nil` when it has none; setting `nil` removes it (as a
+    /// `Dictionary`'s subscript does).
     package subscript(id: UInt64) -> Value? {
-        guard let index = find(id) else { return nil }
-        return slots[index].value
+        get {
+            guard let index = find(id) else { return nil }
+            return slots[index].value
+        }
+        set {
+            if let newValue { insert(newValue, for: id) } else { remove(id) }
+        }
+    }
+
+    /// The value of `id`, `defaultValue` when it has none, changed in place (as a
+    /// `Dictionary`'s subscript with a default: the value is stored after the change).
+    package subscript(id: UInt64, default defaultValue: @autoclosure () -> Value) -> Value {
+        get { self[id] ?? defaultValue() }
+        _modify {
+            var value = remove(id) ?? defaultValue()
+            defer { insert(value, for: id) }
+            yield &value
+        }
+    }
+
+    /// Every value, in no meaningful order.
+    package var values: [Value] {
+        slots.compactMap { $0.value }
     }
 
     /// Sets the value of `id` (0 is not an id: ignored), replacing any it had.

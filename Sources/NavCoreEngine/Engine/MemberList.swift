@@ -5,9 +5,13 @@
 /// `node`.
 package struct MemberList: Sendable, RandomAccessCollection {
     private var states: [NodeState] = []
-    /// Each member's position in `states`; out of line (`OutOfLine`), made at the first
+    /// Each member's position in `states`, and `Self.focused` for the member a focus swapped
+    /// out (the family's `node`), so that the next swap rewrites two entries in place rather
+    /// than removing one and adding another. Out of line (`OutOfLine`), made at the first
     /// member, so that a family of one's state, copied and moved by every call, stays small.
     private var index: OutOfLine<IDMap<Int>>?
+    /// The position `index` gives the member swapped out by the last focus: none.
+    private static var focused: Int { -1 }
 
     private var positions: IDMap<Int> {
         get { index?.value ?? IDMap() }
@@ -28,15 +32,22 @@ package struct MemberList: Sendable, RandomAccessCollection {
         _modify { yield &states[index] }
     }
 
-    /// What `body` reads of the member at `index`, lent in place: an array's subscript would
-    /// copy the member (its stack, screens, routes) for every read.
+    /// What `body` reads of the member at `index`, lent in place; `nil` when there is none.
+    /// Through a pointer's subscript, an addressor: an array's subscript, and a buffer's, hand
+    /// out a copy of the member (its stack, screens and routes retained and released).
     @inline(__always)
-    package func read<R>(at index: Int, _ body: (borrowing NodeState) -> R) -> R {
-        states.withUnsafeBufferPointer { body($0[index]) }
+    package func read<R>(at index: Int, _ body: (borrowing NodeState) -> R) -> R? {
+        states.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.indices.contains(index) else { return nil }
+            return body(base[index])
+        }
     }
 
     /// The position of the member `id`; `nil` when it is not one of these.
-    package func index(of id: NodeID) -> Int? { index?.value[id] }
+    package func index(of id: NodeID) -> Int? {
+        guard let position = index?.value[id], position != Self.focused else { return nil }
+        return position
+    }
 
     /// Adds `member`.
     mutating func append(_ member: NodeState) {
@@ -62,8 +73,8 @@ package struct MemberList: Sendable, RandomAccessCollection {
 
     /// Puts `member` at `index` and hands back the member that was there (a focus's swap).
     mutating func exchange(_ member: inout NodeState, at index: Int) {
-        positions.remove(states[index].id)
         swap(&member, &states[index])
         positions.insert(index, for: states[index].id)
+        positions.insert(Self.focused, for: member.id)
     }
 }

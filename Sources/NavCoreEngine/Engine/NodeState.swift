@@ -54,8 +54,16 @@ package struct NodeState: Sendable {
     package var modal: NodeID? { treeStorage?.value.modal }
     /// The active child attached to its screen `screen`, if any.
     package func activeChild(on screen: UInt64) -> NodeID? { treeStorage?.value.hosted[screen]?.active }
+    /// Whether its screen `screen` has an active child.
+    func hostsActiveChild(_ screen: ScreenRef?) -> Bool {
+        guard let screen else { return false }
+        return activeChild(on: screen.id) != nil
+    }
     /// The active child of its top, if any: the next navigator of its front path.
     package var topActiveChild: NodeID? { stack.last.flatMap { activeChild(on: $0.id) } }
+    /// What the walks of the front read of it, in three words (`FrontLinks`).
+    @inline(__always)
+    var frontLinks: FrontLinks { FrontLinks(visible: visible, top: stack.last?.id, tree: treeStorage) }
     /// Torn down while an op that is its own still runs (a `leave`, a `back` asked of the
     /// modal it dismisses): its handle is already dead, and the op's `done` is still its own
     /// (SPEC §16.7).
@@ -67,9 +75,6 @@ package struct NodeState: Sendable {
     package init(id: NodeID) {
         self.id = id
     }
-
-    /// Whether show/hide events are emitted (SPEC §7).
-    package var appearanceOn: Bool { visible || alwaysAppear }
 
     // MARK: The front
 

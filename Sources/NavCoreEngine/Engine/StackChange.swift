@@ -54,9 +54,10 @@ package struct StackChange: Sendable {
     package let animated: Bool
     /// Whether the transition can be cancelled (the gesture).
     package let interactive: Bool
-    /// Whether the navigator has a family of more than one: its show and hide events follow
-    /// the front rule (SPEC §16.5) rather than section 4's two screens.
-    package let inFamily: Bool
+    /// Whether its show and hide events come from the front rule's comparison of the whole
+    /// family (SPEC §16.5) rather than from section 4's two screens
+    /// (`FamilyState.followsFrontRule`).
+    package let followsFrontRule: Bool
     /// The screen named by `+` in action events.
     package let appearing: ScreenRef?
     /// The screens named by `-` in action events, bottom to top.

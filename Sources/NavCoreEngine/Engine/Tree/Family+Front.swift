@@ -54,10 +54,8 @@ extension Family {
     func beginInFamily(_ change: StackChange) {
         let (from, to, reason, animated) = (change.from, change.to, change.kind.reason, change.animated)
         var before: [FrontPair] = []
-        var local = false
         step { state in
-            local = state.changesOwnPairOnly(change)
-            if !local { before = state.familyFront }
+            before = state.familyFront
             return state.enter(.will, of: change)
         }
         var front = FrontChange()
@@ -65,8 +63,7 @@ extension Family {
         step { state in
             state.apply(change)
             own = state.ownPairs(of: change)
-            front = local ? state.ownFrontChange(from: from, to: to)
-                : FrontChange(before: before, after: state.familyFront)
+            front = FrontChange(before: before, after: state.familyFront)
             // SPEC §16.5: a navigator off screen with `always_appear` on emits its own stack's events.
             if change.topChanges, state.node.alwaysAppear, !state.isOnScreen(state.node.id) {
                 front.hides += own.filter { $0.screen.id == from?.id }
@@ -135,26 +132,26 @@ extension FamilyState {
         return pairs
     }
 
-    /// Whether `change` can change the family's front only in the navigator's own pair: a push
-    /// or pop whose old and new tops have no active child. Its modal's subtree does not hang
-    /// from its top, and whether it is on screen depends on its ancestors only, so the front
-    /// before and after differ at most in its own top: the front rule's arrays of the whole
-    /// family are not needed (`ownFrontChange`).
-    func changesOwnPairOnly(_ change: StackChange) -> Bool {
-        guard change.kind != .set else { return false }
-        let tree = node.tree
-        if let from = change.from, tree.hosted[from.id]?.active != nil { return false }
-        if let to = change.to, tree.hosted[to.id]?.active != nil { return false }
-        return true
+    /// Whether a change of the navigator's stack from top `from` to top `to` takes its show and
+    /// hide events from the front rule's comparison of the whole family (SPEC §16.5): in a
+    /// family of more than one, a `set` (its focus walk, its restored modal) or a change whose
+    /// old or new top hosts an active child. Any other change — most pushes and pops — can
+    /// change the family's front only in the navigator's own pair: its modal's subtree does not
+    /// hang from its top, and whether it is on screen depends on its ancestors only. The front
+    /// rule then gives section 4's two screens when it is on screen, and nothing when it is
+    /// not (`showsOwnAppearance`), so such a change takes section 4's steps.
+    @inline(__always)
+    func followsFrontRule(_ kind: StackChange.Kind, from: ScreenRef?, to: ScreenRef?) -> Bool {
+        !others.isEmpty && (kind == .set || node.hostsActiveChild(from) || node.hostsActiveChild(to))
     }
 
-    /// The front change of a change that `changesOwnPairOnly` admits, from the navigator's own
-    /// pairs: its old top hides and its new top shows when it is on screen and its top changes.
-    func ownFrontChange(from: ScreenRef?, to: ScreenRef?) -> FrontChange {
-        var front = FrontChange()
-        guard from?.id != to?.id, isOnScreen(node.id) else { return front }
-        if let from { front.hides = [FrontPair(member: node.id, screen: from)] }
-        if let to { front.shows = [FrontPair(member: node.id, screen: to)] }
-        return front
+    /// Whether a change that takes section 4's steps emits its two screens' show and hide
+    /// events: the navigator is on screen (SPEC §7's `visible` in a family of one; §16.5's
+    /// on screen in a family), or `always_appear` is on. `mutating` only so that a lock hold
+    /// reads its state in place: a non-mutating call on the hold's `inout` state copies all
+    /// of it first (450 bytes, every push and pop).
+    mutating func showsOwnAppearance() -> Bool {
+        if node.alwaysAppear { return true }
+        return others.isEmpty ? node.visible : isOnScreen(node.id)
     }
 }

@@ -74,9 +74,11 @@ extension FamilyState {
     /// `id`, then its modal if it has one presented, else its top's active child, repeatedly,
     /// up to `end` (excluded). Only structure decides it: a navigator's own `visible` flag does not.
     func frontPath(from id: NodeID, above end: NodeID?) -> [NodeID] {
-        var path = [id]
+        var path: [NodeID] = []
+        path.reserveCapacity(8)  // one allocation for the paths of most apps (an array grows 1, 2, 4, 8)
+        path.append(id)
         var current = id
-        while let next = withMember(current, { $0.modal ?? $0.topActiveChild }) ?? nil, next != end {
+        while let next = withMember(current, { $0.frontLinks })?.next, next != end {
             path.append(next)
             current = next
         }

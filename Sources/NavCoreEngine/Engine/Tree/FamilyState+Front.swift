@@ -5,20 +5,17 @@ extension FamilyState {
     /// has the host screen as top and the child as its active child; a presented modal of a
     /// placed, visible parent. A loop up the parents: a chain of any depth.
     package func isPlaced(_ id: NodeID) -> Bool {
-        typealias Link = (parent: NodeID?, host: UInt64, isModal: Bool)
-        func link(_ member: borrowing NodeState) -> Link { (member.parent, member.hostScreen, member.presentation != nil) }
-        guard var hanging = withMember(id, link) else { return false }
+        guard var below = withMember(id, { $0.frontLinks }) else { return false }
         var child = id
-        // Each parent is read once: whether it places the child, and how it hangs itself.
-        while let parent = hanging.parent {
-            let (host, isModal, current) = (hanging.host, hanging.isModal, child)
-            guard let (hangs, modal, next) = withMember(parent, { owner -> (Bool, NodeID?, Link) in
-                let hangs = isModal ? owner.modal == current && owner.visible
-                    : owner.visible && owner.stack.last?.id == host && owner.activeChild(on: host) == current
-                return (hangs, owner.modal, link(owner))
-            }), hangs, isModal || !covers(modal) else { return false }
+        while let parent = below.parent {
+            guard let owner = withMember(parent, { $0.frontLinks }), owner.visible else { return false }
+            if below.isModal {
+                guard owner.modal == child else { return false }
+            } else {
+                guard owner.top == below.hostScreen, owner.topActive == child, !covers(owner.modal) else { return false }
+            }
             child = parent
-            hanging = next
+            below = owner
         }
         return true
     }

@@ -18,8 +18,9 @@ package struct NodeTree: Sendable {
     package var dismissing: NodeID?
     /// The modals asked by `present` whose op has not run yet, in asking order.
     package var pendingModals: [NodeID] = []
-    /// The children of each host screen of this navigator.
-    package var hosted: [UInt64: HostedChildren] = [:]
+    /// The children of each host screen of this navigator, by the screen's id: an `IDMap`,
+    /// whose lookup is one multiply, since every walk of the front asks it at each level.
+    package var hosted = IDMap<HostedChildren>()
     /// A `restore_tree` in flight on this navigator (SPEC §16.10), which replaces its modal at
     /// the op's step 2.
     package var restoring: RestoredModal?

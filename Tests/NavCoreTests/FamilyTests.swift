@@ -89,6 +89,29 @@ import Testing
         #expect(matched == threads * rounds)
     }
 
+    /// SPEC §16.1: a factory found in an ancestor's registry is told the navigator that will
+    /// own the new screen, not the ancestor that registered the route.
+    @Test func anInheritedRouteIsMadeForTheNavigatorThatWillOwnTheScreen() throws {
+        let family = Family()
+        let root = family.navigator("")
+        let home = try root.makeScreen(route: "Home")
+        try root.push(home, animated: false, completion: nil)
+        let child = family.navigator("c", visible: false)
+        try child.push(try child.makeScreen(route: "A"), animated: false, completion: nil)
+        try root.attach(child, to: home, completion: nil)
+        let owners = Locked<[ObjectIdentifier?]>([])
+        try root.registerRoute("Card") { request in
+            owners.update { $0.append(request.navigator.map(ObjectIdentifier.init)) }
+            return nil
+        }
+        let shown = Completions()
+        try child.show("Card", options: ShowOptions(removeCurrent: false), completion: shown.handler)
+        #expect(child.stack.map(\.route) == ["A", "Card"])
+        try root.show("Card", options: ShowOptions(removeCurrent: false), completion: shown.handler)
+        #expect(shown.received == [.completed, .completed])
+        #expect(owners.value == [ObjectIdentifier(child), ObjectIdentifier(root)])
+    }
+
     @Test func aReleaseTearsDownNestedChildrenFirstLastAttachedFirst() throws {
         let family = Family()
         let root = family.navigator("")

@@ -168,8 +168,11 @@ export interface ListenerObject {
   onWakeup?(event: WakeupEvent): unknown;
 }
 
-/** What a route factory is asked to make. */
-export interface RouteRequest { route: string; id: number; payload: string | null }
+/**
+ * What a route factory is asked to make. `navigator` will own the screen: the one asked, or, for
+ * a route found in an ancestor's registry (SPEC §16.1), that descendant, not the ancestor.
+ */
+export interface RouteRequest { route: string; id: number; payload: string | null; navigator: Navigator }
 
 /** The veto: true pops, false stays, LATER answers the Decision later. */
 export type VetoFunction = (screen: Screen, byGesture: boolean, decision: Decision) => boolean | Veto;

@@ -10,7 +10,9 @@ final class ClosureFactory: RouteFactory {
 
     func makeObject(route: String, id: UInt64, payload: String?, owner: NodeID) -> HostObject? {
         do {
-            return HostObject(route: route, object: try body(RouteRequest(route: route, id: id, payload: payload)))
+            let request = RouteRequest(route: route, id: id, payload: payload,
+                                       navigator: NavigatorDirectory.shared.navigator(owner))
+            return HostObject(route: route, object: try body(request))
         } catch {
             return nil
         }

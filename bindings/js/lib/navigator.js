@@ -1176,11 +1176,13 @@ export class Navigator {
   // -- routes ----------------------------------------------------------------------------------
 
   /**
-   * Registers a route (SPEC §8): `factory({ route, id, payload })` makes the object of each new
-   * screen of the route (return it; throw FactoryFailed to fail the show quietly, anything else
-   * fails it too and is thrown from the call that ran it). An ExistsError if it is registered.
+   * Registers a route (SPEC §8): `factory({ route, id, payload, navigator })` makes the object
+   * of each new screen of the route (return it; throw FactoryFailed to fail the show quietly,
+   * anything else fails it too and is thrown from the call that ran it). `navigator` will own
+   * the screen: this one, or a family member that inherits the route (SPEC §16.1). An
+   * ExistsError if it is registered.
    * @param {string} name
-   * @param {(request: { route: string, id: number, payload: string | null }) => unknown} factory
+   * @param {(request: { route: string, id: number, payload: string | null, navigator: Navigator }) => unknown} factory
    */
   registerRoute(name, factory) {
     if (typeof factory !== "function") {
@@ -1214,8 +1216,9 @@ export class Navigator {
     const memory = this.#lib.memory;
     const name = /** @type {string} */ (memory.text(route));
     try {
-      const object = factory({ route: name, id, payload: memory.text(payload) });
-      (owner !== this.#handle ? OPEN.get(owner) ?? this : this).#adopt(new Screen(id, name, object));
+      const navigator = owner !== this.#handle ? OPEN.get(owner) ?? this : this;
+      const object = factory({ route: name, id, payload: memory.text(payload), navigator });
+      navigator.#adopt(new Screen(id, name, object));
       return 0;
     } catch (error) {
       if (!(error instanceof FactoryFailed)) this.#lib.stash(error);

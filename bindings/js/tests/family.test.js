@@ -140,11 +140,14 @@ describe("families' routes", () => {
   it("a screen made by an ancestor's route is the child's, with its object", () => {
     const { root, child } = tabs();
     const made = { name: "card" };
-    root.registerRoute("card", () => made);
+    const owners = [];
+    root.registerRoute("card", (request) => { owners.push(request.navigator); return made; });
     assert.equal(child.show("card").outcome, "completed");
     const card = child.stack[child.stack.length - 1];
     assert.equal(card.route, "card");
     assert.equal(card.object, made);
+    assert.equal(owners.length, 1);
+    assert.equal(owners[0], child); // the navigator that owns the screen, not the route's registrar
     root.close();
   });
 });

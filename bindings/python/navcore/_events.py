@@ -271,17 +271,21 @@ class WakeupEvent:
 @dataclass(frozen=True)
 class RouteRequest:
     """What a route's factory is asked to make: a screen of ``route`` whose id will be ``id``, shown
-    with ``payload``.
+    with ``payload``, for ``navigator``.
 
     Attributes:
         route (str): the route's name.
         id (int): the new screen's id (not live yet).
         payload (Optional[Payload]): the show's payload, None if it has none.
+        navigator (Optional[Navigator]): the navigator that will own the screen: the one asked,
+            or, for a route found in an ancestor's registry (SPEC §16.1, route lookup inherits),
+            that descendant rather than the navigator that registered the route.
     """
 
     route: str
     id: int
     payload: Optional[Payload]
+    navigator: "Optional[Navigator]" = None
 
 
 @dataclass(frozen=True)

@@ -205,10 +205,12 @@ def test_a_back_asked_of_the_root_reaches_a_dropped_tabs_listeners(nav: navcore.
 def test_a_screen_made_by_an_ancestors_route_is_the_childs_with_its_object(nav: navcore.Navigator) -> None:
     home, child = tabs(nav)
     made = View()
-    nav.register_route("card", lambda request: made)
+    owners: List[Any] = []
+    nav.register_route("card", lambda request: owners.append(request.navigator) or made)
     assert child.show("card", animated=False).outcome == "completed"  # route lookup inherits (16.1)
     card = child.stack[-1]
     assert card.route == "card" and card.object is made and child.screen(card.id) is card
+    assert len(owners) == 1 and owners[0] is child  # told the navigator that owns the screen, not nav
 
 
 def test_a_dismiss_without_a_result_sets_none(nav: navcore.Navigator) -> None:

@@ -57,17 +57,19 @@ PKG_CONFIG_PATH=$(CURDIR)/$(GTK_PREFIX)/lib/pkgconfig; export PKG_CONFIG_PATH; \
   $(C_CC) $(C_WARN) -g $(2) $(1) -o $@ $$(pkg-config --cflags --libs navcore-gtk4 navcore-glib $(3))
 endef
 
-$(GTK_EXAMPLE): bindings/c/examples/gtk/main.c $(GTK_INSTALLED) | lib helpers gtk-setup
-	$(call gtk-program,$<,)
+GTK_SHARED := bindings/c/examples/gtk/example.c
 
-$(GTK_ASAN): bindings/c/examples/gtk/main.c $(GTK_INSTALLED) | lib helpers gtk-setup
-	$(call gtk-program,$<,$(C_OPT) $(C_SANITIZE))
+$(GTK_EXAMPLE): bindings/c/examples/gtk/main.c $(GTK_SHARED) bindings/c/examples/gtk/example.h $(GTK_INSTALLED) | lib helpers gtk-setup
+	$(call gtk-program,$< $(GTK_SHARED),)
 
-$(GTK_TABS): bindings/c/examples/gtk/tabs.c $(GTK_INSTALLED) | lib helpers gtk-setup
-	$(call gtk-program,$<,)
+$(GTK_ASAN): bindings/c/examples/gtk/main.c $(GTK_SHARED) bindings/c/examples/gtk/example.h $(GTK_INSTALLED) | lib helpers gtk-setup
+	$(call gtk-program,$< $(GTK_SHARED),$(C_OPT) $(C_SANITIZE))
 
-$(GTK_TABS_ASAN): bindings/c/examples/gtk/tabs.c $(GTK_INSTALLED) | lib helpers gtk-setup
-	$(call gtk-program,$<,$(C_OPT) $(C_SANITIZE))
+$(GTK_TABS): bindings/c/examples/gtk/tabs.c $(GTK_SHARED) bindings/c/examples/gtk/example.h $(GTK_INSTALLED) | lib helpers gtk-setup
+	$(call gtk-program,$< $(GTK_SHARED),)
+
+$(GTK_TABS_ASAN): bindings/c/examples/gtk/tabs.c $(GTK_SHARED) bindings/c/examples/gtk/example.h $(GTK_INSTALLED) | lib helpers gtk-setup
+	$(call gtk-program,$< $(GTK_SHARED),$(C_OPT) $(C_SANITIZE))
 
 $(GTK_MIRROR): bindings/c/tests/gtk_mirror.c $(GTK_INSTALLED) | lib helpers gtk-setup
 	$(call gtk-program,$<,)

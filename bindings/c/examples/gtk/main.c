@@ -19,6 +19,8 @@
 #include <navcore-glib.h>
 #include <navcore-gtk4.h>
 
+#include "example.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,8 +47,7 @@ typedef struct app {
     bool form_dirty;
     int home_hooks;      /* per-screen hook calls of the Home screen */
     int unmounted_hooks; /* will_show events whose page had no parent yet */
-    int step;
-    int failures;
+    example_script script; /* the step and the failed checks */
     int status;
 } app;
 
@@ -54,7 +55,6 @@ typedef struct app {
  * payloads go to. */
 typedef struct page_info {
     app *app;
-    char *title;
     GtkLabel *payload;
 } page_info;
 
@@ -68,32 +68,18 @@ static void page_info_free(void *data) {
     page_info *info = data;
     note_thread(info->app);
     info->app->finalized++;
-    g_free(info->title);
     g_free(info);
 }
 
-/* A screen object: a page's box, with a reference of the app's that its release drops. */
+/* A screen object: a page (example.h) with a payload line, and a reference of the app's that its
+ * release drops. */
 static GtkWidget *make_page(app *a, const char *title, const char *text) {
-    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12);
-    gtk_widget_set_margin_top(box, 24);
-    gtk_widget_set_margin_start(box, 24);
-    gtk_widget_set_margin_end(box, 24);
-    GtkWidget *heading = gtk_label_new(NULL);
-    char *markup = g_markup_printf_escaped("<span size='xx-large' weight='bold'>%s</span>", title);
-    gtk_label_set_markup(GTK_LABEL(heading), markup);
-    g_free(markup);
-    gtk_widget_set_halign(heading, GTK_ALIGN_START);
-    GtkWidget *body = gtk_label_new(text);
-    gtk_label_set_wrap(GTK_LABEL(body), TRUE);
-    gtk_widget_set_halign(body, GTK_ALIGN_START);
+    GtkWidget *box = example_page_new(title, text);
     GtkWidget *payload = gtk_label_new("");
     gtk_widget_set_halign(payload, GTK_ALIGN_START);
-    gtk_box_append(GTK_BOX(box), heading);
-    gtk_box_append(GTK_BOX(box), body);
     gtk_box_append(GTK_BOX(box), payload);
     page_info *info = g_new0(page_info, 1);
     info->app = a;
-    info->title = g_strdup(title);
     info->payload = GTK_LABEL(payload);
     g_object_set_data_full(G_OBJECT(box), "page-info", info, page_info_free);
     a->created++;
@@ -101,11 +87,6 @@ static GtkWidget *make_page(app *a, const char *title, const char *text) {
 }
 
 static page_info *info_of(void *object) { return object ? g_object_get_data(object, "page-info") : NULL; }
-
-static const char *page_title(void *object) {
-    page_info *info = info_of(object);
-    return info ? info->title : "-";
-}
 
 /* ---- navcore callbacks (all on the UI thread: host dispatch, drained by the GLib helper) --- */
 
@@ -153,7 +134,7 @@ static bool veto(navcore_navigator *nav, uint64_t screen, void *object, bool by_
     (void)nav, (void)screen, (void)by_gesture;
     app *a = ctx;
     note_thread(a);
-    bool refuse = strcmp(page_title(object), "Reply") == 0 && a->form_dirty;
+    bool refuse = strcmp(example_page_title(object), "Reply") == 0 && a->form_dirty;
     if (refuse) a->vetoes++;
     return !refuse;
 }
@@ -174,10 +155,10 @@ static void update_chrome(app *a) {
     void *object = NULL;
     for (size_t i = 0; i < count && i < 16; i++) {
         navcore_screen_object(&object, a->nav, ids[i]);
-        g_string_append_printf(path, "%s%s", i ? "  ›  " : "", page_title(object));
+        g_string_append_printf(path, "%s%s", i ? "  ›  " : "", example_page_title(object));
     }
     gtk_label_set_text(a->path, path->str);
-    gtk_label_set_text(a->title, count ? page_title(object) : "");
+    gtk_label_set_text(a->title, count ? example_page_title(object) : "");
     g_string_free(path, TRUE);
     bool can = false;
     navcore_can_go_back(&can, a->nav);
@@ -244,10 +225,7 @@ static gpointer worker(gpointer data) {
 
 /* ---- the checks -------------------------------------------------------------------------- */
 
-static void expect(app *a, bool ok, const char *what) {
-    printf("%s step %d: %s\n", ok ? "ok  " : "FAIL", a->step, what);
-    if (!ok) a->failures++;
-}
+static void expect(app *a, bool ok, const char *what) { example_expect(&a->script, ok, what); }
 
 /* navcore's stack, as titles joined by spaces. */
 static void stack_titles(app *a, char *out, size_t size) {
@@ -259,7 +237,7 @@ static void stack_titles(app *a, char *out, size_t size) {
         void *object = NULL;
         navcore_screen_object(&object, a->nav, ids[i]);
         g_strlcat(out, i ? " " : "", size);
-        g_strlcat(out, page_title(object), size);
+        g_strlcat(out, example_page_title(object), size);
     }
 }
 
@@ -290,25 +268,6 @@ static void expect_screen(app *a, const char *visible, int mounted) {
     expect(a, shows && children == mounted && strcmp(label, visible) == 0 && back_ok, what);
 }
 
-static bool save_screenshot(app *a) {
-    GtkWidget *window = GTK_WIDGET(a->window);
-    int width = gtk_widget_get_width(window), height = gtk_widget_get_height(window);
-    GdkPaintable *paintable = gtk_widget_paintable_new(window);
-    GtkSnapshot *snapshot = gtk_snapshot_new();
-    gdk_paintable_snapshot(paintable, snapshot, width, height);
-    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
-    bool saved = false;
-    if (node) {
-        GskRenderer *renderer = gtk_native_get_renderer(gtk_widget_get_native(window));
-        GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, width, height));
-        saved = gdk_texture_save_to_png(texture, a->screenshot);
-        g_object_unref(texture);
-        gsk_render_node_unref(node);
-    }
-    g_object_unref(paintable);
-    return saved;
-}
-
 /* The payload label of the page the window shows. */
 static const char *visible_payload(app *a) {
     GtkWidget *child = gtk_stack_get_visible_child(a->stack);
@@ -323,7 +282,7 @@ static bool settled(app *a) {
     size_t pending = 1;
     navcore_is_busy(&busy, a->nav);
     navcore_pending_count(&pending, a->nav);
-    bool worker_done = a->step != 3 || a->worker_shows_done == 3; /* step 3 waits for the worker's shows */
+    bool worker_done = a->script.step != 3 || a->worker_shows_done == 3; /* step 3 waits for the worker's shows */
     return !busy && pending == 0 && !navcore_gtk_mirror_is_animating(a->mirror) && worker_done;
 }
 
@@ -350,8 +309,8 @@ static GThread *worker_thread;
 static gboolean run_step(gpointer data) {
     app *a = data;
     if (!settled(a)) return G_SOURCE_CONTINUE;
-    a->step++;
-    switch (a->step) {
+    a->script.step++;
+    switch (a->script.step) {
     case 1: { /* Home: a screen with hooks of its own; the first push is instant (no animator call) */
         navcore_screen_hooks hooks = NAVCORE_SCREEN_HOOKS_INIT;
         hooks.will_show = hooks.did_show = hooks.will_hide = hooks.did_hide = home_hook;
@@ -382,7 +341,7 @@ static gboolean run_step(gpointer data) {
         expect_stack(a, "Home Inbox Message");
         expect_screen(a, "Message", 3);
         expect(a, strcmp(visible_payload(a), "payload 3 from the worker") == 0, "the recycled page shows the last payload");
-        if (a->screenshot) expect(a, save_screenshot(a), "the screenshot is saved");
+        if (a->screenshot) expect(a, example_save_screenshot(a->window, a->screenshot), "the screenshot is saved");
         animated_show(a, "form");
         break;
     case 5:
@@ -449,7 +408,7 @@ static gboolean run_step(gpointer data) {
 static gboolean give_up(gpointer data) {
     app *a = data;
     expect(a, false, "the script finished in time");
-    a->step = 99;
+    a->script.step = 99;
     return G_SOURCE_REMOVE;
 }
 
@@ -496,11 +455,11 @@ int main(int argc, char **argv) {
     gtk_window_present(a.window);
     g_timeout_add(60, run_step, &a);
     guint guard = g_timeout_add_seconds(40, give_up, &a);
-    while (a.nav && a.step < 99) g_main_context_iteration(NULL, TRUE);
+    while (a.nav && a.script.step < 99) g_main_context_iteration(NULL, TRUE);
     g_source_remove(guard);
     if (a.nav) navcore_navigator_destroy(a.nav);
     navcore_gtk_mirror_free(a.mirror);
     gtk_window_destroy(a.window);
-    printf("%s: %d failed expectations\n", a.failures ? "FAILED" : "passed", a.failures);
-    return a.failures ? 1 : 0;
+    printf("%s: %d failed expectations\n", a.script.failures ? "FAILED" : "passed", a.script.failures);
+    return a.script.failures ? 1 : 0;
 }

@@ -22,6 +22,8 @@
 #include <navcore-glib.h>
 #include <navcore-gtk4.h>
 
+#include "example.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,8 +63,7 @@ struct app {
     const char *screenshots;
     /* what the checks read */
     int created, released, finalized; /* pages made, released by navcore, freed */
-    int step;
-    int failures;
+    example_script script; /* the step and the failed checks */
 };
 
 static void page_freed(gpointer data, GObject *where_the_page_was) {
@@ -70,31 +71,12 @@ static void page_freed(gpointer data, GObject *where_the_page_was) {
     ((app *)data)->finalized++;
 }
 
-/* A page: a heading and a line of text, with a reference of the app's that its release drops. */
+/* A screen object: a page (example.h), with a reference of the app's that its release drops. */
 static GtkWidget *make_page(app *a, const char *title, const char *text) {
-    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
-    gtk_widget_set_margin_top(box, 16);
-    gtk_widget_set_margin_start(box, 20);
-    gtk_widget_set_margin_end(box, 20);
-    GtkWidget *heading = gtk_label_new(NULL);
-    char *markup = g_markup_printf_escaped("<span size='x-large' weight='bold'>%s</span>", title);
-    gtk_label_set_markup(GTK_LABEL(heading), markup);
-    g_free(markup);
-    gtk_widget_set_halign(heading, GTK_ALIGN_START);
-    GtkWidget *body = gtk_label_new(text);
-    gtk_label_set_wrap(GTK_LABEL(body), TRUE);
-    gtk_widget_set_halign(body, GTK_ALIGN_START);
-    gtk_box_append(GTK_BOX(box), heading);
-    gtk_box_append(GTK_BOX(box), body);
-    g_object_set_data_full(G_OBJECT(box), "title", g_strdup(title), g_free);
+    GtkWidget *box = example_page_new(title, text);
     g_object_weak_ref(G_OBJECT(box), page_freed, a);
     a->created++;
     return g_object_ref_sink(box);
-}
-
-static const char *page_title(void *object) {
-    const char *title = object ? g_object_get_data(object, "title") : NULL;
-    return title ? title : "-";
 }
 
 /* The title of navigator `nav`'s top screen. */
@@ -103,7 +85,7 @@ static const char *top_title(navcore_navigator *nav) {
     void *object = NULL;
     if (navcore_top(&top, nav) != NAVCORE_OK || top == 0) return "-";
     navcore_screen_object(&object, nav, top);
-    return page_title(object);
+    return example_page_title(object);
 }
 
 /* ---- navcore callbacks (on the UI thread: host dispatch, drained by the GLib helper) ------ */
@@ -231,10 +213,7 @@ static void compose_clicked(GtkButton *button, gpointer data) {
 
 /* ---- the checks -------------------------------------------------------------------------- */
 
-static void expect(app *a, bool ok, const char *what) {
-    printf("%s step %d: %s\n", ok ? "ok  " : "FAIL", a->step, what);
-    if (!ok) a->failures++;
-}
+static void expect(app *a, bool ok, const char *what) { example_expect(&a->script, ok, what); }
 
 /* navcore's stack of `nav`, as titles joined by spaces. */
 static void expect_stack(app *a, navcore_navigator *nav, const char *name, const char *expected) {
@@ -246,7 +225,7 @@ static void expect_stack(app *a, navcore_navigator *nav, const char *name, const
         void *object = NULL;
         navcore_screen_object(&object, nav, ids[i]);
         g_strlcat(titles, i ? " " : "", sizeof titles);
-        g_strlcat(titles, page_title(object), sizeof titles);
+        g_strlcat(titles, example_page_title(object), sizeof titles);
     }
     char what[400];
     snprintf(what, sizeof what, "%s's stack is [%s] (got [%s])", name, expected, titles);
@@ -256,7 +235,7 @@ static void expect_stack(app *a, navcore_navigator *nav, const char *name, const
 /* What `m`'s GtkStack shows is navcore's top of `m`. */
 static bool shows_top(member *m) {
     GtkWidget *visible = gtk_stack_get_visible_child(m->stack);
-    return visible && strcmp(page_title(visible), top_title(m->nav)) == 0;
+    return visible && strcmp(example_page_title(visible), top_title(m->nav)) == 0;
 }
 
 /* The window against navcore's tree: the selected tab (button and page) is the frame's active
@@ -297,22 +276,7 @@ static void expect_target(app *a, navcore_navigator *expected, const char *name)
 static bool save_screenshot(app *a, const char *suffix) {
     char path[512];
     snprintf(path, sizeof path, "%s-%s.png", a->screenshots, suffix);
-    GtkWidget *window = GTK_WIDGET(a->window);
-    int width = gtk_widget_get_width(window), height = gtk_widget_get_height(window);
-    GdkPaintable *paintable = gtk_widget_paintable_new(window);
-    GtkSnapshot *snapshot = gtk_snapshot_new();
-    gdk_paintable_snapshot(paintable, snapshot, width, height);
-    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
-    bool saved = false;
-    if (node) {
-        GskRenderer *renderer = gtk_native_get_renderer(gtk_widget_get_native(window));
-        GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, width, height));
-        saved = gdk_texture_save_to_png(texture, path);
-        g_object_unref(texture);
-        gsk_render_node_unref(node);
-    }
-    g_object_unref(paintable);
-    return saved;
+    return example_save_screenshot(a->window, path);
 }
 
 /* ---- the script: one step each time the family has settled ------------------------------- */
@@ -346,8 +310,8 @@ static gboolean run_step(gpointer data) {
     app *a = data;
     if (!settled(a)) return G_SOURCE_CONTINUE;
     tab *inbox = &a->tabs[0], *settings = &a->tabs[1];
-    a->step++;
-    switch (a->step) {
+    a->script.step++;
+    switch (a->script.step) {
     case 1:
         expect_stack(a, a->root.nav, "the root", "Mail");
         expect_stack(a, inbox->m.nav, "Inbox", "Inbox");
@@ -426,7 +390,7 @@ static gboolean run_step(gpointer data) {
 static gboolean give_up(gpointer data) {
     app *a = data;
     expect(a, false, "the script finished in time");
-    a->step = 99;
+    a->script.step = 99;
     return G_SOURCE_REMOVE;
 }
 
@@ -509,7 +473,7 @@ static GtkWidget *build_frame(app *a) {
     }
     gtk_box_append(GTK_BOX(frame), buttons);
     gtk_box_append(GTK_BOX(frame), GTK_WIDGET(a->tab_pages));
-    g_object_set_data_full(G_OBJECT(frame), "title", g_strdup("Mail"), g_free);
+    example_page_set_title(frame, "Mail");
     g_object_weak_ref(G_OBJECT(frame), page_freed, a);
     a->created++;
     return g_object_ref_sink(frame);
@@ -537,10 +501,10 @@ int main(int argc, char **argv) {
     gtk_window_present(a.window);
     g_timeout_add(60, run_step, &a);
     guint guard = g_timeout_add_seconds(40, give_up, &a);
-    while (a.root.nav && a.step < 99) g_main_context_iteration(NULL, TRUE);
+    while (a.root.nav && a.script.step < 99) g_main_context_iteration(NULL, TRUE);
     g_source_remove(guard);
     if (a.root.nav) navcore_navigator_destroy(a.root.nav);
     gtk_window_destroy(a.window);
-    printf("%s: %d failed expectations\n", a.failures ? "FAILED" : "passed", a.failures);
-    return a.failures ? 1 : 0;
+    printf("%s: %d failed expectations\n", a.script.failures ? "FAILED" : "passed", a.script.failures);
+    return a.script.failures ? 1 : 0;
 }

@@ -20,15 +20,27 @@ import Testing
         }
 
         func trace() -> [String] { log.take() }
+
+        /// The root, with one screen of `route` pushed; returns it and that screen.
+        func root(showing route: String) throws -> (Navigator, Screen) {
+            let root = navigator("")
+            let screen = try root.makeScreen(route: route)
+            try root.push(screen, animated: false, completion: nil)
+            return (root, screen)
+        }
+
+        /// A navigator made hidden, with one screen of `route` pushed: a child to attach.
+        func child(_ name: String, showing route: String) throws -> Navigator {
+            let child = navigator(name, visible: false)
+            try child.push(try child.makeScreen(route: route), animated: false, completion: nil)
+            return child
+        }
     }
 
     @Test func attachJoinsAtTheCallAndFindsItsHostScreenReleasedWhenItRuns() throws {
         let family = Family()
-        let root = family.navigator("")
-        let home = try root.makeScreen(route: "Home")
-        try root.push(home, animated: false, completion: nil)
-        let child = family.navigator("c", visible: false)
-        try child.push(try child.makeScreen(route: "A"), animated: false, completion: nil)
+        let (root, home) = try family.root(showing: "Home")
+        let child = try family.child("c", showing: "A")
         try root.push(try root.makeScreen(route: "Detail"), completion: nil)  // waits for its transition
         try root.setStack([try root.makeScreen(route: "Other")], animated: false, completion: nil)  // releases Home
         let attached = Completions()
@@ -93,11 +105,8 @@ import Testing
     /// own the new screen, not the ancestor that registered the route.
     @Test func anInheritedRouteIsMadeForTheNavigatorThatWillOwnTheScreen() throws {
         let family = Family()
-        let root = family.navigator("")
-        let home = try root.makeScreen(route: "Home")
-        try root.push(home, animated: false, completion: nil)
-        let child = family.navigator("c", visible: false)
-        try child.push(try child.makeScreen(route: "A"), animated: false, completion: nil)
+        let (root, home) = try family.root(showing: "Home")
+        let child = try family.child("c", showing: "A")
         try root.attach(child, to: home, completion: nil)
         let owners = Locked<[ObjectIdentifier?]>([])
         try root.registerRoute("Card") { request in
@@ -121,10 +130,8 @@ import Testing
         let first = family.navigator("t1", visible: false)
         let inner = try first.makeScreen(route: "A")
         try first.push(inner, animated: false, completion: nil)
-        let second = family.navigator("t2", visible: false)
-        try second.push(try second.makeScreen(route: "B"), animated: false, completion: nil)
-        let nested = family.navigator("g", visible: false)
-        try nested.push(try nested.makeScreen(route: "G"), animated: false, completion: nil)
+        let second = try family.child("t2", showing: "B")
+        let nested = try family.child("g", showing: "G")
         try root.attach(first, to: tabs, completion: nil)
         try root.attach(second, to: tabs, completion: nil)
         try first.attach(nested, to: inner, completion: nil)
@@ -168,13 +175,10 @@ import Testing
 
     @Test func theFamilyKeepsAMembersObjectUntilItsTeardownAndRefusesItsDestroy() throws {
         let family = Family()
-        let root = family.navigator("")
-        let tabs = try root.makeScreen(route: "Tabs")
-        try root.push(tabs, animated: false, completion: nil)
+        let (root, tabs) = try family.root(showing: "Tabs")
         weak var weakChild: Navigator?
         try {
-            let child = family.navigator("c", visible: false)
-            try child.push(try child.makeScreen(route: "A"), animated: false, completion: nil)
+            let child = try family.child("c", showing: "A")
             try root.attach(child, to: tabs, completion: nil)
             expectError(.state) { try child.destroy() }
             weakChild = child
@@ -191,13 +195,9 @@ import Testing
 
     @Test func activateSwitchesTheActiveChildBetweenTheOldTabsHidesAndTheNewTabsShows() throws {
         let family = Family()
-        let root = family.navigator("")
-        let tabs = try root.makeScreen(route: "Tabs")
-        try root.push(tabs, animated: false, completion: nil)
-        let first = family.navigator("t1", visible: false)
-        try first.push(try first.makeScreen(route: "A"), animated: false, completion: nil)
-        let second = family.navigator("t2", visible: false)
-        try second.push(try second.makeScreen(route: "B"), animated: false, completion: nil)
+        let (root, tabs) = try family.root(showing: "Tabs")
+        let first = try family.child("t1", showing: "A")
+        let second = try family.child("t2", showing: "B")
         try root.attach(first, to: tabs, completion: nil)
         try root.attach(second, to: tabs, completion: nil)
         let seen = Locked<[String]>([])
@@ -217,11 +217,8 @@ import Testing
 
     @Test func visibleOffOfAParentHidesItsChildsTopToo() throws {
         let family = Family()
-        let root = family.navigator("")
-        let tabs = try root.makeScreen(route: "Tabs")
-        try root.push(tabs, animated: false, completion: nil)
-        let child = family.navigator("c", visible: false)
-        try child.push(try child.makeScreen(route: "A"), animated: false, completion: nil)
+        let (root, tabs) = try family.root(showing: "Tabs")
+        let child = try family.child("c", showing: "A")
         try root.attach(child, to: tabs, completion: nil)
         _ = family.trace()
         try root.setVisible(false, completion: nil)
@@ -234,11 +231,8 @@ import Testing
 
     @Test func anInactiveTabWithAlwaysAppearEmitsItsOwnStacksEventsInstant() throws {
         let family = Family()
-        let root = family.navigator("")
-        let tabs = try root.makeScreen(route: "Tabs")
-        try root.push(tabs, animated: false, completion: nil)
-        let first = family.navigator("t1", visible: false)
-        try first.push(try first.makeScreen(route: "A"), animated: false, completion: nil)
+        let (root, tabs) = try family.root(showing: "Tabs")
+        let first = try family.child("t1", showing: "A")
         let second = family.navigator("t2", visible: false)
         try root.attach(first, to: tabs, completion: nil)
         try root.attach(second, to: tabs, completion: nil)
@@ -257,8 +251,7 @@ import Testing
         let home = try root.makeScreen(route: "Home")
         let lab = try root.makeScreen(route: "Lab")
         try root.setStack([home, lab], animated: false, completion: nil)
-        let child = family.navigator("c", visible: false)
-        try child.push(try child.makeScreen(route: "A"), animated: false, completion: nil)
+        let child = try family.child("c", showing: "A")
         try root.attach(child, to: lab, completion: nil)
         try root.setResult("kept", for: lab)
         let heard = Locked<[String]>([])

@@ -97,11 +97,21 @@ package final class NavigatorCore: Sendable {
         return result
     }
 
-    /// Reads the state under the lock; fails with `invalid_handle` once destroyed.
+    /// Reads the state under the lock; fails with `invalid_handle` once destroyed. Every query
+    /// shares one way in (`withLiveState`), so that each of its specializations holds only the
+    /// query's own body: ten copies of the lock's way in do not fit a Cortex-M's flash (W12).
     package func read<R: Sendable>(_ body: (borrowing FamilyState) throws(NavigationError) -> R) throws(NavigationError) -> R {
-        try withState { state throws(NavigationError) in
-            guard !state.destroyed, state.actsFor(node) else { throw NavigationError.destroyed }
-            return try body(state)
+        var outcome = Result<R, NavigationError>.failure(.destroyed)
+        withLiveState { state in outcome = Result { () throws(NavigationError) in try body(state) } }
+        return try outcome.get()
+    }
+
+    /// Runs `body` on the state under the lock, unless the navigator was destroyed.
+    @inline(never)
+    private func withLiveState(_ body: (borrowing FamilyState) -> Void) {
+        withState { state in
+            guard !state.destroyed, state.actsFor(node) else { return }
+            body(state)
         }
     }
 

@@ -73,7 +73,7 @@ enum CCreateOptions {
             throw error.failure
         }
         guard !hasParent else {
-            throw NavigationError(.state, "a navigator that has a parent leaves by navcore_leave or navcore_dismiss")
+            throw NavigationError(.state, "a navigator that has a parent is not destroyed: it leaves (a child) or its parent dismisses it (a modal)")
         }
         do throws(HandleTable.Refusal) {
             navigator = try HandleTable.shared.remove(nav.handleBits)

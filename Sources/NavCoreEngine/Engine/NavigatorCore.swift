@@ -97,15 +97,29 @@ package final class NavigatorCore: Sendable {
         return result
     }
 
-    /// Reads the state under the lock; fails with `invalid_handle` once destroyed. Every query
-    /// shares one way in (`withLiveState`), so that each of its specializations holds only the
-    /// query's own body: ten copies of the lock's way in do not fit a Cortex-M's flash (W12).
+    /// Reads the state under the lock; fails with `invalid_handle` once destroyed.
+    ///
+    /// Built as Embedded Swift (a Cortex-M's flash, a page's download), every query shares one
+    /// way in to the lock (`withLiveState`), so that each of `read`'s specializations holds only
+    /// the query's own body: ten copies of the way in do not fit the core's flash budget (W12).
+    /// Elsewhere the way in stays inline: there the fronts call `read` unspecialized (`package`
+    /// code is not inlined into another module), and a `Result` of its generic type would be
+    /// made at run time, through the runtime's metadata caches — a cost per query, and a lock a
+    /// `fork()` may copy held.
     package func read<R: Sendable>(_ body: (borrowing FamilyState) throws(NavigationError) -> R) throws(NavigationError) -> R {
+        #if hasFeature(Embedded)
         var outcome = Result<R, NavigationError>.failure(.destroyed)
         withLiveState { state in outcome = Result { () throws(NavigationError) in try body(state) } }
         return try outcome.get()
+        #else
+        try withState { state throws(NavigationError) in
+            guard !state.destroyed, state.actsFor(node) else { throw NavigationError.destroyed }
+            return try body(state)
+        }
+        #endif
     }
 
+    #if hasFeature(Embedded)
     /// Runs `body` on the state under the lock, unless the navigator was destroyed.
     @inline(never)
     private func withLiveState(_ body: (borrowing FamilyState) -> Void) {
@@ -114,6 +128,7 @@ package final class NavigatorCore: Sendable {
             body(state)
         }
     }
+    #endif
 
     /// Fails with `invalid_handle` once destroyed: the first check of a call that validates an
     /// argument without the lock (a document to parse), so that a destroyed navigator's status

@@ -188,6 +188,7 @@ export class Navigator {
     OPEN.set(this.#handle, this);
     /** @readonly */
     this.dispatch = dispatch;
+    this.#sync();
   }
 
   // -- lifetime --------------------------------------------------------------------------------
@@ -323,7 +324,9 @@ export class Navigator {
     if (this.#screens.size > 0 || this.#registered.has("release") || this.#member) needed.add("release");
     if (this.#veto !== null) needed.add("veto");
     if (this.#animator !== null) needed.add("animator");
-    if (this.#childHandler !== null) needed.add("child");
+    // Always: a restoreTree may make navigators under any navigator, and each needs its object
+    // (for children(), backTarget, …) whether a handler is set or not.
+    needed.add("child");
     for (const kind of needed) if (!this.#registered.has(kind)) this.#register(kind, true);
     for (const kind of [...this.#registered]) if (!needed.has(kind)) this.#register(kind, false);
   }
@@ -1086,10 +1089,8 @@ export class Navigator {
     Navigator.#madeHandle = handle;
     const child = new Navigator(this.dispatch);
     child.#member = true; // a member from the start: its teardown is heard (#torn)
-    child.#sync();
+    child.#sync(); // before navcore makes its own children
     this.#made.push(child);
-    child.#member = true; // a member from birth: its teardown is heard (#torn)
-    child.#sync();
     return child;
   }
 

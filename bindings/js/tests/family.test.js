@@ -136,6 +136,25 @@ describe("families' transitions", () => {
   });
 });
 
+describe("families restored", () => {
+  it("a restored tree has its objects without an onChild handler", () => {
+    const { root, home, child } = tabs();
+    child.push(child.createScreen("b"), { animated: false });
+    for (const route of ["home", "a", "b"]) root.registerRoute(route, () => ({ route }));
+    const saved = root.saveTree();
+    assert.equal(root.restoreTree(saved).outcome, "completed"); // no onChild handler anywhere
+    const host = root.stack[0];
+    assert.notEqual(host.id, home.id);
+    const made = root.children(host);
+    assert.equal(made.length, 1);
+    assert.notEqual(made[0], child);
+    assert.equal(root.activeChild(host), made[0]);
+    assert.deepEqual(made[0].stack.map((screen) => screen.route), ["a", "b"]);
+    assert.equal(root.saveTree(), saved);
+    root.close();
+  });
+});
+
 describe("families' routes", () => {
   it("a screen made by an ancestor's route is the child's, with its object", () => {
     const { root, child } = tabs();

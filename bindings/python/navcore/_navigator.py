@@ -206,6 +206,7 @@ class Navigator(FamilyMember):
         self._setup(library, handle, mode)
         self._finalizer = self._make_finalizer()
         self._join_family()
+        self._sync()
 
     @classmethod
     def _wrap_made(cls, handle: int, parent: "Navigator") -> "Navigator":
@@ -217,6 +218,7 @@ class Navigator(FamilyMember):
         child._finalizer = weakref.finalize(child, _keep_handle, handle)
         child._join_family()
         parent._keep(child)
+        child._sync()  # before navcore makes its own children
         return child
 
     def _setup(self, library: Any, handle: c_void_p, mode: Dispatch) -> None:
@@ -345,8 +347,9 @@ class Navigator(FamilyMember):
                 needed.add("release")  # a kept member's is how its teardown is heard
             if self._veto_entry is not None:
                 needed.add("veto")
-            if self._child_handler is not None:
-                needed.add("child")
+            # Always: a restore_tree may make navigators under any navigator, and each needs its
+            # object (for children(), back_target, …) whether a handler is set or not.
+            needed.add("child")
             if self._animator is not None:
                 needed.add("animator")
             for kind in sorted(needed - self._registered):

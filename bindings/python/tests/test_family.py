@@ -224,3 +224,22 @@ def test_a_dismiss_without_a_result_sets_none(nav: navcore.Navigator) -> None:
     nav.present(modal, animated=False)
     nav.dismiss(animated=False)
     assert results == ["kept"]  # no result given: the screen's own stays (SPEC §16.4)
+
+
+def test_a_restored_tree_has_its_objects_without_an_on_child_handler(nav: navcore.Navigator) -> None:
+    home, child = tabs(nav)
+    inner = child.stack[0]
+    nested = navcore.Navigator(visible=False)
+    nested.push(nested.create_screen("n", View()), animated=False)
+    assert child.attach(nested, inner).outcome == "completed"
+    child.push(child.create_screen("b", View()), animated=False)
+    for route in ("home", "a", "b", "n"):
+        nav.register_route(route, lambda request: View())
+    saved = nav.save_tree()
+    assert nav.restore_tree(saved).outcome == "completed"  # no on_child handler anywhere
+    made = nav.children(nav.stack[0])
+    assert len(made) == 1 and made[0] is not child and nav.active_child(nav.stack[0]) is made[0]
+    assert nav.back_target is made[0] and [s.route for s in made[0].stack] == ["a", "b"]
+    grandchildren = made[0].children(made[0].stack[0])  # one level down, with no handler either
+    assert len(grandchildren) == 1 and [s.route for s in grandchildren[0].stack] == ["n"]
+    assert nav.save_tree() == saved

@@ -52,6 +52,14 @@ extension FamilyState {
     /// until its op has delivered its last event (`removeDeadOpMember`).
     mutating func tearDown(subtree id: NodeID) -> SubtreeTeardown {
         var teardown = SubtreeTeardown()
+        tearDown(subtree: id, into: &teardown)
+        return teardown
+    }
+
+    /// `tearDown(subtree:)` adding to `teardown`: the teardowns of a screen's children, one
+    /// after another, in one value (merging each into the ones before would copy them all
+    /// again: N children, N² steps).
+    mutating func tearDown(subtree id: NodeID, into teardown: inout SubtreeTeardown) {
         let members = subtreeMembers(id)
         let torn = Set(members)
         takeRaised(of: torn, into: &teardown)
@@ -73,7 +81,6 @@ extension FamilyState {
                 teardown.ended.append(state.installed)
             }
         }
-        return teardown
     }
 
     /// The subtree's navigators, `id` first, each before its modal's subtree, its pending
@@ -184,18 +191,19 @@ extension FamilyState {
     /// Step 8's teardown of a leaving screen's children (SPEC §16.7: before its `result` and
     /// `release`); `nil` when it has none.
     mutating func tearDownChildren(of screen: UInt64) -> SubtreeTeardown? {
-        guard let hosted = node.tree.hosted[screen] else { return nil }
+        guard let children = takeChildren(of: screen) else { return nil }
         var teardown = SubtreeTeardown()
-        for child in hosted.children.reversed() { teardown = merged(teardown, tearDown(subtree: child)) }
+        for child in children.reversed() { tearDown(subtree: child, into: &teardown) }
         return teardown
     }
 
-    private func merged(_ first: SubtreeTeardown, _ second: SubtreeTeardown) -> SubtreeTeardown {
-        var all = first
-        all.deliveries += second.deliveries
-        all.ended += second.ended
-        all.routes += second.routes
-        return all
+    /// Unlinks every child of the navigator's screen `screen` at once and returns them, in
+    /// attach order; `nil` when it has none. Their teardowns then find nothing to unlink from
+    /// the screen: each unlinking itself would search the list (N children, N² steps).
+    private mutating func takeChildren(of screen: UInt64) -> [NodeID]? {
+        guard let hosted = node.tree.hosted[screen] else { return nil }
+        node.tree.hosted[screen] = nil
+        return hosted.children
     }
 
     /// `discard` of a detached screen that hosts children (SPEC §16.7, a teardown made by a
@@ -204,7 +212,7 @@ extension FamilyState {
     /// next, and the queue then moves on as after any op.
     mutating func discardHost(_ record: ScreenRegistry.Record) {
         var teardown = SubtreeTeardown()
-        let children = node.tree.hosted[record.box.id]?.children ?? []
+        let children = takeChildren(of: record.box.id) ?? []
         let members = children.flatMap { subtreeMembers($0) }
         let asker = routedFrom ?? opMember
         if busy, members.contains(asker) || members.contains(opMember), let request = takeCurrent()?.request,
@@ -215,7 +223,7 @@ extension FamilyState {
             routedDismissal = nil
             opMember = node.id
         }
-        for child in children.reversed() { teardown = merged(teardown, tearDown(subtree: child)) }
+        for child in children.reversed() { tearDown(subtree: child, into: &teardown) }
         // The screen stays live until its `release`, through its listener's `result` (SPEC §12).
         if let result = beginRelease(record.box.id) { teardown.deliveries.append(.event(result, node.installed)) }
         teardown.deliveries.append(.release(record.box, member: node.id, node.installed))

@@ -11,6 +11,7 @@ import CNavCore
             throw NavigationError(.invalid, "dispatch mode \(dispatch) is not a navcore_dispatch")
         }
         let hostDispatch = dispatch == NAVCORE_DISPATCH_HOST.rawValue
+        RuntimeWarmUp.ensure()
         guard let navigator = HandleTable.shared.insert({ CNavigator(handle: $0, hostDispatch: hostDispatch) }) else {
             throw NavigationError(.noMemory, "no navigator handle is left")
         }
@@ -34,6 +35,7 @@ import CNavCore
         }
         let hostDispatch = dispatch == NAVCORE_DISPATCH_HOST.rawValue
         let visible = options.visible
+        RuntimeWarmUp.ensure()
         guard let navigator = HandleTable.shared.insert({
             CNavigator(handle: $0, hostDispatch: hostDispatch, visible: visible)
         }) else {

@@ -110,13 +110,13 @@ def test_hooked_objects_are_let_go_at_release(nav: navcore.Navigator) -> None:
     ref = weakref.ref(view)
     nav.push(nav.create_screen("A"), animated=False)
     screen = nav.create_screen("B", view)
-    assert nav._registered == {"release", "did_show", "payload"}
+    assert nav._registered == {"child", "release", "did_show", "payload"}
     nav.push(screen, animated=False)
     del view
     nav.pop(animated=False)
     gc.collect()
     assert ref() is None and screen.released and screen.object is None
-    assert nav._registered == {"release"}
+    assert nav._registered == {"child", "release"}
 
 
 def test_ops_without_the_wrapper_still_raise_their_callbacks_errors(nav: navcore.Navigator) -> None:

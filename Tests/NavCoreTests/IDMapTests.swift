@@ -121,6 +121,33 @@ import Testing
         }
     }
 
+    /// The subscripts a `Dictionary` has: setting `nil` removes, the one with a default changes
+    /// a value in place (adding the default first), and `values` lists every value.
+    @Test(arguments: 0..<patterns.count)
+    func subscriptsAgreeWithDictionary(pattern: Int) {
+        let ids = Self.patterns[pattern].ids
+        var generator = SplitMix(state: UInt64(pattern) + 7)
+        var map = IDMap<[Int]>()
+        var oracle: [UInt64: [Int]] = [:]
+        for step in 0..<20_000 {
+            let id = ids[Int.random(in: 0..<ids.count, using: &generator)]
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0:
+                let value: [Int]? = step % 3 == 0 ? nil : [step]
+                map[id] = value
+                oracle[id] = value
+            case 1:
+                map[id, default: []].append(step)
+                oracle[id, default: []].append(step)
+            default:
+                #expect(map[id] == oracle[id])
+            }
+            #expect(map.count == oracle.count)
+        }
+        let order: ([Int], [Int]) -> Bool = { $0.lexicographicallyPrecedes($1) }
+        #expect(map.values.sorted(by: order) == oracle.values.sorted(by: order))
+    }
+
     @Test func removeAllAnswersInIdOrderWhateverTheInsertionOrder() {
         var generator = SplitMix(state: 7)
         let ids = (1...1_000).map { UInt64($0) }.shuffled(using: &generator)

@@ -170,9 +170,10 @@ export interface ListenerObject {
 
 /**
  * What a route factory is asked to make. `navigator` will own the screen: the one asked, or, for
- * a route found in an ancestor's registry (SPEC §16.1), that descendant, not the ancestor.
+ * a route found in an ancestor's registry (SPEC §16.1), that descendant, not the ancestor; null
+ * only when that navigator has no object in this binding.
  */
-export interface RouteRequest { route: string; id: number; payload: string | null; navigator: Navigator }
+export interface RouteRequest { route: string; id: number; payload: string | null; navigator: Navigator | null }
 
 /** The veto: true pops, false stays, LATER answers the Decision later. */
 export type VetoFunction = (screen: Screen, byGesture: boolean, decision: Decision) => boolean | Veto;

@@ -14,14 +14,20 @@ extension FamilyState {
     /// copies the whole state first.
     @inline(__always)
     mutating func effectiveAnimation(asked: Bool, from: ScreenRef?, to: ScreenRef?) -> Bool {
-        asked && (others.isEmpty ? node.visible : isNodeOnScreen()) && node.interest.contains(.animator)
-            && from != nil && from?.id != to?.id
+        asked && nodeIsOnScreen() && node.interest.contains(.animator) && from != nil && from?.id != to?.id
     }
 
-    /// Whether the navigator this hold acts for is on screen, in a family of more than one
-    /// (out of line: the ops of a family of one read its `visible` flag).
+    /// Whether the navigator this hold acts for is on screen: SPEC §7's `visible` in a family
+    /// of one, §16.5's on screen in a family. Mutating, as its callers are.
+    @inline(__always)
+    mutating func nodeIsOnScreen() -> Bool {
+        others.isEmpty ? node.visible : isNodeOnScreenInFamily()
+    }
+
+    /// `nodeIsOnScreen` in a family of more than one, out of line: the ops of a family of one
+    /// read the `visible` flag.
     @inline(never)
-    private mutating func isNodeOnScreen() -> Bool {
+    private mutating func isNodeOnScreenInFamily() -> Bool {
         isOnScreen(node.id)
     }
 

@@ -46,21 +46,16 @@ package struct NodeState: Sendable {
             yield &storage.value
         }
     }
-    /// Its tree's links the family's walks read (the front, a back's target), each read in
-    /// place: no copy of the tree's arrays and dictionaries.
+    /// Its tree's links a back's target walk reads, each read in place: no copy of the tree's
+    /// arrays and tables.
     package var parent: NodeID? { treeStorage?.value.parent }
-    package var hostScreen: UInt64 { treeStorage?.value.hostScreen ?? 0 }
     package var presentation: Presentation? { treeStorage?.value.presentation }
     package var modal: NodeID? { treeStorage?.value.modal }
-    /// The active child attached to its screen `screen`, if any.
-    package func activeChild(on screen: UInt64) -> NodeID? { treeStorage?.value.hosted[screen]?.active }
-    /// Whether its screen `screen` has an active child.
+    /// Whether its screen `screen` has an active child (`FamilyState.followsFrontRule`).
     func hostsActiveChild(_ screen: ScreenRef?) -> Bool {
         guard let screen else { return false }
-        return activeChild(on: screen.id) != nil
+        return treeStorage?.value.hosted[screen.id]?.active != nil
     }
-    /// The active child of its top, if any: the next navigator of its front path.
-    package var topActiveChild: NodeID? { stack.last.flatMap { activeChild(on: $0.id) } }
     /// What the walks of the front read of it, in three words (`FrontLinks`).
     @inline(__always)
     var frontLinks: FrontLinks { FrontLinks(visible: visible, top: stack.last?.id, tree: treeStorage) }

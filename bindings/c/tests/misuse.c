@@ -8,8 +8,10 @@
  *                   not run beside that callback (navcore.h: never beside another callback),
  *                   and must run exactly once.
  *   done-replace    the same, replacing on_done: the worker's wakeup holds every registration.
- *   fork            a thread hammers navcore (lookups, creates, destroys) while the main thread
- *                   forks, 100 times. Each child must make and use a new navigator, and every
+ *   fork            a thread hammers navcore (lookups, creates, destroys, and a host-mode
+ *                   navigator's observer, route, show and drain) while the main thread forks,
+ *                   100 times, the first time at once. Each child must make and use new
+ *                   navigators (inline, and in host mode with the same calls), and every
  *                   call on a navigator inherited from the parent must fail at once with
  *                   NAVCORE_ERR_INVALID_HANDLE and a message naming fork. A child that hangs is
  *                   killed by its alarm and fails the case.
@@ -173,6 +175,27 @@ static int case_done_replace(void) { return replace_during_wakeup(1); }
 
 static atomic_int hammering;
 
+static void fork_done(navcore_navigator *nav, int op, int outcome, void *ctx) { (void)nav, (void)op, (void)outcome, (void)ctx; }
+
+static int fork_factory(void **out, navcore_navigator *nav, const char *route, uint64_t screen, const char *payload,
+                        void *ctx) {
+    (void)nav, (void)route, (void)screen, (void)payload, (void)ctx;
+    *out = NULL;
+    return 0;
+}
+
+/* A host-mode navigator with an observer and a route: show, drain, destroy. 0 when all worked. */
+static int host_mode_round(void) {
+    navcore_navigator *nav = NULL;
+    size_t count = 0;
+    if (navcore_navigator_create(&nav, NAVCORE_DISPATCH_HOST) != NAVCORE_OK) return 1;
+    int failed = navcore_on_done(nav, fork_done, NULL, NULL) != NAVCORE_OK
+                 || navcore_route_register(nav, "r", fork_factory, NULL, NULL) != NAVCORE_OK
+                 || navcore_show(nav, "r", NULL, NULL, NULL) != NAVCORE_QUEUED || navcore_drain(nav) != NAVCORE_OK
+                 || navcore_stack_count(&count, nav) != NAVCORE_OK || count != 1;
+    return navcore_navigator_destroy(nav) != NAVCORE_OK || failed;
+}
+
 /* Lookups on a shared navigator, and creates and destroys, until told to stop. */
 static void *hammer(void *ctx) {
     navcore_navigator *shared = ctx;
@@ -186,6 +209,7 @@ static void *hammer(void *ctx) {
             navcore_push(own, screen, false, NULL, NULL);
             navcore_navigator_destroy(own);
         }
+        host_mode_round();
     }
     return NULL;
 }
@@ -202,6 +226,7 @@ static int child_checks(navcore_navigator *inherited) {
     CHECK(navcore_push(nav, b, false, NULL, NULL) == NAVCORE_OK, "push");
     CHECK(navcore_stack_count(&count, nav) == NAVCORE_OK && count == 2, "count %zu", count);
     CHECK(navcore_navigator_destroy(nav) == NAVCORE_OK, "destroy in the child");
+    CHECK(host_mode_round() == 0, "a host-mode navigator's observer, route, show and drain in the child");
     int status = navcore_stack_count(&count, inherited);
     CHECK(status == NAVCORE_ERR_INVALID_HANDLE, "an inherited navigator's query: %s", navcore_status_string(status));
     CHECK(strstr(navcore_last_error_message(), "fork") != NULL, "message: %s", navcore_last_error_message());

@@ -1075,8 +1075,7 @@ export class Navigator {
     if (handler !== null && typeof handler !== "function") {
       throw new TypeError(`onChild() takes a function or null, not ${describe(handler)}`);
     }
-    const old = this.#childHandler;
-    this.#changeListening(() => { this.#childHandler = handler; }, () => { this.#childHandler = old; });
+    this.#childHandler = handler; // its C callback is always registered (#sync)
   }
 
   /**
@@ -1089,7 +1088,7 @@ export class Navigator {
     Navigator.#madeHandle = handle;
     const child = new Navigator(this.dispatch);
     child.#member = true; // a member from the start: its teardown is heard (#torn)
-    child.#sync(); // before navcore makes its own children
+    child.#sync(); // registers its release callback, as a member's
     this.#made.push(child);
     return child;
   }
@@ -1183,7 +1182,7 @@ export class Navigator {
    * the screen: this one, or a family member that inherits the route (SPEC §16.1). An
    * ExistsError if it is registered.
    * @param {string} name
-   * @param {(request: { route: string, id: number, payload: string | null, navigator: Navigator }) => unknown} factory
+   * @param {(request: { route: string, id: number, payload: string | null, navigator: Navigator | null }) => unknown} factory
    */
   registerRoute(name, factory) {
     if (typeof factory !== "function") {
@@ -1217,9 +1216,9 @@ export class Navigator {
     const memory = this.#lib.memory;
     const name = /** @type {string} */ (memory.text(route));
     try {
-      const navigator = owner !== this.#handle ? OPEN.get(owner) ?? this : this;
+      const navigator = owner !== this.#handle ? OPEN.get(owner) ?? null : this; // null: no object here
       const object = factory({ route: name, id, payload: memory.text(payload), navigator });
-      navigator.#adopt(new Screen(id, name, object));
+      (navigator ?? this).#adopt(new Screen(id, name, object));
       return 0;
     } catch (error) {
       if (!(error instanceof FactoryFailed)) this.#lib.stash(error);

@@ -279,7 +279,8 @@ class RouteRequest:
         payload (Optional[Payload]): the show's payload, None if it has none.
         navigator (Optional[Navigator]): the navigator that will own the screen: the one asked,
             or, for a route found in an ancestor's registry (SPEC §16.1, route lookup inherits),
-            that descendant rather than the navigator that registered the route.
+            that descendant rather than the navigator that registered the route. None only when
+            that navigator has no object in this binding (one made by other code).
     """
 
     route: str

@@ -1000,7 +1000,6 @@ class Navigator(FamilyMember):
         """
         with self._lock:
             self._child_handler = handler
-        self._sync()
 
     def save_tree(self) -> str:
         """The saved tree of the navigator and its subtree, exactly as navcore writes it (SPEC

@@ -454,12 +454,11 @@ def _on_factory_impl(
         if navigator is None or factory is None:
             return
         # The screen is the navigator's that will own it (`nav`): a child's, for a route its
-        # family inherits from this navigator (SPEC §16.1).
-        owner = _object_of(nav) if nav != navigator._handle.value else None
-        owner = owner if owner is not None else navigator
+        # family inherits from this navigator (SPEC §16.1); None if it has no object here.
+        owner = navigator if nav == navigator._handle.value else _object_of(nav)
         request = RouteRequest(name, screen_id, Payload(payload.decode("utf-8")) if payload is not None else None, owner)
         obj = factory(request)
-        owner._adopt(Screen(screen_id, name, obj))
+        (owner if owner is not None else navigator)._adopt(Screen(screen_id, name, obj))
         out_object[0] = None
         answer = 0
     except FactoryFailed:

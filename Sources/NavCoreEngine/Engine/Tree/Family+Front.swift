@@ -1,10 +1,11 @@
-/// The front rule (SPEC §16.5) in a family of more than one navigator: every op compares the
+/// The front rule (SPEC §16.5) in a family of more than one navigator: an op compares the
 /// front pairs on screen before and after its change; in its will-phase it emits `will_hide`
 /// for each pair that leaves (tree order before), then `will_show` for each that comes
 /// (tree order after); in its did-phase the `did_hide`s, then the `did_show`s, in the same
 /// orders. The pairs named in `own` (the changed navigator's old and new tops) carry the op's
-/// reason, the others `appear` or `disappear`. A family of one keeps section 4's steps
-/// (Family+Scripts.swift), which this rule reduces to.
+/// reason, the others `appear` or `disappear`. A family of one, and a push or pop that can
+/// change only its own navigator's pair (`followsFrontRule`), keep section 4's steps
+/// (Family+Scripts.swift), which this rule reduces to for them.
 extension Family {
     /// The will-phase of `change`.
     func willPhase(_ change: FrontChange, own: [FrontPair], reason: AppearanceReason, animated: Bool) {
@@ -49,8 +50,9 @@ extension Family {
         return outcome
     }
 
-    /// SPEC §4 steps 1–6 in a family: the will-phase is the front rule's, found by comparing
-    /// the family's front before step 2 with the front after it.
+    /// SPEC §4 steps 1–6 of a change that follows the front rule (`followsFrontRule`): the
+    /// will-phase is the front rule's, found by comparing the family's front before step 2
+    /// with the front after it.
     func beginInFamily(_ change: StackChange) {
         let (from, to, reason, animated) = (change.from, change.to, change.kind.reason, change.animated)
         var before: [FrontPair] = []
@@ -86,7 +88,7 @@ extension Family {
         if !waits { complete(change, showsAppearance: false) }
     }
 
-    /// SPEC §4 steps 7–11 in a family: the front rule's did-phase; a `restore_tree`'s old modal
+    /// SPEC §4 steps 7–11 of a change that follows the front rule: the front rule's did-phase; a `restore_tree`'s old modal
     /// torn down before the old screens leave (SPEC §16.10); the releases; a deep link's focus
     /// walk between `set_completed` and `done` (16.10); `action idle`; then the members a routed
     /// back tore down (a back that popped its asker's host screen: the asker heard its `done`).
@@ -146,12 +148,11 @@ extension FamilyState {
     }
 
     /// Whether a change that takes section 4's steps emits its two screens' show and hide
-    /// events: the navigator is on screen (SPEC §7's `visible` in a family of one; §16.5's
-    /// on screen in a family), or `always_appear` is on. `mutating` only so that a lock hold
-    /// reads its state in place: a non-mutating call on the hold's `inout` state copies all
-    /// of it first (450 bytes, every push and pop).
+    /// events: the navigator is on screen, or `always_appear` is on (SPEC §7, §16.5).
+    /// `mutating` only so that a lock hold reads its state in place: a non-mutating call on
+    /// the hold's `inout` state copies all of it first (450 bytes, every push and pop).
+    @inline(__always)
     mutating func showsOwnAppearance() -> Bool {
-        if node.alwaysAppear { return true }
-        return others.isEmpty ? node.visible : isOnScreen(node.id)
+        node.alwaysAppear || nodeIsOnScreen()
     }
 }

@@ -272,6 +272,7 @@ static int case_fork(void) {
 #define RACE_NAVS 4
 #define RACE_THREADS 4
 #define RACE_ROUNDS 20000
+#define RACE_DEPTH 64 /* screens a caller lets a navigator's stack reach */
 
 typedef struct race {
     _Atomic(navcore_navigator *) navs[RACE_NAVS];
@@ -296,9 +297,16 @@ static void *race_caller(void *ctx) {
     race *r = ctx;
     for (unsigned i = 0; atomic_load(&r->running); i++) {
         navcore_navigator *nav = atomic_load(&r->navs[i % RACE_NAVS]);
-        size_t count;
+        size_t count = 0;
         uint64_t screen = 0;
         race_count(r, navcore_stack_count(&count, nav));
+        if (count >= RACE_DEPTH) {
+            /* Bounded: when the main thread gets little of the CPU, its replacements come far
+             * apart, and unbounded pushes made each destroy slower than the one before (stacks
+             * of a million screens, the run never ending). */
+            race_count(r, navcore_pop(nav, false, NULL, NULL));
+            continue;
+        }
         int status = navcore_screen_create(&screen, nav, "r", NULL);
         race_count(r, status);
         if (status == NAVCORE_OK) race_count(r, navcore_push(nav, screen, false, NULL, NULL));

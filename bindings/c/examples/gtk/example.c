@@ -54,3 +54,10 @@ void example_expect(example_script *script, bool ok, const char *what) {
     printf("%s step %d: %s\n", ok ? "ok  " : "FAIL", script->step, what);
     if (!ok) script->failures++;
 }
+
+gboolean example_give_up(gpointer data) {
+    example_script *script = data;
+    example_expect(script, false, "the script finished in time");
+    script->step = EXAMPLE_GAVE_UP;
+    return G_SOURCE_REMOVE;
+}

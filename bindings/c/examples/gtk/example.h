@@ -30,4 +30,11 @@ typedef struct example_script {
 /* One check: prints "ok" or "FAIL", the step and `what`, and counts a failure. */
 void example_expect(example_script *script, bool ok, const char *what);
 
+/* The step a script that gave up is at: its main loop stops there. */
+#define EXAMPLE_GAVE_UP 99
+
+/* A GSourceFunc on the script (`data`), for a timeout: fails a script that did not finish in
+ * time and moves it to EXAMPLE_GAVE_UP. */
+gboolean example_give_up(gpointer data);
+
 #endif

@@ -405,13 +405,6 @@ static gboolean run_step(gpointer data) {
     return G_SOURCE_CONTINUE;
 }
 
-static gboolean give_up(gpointer data) {
-    app *a = data;
-    expect(a, false, "the script finished in time");
-    a->script.step = 99;
-    return G_SOURCE_REMOVE;
-}
-
 int main(int argc, char **argv) {
     app a = {.ui_thread = g_thread_self()};
     if (argc == 3 && strcmp(argv[1], "--screenshot") == 0) a.screenshot = argv[2];
@@ -454,8 +447,8 @@ int main(int argc, char **argv) {
 
     gtk_window_present(a.window);
     g_timeout_add(60, run_step, &a);
-    guint guard = g_timeout_add_seconds(40, give_up, &a);
-    while (a.nav && a.script.step < 99) g_main_context_iteration(NULL, TRUE);
+    guint guard = g_timeout_add_seconds(40, example_give_up, &a.script);
+    while (a.nav && a.script.step < EXAMPLE_GAVE_UP) g_main_context_iteration(NULL, TRUE);
     g_source_remove(guard);
     if (a.nav) navcore_navigator_destroy(a.nav);
     navcore_gtk_mirror_free(a.mirror);

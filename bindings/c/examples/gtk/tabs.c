@@ -387,13 +387,6 @@ static gboolean run_step(gpointer data) {
     return G_SOURCE_CONTINUE;
 }
 
-static gboolean give_up(gpointer data) {
-    app *a = data;
-    expect(a, false, "the script finished in time");
-    a->script.step = 99;
-    return G_SOURCE_REMOVE;
-}
-
 /* ---- the window -------------------------------------------------------------------------- */
 
 static void build_window(app *a) {
@@ -500,8 +493,8 @@ int main(int argc, char **argv) {
 
     gtk_window_present(a.window);
     g_timeout_add(60, run_step, &a);
-    guint guard = g_timeout_add_seconds(40, give_up, &a);
-    while (a.root.nav && a.script.step < 99) g_main_context_iteration(NULL, TRUE);
+    guint guard = g_timeout_add_seconds(40, example_give_up, &a.script);
+    while (a.root.nav && a.script.step < EXAMPLE_GAVE_UP) g_main_context_iteration(NULL, TRUE);
     g_source_remove(guard);
     if (a.root.nav) navcore_navigator_destroy(a.root.nav);
     gtk_window_destroy(a.window);

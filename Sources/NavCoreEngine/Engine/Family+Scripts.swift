@@ -24,20 +24,26 @@ extension Family {
     /// Step 10: the op's own completion, then the `done` observers; `entered` is the step just
     /// before (`<k>_completed`, `pop_cancelled`), which shares its lock hold when it emits
     /// nothing.
+    /// A routed op's `done` is its asker's (SPEC §16.6): while its performer stays in focus for
+    /// its `action idle`, the asker's sink, read in place, gets the completion and the event.
     @inline(__always)
     func done(_ outcome: Outcome, ends: Bool, after entered: (inout FamilyState) -> Event? = { _ in nil }) {
         var completion: CompletionHandler?
         var sink: LentSink?
         var kind = OperationKind.run
+        var askerListens = false
         finalSteps(2, { state, index in
             guard index == 1 else { return entered(&state) }
             kind = state.current?.request.kind ?? kind
             completion = state.current?.request.completion
-            let event = state.done(outcome, ends: ends)  // a routed op's is its asker's (SPEC §16.6)
-            sink = state.node.lentSink
+            let event = state.done(outcome, ends: ends)
+            sink = state.opMemberSink
+            askerListens = state.asksDoneOutOfFocus
             return event
         }, host: {
-            if let completion, let sink { completion.complete(kind, outcome, through: sink) }
+            guard let sink else { return }
+            if let completion { completion.complete(kind, outcome, through: sink) }
+            if askerListens { sink.send(.done(kind, outcome)) }
         })
     }
 

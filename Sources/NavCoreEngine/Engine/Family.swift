@@ -58,6 +58,7 @@ extension FamilyState {
     /// state's family). Both locks are held; `moving` is quiet, so nothing of it is in flight.
     mutating func adopt(_ moving: inout FamilyState, forwardingTo family: Family) {
         countTransitions(after: moving)
+        frontMayChange()
         others.append(moving.node)
         others.append(contentsOf: moving.others)
         moving.others = MemberList()

@@ -25,10 +25,18 @@ extension FamilyState {
     }
 
     /// `nodeIsOnScreen` in a family of more than one, out of line: the ops of a family of one
-    /// read the `visible` flag.
+    /// read the `visible` flag. Remembered for the member until a change may move it
+    /// (`OnScreenMemo`): a push and a pop each ask it, and each answer is a walk up the chain of
+    /// the member's parents.
     @inline(never)
     private mutating func isNodeOnScreenInFamily() -> Bool {
-        isOnScreen(node.id)
+        if let memo = onScreenMemo, memo.member == node.id {
+            memo.check(against: self)
+            return memo.onScreen
+        }
+        let onScreen = isOnScreen(node.id)
+        onScreenMemo = OnScreenMemo(member: node.id, onScreen: onScreen)
+        return onScreen
     }
 
     /// A pop of the top (`pop`, `back`, the gesture's `interactive` one); `noop` with one
@@ -117,6 +125,7 @@ extension FamilyState {
 
     /// Step 2: the stack changes.
     mutating func apply(_ change: StackChange) {
+        if change.followsFrontRule { frontMayChange() }
         switch change.edit {
         case .push(let screen):
             node.stack.append(screen)
@@ -130,6 +139,7 @@ extension FamilyState {
 
     /// §5 cancel: the popped screens go back on top.
     mutating func restore(_ change: StackChange) {
+        if change.followsFrontRule { frontMayChange() }
         node.stack.append(contentsOf: change.disappearing.refs)
     }
 
@@ -161,6 +171,8 @@ extension FamilyState {
         guard let kind = current?.request.kind else { return nil }
         if routedFrom != nil { returnToAsker(ends: ends) }
         if ends { endOp() }
+        // A routed op's asker out of focus: `Family.done` delivers its event (`asksDoneOutOfFocus`).
+        guard node.id == opMember else { return nil }
         return node.interest.contains(.done) ? .done(kind, outcome) : nil
     }
 

@@ -59,10 +59,10 @@ extension FamilyState {
     }
 
     /// The next event raised outside the op in flight, with the sink of the member it was
-    /// raised for; the hold acts for that member meanwhile, then for the op's member again
-    /// (`node`). A raised `release` (a discard's) kills the screen's id only now, so that the
-    /// screen is live inside its listener's call. An event of a member no longer in the family
-    /// goes nowhere: its teardown has delivered what was raised for it (`takeRaised`).
+    /// raised for, reached in place (the member in focus does not change). A raised `release`
+    /// (a discard's) kills the screen's id only now, so that the screen is live inside its
+    /// listener's call. An event of a member no longer in the family goes nowhere: its teardown
+    /// has delivered what was raised for it (`takeRaised`).
     @inline(__always)
     mutating func popRaised() -> (Event, LentSink)? {
         outbox.isEmpty ? nil : popRaisedEvent()
@@ -72,11 +72,11 @@ extension FamilyState {
     @inline(never)
     private mutating func popRaisedEvent() -> (Event, LentSink)? {
         while !outbox.isEmpty, let raised = outbox.popFirst() {
-            focus(on: raised.member)
-            guard node.id == raised.member else { continue }
-            if case .release(let screen) = raised.value { _ = node.screens.remove(screen.id) }
-            let sink = node.lentSink
-            focus(on: opMember)
+            let sink = updateMember(raised.member) { member -> LentSink in
+                if case .release(let screen) = raised.value { _ = member.screens.remove(screen.id) }
+                return member.lentSink
+            }
+            guard let sink else { continue }
             return (raised.value, sink)
         }
         return nil

@@ -56,6 +56,20 @@ package struct IDMap<Value> {
     }
 
     /// The value of `id`, `defaultValue` when it has none, changed in place (as a
+    /// What `body` reads of the value of `id`, lent in place (the subscript hands out a copy:
+    /// a value holding arrays is retained and released); `nil` when `id` has no value.
+    @inline(__always)
+    package func read<R>(_ id: UInt64, _ body: (borrowing Value) -> R) -> R? {
+        guard let index = find(id) else { return nil }
+        return slots.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.indices.contains(index) else { return nil }
+            switch base[index].value {
+            case .some(let value): return body(value)
+            case .none: return nil
+            }
+        }
+    }
+
     /// `Dictionary`'s subscript with a default: the value is stored after the change).
     package subscript(id: UInt64, default defaultValue: @autoclosure () -> Value) -> Value {
         get { self[id] ?? defaultValue() }
@@ -118,6 +132,7 @@ package struct IDMap<Value> {
     }
 
     /// The slot where the search for `id` starts: the top bits of `id × multiplier`.
+    @inline(__always)
     package func home(_ id: UInt64) -> Int {
         Int(truncatingIfNeeded: (id &* Self.multiplier) >> UInt64(shift))
     }

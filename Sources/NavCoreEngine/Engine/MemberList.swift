@@ -5,13 +5,15 @@
 /// `node`.
 package struct MemberList: Sendable, RandomAccessCollection {
     private var states: [NodeState] = []
-    /// Each member's position in `states`, and `Self.focused` for the member a focus swapped
-    /// out (the family's `node`), so that the next swap rewrites two entries in place rather
-    /// than removing one and adding another. Out of line (`OutOfLine`), made at the first
-    /// member, so that a family of one's state, copied and moved by every call, stays small.
+    /// Each member's position in `states`. The member a focus swapped out (the family's
+    /// `node`) keeps the entry of the position it left, stale, so that a swap rewrites one
+    /// entry in place (`focused` tells that it is no longer there). Out of line (`OutOfLine`),
+    /// made at the first member, so that a family of one's state, copied and moved by every
+    /// call, stays small.
     private var index: OutOfLine<IDMap<Int>>?
-    /// The position `index` gives the member swapped out by the last focus: none.
-    private static var focused: Int { -1 }
+    /// The member the last focus swapped out, whose entry in `index` is stale; 0 (no id)
+    /// before the first swap.
+    private var focused: NodeID = 0
 
     private var positions: IDMap<Int> {
         get { index?.value ?? IDMap() }
@@ -43,14 +45,22 @@ package struct MemberList: Sendable, RandomAccessCollection {
         }
     }
 
+    /// What the walks of the front read of the member `id` (`FrontLinks`); `nil` when it is not
+    /// one of these.
+    func frontLinks(of id: NodeID) -> FrontLinks? {
+        guard let index = index(of: id) else { return nil }
+        return read(at: index) { $0.frontLinks }
+    }
+
     /// The position of the member `id`; `nil` when it is not one of these.
     package func index(of id: NodeID) -> Int? {
-        guard let position = index?.value[id], position != Self.focused else { return nil }
-        return position
+        guard id != focused else { return nil }
+        return index?.value[id]
     }
 
     /// Adds `member`.
     mutating func append(_ member: NodeState) {
+        if member.id == focused { focused = 0 }
         positions.insert(states.count, for: member.id)
         states.append(member)
     }
@@ -75,6 +85,6 @@ package struct MemberList: Sendable, RandomAccessCollection {
     mutating func exchange(_ member: inout NodeState, at index: Int) {
         swap(&member, &states[index])
         positions.insert(index, for: states[index].id)
-        positions.insert(Self.focused, for: member.id)
+        focused = member.id
     }
 }

@@ -54,11 +54,20 @@ package struct NodeState: Sendable {
     /// Whether its screen `screen` has an active child (`FamilyState.followsFrontRule`).
     func hostsActiveChild(_ screen: ScreenRef?) -> Bool {
         guard let screen else { return false }
-        return treeStorage?.value.hosted[screen.id]?.active != nil
+        return treeStorage?.value.hosted.active(at: screen.id) != nil
     }
-    /// What the walks of the front read of it, in three words (`FrontLinks`).
+    /// What the walks of the front read of it (`FrontLinks`).
     @inline(__always)
-    var frontLinks: FrontLinks { FrontLinks(visible: visible, top: stack.last?.id, tree: treeStorage) }
+    var frontLinks: FrontLinks {
+        let top = stack.last?.id
+        guard let storage = treeStorage else {
+            return FrontLinks(visible: visible, count: stack.count, top: top, parent: nil, hostScreen: 0,
+                              presentation: nil, modal: nil, topActive: nil)
+        }
+        return FrontLinks(visible: visible, count: stack.count, top: top, parent: storage.value.parent,
+                          hostScreen: storage.value.hostScreen, presentation: storage.value.presentation,
+                          modal: storage.value.modal, topActive: top.flatMap { storage.value.hosted.active(at: $0) })
+    }
     /// Torn down while an op that is its own still runs (a `leave`, a `back` asked of the
     /// modal it dismisses): its handle is already dead, and the op's `done` is still its own
     /// (SPEC §16.7).

@@ -33,6 +33,7 @@ package struct ActivateOp: OperationDefinition {
         let front = family.decide { state -> FrontChange in
             let before = state.familyFront
             let previous = state.withMember(parent) { $0.tree.hosted[host]?.active } ?? nil
+            state.frontMayChange()
             state.updateMember(parent) { $0.tree.hosted[host]?.active = me }
             let after = state.familyFront
             state.updateMember(parent) { $0.tree.hosted[host]?.active = previous }
@@ -43,7 +44,10 @@ package struct ActivateOp: OperationDefinition {
         var shows = front
         shows.hides = []
         family.willPhase(hides, own: [], reason: .appear, animated: false)
-        family.decide { state in state.updateMember(parent) { $0.tree.hosted[host]?.active = me } }
+        family.decide { state in
+            state.frontMayChange()
+            state.updateMember(parent) { $0.tree.hosted[host]?.active = me }
+        }
         family.willPhase(shows, own: [], reason: .appear, animated: false)
         family.didPhase(front, own: [], reason: .appear, animated: false)
         family.end(.completed)

@@ -25,6 +25,7 @@ package struct PresentOp: OperationDefinition {
             let mayAnimate = options.animated && state.node.interest.contains(.animator)
             let wasOnScreen = mayAnimate && state.isOnScreen(parent)
             let x = state.node.stack.last.map { FrontPair(member: parent, screen: $0) }
+            state.frontMayChange()
             state.node.tree.pendingModals.removeAll { $0 == modal }
             state.node.tree.modal = modal
             state.updateMember(modal) { member in

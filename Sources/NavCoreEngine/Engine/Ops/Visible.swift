@@ -20,7 +20,10 @@ package struct VisibleOp: OperationDefinition {
             return family.end(outcome ?? .completed)
         }
         let (changes, top) = family.decide { state in
-            defer { state.node.visible = visible }
+            defer {
+                state.node.visible = visible
+                state.frontMayChange()
+            }
             return (state.node.visible != visible, state.node.stack.last)
         }
         guard changes else { return family.end(.noop) }

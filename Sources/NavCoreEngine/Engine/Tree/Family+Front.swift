@@ -42,6 +42,7 @@ extension Family {
     func changeFront(_ change: (inout FamilyState) -> Outcome?) -> Outcome? {
         let (outcome, front) = decide { state -> (Outcome?, FrontChange) in
             let before = state.familyFront
+            defer { state.frontMayChange() }
             if let outcome = change(&state) { return (outcome, FrontChange()) }
             return (nil, FrontChange(before: before, after: state.familyFront))
         }

@@ -16,6 +16,8 @@ struct FamilyOps: Sendable {
     /// Teardowns made by calls (a `discard` of a detached host screen, SPEC §16.7), delivered
     /// by the driver before anything else.
     var pendingTeardowns: [SubtreeTeardown] = []
+    /// Whether one member is on screen, remembered (`FamilyState.nodeIsOnScreen`).
+    var onScreen: OnScreenMemo?
     /// The members torn down while an op of theirs runs (`NodeState.dead`), removed once it
     /// has delivered its last event: found here, not by reading every member.
     var deadMembers: [NodeID] = []
@@ -55,6 +57,11 @@ extension FamilyState {
     var routedDismissal: NodeID? {
         get { familyStorage?.value.routedDismissal ?? nil }
         _modify { yield &familyOps.routedDismissal }
+    }
+
+    var onScreenMemo: OnScreenMemo? {
+        get { familyStorage?.value.onScreen ?? nil }
+        _modify { yield &familyOps.onScreen }
     }
 
     var deadMembers: [NodeID] {

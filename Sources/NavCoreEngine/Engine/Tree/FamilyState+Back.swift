@@ -56,33 +56,25 @@ extension FamilyState {
         case through
     }
 
-    /// The walk along the front path from `id`, deepest first, back to `id`; the path stops
-    /// above `walked`, a navigator whose path has been walked through already.
+    /// The walk along the front path from `id` (`id`, then its modal if it has one presented,
+    /// else its top's active child, repeatedly; only structure decides it, a navigator's own
+    /// `visible` flag does not), stopped above `walked`, a navigator whose path has been walked
+    /// through already. The path is read top down, once, without collecting it: what decides
+    /// is the deepest navigator that can pop or is a modal, so each one found replaces the one
+    /// found above it.
     private func walk(from id: NodeID, above walked: NodeID?) -> Walk {
-        for navigator in frontPath(from: id, above: walked).reversed() {
-            guard let (count, presentation, parent) = withMember(navigator, {
-                ($0.stack.count, $0.presentation, $0.parent)
-            }) else { continue }
-            if count >= 2 { return .found(.pop(navigator)) }
-            if let presentation, let parent {
-                return presentation.dismissOnBack ? .found(.dismiss(modal: navigator, parent: parent)) : .stopped
-            }
-        }
-        return .through
-    }
-
-    /// `id`, then its modal if it has one presented, else its top's active child, repeatedly,
-    /// up to `end` (excluded). Only structure decides it: a navigator's own `visible` flag does not.
-    func frontPath(from id: NodeID, above end: NodeID?) -> [NodeID] {
-        var path: [NodeID] = []
-        path.reserveCapacity(8)  // one allocation for the paths of most apps (an array grows 1, 2, 4, 8)
-        path.append(id)
+        var result = Walk.through
         var current = id
-        while let next = withMember(current, { $0.frontLinks })?.next, next != end {
-            path.append(next)
+        while let links = frontLinks(of: current) {
+            if links.count >= 2 {
+                result = .found(.pop(current))
+            } else if let presentation = links.presentation, let parent = links.parent {
+                result = presentation.dismissOnBack ? .found(.dismiss(modal: current, parent: parent)) : .stopped
+            }
+            guard let next = links.next, next != walked else { break }
             current = next
         }
-        return path
+        return result
     }
 
     /// The gesture's refusals at the call (SPEC §5, §16.6): `state` when its target (or the
@@ -119,17 +111,27 @@ extension FamilyState {
         focus(on: performer)
     }
 
-    /// At the op's `done`: the hold acts for the navigator the op was asked of again; an op
-    /// that ends later (with `action idle`) goes back to its performer for that last event.
+    /// At a routed op's `done`, once `returnToAsker` made the op its asker's again: whether the
+    /// asker, out of focus (the performer stays in focus for its `action idle`), listens to
+    /// `done` (SPEC §16.6: the navigator asked reports the outcome).
+    var asksDoneOutOfFocus: Bool {
+        node.id != opMember && withMember(opMember, { $0.interest.contains(.done) }) == true
+    }
+
+    /// At the op's `done`: the op is the asker's again; an op that ends later (with `action
+    /// idle`) goes back to its performer for that last event. Only an op that ends here moves
+    /// the focus: otherwise the performer stays in focus for its `action idle`, and the `done`
+    /// reaches the asker's sink without a swap (`Family.done`).
     mutating func returnToAsker(ends: Bool) {
         guard let asker = routedFrom else { return }
         routedFrom = nil
         routedIdle = ends ? nil : opMember
         opMember = asker
-        focus(on: asker)
+        if ends { focus(on: asker) }
     }
 
-    /// At `action idle`: the performer of a routed op, for its last event.
+    /// At `action idle`: the performer of a routed op, for its last event (in focus already,
+    /// unless a call in the `done` callback moved it).
     mutating func returnToPerformer() {
         guard let performer = routedIdle else { return }
         routedIdle = nil

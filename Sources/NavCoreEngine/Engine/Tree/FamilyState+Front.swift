@@ -5,10 +5,10 @@ extension FamilyState {
     /// has the host screen as top and the child as its active child; a presented modal of a
     /// placed, visible parent. A loop up the parents: a chain of any depth.
     package func isPlaced(_ id: NodeID) -> Bool {
-        guard var below = withMember(id, { $0.frontLinks }) else { return false }
+        guard var below = frontLinks(of: id) else { return false }
         var child = id
         while let parent = below.parent {
-            guard let owner = withMember(parent, { $0.frontLinks }), owner.visible else { return false }
+            guard let owner = frontLinks(of: parent), owner.visible else { return false }
             if below.isModal {
                 guard owner.modal == child else { return false }
             } else {

@@ -15,6 +15,21 @@ extension FamilyState {
         return others.read(at: index, body)
     }
 
+    /// What the walks of the front read of the member `id` (`FrontLinks`); `nil` when it is no
+    /// member.
+    @inline(__always)
+    func frontLinks(of id: NodeID) -> FrontLinks? {
+        if node.id == id { return node.frontLinks }
+        return others.frontLinks(of: id)
+    }
+
+    /// The sink of the member the op in flight is for (`opMember`): a routed op's asker at its
+    /// `done`, while its performer may still be in focus.
+    var opMemberSink: LentSink? {
+        if node.id == opMember { return node.lentSink }
+        return withMember(opMember) { $0.lentSink }
+    }
+
     /// Changes the member `id`; `nil` when it is no member.
     @discardableResult
     package mutating func updateMember<R>(_ id: NodeID, _ body: (inout NodeState) -> R) -> R? {
@@ -26,6 +41,7 @@ extension FamilyState {
     /// Takes the member `id` out of the family; the op's member moves to `fallback` if it was
     /// the one removed. Returns the member's state.
     mutating func removeMember(_ id: NodeID, fallback: NodeID) -> NodeState? {
+        frontMayChange()
         if node.id == id {
             focus(on: fallback)
             if node.id == id { return nil }  // no other member to act for

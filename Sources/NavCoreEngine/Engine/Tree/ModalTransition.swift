@@ -46,6 +46,7 @@ extension Family {
     func cancel(_ transition: ModalTransition) {
         let modal = transition.dismissed
         decide { state in
+            state.frontMayChange()
             state.node.tree.modal = modal
             state.node.tree.dismissing = nil
         }
@@ -85,6 +86,7 @@ extension FamilyState {
         let wasOnScreen = isOnScreen(front)
         let y = (withMember(front) { $0.stack.last } ?? nil).map { FrontPair(member: front, screen: $0) }
         let x = node.stack.last.map { FrontPair(member: parent, screen: $0) }
+        frontMayChange()
         node.tree.modal = nil
         node.tree.dismissing = modal
         let animated = asked && wasOnScreen && node.interest.contains(.animator) && x != nil && y != nil

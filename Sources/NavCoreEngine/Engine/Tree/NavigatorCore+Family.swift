@@ -168,6 +168,7 @@ extension NavigatorCore {
 extension FamilyState {
     /// Links the joined navigator `child` under `parent` (both members now), bound.
     mutating func link(_ child: NodeID, to parent: NodeID, _ link: NavigatorCore.Link) {
+        frontMayChange()
         updateMember(child) { member in
             member.tree.parent = parent
             member.tree.bound = true

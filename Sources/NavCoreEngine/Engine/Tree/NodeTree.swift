@@ -58,6 +58,14 @@ package struct HostedChildren: Sendable {
     package var active: NodeID?
 }
 
+extension IDMap where Value == HostedChildren {
+    /// The active child attached to `screen`, read in place.
+    @inline(__always)
+    func active(at screen: UInt64) -> NodeID? {
+        read(screen) { $0.active } ?? nil
+    }
+}
+
 /// One navigator of the front and its top (SPEC §16.1, front pairs).
 package struct FrontPair: Sendable {
     package let member: NodeID

@@ -60,6 +60,7 @@ extension FamilyState {
     /// after another, in one value (merging each into the ones before would copy them all
     /// again: N children, N² steps).
     mutating func tearDown(subtree id: NodeID, into teardown: inout SubtreeTeardown) {
+        frontMayChange()
         let members = subtreeMembers(id)
         let torn = Set(members)
         takeRaised(of: torn, into: &teardown)
@@ -202,6 +203,7 @@ extension FamilyState {
     /// the screen: each unlinking itself would search the list (N children, N² steps).
     private mutating func takeChildren(of screen: UInt64) -> [NodeID]? {
         guard let hosted = node.tree.hosted[screen] else { return nil }
+        frontMayChange()
         node.tree.hosted[screen] = nil
         return hosted.children
     }

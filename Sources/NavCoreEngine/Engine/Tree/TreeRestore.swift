@@ -119,6 +119,7 @@ extension FamilyState {
     /// A new member made by `restore_tree`, in the family's dispatch mode, on (its own
     /// `visible` flag), with no host code yet, linked under its parent.
     mutating func makeMember(_ link: MadeLink) -> NodeID {
+        frontMayChange()
         var member = NodeState(id: IDSource.nextNode())
         member.tree.parent = link.parent
         member.tree.hostScreen = link.host
@@ -152,6 +153,7 @@ extension FamilyState {
     /// becomes its saved state before its `payload` event, for that navigator's sink.
     mutating func stackMade(_ screen: ScreenBox, payload: String?, in id: NodeID) -> (Event, LentSink)? {
         let ref = screen.ref
+        frontMayChange()
         return updateMember(id) { member -> (Event, LentSink)? in
             member.screens.add(screen)
             _ = member.screens.markStacked(ref.id)
@@ -173,6 +175,7 @@ extension FamilyState {
     /// this navigator's, as `dismissing`, until step 8.
     mutating func placeRestoredModal() {
         guard let restoring = node.tree.restoring else { return }
+        frontMayChange()
         node.tree.restoring = nil
         node.tree.dismissing = node.tree.modal
         node.tree.modal = restoring.modal

@@ -21,6 +21,34 @@ struct LateWakeupTests {
         #expect(h.r.take(["wakeup"]).isEmpty, "nothing waits: nothing is called")
     }
 
+    @Test("in a family, a member's late wakeup calls nothing: the family's wakeup is its root's (SPEC §16.8)")
+    func memberRegistrationInAFamilyCallsNothing() {
+        let root = Harness(dispatch: NAVCORE_DISPATCH_HOST, hooks: [.wakeup])
+        let child = Harness(dispatch: NAVCORE_DISPATCH_HOST, hooks: [])
+        defer {
+            child.close()
+            root.close()
+        }
+        let home = root.screen("Home")
+        expectStatus(navcore_push(root.nav, home, false, nil, nil), NAVCORE_QUEUED)
+        #expect(root.r.take(["wakeup"]) == ["wakeup"])
+        expectStatus(navcore_attach(root.nav, home, child.nav, nil, nil, nil), NAVCORE_QUEUED)
+        #expect(child.register(.wakeup) == OK)
+        #expect(root.r.take(["wakeup"]).isEmpty, "the root's wakeup, raised already, waits for a drain")
+        #expect(child.r.take(["wakeup"]).isEmpty, "a member's own wakeup is not called while it has a parent")
+        expectStatus(navcore_drain(root.nav))
+        expectStatus(navcore_push(child.nav, child.screen("A"), false, nil, nil), NAVCORE_QUEUED)
+        #expect(root.r.take(["wakeup"]) == ["wakeup"], "an op asked of a member wakes the root")
+        #expect(child.register(.wakeup, ctx: "again") == OK)
+        #expect(root.r.take(["wakeup"]).isEmpty && child.r.take(["wakeup"]).isEmpty)
+        #expect(root.register(.wakeup, ctx: "late") == OK)
+        #expect(root.r.take(["wakeup"]) == ["wakeup ctx=late"], "the root's own late registration is called")
+        expectStatus(navcore_drain(root.nav))
+        var count: UInt = 0
+        expectStatus(navcore_stack_count(&count, child.nav))
+        #expect(count == 1)
+    }
+
     @Test("inline mode: registering a wakeup calls nothing")
     func inlineRegistrationIsSilent() {
         let h = Harness(hooks: [.animator])

@@ -274,9 +274,12 @@ package struct FamilyState: Sendable {
 
     /// SPEC §9: a wakeup registered (or replaced) while queued ops or undelivered events wait
     /// (even behind a transition or a pending decision) is called once at once, by the
-    /// registering thread, so that a host that registers late never stalls.
+    /// registering thread, so that a host that registers late never stalls. Only the root's
+    /// (the registrant is `node`): a family's wakeup goes through its root's callback, and a
+    /// member's own is not called while it has a parent (§16.8), so a member's registration
+    /// calls nothing, and the root's wakeup, already raised, waits for the next drain.
     package mutating func wakeLateRegistrant() {
-        guard hostDispatch, !queue.isEmpty || !outbox.isEmpty else { return }
+        guard hostDispatch, node.id == root, !queue.isEmpty || !outbox.isEmpty else { return }
         driver.raiseWakeupAgain()
     }
 

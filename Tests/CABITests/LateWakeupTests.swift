@@ -25,9 +25,11 @@ struct LateWakeupTests {
     func memberRegistrationInAFamilyCallsNothing() {
         let root = Harness(dispatch: NAVCORE_DISPATCH_HOST, hooks: [.wakeup])
         let child = Harness(dispatch: NAVCORE_DISPATCH_HOST, hooks: [])
+        // The root's destroy tears the family down, dropping the child's callbacks: only then
+        // may the child's closures be freed.
         defer {
-            child.close()
             root.close()
+            child.close()
         }
         let home = root.screen("Home")
         expectStatus(navcore_push(root.nav, home, false, nil, nil), NAVCORE_QUEUED)

@@ -164,13 +164,15 @@ import Testing
         let oldBits = UInt(bitPattern: old.nav)
         expectStatus(navcore_navigator_destroy(old.nav))
         // Handles encode their slot in bits 1-23 and the slot's generation above them (see
-        // HandleTable); other tests run in parallel and may take the freed slot for a while, so
-        // keep creating until it comes back.
+        // HandleTable). Free slots are reused last freed first, and other tests run in parallel:
+        // the deep-family tests free 100,000 slots at once, which may bury the freed one. So keep
+        // creating, and hold every navigator made until the slot comes back: destroying them
+        // would put them back on top, and the search would take the same slots again forever.
+        // The slot comes back once those tests end; the deadline is only a safety net.
         let slotMask: UInt = 0xFF_FFFE
         var created: [Nav] = []
         var reusing: Nav?
-        // A minute: the deep-family tests hold 100,000 handles for several seconds each.
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(180)
         while reusing == nil && Date() < deadline {
             var nav: Nav?
             expectStatus(navcore_navigator_create(&nav, c(NAVCORE_DISPATCH_INLINE)))
@@ -179,11 +181,6 @@ import Testing
                 reusing = nav
             } else {
                 created.append(nav)
-                if created.count % 64 == 0 {
-                    for nav in created { _ = navcore_navigator_destroy(nav) }
-                    created.removeAll()
-                    usleep(1000)
-                }
             }
         }
         defer { for nav in created + [reusing].compactMap({ $0 }) { expectStatus(navcore_navigator_destroy(nav)) } }

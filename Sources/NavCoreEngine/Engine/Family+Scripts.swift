@@ -24,6 +24,7 @@ extension Family {
     /// Step 10: the op's own completion, then the `done` observers; `entered` is the step just
     /// before (`<k>_completed`, `pop_cancelled`), which shares its lock hold when it emits
     /// nothing.
+    ///
     /// A routed op's `done` is its asker's (SPEC §16.6): while its performer stays in focus for
     /// its `action idle`, the asker's sink, read in place, gets the completion and the event.
     @inline(__always)

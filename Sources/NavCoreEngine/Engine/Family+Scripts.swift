@@ -39,7 +39,7 @@ extension Family {
             completion = state.current?.request.completion
             let event = state.done(outcome, ends: ends)
             sink = state.opMemberSink
-            askerListens = state.asksDoneOutOfFocus
+            askerListens = state.askerHearsDoneOutOfFocus
             return event
         }, host: {
             guard let sink else { return }

@@ -170,8 +170,8 @@ extension FamilyState {
     mutating func done(_ outcome: Outcome, ends: Bool) -> Event? {
         guard let kind = current?.request.kind else { return nil }
         if routedFrom != nil { returnToAsker(ends: ends) }
-        if ends { endOp() }
-        // A routed op's asker out of focus: `Family.done` delivers its event (`asksDoneOutOfFocus`).
+        if ends { endOp() } else { reported = true }
+        // A routed op's asker out of focus: `Family.done` delivers its event (`askerHearsDoneOutOfFocus`).
         guard node.id == opMember else { return nil }
         return node.interest.contains(.done) ? .done(kind, outcome) : nil
     }

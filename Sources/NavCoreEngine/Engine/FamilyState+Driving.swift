@@ -158,6 +158,7 @@ extension FamilyState {
     /// go.
     private mutating func tearDownFamily() -> Work {
         driver.tearDown()
+        frontMayChange()
         var teardown = SubtreeTeardown()
         var aborted: [Queued<Request>] = []
         // A routed op ends as the navigator it was asked of (SPEC §16.6), not as its performer.

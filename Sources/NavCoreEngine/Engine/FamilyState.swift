@@ -15,8 +15,8 @@ package struct FamilyState: Sendable {
     /// The member this lock hold acts for (`focus(on:)`): the navigator a call was made on, or
     /// the one whose op or event the driver is delivering. Stored inline, so that a family of
     /// one — every family for now — reaches its navigator as directly as before families.
-    /// Between lock holds it is always the op's member (`opMember`): a hold that acts for
-    /// another member (a call, a raised event, a teardown) focuses back before it ends, so
+    /// Between lock holds it is the member the driver's next step acts for (`stepMember`): a
+    /// hold that acts for another member (a call, a teardown) focuses back before it ends, so
     /// that the driver's holds, the most frequent ones, need no focus of their own.
     package internal(set) var node: NodeState
     /// The family's other members.
@@ -40,6 +40,10 @@ package struct FamilyState: Sendable {
     /// not in it: reading a field of the optional op copies the whole op (its request, change
     /// and screens), and the driving loop reads the phase several times per op.
     package private(set) var currentPhase: RunningOp.Phase?
+    /// Whether the op in flight has reported its outcome (its `done` has gone out, its `action
+    /// idle` comes next): a teardown made by a call from then on (`discardHost`) leaves it to
+    /// end, as an op reports one outcome (SPEC §16.6). Beside the op, as its phase is.
+    var reported = false
     /// What only a family of more than one navigator uses, out of line, made at its first
     /// change (`FamilyOps`).
     var familyStorage: OutOfLine<FamilyOps>?
@@ -72,6 +76,11 @@ package struct FamilyState: Sendable {
     package mutating func focus(on id: NodeID) {
         if node.id != id { refocus(id) }
     }
+
+    /// The member the driver's next step acts for, which `node` is between lock holds: the
+    /// op's member, or, between a routed op's `done` (its asker's) and its `action idle`, its
+    /// performer (`routedIdle`).
+    var stepMember: NodeID { routedIdle ?? opMember }
 
     /// Whether this hold acts for the live member `id`: false once it was torn down (SPEC
     /// §16.7: its handle is dead), which `focus(on:)` leaves unfound.
@@ -198,6 +207,7 @@ package struct FamilyState: Sendable {
     package mutating func start(_ request: consuming Request, member: NodeID? = nil) {
         current = RunningOp(request)
         currentPhase = .pending
+        reported = false
         guard let member else { return opMember = node.id }
         opMember = member
         focus(on: member)

@@ -55,7 +55,6 @@ package struct IDMap<Value> {
         }
     }
 
-    /// The value of `id`, `defaultValue` when it has none, changed in place (as a
     /// What `body` reads of the value of `id`, lent in place (the subscript hands out a copy:
     /// a value holding arrays is retained and released); `nil` when `id` has no value.
     @inline(__always)
@@ -70,6 +69,7 @@ package struct IDMap<Value> {
         }
     }
 
+    /// The value of `id`, `defaultValue` when it has none, changed in place (as a
     /// `Dictionary`'s subscript with a default: the value is stored after the change).
     package subscript(id: UInt64, default defaultValue: @autoclosure () -> Value) -> Value {
         get { self[id] ?? defaultValue() }

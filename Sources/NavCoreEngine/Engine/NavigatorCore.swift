@@ -42,7 +42,7 @@ package final class NavigatorCore: Sendable {
     private func withState<R, E: Error>(_ body: (inout FamilyState) throws(E) -> R) throws(E) -> R {
         try origin.lockCurrent().state.unlock(handing: ()) { state, _ throws(E) in
             state.focus(on: node)
-            defer { state.focus(on: state.opMember) }  // between holds, `node` is the op's member
+            defer { state.focus(on: state.stepMember) }  // between holds, `node` is the driver's next
             return try body(&state)
         }
     }
@@ -77,7 +77,7 @@ package final class NavigatorCore: Sendable {
         var wakeup: (any EventSink)?
         let (result, claim) = try family.state.unlock(handing: argument) { state, argument throws(NavigationError) in
             state.focus(on: node)
-            defer { state.focus(on: state.opMember) }  // between holds, `node` is the op's member
+            defer { state.focus(on: state.stepMember) }  // between holds, `node` is the driver's next
             guard !state.destroyed, state.actsFor(node) else { throw NavigationError.destroyed }
             let wasDriven = state.driver.isDriven
             // Moved, not copied: without `consume` the request is copied once per call.

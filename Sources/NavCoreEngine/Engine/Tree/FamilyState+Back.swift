@@ -114,7 +114,7 @@ extension FamilyState {
     /// At a routed op's `done`, once `returnToAsker` made the op its asker's again: whether the
     /// asker, out of focus (the performer stays in focus for its `action idle`), listens to
     /// `done` (SPEC §16.6: the navigator asked reports the outcome).
-    var asksDoneOutOfFocus: Bool {
+    var askerHearsDoneOutOfFocus: Bool {
         node.id != opMember && withMember(opMember, { $0.interest.contains(.done) }) == true
     }
 
@@ -130,8 +130,8 @@ extension FamilyState {
         if ends { focus(on: asker) }
     }
 
-    /// At `action idle`: the performer of a routed op, for its last event (in focus already,
-    /// unless a call in the `done` callback moved it).
+    /// At `action idle`: the performer of a routed op, for its last event (in focus already:
+    /// it is the `stepMember` that every hold in between focused back on).
     mutating func returnToPerformer() {
         guard let performer = routedIdle else { return }
         routedIdle = nil

@@ -1,6 +1,6 @@
-/// Whether one member of a family is on screen (SPEC §16.5), remembered between its ops. Its
-/// pushes and pops ask it twice per op (the animation rule, the show and hide events), and each
-/// answer is a walk up the chain of its parents, however deep; most ops change nothing it
+/// Whether one member of a family is on screen (SPEC §16.5), remembered between its ops. Each
+/// of its pushes and pops asks it (for the show and hide events; an animated one also for the
+/// animation rule), and each answer is a walk up the chain of its parents, however deep; most ops change nothing it
 /// depends on, so the answer is kept for one member (the one asked last) until a change may
 /// move some member onto or off the screen.
 ///
@@ -13,9 +13,9 @@ struct OnScreenMemo: Sendable {
     let member: NodeID
     let onScreen: Bool
 
-    /// In a checked build (the tests' debug build, the fuzzer's): stops the run when the
-    /// remembered answer differs from a fresh walk — a change that forgot to forget it. Compiled
-    /// out of the library a host links.
+    /// In a checked build (a debug build, as the tests', and the fuzzer's): stops the run when
+    /// the remembered answer differs from a fresh walk — a change that forgot to forget it.
+    /// Compiled out of release builds, as the library `make lib` builds.
     @inline(__always)
     func check(against state: borrowing FamilyState) {
         #if DEBUG || NAVCORE_FUZZING

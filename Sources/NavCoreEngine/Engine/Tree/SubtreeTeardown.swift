@@ -209,15 +209,17 @@ extension FamilyState {
     }
 
     /// `discard` of a detached screen that hosts children (SPEC §16.7, a teardown made by a
-    /// call): the op in flight ends `aborted` if it belongs to their subtrees, the children are
-    /// torn down, last attached first, then the screen is released; the driver delivers it all
-    /// next, and the queue then moves on as after any op.
+    /// call): the op in flight ends `aborted` if it belongs to their subtrees and has not
+    /// reported its outcome yet (a discard in its `done` callback leaves it to end with its
+    /// `action idle`), the children are torn down, last attached first, then the screen is
+    /// released; the driver delivers it all next, and the queue then moves on as after any op.
     mutating func discardHost(_ record: ScreenRegistry.Record) {
         var teardown = SubtreeTeardown()
         let children = takeChildren(of: record.box.id) ?? []
         let members = children.flatMap { subtreeMembers($0) }
         let asker = routedFrom ?? opMember
-        if busy, members.contains(asker) || members.contains(opMember), let request = takeCurrent()?.request,
+        if busy, !reported, members.contains(asker) || members.contains(opMember),
+           let request = takeCurrent()?.request,
            let (sink, reportsDone) = withMember(asker, { ($0.installed, $0.interest.contains(.done)) }) {
             teardown.deliveries.append(.aborted(request, sink, reportsDone: reportsDone))
             routedFrom = nil

@@ -32,6 +32,7 @@ Besides SPEC §11 commands, the converter accepts a few for hand-written seeds (
 and `on …: A; B; C` runs several commands. Families (SPEC §16), in the DSL's words where they fit:
     navigator NAME [host] [hidden]  another navigator named NAME (its slot: the next free one)
     family_query [L]              SPEC §16.9's queries (children of L); `expect parent …` too
+    retain L on|off               SPEC §17: mark or unmark L as retained
     NAME: COMMAND                 COMMAND with NAME selected (then `root`, slot 0, again)
     attach NAME to L              asked of the selected navigator (the owner of L)
     activate NAME [retap] [instant] | present NAME [instant] [overlay] [sticky]
@@ -50,7 +51,7 @@ COMMANDS = ["nop", "create", "select", "destroy", "drain", "always_appear", "thr
             "misuse", "names", "hook", "veto", "settle", "push_new", "race", "set_result",
             "set_saved", "on_result", "pop_with_result", "veto_hook", "decide", "save", "open",
             "restore", "show_recycling", "text_query", "drain_bounded", "ask", "attach",
-            "activate", "present", "dismiss", "leave", "family_query"]
+            "activate", "present", "dismiss", "leave", "family_query", "retain"]
 HOOK_KINDS = ["action", "will_show", "did_show", "will_hide", "did_hide", "transition", "progress",
               "bar", "payload", "release", "done", "completion", "run", "wakeup", "veto",
               "factory", "destructor", "result"]
@@ -261,6 +262,8 @@ class Converter:
             inner = self.command(args[1:])
             variant = {"null": [0xC0, 0], "dead": [0xC0, 1], "forged": [0xC0, 2], "other": [0x80]}[kind]
             return [inner[0] | variant[0]] + variant[1:] + inner[1:]
+        if verb == "retain":
+            return [OP["retain"], self.label_code(args[0]), 1 if args[1] == "on" else 0]
         if verb in ("discard", "object", "route_of"):
             code = {"discard": "discard", "object": "screen_object", "route_of": "screen_route"}[verb]
             return [OP[code], self.label_code(args[0])] + ([7] if verb == "route_of" else [])

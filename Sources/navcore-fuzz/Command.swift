@@ -1,7 +1,8 @@
 // The byte encoding of commands (fuzz/README.md has the same table; fuzz/nav2bytes.py writes it).
 //
-// A command is one byte `c` then its arguments. `c & 0x3F` (modulo the number of commands)
-// is the command; `c >> 6` picks the handle it uses: 0 or 1 the selected navigator, 2 the
+// A command is one byte `c` then its arguments. `c & 0x3F` is the command; past the last
+// one it wraps modulo 54, the number of commands when the kept inputs were first found, so that
+// they replay as found (`Command.decode`); `c >> 6` picks the handle it uses: 0 or 1 the selected navigator, 2 the
 // next navigator slot, 3 a bad handle chosen by one more byte (0 NULL, 1 the selected slot's
 // handle even if destroyed, 2 a forged handle from `Target.forgeries` by the byte >> 2,
 // 3 the selected navigator). A slot whose navigator was destroyed keeps its dead handle, so
@@ -144,11 +145,18 @@ enum Command: UInt8, CaseIterable {
     /// `family_query screen`: SPEC §16.9's queries of the selected navigator (children and
     /// active child of `screen`), checked against the harness's families (Family.swift).
     case familyQuery
+    /// `retain screen on` (SPEC §17): navcore_screen_retain of `screen` (selected as for
+    /// `discard`), marking it (on: bit 0) or unmarking it; then navcore_screen_is_retained,
+    /// which must agree.
+    case retain
 }
 
 extension Command {
-    /// The command of a command byte.
+    /// The command of a command byte: `c & 0x3F`, or past the last command that modulo 54. A
+    /// new command takes a code that used to wrap onto `nop` or another command; the codes
+    /// past it keep their old meaning, so the corpus's kept inputs still replay as found.
     static func decode(_ byte: UInt8) -> Command {
-        Command(rawValue: (byte & 0x3F) % UInt8(Command.allCases.count)) ?? .nop
+        let code = byte & 0x3F
+        return Command(rawValue: code) ?? Command(rawValue: code % 54) ?? .nop
     }
 }

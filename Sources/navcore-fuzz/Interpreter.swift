@@ -128,6 +128,7 @@ extension Harness {
         case .decide: decide(&r, t)
         case .save: save(t)
         case .open: open(&r, t)
+        case .retain: retain(&r, t)
         case .restore: restore(&r, t)
         case .showRecycling: showRecycling(&r, t)
         case .textQuery:

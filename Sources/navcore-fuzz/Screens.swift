@@ -107,6 +107,27 @@ extension Harness {
         }
     }
 
+    /// `retain screen on` (SPEC §17): a live screen of the navigator, in its stack or detached,
+    /// is marked or unmarked, and navcore_screen_is_retained then answers the mark; a dead or
+    /// foreign screen fails. A retained screen that leaves the stack stays live, detached: the
+    /// model needs nothing more, as it counts releases where they come.
+    func retain(_ r: inout Reader, _ t: Resolved) {
+        let id = selectScreen(&r, t)
+        let on = r.flag()
+        let deadOrForeign = screens[id].map { $0.nav !== t.model || $0.dead } ?? true
+        let status = navcore_screen_retain(t.handle, id, on)
+        log("retain(\(id), \(on)) on \(t.describe) -> \(status)")
+        checkStatus(status, "retain", t)
+        guard t.live != nil, status == NAVCORE_OK.rawValue else { return }
+        if deadOrForeign { violation("retain of screen \(id), dead, foreign or never seen, succeeded") }
+        var retained = !on
+        let query = navcore_screen_is_retained(&retained, t.handle, id)
+        checkStatus(query, "screen_is_retained", t)
+        if query != NAVCORE_OK.rawValue || retained != on {
+            violation("screen_is_retained(\(id)) returned \(query), \(retained), right after retain(\(on)) succeeded")
+        }
+    }
+
     /// `screen_object screen`.
     func screenObject(_ r: inout Reader, _ t: Resolved) {
         let id = selectScreen(&r, t)

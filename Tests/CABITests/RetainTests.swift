@@ -76,4 +76,28 @@ private final class Detached: @unchecked Sendable {
         #expect(heard.objects == [h.ctx("B")])
         #expect(old.ids.isEmpty)
     }
+
+    @Test("a discard of a retained host screen tears its child down at once, even the last op's navigator: its callbacks end in the call")
+    func discardedHostEndsTheLastOpsNavigator() {
+        let root = Harness(hooks: [])
+        let child = Harness(hooks: [.action, .release])
+        // The root's destroy drops what is left of the family: only then may closures be freed.
+        defer {
+            root.close()
+            child.close()
+        }
+        let host = root.build("Home", "Tabs")[1]
+        expectStatus(navcore_attach(root.nav, host, child.nav, nil, nil, nil))
+        expectStatus(navcore_screen_retain(root.nav, host, true))
+        expectStatus(navcore_pop(root.nav, false, nil, nil))
+        // The child's push is the family's last op: its navigator was the op's member.
+        expectStatus(navcore_push(child.nav, child.screen("A"), false, nil, nil))
+        _ = child.r.take()
+        expectStatus(navcore_screen_discard(root.nav, host))
+        #expect(child.r.take(["release"]) == ["release A"])
+        #expect(child.r.destroyCount("action") == 1, "the torn-down child's callbacks end in the discard")
+        #expect(child.r.destroyCount("release") == 1)
+        var count = 0
+        expectError(navcore_stack_count(&count, child.nav), NAVCORE_ERR_INVALID_HANDLE)
+    }
 }

@@ -106,6 +106,7 @@ extension FamilyState {
         if let (event, sink) = popRaised() { return .deliver(event, sink) }
         if !retired.isEmpty { return .drop(takeRetired()) }
         if !pendingTeardowns.isEmpty { return .teardown(pendingTeardowns.removeFirst()) }
+        if currentPhase == nil, hasDeadMembers { return .teardown(endDeadMembers()) }
         if driver.awaitsTeardown && currentPhase != .running { return tearDownFamily() }
         if let phase = currentPhase {
             let work: Work?
@@ -141,6 +142,15 @@ extension FamilyState {
 }
 
 extension FamilyState {
+    /// The members torn down while an op of theirs ran, which stayed, dead, for its events (a
+    /// routed back that popped its asker's host screen, a discard made in the op's `done`
+    /// callback), once it has ended: they leave, and their fronts are let go after the lock.
+    private mutating func endDeadMembers() -> SubtreeTeardown {
+        var teardown = SubtreeTeardown()
+        teardown.ended = removeDeadMembers()
+        return teardown
+    }
+
     /// Hands over what was retired, for the driver to drop with the lock released.
     package mutating func takeRetired() -> [any AnyObject & Sendable] {
         defer { retired = [] }

@@ -91,8 +91,9 @@ extension Family {
 
     /// SPEC §4 steps 7–11 of a change that follows the front rule: the front rule's did-phase; a `restore_tree`'s old modal
     /// torn down before the old screens leave (SPEC §16.10); the releases; a deep link's focus
-    /// walk between `set_completed` and `done` (16.10); `action idle`; then the members a routed
-    /// back tore down (a back that popped its asker's host screen: the asker heard its `done`).
+    /// walk between `set_completed` and `done` (16.10); `action idle`. The members a routed
+    /// back tore down (a back that popped its asker's host screen: the asker heard its `done`)
+    /// leave next (`FamilyState.nextWork`).
     @inline(never)
     func completeInFamily(_ change: StackChange) {
         didPhase(of: change, reason: change.kind.reason)
@@ -106,7 +107,6 @@ extension Family {
             done(.completed, ends: false) { $0.enter(.completed, of: change) }
         }
         finalStep { $0.enterIdle() }
-        for sink in decide({ $0.removeDeadMembers() }) { sink.sink.navigatorDidEnd() }
     }
 
     /// Step 7 in a family: the did-phase of the front change found at step 2.

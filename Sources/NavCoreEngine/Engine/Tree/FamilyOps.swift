@@ -64,6 +64,9 @@ extension FamilyState {
         _modify { yield &familyOps.onScreen }
     }
 
+    /// Whether members torn down while an op of theirs ran wait to leave (`deadMembers`).
+    var hasDeadMembers: Bool { familyStorage?.value.deadMembers.isEmpty == false }
+
     var deadMembers: [NodeID] {
         get { familyStorage?.value.deadMembers ?? [] }
         _modify { yield &familyOps.deadMembers }

@@ -74,8 +74,10 @@ extension FamilyState {
         unlink(id)
         release(member: id, into: &teardown)
         for member in members {
-            // The op's navigators hear the op's end (its `done`) before they go.
-            if member == opMember || member == routedFrom {
+            // The op's navigators hear the op's end (its `done`, its performer's `action idle`)
+            // before they go; with no op in flight, `opMember` names the last op's and nobody
+            // waits for anything.
+            if busy, member == opMember || member == routedFrom || member == routedIdle {
                 updateMember(member) { $0.dead = true }
                 deadMembers.append(member)
             } else if let state = removeMember(member, fallback: opMember) {

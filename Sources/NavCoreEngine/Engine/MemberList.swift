@@ -58,9 +58,8 @@ package struct MemberList: Sendable, RandomAccessCollection {
         return index?.value[id]
     }
 
-    /// Adds `member`.
+    /// Adds `member` (never the member in focus, `focused`, which is the family's `node`).
     mutating func append(_ member: NodeState) {
-        if member.id == focused { focused = 0 }
         positions.insert(states.count, for: member.id)
         states.append(member)
     }

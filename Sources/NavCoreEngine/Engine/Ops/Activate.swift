@@ -33,7 +33,6 @@ package struct ActivateOp: OperationDefinition {
         let front = family.decide { state -> FrontChange in
             let before = state.familyFront
             let previous = state.withMember(parent) { $0.tree.hosted[host]?.active } ?? nil
-            state.frontMayChange()
             state.updateMember(parent) { $0.tree.hosted[host]?.active = me }
             let after = state.familyFront
             state.updateMember(parent) { $0.tree.hosted[host]?.active = previous }

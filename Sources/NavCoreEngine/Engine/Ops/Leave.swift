@@ -19,7 +19,6 @@ package struct LeaveOp: OperationDefinition {
         family.willPhase(hides, own: [], reason: .disappear, animated: false)
         family.didPhase(hides, own: [], reason: .disappear, animated: false)
         family.deliver(family.decide { $0.tearDown(subtree: $0.node.id) })
-        family.end(.completed)
-        for sink in family.decide({ $0.removeDeadMembers() }) { sink.sink.navigatorDidEnd() }
+        family.end(.completed)  // the navigator, dead since its teardown, leaves next (`nextWork`)
     }
 }

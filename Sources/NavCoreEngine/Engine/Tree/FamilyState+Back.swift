@@ -140,8 +140,9 @@ extension FamilyState {
     }
 
     /// Removes the members torn down while the op that tore them down was theirs (a `leave`,
-    /// a `back` asked of the modal it dismisses), once that op has delivered its `done`;
-    /// returns their sinks, to hear their end once the lock is released.
+    /// a `back` asked of the modal it dismisses or routed past its asker's host screen, a
+    /// discard in the op's `done` callback), once that op has ended (`nextWork`); returns
+    /// their sinks, to hear their end once the lock is released.
     mutating func removeDeadMembers() -> [InstalledSink] {
         guard !deadMembers.isEmpty else { return [] }
         var ended: [InstalledSink] = []

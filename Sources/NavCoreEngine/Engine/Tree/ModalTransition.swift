@@ -37,8 +37,7 @@ extension Family {
         didPhase(transition.front, own: transition.own, reason: transition.reason, animated: transition.animated)
         guard let dismissed = transition.dismissed else { return end(.completed) }
         deliver(decide { $0.tearDown(subtree: dismissed) })
-        end(.completed)
-        for sink in decide({ $0.removeDeadMembers() }) { sink.sink.navigatorDidEnd() }
+        end(.completed)  // a modal dead since its teardown (a back asked of it) leaves next (`nextWork`)
     }
 
     /// SPEC §16.4: the host cancelled a gesture's dismissal. The modal is presented again, the

@@ -35,7 +35,7 @@ extension Family {
             case .deliver(let event, let sink): sink.send(event)
             case .drop(let retired): withExtendedLifetime(retired) {}
             case .wakeup(let sink): sink.wakeup()
-            case .start(let request): run(request)
+            case .start(let op): run(op)
             case .complete(let change, let showsAppearance): complete(change, showsAppearance: showsAppearance)
             case .cancel(let change, let showsAppearance): cancel(change, showsAppearance: showsAppearance)
             case .completeModal(let transition): complete(transition)

@@ -4,8 +4,8 @@
 /// released; what an op decides (its plan) comes from its own file.
 extension Family {
     /// Runs an op that has just started, to its end or until it waits for its transition.
-    func run(_ request: Request) {
-        request.operation.run(self)
+    func run(_ op: RunningOp) {
+        op.request.operation.run(self)
     }
 
     /// Ends the op with the plan's outcome, or makes its change.

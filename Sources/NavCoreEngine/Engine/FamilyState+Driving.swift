@@ -7,7 +7,7 @@ package enum Work: Sendable {
     /// Host mode: raise `wakeup` (a queued op waits for `drain`).
     case wakeup(any EventSink)
     /// Run the script of an op that has just started.
-    case start(Request)
+    case start(RunningOp)
     /// The host finished the transition: steps 7–11.
     case complete(StackChange, showsAppearance: Bool)
     /// The host cancelled the interactive transition.
@@ -111,8 +111,7 @@ extension FamilyState {
         if let phase = currentPhase {
             let work: Work?
             switch phase {
-            // Each field read through optional chaining: a closure over the whole op would copy it.
-            case .pending: work = (current?.request).map { .start($0) }
+            case .pending: work = current.map { .start($0) }
             case .finishRequested:
                 let shows = current?.showsAppearance ?? false
                 work = (current?.change).flatMap { $0 }.map { .complete($0, showsAppearance: shows) }
@@ -130,9 +129,9 @@ extension FamilyState {
             }
         } else if canStartOps, !queue.isEmpty, driver.drainAdmitsStart(), let queued = queue.popFirst() {
             updateMember(queued.member) { $0.queuedOps -= 1 }
-            start(queued.value, member: queued.member)
+            let op = start(queued.value, member: queued.member)
             setPhase(.running)
-            return .start(queued.value)
+            return .start(op)
         } else if !queue.isEmpty, driver.takeQuietWakeup() {
             return .wakeup(rootSink)
         }

@@ -204,13 +204,19 @@ package struct FamilyState: Sendable {
 
     /// Makes `request`, asked of `member` (by default the one this hold acts for), the op in
     /// flight, `pending` until the driver runs it.
-    package mutating func start(_ request: consuming Request, member: NodeID? = nil) {
-        current = RunningOp(request)
+    @discardableResult
+    package mutating func start(_ request: consuming Request, member: NodeID? = nil) -> RunningOp {
+        let op = RunningOp(request)
+        current = op
         currentPhase = .pending
         reported = false
-        guard let member else { return opMember = node.id }
-        opMember = member
-        focus(on: member)
+        if let member {
+            opMember = member
+            focus(on: member)
+        } else {
+            opMember = node.id
+        }
+        return op
     }
 
     /// Raises `event` outside the op in flight, for the member this hold acts for; the driver

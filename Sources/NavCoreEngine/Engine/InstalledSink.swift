@@ -25,8 +25,15 @@ package struct LentSink: @unchecked Sendable {
     init(_ box: InstalledSink) { self.box = .passUnretained(box) }
 
     /// Delivers `event` to the sink (`EventSink.send`).
-    func send(_ event: borrowing Event) {
-        box._withUnsafeGuaranteedRef { $0.sink.send(copy event) }
+    func send(_ event: consuming Event) {
+        // Moved into the closure through an optional: a consuming parameter cannot be captured.
+        var pending: Event? = consume event
+        box._withUnsafeGuaranteedRef { box in
+            switch pending.take() {
+            case .some(let event): box.sink.send(event)
+            case .none: break
+            }
+        }
     }
 
     /// Calls an op's C completion (`EventSink.complete(_:_:_:)`).

@@ -1,7 +1,12 @@
 /// The op in flight: its request and the change it waits to complete. Where it stands (its
-/// `Phase`) is stored beside it, in `FamilyState.currentPhase`, so that the driving loop
-/// reads it without copying the op.
-package struct RunningOp: Sendable {
+/// `Phase`) is stored beside it, in `FamilyState.currentPhase`.
+///
+/// A class, made once when the op starts: the family's state and the driver running the op's
+/// script share it by reference, so reading a field of the op in flight, or handing it to the
+/// driver, copies nothing (as a value, each optional read copied the whole record through its
+/// value witnesses). The driver reads only `request`, which never changes, outside the lock;
+/// every `var` is read and written under the family's lock alone.
+package final class RunningOp: @unchecked Sendable {
     /// Where the op stands between the driver and the host.
     package enum Phase: Sendable, Equatable {
         /// Started (the navigator is busy); the driver has not run it yet.
@@ -24,9 +29,7 @@ package struct RunningOp: Sendable {
         case halted
     }
 
-    // The fields in this order, the one-byte one right after the request's last byte, so that
-    // no padding lies between them: the op is moved whole when it starts and ends.
-    package var request: Request
+    package let request: Request
     /// Whether `change` emitted show/hide events at step 5: decided then and kept for step 7,
     /// so that every `will_*` gets its `did_*` even if `always_appear` changes meanwhile.
     package var showsAppearance = false
@@ -36,7 +39,7 @@ package struct RunningOp: Sendable {
     /// The change waiting for its transition (set at step 6).
     package var change: StackChange?
 
-    package init(_ request: Request) {
+    package init(_ request: consuming Request) {
         self.request = request
     }
 }

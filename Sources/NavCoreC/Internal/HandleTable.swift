@@ -143,7 +143,7 @@ final class HandleTable: Sendable {
     /// kept, never released: releasing one could run host code or wait on a lock a vanished
     /// thread holds.
     func childAfterFork() {
-        allocation.unlock { allocation in
+        allocation.unlockInForkChild { allocation in
             for index in 0..<allocation.count { slots.slot(index)?.pointee.inherit() }
         }
     }

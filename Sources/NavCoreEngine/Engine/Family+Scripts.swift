@@ -134,7 +134,7 @@ extension Family {
                 return nil
             }
             // Without a listener nothing needs marking: the release follows in this lock hold.
-            guard state.node.screens[screen.id]?.listener != nil, let result = state.beginRelease(screen.id) else {
+            guard state.node.screens.read(screen.id, { $0.hasListener }) == true, let result = state.beginRelease(screen.id) else {
                 return state.release(screen)
             }
             heard = true

@@ -20,8 +20,8 @@ extension FamilyState {
     /// (`detach`, no result); `nil` for any other, which the caller releases. A screen that
     /// never was in the stack (made by a failing `open`) is never detached.
     mutating func detachIfRetained(_ screen: ScreenRef) -> Event? {
-        guard let record = node.screens[screen.id], record.retained, !record.releasing,
+        guard node.screens.read(screen.id, { $0.retained && !$0.releasing }) == true,
               node.screens.markDetached(screen.id) else { return nil }
-        return .detach(record.box)
+        return .detach(screen.owned)
     }
 }

@@ -62,10 +62,9 @@ package struct IDMap<Value> {
         guard let index = find(id) else { return nil }
         return slots.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, buffer.indices.contains(index) else { return nil }
-            switch base[index].value {
-            case .some(let value): return body(value)
-            case .none: return nil
-            }
+            // `map` lends its payload (it also takes noncopyable ones): `switch` binding a `let`
+            // would copy the value, retaining what it holds.
+            return base[index].value.map { body($0) }
         }
     }
 

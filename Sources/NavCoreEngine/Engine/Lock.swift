@@ -11,10 +11,6 @@ package final class Lock<Value: Sendable>: @unchecked Sendable {
         self.value = value
     }
 
-    deinit {
-        primitive.destroy()
-    }
-
     /// Takes the lock and keeps it until `unlock(changing:)`: for `pthread_atfork`, whose
     /// prepare handler holds a lock across `fork()` so that the child never inherits it held by
     /// a thread that does not exist there, and for a family's calls, which lock a family before
@@ -22,10 +18,17 @@ package final class Lock<Value: Sendable>: @unchecked Sendable {
     package func lock() { primitive.lock() }
 
     /// Changes the value with the lock that `lock()` took, then releases it (`fork()`'s parent
-    /// and child handlers).
+    /// handler).
     package func unlock(changing body: (inout Value) -> Void = { _ in }) {
         body(&value)
         primitive.unlock()
+    }
+
+    /// `unlock(changing:)` in the child process after `fork()` (its handler), where only the
+    /// forking thread exists.
+    package func unlockInForkChild(changing body: (inout Value) -> Void) {
+        body(&value)
+        primitive.unlockInForkChild()
     }
 
     /// Runs `body` on the value with the lock that `lock()` took, handing it `argument` to

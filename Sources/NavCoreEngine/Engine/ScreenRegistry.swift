@@ -39,6 +39,12 @@ package struct ScreenRegistry: Sendable {
             get { data.savedState }
             set { data.savedState = newValue }
         }
+        /// Whether it has a result listener, read without a copy of the listener.
+        package var hasListener: Bool {
+            guard case .data(let data) = extras else { return false }
+            return data.listener != nil
+        }
+
         /// Its result listener (SPEC §12).
         package var listener: (any ResultListener)? {
             get { data.listener }
@@ -79,8 +85,22 @@ package struct ScreenRegistry: Sendable {
 
     package init() {}
 
-    /// The live screen `id`, or `nil` when it is dead, never was, or belongs elsewhere.
+    /// The live screen `id`, or `nil` when it is dead, never was, or belongs elsewhere. A copy,
+    /// which retains the record's box: a step reads it in place (`read`, `contains`).
     package subscript(id: UInt64) -> Record? { records[id] }
+
+    /// What `body` reads of the live screen `id`'s record, lent in place; `nil` when it is dead,
+    /// never was, or belongs elsewhere.
+    @inline(__always)
+    package func read<R>(_ id: UInt64, _ body: (borrowing Record) -> R) -> R? {
+        records.read(id, body)
+    }
+
+    /// Whether `id` is a live screen of this navigator.
+    @inline(__always)
+    package func contains(_ id: UInt64) -> Bool {
+        records.read(id) { _ in () } != nil
+    }
 
     /// Registers a new detached screen; `held` for one that a `show` or `open` made.
     package mutating func add(_ screen: ScreenBox, held: Bool = false) {

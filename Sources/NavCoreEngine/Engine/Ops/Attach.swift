@@ -19,7 +19,7 @@ package struct AttachOp: OperationDefinition {
         let child = child.node
         let outcome = family.changeFront { state -> Outcome? in
             let parent = state.node.id
-            guard state.node.screens[screen] != nil, state.isLiveMember(child),
+            guard state.node.screens.contains(screen), state.isLiveMember(child),
                   state.withMember(child, { $0.tree.parent }) == parent
             else { return .invalid }
             state.updateMember(child) { member in

@@ -12,7 +12,7 @@ package struct PopToOp: OperationDefinition {
 
     /// At the call: S is a live screen of this navigator.
     package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
-        guard state.node.screens[screen] != nil else { throw .noSuchScreen(screen) }
+        guard state.node.screens.contains(screen) else { throw .noSuchScreen(screen) }
     }
 
     /// When it runs: scans from the top, so it touches only the screens it removes.

@@ -11,15 +11,15 @@ package struct PushOp: OperationDefinition {
 
     /// At the call: S is a live screen of this navigator.
     package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
-        guard state.node.screens[screen] != nil else { throw .noSuchScreen(screen) }
+        guard state.node.screens.contains(screen) else { throw .noSuchScreen(screen) }
     }
 
     /// When it runs: `invalid` once S was released meanwhile, `duplicate` while S is in the
     /// stack; else S is pushed.
     func plan(_ state: inout FamilyState) -> Plan {
-        guard let record = state.node.screens[screen] else { return .end(.invalid) }
-        guard !record.stacked else { return .end(.duplicate) }
-        return .change(state.push(record.screen, animated: animated))
+        guard let (stacked, ref) = state.node.screens.read(screen, { ($0.stacked, $0.screen) }) else { return .end(.invalid) }
+        guard !stacked else { return .end(.duplicate) }
+        return .change(state.push(ref, animated: animated))
     }
 
     package func run(_ family: Family) {

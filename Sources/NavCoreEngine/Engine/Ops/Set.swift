@@ -12,7 +12,7 @@ package struct SetOp: OperationDefinition {
     /// At the call: every screen named is a live screen of this navigator (an empty list is
     /// accepted, and ends `invalid` when it runs).
     package func validate(_ state: borrowing FamilyState) throws(NavigationError) {
-        for id in screens where state.node.screens[id] == nil { throw .noSuchScreen(id) }
+        for id in screens where !state.node.screens.contains(id) { throw .noSuchScreen(id) }
     }
 
     /// When it runs: `invalid` for an empty list or a released screen (checked first), then

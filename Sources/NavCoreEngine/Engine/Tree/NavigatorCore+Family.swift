@@ -151,7 +151,7 @@ extension NavigatorCore {
     /// The children attached to `screen` (a live screen of this navigator), in attach order.
     package func children(of screen: UInt64) throws(NavigationError) -> [NodeID] {
         try read { state throws(NavigationError) in
-            guard state.node.screens[screen] != nil else { throw .noSuchScreen(screen) }
+            guard state.node.screens.contains(screen) else { throw .noSuchScreen(screen) }
             return state.node.tree.hosted[screen]?.children ?? []
         }
     }
@@ -159,7 +159,7 @@ extension NavigatorCore {
     /// The active child of `screen` (a live screen of this navigator), if it has one.
     package func activeChild(of screen: UInt64) throws(NavigationError) -> NodeID? {
         try read { state throws(NavigationError) in
-            guard state.node.screens[screen] != nil else { throw .noSuchScreen(screen) }
+            guard state.node.screens.contains(screen) else { throw .noSuchScreen(screen) }
             return state.node.tree.hosted[screen]?.active
         }
     }

@@ -31,7 +31,7 @@ extension Family {
     @inline(never)
     func drive() {
         while let work = withDriverLock({ $0.nextWork() }) {
-            switch work {
+            switch consume work {
             case .deliver(let event, let sink): sink.send(event)
             case .drop(let retired): withExtendedLifetime(retired) {}
             case .wakeup(let sink): sink.wakeup()
@@ -143,7 +143,7 @@ extension Family {
                 if let (event, sink) = state.popRaised() { return .raised(event, sink) }
                 return .decided(body(&state))
             }
-            switch next {
+            switch consume next {
             case .dropRetired: withExtendedLifetime(withDriverLock { $0.takeRetired() }) {}
             case .raised(let event, let sink): sink.send(event)
             case .decided(let decision): return decision

@@ -77,16 +77,8 @@ final class HandlerSet: EventSink {
     /// `NavigationEvent` only when there are observers.
     func deliver(_ event: consuming Event) {
         switch event {
-        case .appearance(let event):
-            let change = AppearanceChange(event)
-            change.screen.host.tell(change)
-            tellDelegate { $0.navigator($1, appearance: change) }
-            notify(.appearance(change))
-        case .action(let event):
-            guard listens else { return }
-            let change = ActionChange(event)
-            tellDelegate { $0.navigator($1, actionDidChange: change) }
-            notify(.action(change))
+        case .appearance(let event): deliverAppearance(event)
+        case .action(let event): deliverAction(event)
         case .transition(let event):
             // The engine asks for a transition only while an animator is installed.
             let transition = Transition(event, control: link.navigator)
@@ -124,6 +116,20 @@ final class HandlerSet: EventSink {
                 child?(parent, screen, made)
             }
         }
+    }
+
+    func deliverAction(_ event: ActionEvent) {
+        guard listens else { return }
+        let change = ActionChange(event)
+        tellDelegate { $0.navigator($1, actionDidChange: change) }
+        notify(.action(change))
+    }
+
+    func deliverAppearance(_ event: AppearanceEvent) {
+        let change = AppearanceChange(event)
+        change.screen.host.tell(change)
+        tellDelegate { $0.navigator($1, appearance: change) }
+        notify(.appearance(change))
     }
 
     /// Calls `body` with the delegate, if it is still there, and the navigator, if it is not

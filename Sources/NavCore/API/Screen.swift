@@ -28,8 +28,11 @@ public struct Screen: Hashable, Sendable, CustomStringConvertible {
     /// its `SwiftObject`; any other (none is expected in a Swift navigator) gets one made here,
     /// so the route is read from the engine only then.
     init(_ screen: ScreenRef) {
-        if let host = screen.swiftObject as? SwiftObject {
-            self.init(id: screen.id, host: host)
+        // An exact type check (one metadata comparison; `SwiftObject` is final), not `as?`,
+        // whose dynamic cast costs more than the rest of the event: one is made per screen
+        // an event names.
+        if let object = screen.swiftObject, type(of: object) == SwiftObject.self {
+            self.init(id: screen.id, host: unsafeDowncast(object, to: SwiftObject.self))
         } else {
             self.init(id: screen.id, host: SwiftObject(route: screen.route, object: nil))
         }

@@ -73,22 +73,8 @@ final class CallbackTable: EventSink {
 
     func deliver(_ event: consuming Event) {
         switch consume event {
-        case .action(let action):
-            if let callback = slots.action?.call { HostCalls.action(callback, handle, action) }
-            for observer in slots.observers { observer.action(handle, action) }
-        case .appearance(let change):
-            // A switch on the fields rather than `slots[phase]`: the getter would copy `slots`.
-            let callback: Call<navcore_appearance_fn>? =
-                switch change.phase {
-                case .willShow: slots.willShow?.call
-                case .didShow: slots.didShow?.call
-                case .willHide: slots.willHide?.call
-                case .didHide: slots.didHide?.call
-                }
-            // The screen's hooks only once some screen has hooks: reading them copies its object.
-            if slots.screenHooks { change.screen.object.screenHooks?.appearance(handle, change) }
-            if let callback { HostCalls.appearance(callback, handle, change) }
-            for observer in slots.observers { observer.appearance(handle, change) }
+        case .action(let action): deliverAction(action)
+        case .appearance(let change): deliverAppearance(change)
         case .transition(let transition):
             // The engine asks for a transition only while an animator is installed.
             if let animator = slots.animator?.call { HostCalls.transition(animator, handle, transition) }
@@ -121,6 +107,26 @@ final class CallbackTable: EventSink {
             guard let made = CNavigator.adopt(event.child) else { return }
             if let callback = slots.child?.call { callback.function(handle, event.screen, made.pointer, callback.ctx) }
         }
+    }
+
+    func deliverAction(_ action: ActionEvent) {
+        if let callback = slots.action?.call { HostCalls.action(callback, handle, action) }
+        for observer in slots.observers { observer.action(handle, action) }
+    }
+
+    func deliverAppearance(_ change: AppearanceEvent) {
+        // A switch on the fields rather than `slots[phase]`: the getter would copy `slots`.
+        let callback: Call<navcore_appearance_fn>? =
+            switch change.phase {
+            case .willShow: slots.willShow?.call
+            case .didShow: slots.didShow?.call
+            case .willHide: slots.willHide?.call
+            case .didHide: slots.didHide?.call
+            }
+        // The screen's hooks only once some screen has hooks: reading them copies its object.
+        if slots.screenHooks { change.screen.object.screenHooks?.appearance(handle, change) }
+        if let callback { HostCalls.appearance(callback, handle, change) }
+        for observer in slots.observers { observer.appearance(handle, change) }
     }
 
     func shouldPop(_ top: ScreenRef, trigger: PopTrigger, decision: UInt64) -> VetoAnswer {

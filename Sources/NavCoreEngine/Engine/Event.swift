@@ -143,6 +143,12 @@ package protocol EventSink: AnyObject, Sendable {
     var interest: EventInterest { get }
     /// Delivers one event.
     func deliver(_ event: consuming Event)
+    /// Delivers an action event: the commonest kinds have entry points of their own, to which
+    /// `send` dispatches, so that a sink's call needs no `Event` unpacked again (by default
+    /// they wrap it for `deliver`).
+    func deliverAction(_ event: ActionEvent)
+    /// Delivers an appearance event (see `deliverAction`).
+    func deliverAppearance(_ event: AppearanceEvent)
     /// Asks the pop veto whether the user may pop `top` (SPEC §6, §13); only when `.veto` is in
     /// the interest. `decision` is the id the host passes to `decide` if it answers later.
     func shouldPop(_ top: ScreenRef, trigger: PopTrigger, decision: UInt64) -> VetoAnswer
@@ -171,15 +177,18 @@ package final class SilentSink: EventSink {
 }
 
 extension EventSink {
+    package func deliverAction(_ event: ActionEvent) { deliver(.action(event)) }
+    package func deliverAppearance(_ event: AppearanceEvent) { deliver(.appearance(event)) }
+
     /// Delivers an event to whoever takes it: a `result` to the screen's listener, anything
     /// else to this sink.
     @inline(__always)  // into the caller: an unspecialised call on an existential copies the event
     func send(_ event: consuming Event) {
-        // Not `case let other: deliver(other)`, which copies the event into a binding.
-        if case .result(let delivery) = event {
-            delivery.listener.deliver(delivery.screen.ref, result: delivery.text)
-        } else {
-            deliver(event)
+        switch consume event {
+        case .action(let action): deliverAction(action)
+        case .appearance(let change): deliverAppearance(change)
+        case .result(let delivery): delivery.listener.deliver(delivery.screen.ref, result: delivery.text)
+        case let other: deliver(other)
         }
     }
 }

@@ -22,6 +22,7 @@ extension Family {
     private func askVeto(_ trigger: PopTrigger) -> (VetoAnswer, UInt64)? {
         let (top, veto, asks) = decide { state -> (ScreenRef?, (any EventSink)?, Bool) in
             if !state.others.isEmpty {
+                state.rememberFrontPath(from: state.node.id)
                 guard let target = state.backTarget(of: state.node.id) else { return (nil, nil, true) }
                 state.hand(to: target.navigator)
                 if case .dismiss(_, let parent) = target { state.routedDismissal = parent }

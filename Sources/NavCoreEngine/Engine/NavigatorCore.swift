@@ -1,3 +1,7 @@
+#if !NAVCORE_SINGLE_THREADED
+import Synchronization
+#endif
+
 /// One navigator as the fronts hold it: a handle to its node in its family, and the calls that
 /// SPEC §9 asks for: each runs under its family's one lock, never held while a callback runs,
 /// and hands the work it makes to the family's driver (`Family+Driver.swift`): one driving
@@ -13,6 +17,17 @@ package final class NavigatorCore: Sendable {
     private let origin: Family
     /// This navigator in its family.
     package let node: NodeID
+    /// Where calls start following the forwards: the family this navigator was last found in,
+    /// so that a member whose family merged into another, and that one into a third, is not
+    /// walked through every old family on each call. An unmanaged address, 0 for `origin`: it
+    /// names `origin` or a family that `origin`'s forwards lead to, each kept alive by the
+    /// forward before it (a merged family never lets go of the one it went into), so it stays
+    /// valid as long as this navigator; a stale one costs only the hops from it.
+    #if NAVCORE_SINGLE_THREADED
+    nonisolated(unsafe) private var lastFamily: UInt = 0
+    #else
+    private let lastFamily = Atomic<UInt>(0)
+    #endif
 
     /// A navigator in inline (default) or host dispatch mode, delivering to `sink`: a family of
     /// one, with its own `visible` flag on or off (SPEC §16.12's creation option).
@@ -34,13 +49,46 @@ package final class NavigatorCore: Sendable {
     /// The family this navigator is in now.
     var family: Family { origin.current }
 
+    /// Takes the lock of the family this navigator is in now and returns that family, starting
+    /// from the one it was last found in (`Family.lockCurrent`).
+    @inline(__always)
+    private func lockFamily() -> Family {
+        #if NAVCORE_SINGLE_THREADED
+        let bits = lastFamily
+        #else
+        let bits = lastFamily.load(ordering: .acquiring)
+        #endif
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return lockFamily(from: origin) }
+        return lockFamily(from: Unmanaged<Family>.fromOpaque(pointer).takeUnretainedValue())
+    }
+
+    /// `lockFamily` from `start`, remembering the family found when it is another.
+    @inline(__always)
+    private func lockFamily(from start: Family) -> Family {
+        let family = start.lockCurrent()
+        if family !== start { remember(family) }
+        return family
+    }
+
+    /// Remembers `family` as the one this navigator was last found in. Out of line: only after
+    /// a merge.
+    @inline(never)
+    private func remember(_ family: Family) {
+        let bits = UInt(bitPattern: Unmanaged.passUnretained(family).toOpaque())
+        #if NAVCORE_SINGLE_THREADED
+        lastFamily = bits
+        #else
+        lastFamily.store(bits, ordering: .releasing)
+        #endif
+    }
+
     // MARK: The lock
 
     /// Runs `body` under the lock of this navigator's family, acting for this navigator. A
     /// call's way in: the family followed as far as merges have moved it (`Family.lockCurrent`).
     @inline(__always)
     private func withState<R, E: Error>(_ body: (inout FamilyState) throws(E) -> R) throws(E) -> R {
-        try origin.lockCurrent().state.unlock(handing: ()) { state, _ throws(E) in
+        try lockFamily().state.unlock(handing: ()) { state, _ throws(E) in
             state.focus(on: node)
             defer { state.focus(on: state.stepMember) }  // between holds, `node` is the driver's next
             return try body(&state)
@@ -73,7 +121,7 @@ package final class NavigatorCore: Sendable {
         _ driving: Driving, handing argument: consuming Argument,
         _ body: (inout FamilyState, consuming Argument) throws(NavigationError) -> R
     ) throws(NavigationError) -> R {
-        let family = origin.lockCurrent()
+        let family = lockFamily()
         var wakeup: (any EventSink)?
         let (result, claim) = try family.state.unlock(handing: argument) { state, argument throws(NavigationError) in
             state.focus(on: node)

@@ -18,6 +18,8 @@ struct FamilyOps: Sendable {
     var pendingTeardowns: [SubtreeTeardown] = []
     /// Whether one member is on screen, remembered (`FamilyState.nodeIsOnScreen`).
     var onScreen: OnScreenMemo?
+    /// One member's front path, remembered (`FamilyState.rememberFrontPath`).
+    var frontPath: FrontPathMemo?
     /// The members torn down while an op of theirs runs (`NodeState.dead`), removed once it
     /// has delivered its last event: found here, not by reading every member.
     var deadMembers: [NodeID] = []
@@ -62,6 +64,11 @@ extension FamilyState {
     var onScreenMemo: OnScreenMemo? {
         get { familyStorage?.value.onScreen ?? nil }
         _modify { yield &familyOps.onScreen }
+    }
+
+    var frontPathMemo: FrontPathMemo? {
+        get { familyStorage?.value.frontPath ?? nil }
+        _modify { yield &familyOps.frontPath }
     }
 
     /// Whether members torn down while an op of theirs ran wait to leave (`deadMembers`).

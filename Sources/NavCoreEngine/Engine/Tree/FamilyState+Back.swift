@@ -36,7 +36,7 @@ extension FamilyState {
         var walked: NodeID?
         var onScreen = isOnScreen(id)
         while true {
-            switch walk(from: asked, above: walked) {
+            switch walked == nil ? walkRemembered(from: asked) : walk(from: asked, above: walked) {
             case .found(let target): return target
             case .stopped: return nil
             case .through:
@@ -75,6 +75,22 @@ extension FamilyState {
             current = next
         }
         return result
+    }
+
+    /// `walk(from: id, above: nil)` over the remembered front path of `id`, if it is the one
+    /// remembered (`FrontPathMemo`), read from the bottom up: the deepest member that can pop
+    /// or is a modal decides, so the first one met from the bottom is the walk's result.
+    private func walkRemembered(from id: NodeID) -> Walk {
+        guard let memo = frontPathMemo, memo.member == id else { return walk(from: id, above: nil) }
+        memo.check(against: self)
+        for member in memo.path.reversed() {
+            guard let links = frontLinks(of: member) else { continue }
+            if links.count >= 2 { return .found(.pop(member)) }
+            if let presentation = links.presentation, let parent = links.parent {
+                return presentation.dismissOnBack ? .found(.dismiss(modal: member, parent: parent)) : .stopped
+            }
+        }
+        return .through
     }
 
     /// The gesture's refusals at the call (SPEC §5, §16.6): `state` when its target (or the

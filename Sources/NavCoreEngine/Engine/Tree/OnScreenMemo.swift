@@ -27,10 +27,11 @@ struct OnScreenMemo: Sendable {
 }
 
 extension FamilyState {
-    /// Forgets the remembered on-screen status (`OnScreenMemo`): called by every change that
-    /// may move a member onto or off the screen.
+    /// Forgets the remembered on-screen status (`OnScreenMemo`) and front path
+    /// (`FrontPathMemo`): called by every change that may move a member onto or off the screen.
     @inline(__always)
     mutating func frontMayChange() {
         familyStorage?.value.onScreen = nil
+        familyStorage?.value.frontPath = nil
     }
 }

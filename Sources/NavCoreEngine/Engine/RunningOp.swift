@@ -5,7 +5,8 @@
 /// script share it by reference, so reading a field of the op in flight, or handing it to the
 /// driver, copies nothing (as a value, each optional read copied the whole record through its
 /// value witnesses). The driver reads only `request`, which never changes, outside the lock;
-/// every `var` is read and written under the family's lock alone.
+/// every `var` is read and written under the family's lock alone, which already makes each
+/// access exclusive (so they skip the runtime's exclusivity check, a call per access).
 package final class RunningOp: @unchecked Sendable {
     /// Where the op stands between the driver and the host.
     package enum Phase: Sendable, Equatable {
@@ -32,12 +33,12 @@ package final class RunningOp: @unchecked Sendable {
     package let request: Request
     /// Whether `change` emitted show/hide events at step 5: decided then and kept for step 7,
     /// so that every `will_*` gets its `did_*` even if `always_appear` changes meanwhile.
-    package var showsAppearance = false
+    @exclusivity(unchecked) package var showsAppearance = false
     /// The screens a `show` or `open` made and holds until they enter the stack (SPEC §1), in
     /// creation order.
-    package var made: [ScreenRef] = []
+    @exclusivity(unchecked) package var made: [ScreenRef] = []
     /// The change waiting for its transition (set at step 6).
-    package var change: StackChange?
+    @exclusivity(unchecked) package var change: StackChange?
 
     package init(_ request: consuming Request) {
         self.request = request

@@ -66,11 +66,7 @@ extension FamilyState {
         var result = Walk.through
         var current = id
         while let links = frontLinks(of: current) {
-            if links.count >= 2 {
-                result = .found(.pop(current))
-            } else if let presentation = links.presentation, let parent = links.parent {
-                result = presentation.dismissOnBack ? .found(.dismiss(modal: current, parent: parent)) : .stopped
-            }
+            if let decided = Self.decides(current, links) { result = decided }
             guard let next = links.next, next != walked else { break }
             current = next
         }
@@ -84,13 +80,17 @@ extension FamilyState {
         guard let memo = frontPathMemo, memo.member == id else { return walk(from: id, above: nil) }
         memo.check(against: self)
         for member in memo.path.reversed() {
-            guard let links = frontLinks(of: member) else { continue }
-            if links.count >= 2 { return .found(.pop(member)) }
-            if let presentation = links.presentation, let parent = links.parent {
-                return presentation.dismissOnBack ? .found(.dismiss(modal: member, parent: parent)) : .stopped
-            }
+            if let links = frontLinks(of: member), let decided = Self.decides(member, links) { return decided }
         }
         return .through
+    }
+
+    /// What the member `id` on a walk's path decides, if anything: it pops when it can, a modal
+    /// that cannot is dismissed (with `dismiss_on_back`) or stops the walk (a wall).
+    private static func decides(_ id: NodeID, _ links: FrontLinks) -> Walk? {
+        if links.count >= 2 { return .found(.pop(id)) }
+        guard let presentation = links.presentation, let parent = links.parent else { return nil }
+        return presentation.dismissOnBack ? .found(.dismiss(modal: id, parent: parent)) : .stopped
     }
 
     /// The gesture's refusals at the call (SPEC §5, §16.6): `state` when its target (or the

@@ -43,8 +43,11 @@ bool example_save_screenshot(GtkWindow *window, const char *path) {
         GskRenderer *renderer = gtk_native_get_renderer(gtk_widget_get_native(widget));
         GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, width, height));
         saved = gdk_texture_save_to_png(texture, path);
+        if (!saved) fprintf(stderr, "screenshot %s: the PNG could not be written\n", path);
         g_object_unref(texture);
         gsk_render_node_unref(node);
+    } else {
+        fprintf(stderr, "screenshot %s: the window drew nothing (%d x %d)\n", path, width, height);
     }
     g_object_unref(paintable);
     return saved;

@@ -136,18 +136,31 @@ extension Family {
     /// The lock section of every step: first drops retired host code (a replaced callback ends
     /// before the next event) and delivers the events raised meanwhile, then returns what
     /// `body` computes under the lock (an op's plan, the top to ask the veto about, an event).
+    /// Generic, so one copy per kind of decision: what interrupts it is handled by one function
+    /// out of line (`deliverInterruption`), not by every copy.
+    @inline(__always)
     func decide<Decision>(_ body: (inout FamilyState) -> Decision) -> Decision {
         while true {
-            let next = withDriverLock { state -> Decided<Decision> in
-                if !state.retired.isEmpty { return .dropRetired }
-                if let (event, sink) = state.popRaised() { return .raised(event, sink) }
-                return .decided(body(&state))
+            let decided = withDriverLock { state -> Decision? in
+                state.retired.isEmpty && state.outbox.isEmpty ? body(&state) : nil
             }
-            switch consume next {
-            case .dropRetired: withExtendedLifetime(withDriverLock { $0.takeRetired() }) {}
-            case .raised(let event, let sink): sink.send(event)
-            case .decided(let decision): return decision
-            }
+            if case .some(let decision) = consume decided { return decision }
+            deliverInterruption()
+        }
+    }
+
+    /// What comes before a step's decision: drops retired host code (taken in a lock hold of
+    /// its own), or delivers the next event raised meanwhile.
+    @inline(never)
+    private func deliverInterruption() {
+        switch withDriverLock({ state -> Interruption in
+            if !state.retired.isEmpty { return .dropRetired(state.takeRetired()) }
+            if let (event, sink) = state.popRaised() { return .raised(event, sink) }
+            return .none
+        }) {
+        case .dropRetired(let retired): withExtendedLifetime(retired) {}
+        case .raised(let event, let sink): sink.send(event)
+        case .none: break
         }
     }
 
@@ -162,11 +175,10 @@ extension Family {
     }
 }
 
-/// What `decide` found under the lock: retired host code to drop first (taken in a lock hold of
-/// its own: carried beside every result, an empty batch would still be released on every step),
-/// an event to deliver first, or the decision.
-private enum Decided<Decision> {
-    case dropRetired
+/// What comes before a step's decision (`Family.deliverInterruption`): retired host code to
+/// drop, an event raised meanwhile to deliver, or nothing (both were dealt with meanwhile).
+private enum Interruption {
+    case dropRetired([any AnyObject & Sendable])
     case raised(Event, LentSink)
-    case decided(Decision)
+    case none
 }

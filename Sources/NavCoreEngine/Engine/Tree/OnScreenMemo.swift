@@ -1,8 +1,8 @@
 /// Whether one member of a family is on screen (SPEC §16.5), remembered between its ops. Each
 /// of its pushes and pops asks it (for the show and hide events; an animated one also for the
-/// animation rule), and each answer is a walk up the chain of its parents, however deep; most ops change nothing it
-/// depends on, so the answer is kept for one member (the one asked last) until a change may
-/// move some member onto or off the screen.
+/// animation rule), and each answer is a walk up the chain of its parents, however deep; most
+/// ops change nothing it depends on, so the answer is kept for one member (the one asked last)
+/// until a change may move some member onto or off the screen.
 ///
 /// What it depends on: each member's `visible` flag, its tree (its parent, host screen,
 /// presentation, modal and its screens' active children), the top of every stack whose old or

@@ -5,8 +5,10 @@ package struct Request: Sendable {
     // a request is moved whole, and so is the op record that holds it (`RunningOp`).
     /// What to do.
     package let operation: Operation
-    /// Told the outcome when the op ends, if the caller gave one.
-    package var completion: CompletionHandler?
+    /// Told the outcome when the op ends, if the caller gave one. Spelled `Optional`: `T?` on a
+    /// `var` gives it a default of `nil`, and with that default every init copies the whole
+    /// request once and destroys the first copy.
+    package var completion: Optional<CompletionHandler>
     /// The op's kind, as its `done` event names it: stored, since reading it from `operation`
     /// copies the operation's payload.
     package let kind: OperationKind

@@ -27,10 +27,13 @@ extension Family {
         return family.state.unlock(handing: ()) { state, _ in state.takeBack(&sink) ? family : nil }
     }
 
-    /// The driver's loop: takes the next piece of work under the lock, does it without.
+    /// The driver's loop: takes the next piece of work under the lock, does it without;
+    /// `first` when the caller took it already, in the hold that made it the driver.
     @inline(never)
-    func drive() {
-        while let work = withDriverLock({ $0.nextWork() }) {
+    func drive(_ first: consuming Work? = nil) {
+        var next = first ?? withDriverLock { $0.nextWork() }
+        while let work = next.take() {
+            defer { next = withDriverLock { $0.nextWork() } }
             switch consume work {
             case .deliver(let event, let sink): sink.send(event)
             case .drop(let retired): withExtendedLifetime(retired) {}

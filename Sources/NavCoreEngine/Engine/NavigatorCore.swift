@@ -123,23 +123,32 @@ package final class NavigatorCore: Sendable {
     ) throws(NavigationError) -> R {
         let family = lockFamily()
         var wakeup: (any EventSink)?
+        var first: Work?
         let (result, claim) = try family.state.unlock(handing: argument) { state, argument throws(NavigationError) in
-            state.focus(on: node)
-            defer { state.focus(on: state.stepMember) }  // between holds, `node` is the driver's next
-            guard !state.destroyed, state.actsFor(node) else { throw NavigationError.destroyed }
-            let wasDriven = state.driver.isDriven
-            // Moved, not copied: without `consume` the request is copied once per call.
-            let result = try body(&state, consume argument)
-            let claim = state.claimDriver(callerMayDrive: driving == .always || !state.hostDispatch, wasDriven: wasDriven)
-            if state.takeWakeupDue() { wakeup = state.rootSink }
-            return (result, claim)
+            let result: R
+            let claim: FamilyState.Claim
+            do {
+                state.focus(on: node)
+                defer { state.focus(on: state.stepMember) }  // between holds, `node` is the driver's next
+                guard !state.destroyed, state.actsFor(node) else { throw NavigationError.destroyed }
+                let wasDriven = state.driver.isDriven
+                // Moved, not copied: without `consume` the request is copied once per call.
+                result = try body(&state, consume argument)
+                claim = state.claimDriver(callerMayDrive: driving == .always || !state.hostDispatch, wasDriven: wasDriven)
+                if state.takeWakeupDue() { wakeup = state.rootSink }
+            }
+            // The driver's first work, in this hold: nothing reaches the host between the two.
+            // Not when a wakeup is due, which the host hears first.
+            guard case .drive = claim, wakeup == nil else { return (result, claim) }
+            first = state.nextWork()
+            return (result, first == nil ? .none : claim)
         }
         // The family the call acted in is the one to drive: a family with a driver is not
         // quiet, so no merge moves it until the drive ends.
         let mustDrop = wakeup == nil ? nil : family.raiseWakeup(&wakeup)
         switch claim {
         case .none: mustDrop?.dropRetired()
-        case .drive: family.drive()
+        case .drive: family.drive(first.take())
         case .dropRetired: family.dropRetired()
         }
         return result

@@ -111,6 +111,12 @@ final class CallbackTable: EventSink {
 
     func deliverAction(_ action: ActionEvent) {
         if let callback = slots.action?.call { HostCalls.action(callback, handle, action) }
+        if !slots.observers.isEmpty { observe(action) }
+    }
+
+    /// The observers' part of `deliverAction`: out of line, as most hosts have none.
+    @inline(never)
+    private func observe(_ action: ActionEvent) {
         for observer in slots.observers { observer.action(handle, action) }
     }
 
@@ -126,6 +132,12 @@ final class CallbackTable: EventSink {
         // The screen's hooks only once some screen has hooks: reading them copies its object.
         if slots.screenHooks { change.screen.object.screenHooks?.appearance(handle, change) }
         if let callback { HostCalls.appearance(callback, handle, change) }
+        if !slots.observers.isEmpty { observe(change) }
+    }
+
+    /// The observers' part of `deliverAppearance`: out of line, as most hosts have none.
+    @inline(never)
+    private func observe(_ change: AppearanceEvent) {
         for observer in slots.observers { observer.appearance(handle, change) }
     }
 

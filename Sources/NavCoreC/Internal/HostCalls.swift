@@ -7,6 +7,7 @@ enum HostCalls {
     /// The action event, with the host objects beside the ids (valid during the call, also for
     /// screens being released: in a `*_completed` event their ids are dead, their objects not
     /// yet handed back).
+    @inline(__always)
     static func action(_ callback: Call<navcore_action_fn>, _ nav: NavigatorHandle?, _ event: ActionEvent) {
         if let only = event.disappearing.single {  // nearly every push and pop: no list to copy
             var id = only.id
@@ -14,6 +15,13 @@ enum HostCalls {
             action(callback, nav, event, ids: &id, objects: &object, count: 1)
             return
         }
+        actionWithList(callback, nav, event)
+    }
+
+    /// `action` with the disappearing screens copied into two temporary arrays: out of line,
+    /// so that the common case of one screen, inlined into its caller, does not set them up.
+    @inline(never)
+    private static func actionWithList(_ callback: Call<navcore_action_fn>, _ nav: NavigatorHandle?, _ event: ActionEvent) {
         let capacity = Swift.max(1, event.disappearing.count)
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { ids in
             withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: capacity) { objects in

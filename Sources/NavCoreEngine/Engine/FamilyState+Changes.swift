@@ -55,9 +55,9 @@ extension FamilyState {
 
     // MARK: Changes
 
-    /// A push of a live, detached screen.
+    /// A push of a live screen that the caller has just marked as entering the stack
+    /// (`ScreenRegistry.enter`, `markStacked`).
     mutating func push(_ screen: ScreenRef, animated: Bool) -> StackChange {
-        node.screens.markStacked(screen.id)
         let from = node.stack.last
         let frontRule = followsFrontRule(.push, from: from, to: screen)
         return StackChange(

@@ -116,15 +116,32 @@ package struct ScreenRegistry: Sendable {
     /// Marks a screen as entering the stack; returns false if it is not live.
     @discardableResult
     package mutating func markStacked(_ id: UInt64) -> Bool {
-        // The route counts only if the screen was not stacked yet.
-        let newlyStacked = records.update(id) { record -> String? in
-            guard !record.stacked else { return nil }
-            record.stacked = true
-            return record.screen.route.isEmpty ? nil : record.screen.route
-        }
-        guard let newlyStacked else { return false }
-        if let route = newlyStacked { stackedByRoute[RouteName(route), default: 0] += 1 }
+        if case .dead = enter(id) { return false }
         return true
+    }
+
+    /// What `enter` found.
+    package enum Entry {
+        /// The screen is not live.
+        case dead
+        /// The screen was in the stack already.
+        case stacked
+        /// The screen was detached and is now marked as entering the stack.
+        case entered(ScreenRef)
+    }
+
+    /// Marks the detached screen `id` as entering the stack, found once: a push's check and
+    /// its mark in one lookup.
+    package mutating func enter(_ id: UInt64) -> Entry {
+        // The route counts only if the screen was not stacked yet.
+        let found = records.update(id) { record -> Entry in
+            guard !record.stacked else { return .stacked }
+            record.stacked = true
+            return .entered(record.screen)
+        }
+        guard let found else { return .dead }
+        if case .entered(let screen) = found, !screen.route.isEmpty { stackedByRoute[RouteName(screen.route), default: 0] += 1 }
+        return found
     }
 
     /// Marks a stacked screen as detached again, live (SPEC §17: a retained screen that left the

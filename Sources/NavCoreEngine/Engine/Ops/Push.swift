@@ -17,9 +17,11 @@ package struct PushOp: OperationDefinition {
     /// When it runs: `invalid` once S was released meanwhile, `duplicate` while S is in the
     /// stack; else S is pushed.
     func plan(_ state: inout FamilyState) -> Plan {
-        guard let (stacked, ref) = state.node.screens.read(screen, { ($0.stacked, $0.screen) }) else { return .end(.invalid) }
-        guard !stacked else { return .end(.duplicate) }
-        return .change(state.push(ref, animated: animated))
+        switch state.node.screens.enter(screen) {
+        case .dead: return .end(.invalid)
+        case .stacked: return .end(.duplicate)
+        case .entered(let ref): return .change(state.push(ref, animated: animated))
+        }
     }
 
     package func run(_ family: Family) {

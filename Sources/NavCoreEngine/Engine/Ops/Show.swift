@@ -43,6 +43,7 @@ package struct ShowOp: OperationDefinition {
         state.node.screens.add(box)
         let screen = box.ref
         guard options.removeCurrent, !state.node.stack.isEmpty else {
+            state.node.screens.markStacked(screen.id)
             return .change(state.push(screen, animated: animated))
         }
         var screens = Array(state.node.stack.dropLast())

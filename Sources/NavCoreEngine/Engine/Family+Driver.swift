@@ -32,13 +32,23 @@ extension Family {
     @inline(never)
     func drive(_ first: consuming Work? = nil) {
         var next = first ?? withDriverLock { $0.nextWork() }
+        // An op that ended in its `start`: its record, cleared, goes back to the family.
+        var spare: RunningOp?
         while let work = next.take() {
-            defer { next = withDriverLock { $0.nextWork() } }
+            defer {
+                next = withDriverLock { state in
+                    if spare != nil { state.spareOp = spare.take() }
+                    return state.nextWork()
+                }
+            }
             switch consume work {
             case .deliver(let event, let sink): sink.send(event)
             case .drop(let retired): withExtendedLifetime(retired) {}
             case .wakeup(let sink): sink.wakeup()
-            case .start(let op): run(op)
+            case .start(let op):
+                run(op)
+                // When nobody else holds it (not the state, not a waiting transition), it has ended.
+                spare = RunningOp.recycled(op)
             case .complete(let change, let showsAppearance): complete(change, showsAppearance: showsAppearance)
             case .cancel(let change, let showsAppearance): cancel(change, showsAppearance: showsAppearance)
             case .completeModal(let transition): complete(transition)

@@ -40,6 +40,9 @@ package struct FamilyState: Sendable {
     /// not in it: reading a field of the optional op copies the whole op (its request, change
     /// and screens), and the driving loop reads the phase several times per op.
     package private(set) var currentPhase: RunningOp.Phase?
+    /// The record of an ended op, cleared, that the next op to start takes instead of a new
+    /// one (`Family.drive`): most ops start and end within one drive, one after the other.
+    var spareOp: Optional<RunningOp>
     /// Whether the op in flight has reported its outcome (its `done` has gone out, its `action
     /// idle` comes next): a teardown made by a call from then on (`discardHost`) leaves it to
     /// end, as an op reports one outcome (SPEC §16.6). Beside the op, as its phase is.
@@ -68,6 +71,7 @@ package struct FamilyState: Sendable {
         self.node = node
         root = node.id
         opMember = node.id
+        spareOp = nil
     }
 
     /// Makes the member `id` the one this lock hold acts for (`node`); nothing when it already
@@ -206,7 +210,13 @@ package struct FamilyState: Sendable {
     /// flight, `pending` until the driver runs it.
     @discardableResult
     package mutating func start(_ request: consuming Request, member: NodeID? = nil) -> RunningOp {
-        let op = RunningOp(request)
+        let op: RunningOp
+        if let spare = spareOp.take() {
+            spare.reuse(for: request)
+            op = spare
+        } else {
+            op = RunningOp(request)
+        }
         current = op
         currentPhase = .pending
         reported = false

@@ -24,6 +24,16 @@ package struct Request: Sendable {
         self.completion = completion
     }
 
+    /// What a cleared op record holds (`RunningOp.recycled`): a request with nothing to let go of.
+    static var cleared: Request { Request(operation: .gesture(GestureOp()), completion: nil, kind: .gesture, animated: false) }
+
+    private init(operation: consuming Operation, completion: consuming CompletionHandler?, kind: OperationKind, animated: Bool) {
+        self.operation = operation
+        self.completion = completion
+        self.kind = kind
+        self.animated = animated
+    }
+
     /// Whether the op starts at once or is refused, never queued: the gesture (SPEC §5).
     package var startsAtOnce: Bool { kind == .gesture }
 

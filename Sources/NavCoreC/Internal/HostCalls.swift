@@ -9,17 +9,19 @@ enum HostCalls {
     /// yet handed back).
     @inline(__always)
     static func action(_ callback: Call<navcore_action_fn>, _ nav: NavigatorHandle?, _ event: ActionEvent) {
-        if let only = event.disappearing.single {  // nearly every push and pop: no list to copy
-            var id = only.id
-            var object = only.pointer
-            action(callback, nav, event, ids: &id, objects: &object, count: 1)
+        if event.disappearing.count <= 1 {  // nearly every event (one screen, or none for idle): no list to copy
+            let only = event.disappearing.single
+            var id = only?.id ?? 0
+            var object = only?.pointer
+            action(callback, nav, event, ids: &id, objects: &object, count: only == nil ? 0 : 1)
             return
         }
         actionWithList(callback, nav, event)
     }
 
     /// `action` with the disappearing screens copied into two temporary arrays: out of line,
-    /// so that the common case of one screen, inlined into its caller, does not set them up.
+    /// so that the common case of one screen or none, inlined into its caller, does not set
+    /// them up.
     @inline(never)
     private static func actionWithList(_ callback: Call<navcore_action_fn>, _ nav: NavigatorHandle?, _ event: ActionEvent) {
         let capacity = Swift.max(1, event.disappearing.count)

@@ -286,7 +286,9 @@ def engine_operations(table: Table) -> str:
     for op in table.ops:
         out += ["", f"extension {op.engine_type} {{",
                 f"    package static var kind: OperationKind {{ .{op.case} }}",
-                f"    package var operation: Operation {{ .{op.case}(self) }}", "}"]
+                f"    package var operation: Operation {{ .{op.case}(self) }}",
+                "    package consuming func request(completion: consuming CompletionHandler?) -> Request {",
+                "        Request(self, completion: completion)", "    }", "}"]
     return "\n".join(out) + "\n"
 
 
@@ -340,7 +342,7 @@ def c_engine_request(table: Table) -> str:
                 arguments[spec.engine] = f"{spec.engine}: {spec.c}"
         make = f"{op.engine_type}({', '.join(arguments.values())})"
         out += [f"        case {op.constant}.rawValue:",
-                f"            return Request({make}, completion: completion)"]
+                f"            return {make}.request(completion: completion)"]
     out += ["        default:",
             '            throw NavigationError(.invalid, "the request\'s op \\(op) is not a navcore_op")',
             "        }", "    }"]

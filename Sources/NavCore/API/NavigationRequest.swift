@@ -28,7 +28,7 @@ public struct NavigationRequest: Sendable {
     let form: Form
 
     init<Op: OperationDefinition>(_ op: Op) {
-        form = .request(Request(op, completion: nil))
+        form = .request(op.request(completion: nil))
     }
 
     init(restoring document: String, animated: Bool) {

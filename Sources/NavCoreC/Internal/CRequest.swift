@@ -49,37 +49,37 @@ extension navcore_request {
     ) throws(NavigationError) -> Request {
         switch UInt32(bitPattern: op) {
         case NAVCORE_OP_PUSH.rawValue:
-            return Request(PushOp(screen: screen, animated: animated), completion: completion)
+            return PushOp(screen: screen, animated: animated).request(completion: completion)
         case NAVCORE_OP_POP.rawValue:
-            return Request(PopOp(animated: animated, result: try resultText()), completion: completion)
+            return PopOp(animated: animated, result: try resultText()).request(completion: completion)
         case NAVCORE_OP_POP_TO.rawValue:
-            return Request(PopToOp(screen: screen, animated: animated), completion: completion)
+            return PopToOp(screen: screen, animated: animated).request(completion: completion)
         case NAVCORE_OP_POP_TO_ROOT.rawValue:
-            return Request(PopToRootOp(animated: animated), completion: completion)
+            return PopToRootOp(animated: animated).request(completion: completion)
         case NAVCORE_OP_SET.rawValue:
-            return Request(SetOp(screens: try screenIDs(), animated: animated), completion: completion)
+            return SetOp(screens: try screenIDs(), animated: animated).request(completion: completion)
         case NAVCORE_OP_BACK.rawValue:
-            return Request(BackOp(animated: animated), completion: completion)
+            return BackOp(animated: animated).request(completion: completion)
         case NAVCORE_OP_GESTURE.rawValue:
-            return Request(GestureOp(), completion: completion)
+            return GestureOp().request(completion: completion)
         case NAVCORE_OP_RUN.rawValue:
-            return Request(RunOp(block: try runBlock(ctx)), completion: completion)
+            return RunOp(block: try runBlock(ctx)).request(completion: completion)
         case NAVCORE_OP_VISIBLE.rawValue:
-            return Request(VisibleOp(visible: visible), completion: completion)
+            return VisibleOp(visible: visible).request(completion: completion)
         case NAVCORE_OP_SHOW.rawValue:
-            return Request(ShowOp(route: try routeText(), options: try CShowOptions.read(show_options)), completion: completion)
+            return ShowOp(route: try routeText(), options: try CShowOptions.read(show_options)).request(completion: completion)
         case NAVCORE_OP_OPEN.rawValue:
-            return Request(OpenOp(entries: try openEntries(navigator), animated: animated, options: try COpenOptions.read(open_options), tree: try restoredTree(navigator)), completion: completion)
+            return OpenOp(entries: try openEntries(navigator), animated: animated, options: try COpenOptions.read(open_options), tree: try restoredTree(navigator)).request(completion: completion)
         case NAVCORE_OP_ATTACH.rawValue:
-            return Request(AttachOp(screen: screen, child: try childCore(), options: try CFamilyOptions.attach(attach_options)), completion: completion)
+            return AttachOp(screen: screen, child: try childCore(), options: try CFamilyOptions.attach(attach_options)).request(completion: completion)
         case NAVCORE_OP_ACTIVATE.rawValue:
-            return Request(ActivateOp(options: try CFamilyOptions.activate(activate_options)), completion: completion)
+            return ActivateOp(options: try CFamilyOptions.activate(activate_options)).request(completion: completion)
         case NAVCORE_OP_PRESENT.rawValue:
-            return Request(PresentOp(child: try childCore(), options: try CFamilyOptions.present(present_options)), completion: completion)
+            return PresentOp(child: try childCore(), options: try CFamilyOptions.present(present_options)).request(completion: completion)
         case NAVCORE_OP_DISMISS.rawValue:
-            return Request(DismissOp(options: try CFamilyOptions.dismiss(dismiss_options)), completion: completion)
+            return DismissOp(options: try CFamilyOptions.dismiss(dismiss_options)).request(completion: completion)
         case NAVCORE_OP_LEAVE.rawValue:
-            return Request(LeaveOp(), completion: completion)
+            return LeaveOp().request(completion: completion)
         default:
             throw NavigationError(.invalid, "the request's op \(op) is not a navcore_op")
         }

@@ -92,80 +92,128 @@ extension Operation {
 extension PushOp {
     package static var kind: OperationKind { .push }
     package var operation: Operation { .push(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension PopOp {
     package static var kind: OperationKind { .pop }
     package var operation: Operation { .pop(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension PopToOp {
     package static var kind: OperationKind { .popTo }
     package var operation: Operation { .popTo(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension PopToRootOp {
     package static var kind: OperationKind { .popToRoot }
     package var operation: Operation { .popToRoot(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension SetOp {
     package static var kind: OperationKind { .set }
     package var operation: Operation { .set(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension BackOp {
     package static var kind: OperationKind { .back }
     package var operation: Operation { .back(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension GestureOp {
     package static var kind: OperationKind { .gesture }
     package var operation: Operation { .gesture(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension RunOp {
     package static var kind: OperationKind { .run }
     package var operation: Operation { .run(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension VisibleOp {
     package static var kind: OperationKind { .visible }
     package var operation: Operation { .visible(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension ShowOp {
     package static var kind: OperationKind { .show }
     package var operation: Operation { .show(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension OpenOp {
     package static var kind: OperationKind { .open }
     package var operation: Operation { .open(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension AttachOp {
     package static var kind: OperationKind { .attach }
     package var operation: Operation { .attach(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension ActivateOp {
     package static var kind: OperationKind { .activate }
     package var operation: Operation { .activate(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension PresentOp {
     package static var kind: OperationKind { .present }
     package var operation: Operation { .present(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension DismissOp {
     package static var kind: OperationKind { .dismiss }
     package var operation: Operation { .dismiss(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 
 extension LeaveOp {
     package static var kind: OperationKind { .leave }
     package var operation: Operation { .leave(self) }
+    package consuming func request(completion: consuming CompletionHandler?) -> Request {
+        Request(self, completion: completion)
+    }
 }
 // END GENERATED (operations)

@@ -9,6 +9,10 @@ package protocol OperationDefinition: Sendable {
     static var kind: OperationKind { get }
     /// The op in the queue's form.
     var operation: Operation { get }
+    /// The request of this op, asked with `completion`. Each op's own (generated), so that the
+    /// request is built where the op's type is known: a front's call of the generic
+    /// `Request.init` crosses into this module unspecialised, through the protocol's witnesses.
+    consuming func request(completion: consuming CompletionHandler?) -> Request
     /// Whether the caller asked for a transition (SPEC §4 decides whether it happens); `false`
     /// for an op that never animates.
     var animated: Bool { get }

@@ -28,13 +28,14 @@ extension Navigator {
         // acts at once, is refused off it.
         let draining = asksDrain
         defer { if draining { tellStateMayHaveChanged() } }
-        // Consumed: the engine's request moves on into the queue, uncopied.
+        // Consumed, here and where it is asked: the engine's request moves on into the queue,
+        // uncopied (without the second `consume`, the bound request is copied whole).
         switch (consume request).form {
         case .request(let request):
             if request.startsAtOnce { try checkDrivingThread() }
             // SPEC §16.12: a navigator attached or presented is kept by its family.
             let joining = request.joins ? request.joiningNode : nil
-            let status = try core.ask(request, completion: completion, draining: draining)
+            let status = try core.ask(consume request, completion: completion, draining: draining)
             if let joining { NavigatorDirectory.shared.keep(joining) }
             return status
         case .restore(let document, let animated):

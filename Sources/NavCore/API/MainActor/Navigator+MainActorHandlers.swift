@@ -91,7 +91,7 @@ extension Navigator {
         _ request: consuming NavigationRequest, mainActorCompletion completion: (@MainActor (Outcome) -> Void)?
     ) throws(NavigationError) -> RequestStatus {
         _ = try mainActorDelivery(for: "a @MainActor completion")
-        return try ask(request, completion: completion.map { onMainActor(otherwise: (), $0) })
+        return try ask(consume request, completion: completion.map { onMainActor(otherwise: (), $0) })
     }
 
     /// Runs `block` in queue order, on the main actor, and waits for the op's outcome.

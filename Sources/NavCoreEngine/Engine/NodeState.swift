@@ -51,6 +51,11 @@ package struct NodeState: Sendable {
     package var parent: NodeID? { treeStorage?.value.parent }
     package var presentation: Presentation? { treeStorage?.value.presentation }
     package var modal: NodeID? { treeStorage?.value.modal }
+    /// Whether its screen `screen` has children attached (`FamilyState.tearDownChildren`, at
+    /// every screen's release in a family): read in place, as `tree`'s accessor may allocate.
+    func hostsChildren(_ screen: UInt64) -> Bool {
+        treeStorage?.value.hosted.read(screen) { _ in () } != nil
+    }
     /// Whether its screen `screen` has an active child (`FamilyState.followsFrontRule`).
     func hostsActiveChild(_ screen: ScreenRef?) -> Bool {
         guard let screen else { return false }

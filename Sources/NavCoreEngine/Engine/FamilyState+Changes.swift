@@ -82,7 +82,8 @@ extension FamilyState {
                 appearing: to, disappearing: ScreenList(node.stack[count...]), from: from, to: to))
     }
 
-    /// A `set` to `screens`, whose ids are `kept`; the style follows UIKit's rule.
+    /// A `set` to `screens`; `kept` holds the ids among them that may be in the stack now (a
+    /// screen of the stack not in it leaves). The style follows UIKit's rule.
     mutating func replace(with screens: [ScreenRef], kept: Set<UInt64>, animated: Bool) -> Plan {
         guard !screens.elementsEqual(node.stack, by: { $0.id == $1.id }) else { return .end(.noop) }
         let from = node.stack.last

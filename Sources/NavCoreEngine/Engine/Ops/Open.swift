@@ -137,6 +137,7 @@ extension FamilyState {
         let made = current?.made ?? []
         current?.made = []
         for screen in made { node.screens.update(screen.id) { $0.held = false } }
-        return replace(with: made, kept: Swift.Set(made.map { $0.id }), animated: animated)
+        // None of them was in the stack, so nothing of the stack is kept: no set of ids to build.
+        return replace(with: made, kept: [], animated: animated)
     }
 }

@@ -373,6 +373,47 @@ import Testing
     }
 }
 
+/// Calls `letGo` when it is let go: captured by an op's completion, it tells when, and under
+/// which conditions, the engine lets go of the op's host code.
+private final class CallsWhenLetGo: Sendable {
+    let letGo: @Sendable () -> Void
+    init(_ letGo: @escaping @Sendable () -> Void) { self.letGo = letGo }
+    deinit { letGo() }
+}
+
+extension ReentrancyTests {
+    /// An op's completion is let go after the op's last event, with no lock held (SPEC §9: no
+    /// host code runs under the lock), also when the op's record is kept for the next op. In
+    /// host mode the ops wait for `drain`, so the engine holds the only reference to each
+    /// completion, and a captured object whose deinit queries the navigator gets its answer
+    /// once the op has ended. Under the lock the query would wait forever, so the ops run on a
+    /// thread of their own, waited for with a bound.
+    @Test func anOpsCompletionIsLetGoWithNoLockHeld() throws {
+        let nav = Navigator(dispatch: .host)
+        let answers = Locked<[String]>([])
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            defer { finished.signal() }
+            do {
+                try nav.push(try nav.makeScreen(route: "A"), animated: false, completion: nil)
+                for _ in 0..<3 {
+                    // Made in the capture list: the completion holds the only reference.
+                    try nav.push(try nav.makeScreen(route: "B"), animated: false) {
+                        [probe = CallsWhenLetGo { answers.append("\(nav.stack.count) screens") }] _ in _ = probe
+                    }
+                    try nav.pop(animated: false, completion: nil)
+                    try nav.drain()
+                }
+            } catch {
+                answers.append("failed: \(error)")
+            }
+        }
+        #expect(finished.wait(timeout: .now() + 60) == .success)
+        // Each push's completion is let go once the push has ended, before its pop runs.
+        #expect(answers.value == ["2 screens", "2 screens", "2 screens"])
+    }
+}
+
 /// A delegate that records its action and show callbacks with the stack it sees.
 final class SnapshotDelegate: NavigatorDelegate {
     let seen: Locked<[String]>

@@ -51,10 +51,11 @@ package struct NodeState: Sendable {
     package var parent: NodeID? { treeStorage?.value.parent }
     package var presentation: Presentation? { treeStorage?.value.presentation }
     package var modal: NodeID? { treeStorage?.value.modal }
-    /// Whether its screen `screen` has children attached (`FamilyState.tearDownChildren`, at
-    /// every screen's release in a family): read in place, as `tree`'s accessor may allocate.
-    func hostsChildren(_ screen: UInt64) -> Bool {
-        treeStorage?.value.hosted.read(screen) { _ in () } != nil
+    /// The navigators attached to its screen `screen`, in attach order; `nil` when it has none.
+    /// Read in place (`FamilyState.tearDownChildren`, at every screen's release in a family),
+    /// as `tree`'s accessor may allocate.
+    func children(attachedTo screen: UInt64) -> [NodeID]? {
+        treeStorage?.value.hosted.read(screen) { $0.children } ?? nil
     }
     /// Whether its screen `screen` has an active child (`FamilyState.followsFrontRule`).
     func hostsActiveChild(_ screen: ScreenRef?) -> Bool {

@@ -35,7 +35,7 @@ package final class RunningOp: @unchecked Sendable {
         case halted
     }
 
-    /// Changed only by `reuse` and `clear`, while the record is out of use.
+    /// Changed only by `reuse` and `recycled`, while the record is out of use.
     @exclusivity(unchecked) package private(set) var request: Request
     /// Whether `change` emitted show/hide events at step 5: decided then and kept for step 7,
     /// so that every `will_*` gets its `did_*` even if `always_appear` changes meanwhile.

@@ -204,10 +204,10 @@ extension FamilyState {
     /// attach order; `nil` when it has none. Their teardowns then find nothing to unlink from
     /// the screen: each unlinking itself would search the list (N children, N² steps).
     private mutating func takeChildren(of screen: UInt64) -> [NodeID]? {
-        guard node.hostsChildren(screen), let hosted = node.tree.hosted[screen] else { return nil }
+        guard let children = node.children(attachedTo: screen) else { return nil }
         frontMayChange()
         node.tree.hosted[screen] = nil
-        return hosted.children
+        return children
     }
 
     /// `discard` of a detached screen that hosts children (SPEC §16.7, a teardown made by a

@@ -42,6 +42,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import wasm_module  # noqa: E402 - after the path it lives in
 
+import atomics  # noqa: E402 - bench/atomics.py, beside this file
+
 BIN = ROOT / "build" / "bench"
 LIBRARY = ROOT / "build" / "lib" / "libnavcore.so.1"
 SWIFT_BENCH = ROOT / ".build" / "release" / "navcore-bench"
@@ -236,6 +238,7 @@ def parse_callgrind(path: Path) -> Tuple[int, Dict[str, int], Dict[str, int], Di
     current = "?"
     callee = "?"
     after_calls = False
+    cost_column = 1  # after the positions: `line`, or `instr line` with --dump-instr=yes
 
     def resolve(spec: str) -> str:
         spec = spec.strip()
@@ -256,10 +259,12 @@ def parse_callgrind(path: Path) -> Tuple[int, Dict[str, int], Dict[str, int], Di
                     after_calls = False
                     continue
                 parts = line.split()
-                if len(parts) > 1:
-                    self_ir[current] += int(parts[1])
+                if len(parts) > cost_column:
+                    self_ir[current] += int(parts[cost_column])
                 continue
-            if line.startswith("fn="):
+            if line.startswith("positions:"):
+                cost_column = len(line.split()) - 1
+            elif line.startswith("fn="):
                 current = resolve(line[3:])
             elif line.startswith("cfn="):
                 callee = resolve(line[4:])
@@ -289,19 +294,24 @@ def demangle(names: List[str]) -> Dict[str, str]:
     return {n: (d or n) for n, d in zip(names, out)} if len(out) == len(names) else {n: n for n in names}
 
 
-def callgrind(name: str, argv_for: Any, lengths: Tuple[int, int]) -> Dict[str, Any]:
-    """Runs argv_for(n) under callgrind for both lengths; per-op figures from the difference."""
+def callgrind(name: str, argv_for: Any, lengths: Tuple[int, int], count_atomics: bool = False) -> Dict[str, Any]:
+    """Runs argv_for(n) under callgrind for both lengths; per-op figures from the difference. With
+    `count_atomics`, also the atomic instructions per op in each object (bench/atomics.py)."""
     if not shutil.which("valgrind"):
         raise BenchError("valgrind is missing: `make setup` installs it")
     CALLGRIND_DIR.mkdir(parents=True, exist_ok=True)
     results = []
+    executed_atomics = []
     for n in lengths:
         out = CALLGRIND_DIR / f"{name}.{n}.out"
-        argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + argv_for(n)
+        argv = (["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
+                + (["--dump-instr=yes"] if count_atomics else []) + argv_for(n))
         proc = subprocess.run(argv, cwd=ROOT, env=env(), capture_output=True, text=True, timeout=900)
         if proc.returncode != 0:
             raise BenchError(f"callgrind {name} {n}: exit {proc.returncode}\n{proc.stderr[-2000:]}")
         results.append(parse_callgrind(out))
+        if count_atomics:
+            executed_atomics.append(atomics.count(out))
     (total_a, self_a, calls_a, pairs_a), (total_b, self_b, calls_b, pairs_b) = results
     delta = lengths[1] - lengths[0]
     per_fn = {fn: (self_b.get(fn, 0) - self_a.get(fn, 0)) / delta for fn in set(self_a) | set(self_b)}
@@ -318,9 +328,17 @@ def callgrind(name: str, argv_for: Any, lengths: Tuple[int, int]) -> Dict[str, A
         n = sum(calls_b[fn] - calls_a.get(fn, 0) for fn in calls_b if fn.split("@")[0] == symbol or fn == symbol)
         if n:
             counted[label] = round(n / delta, 2)
+    atomics_per_op = {}
+    if executed_atomics:
+        short, long = executed_atomics
+        for obj in set(short) | set(long):
+            per_op = (long.get(obj, 0) - short.get(obj, 0)) / delta
+            if round(per_op, 1):
+                atomics_per_op[obj] = round(per_op, 1)
     return {
         "lengths": list(lengths),
         "ir_per_op": round(ir_per_op, 1),
+        "atomics_per_op": atomics_per_op,
         "files": [str((CALLGRIND_DIR / f"{name}.{n}.out").relative_to(ROOT)) for n in lengths],
         "top_functions": [
             {"function": readable.get(fn, fn), "ir_per_op": round(ir, 1), "share": round(ir / ir_per_op, 4) if ir_per_op else 0}
@@ -570,6 +588,10 @@ def workload_runs(sizes: Dict[str, Any]) -> List[Tuple[str, Callable[[], List[st
         ("W1", lambda: [c_program("w1"), str(sizes["w1_cycles"]), "1"]),
         ("W1.floor", lambda: [c_program("floor"), str(sizes["floor_cycles"]), "1"]),
         ("W1.floor_locked", lambda: [c_program("floor_locked"), str(sizes["floor_cycles"]), "1"]),
+        ("W1.threaded", lambda: [c_program("w1"), str(sizes["w1_cycles"]), "1", str(sizes["w1_cycles"] // 10), "w1",
+                                 "threaded"]),
+        ("W1.floor_locked.threaded", lambda: [c_program("floor_locked"), str(sizes["floor_cycles"]), "1",
+                                              str(sizes["floor_cycles"] // 10), "w1", "threaded"]),
         ("W2", lambda: [c_program("w1"), str(sizes["w2_cycles"]), str(sizes["w2_depth"])]),
         ("W2.floor", lambda: [c_program("floor"), str(sizes["floor_cycles"]), str(sizes["w2_depth"])]),
         ("W3", lambda: [c_program("w3"), str(sizes["w3_ops"])]),
@@ -577,7 +599,9 @@ def workload_runs(sizes: Dict[str, Any]) -> List[Tuple[str, Callable[[], List[st
         ("W5", lambda: [swift_bench(), str(sizes["w5_cycles"]), "1"]),
         ("W6", lambda: [python(), str(ROOT / "bench" / "python" / "w6.py"), str(sizes["w6_cycles"])]),
         # navcore's own share of W6: W6's C registrations and completions, driven from C
-        ("W6.engine", lambda: [c_program("w1"), str(sizes["w1_cycles"]), "1", str(sizes["w1_cycles"] // 10), "w6"]),
+        # Threaded, as navcore runs in a Python process (the binding's reaper is a thread).
+        ("W6.engine", lambda: [c_program("w1"), str(sizes["w1_cycles"]), "1", str(sizes["w1_cycles"] // 10), "w6",
+                               "threaded"]),
         (
             "W6.floor",
             lambda: [
@@ -773,7 +797,10 @@ def main() -> int:
         cg: Dict[str, Dict[str, Any]] = {}
         if not args.no_callgrind:
             if selected("W1"):
-                cg["W1"] = callgrind("w1", lambda n: [c_program("w1"), str(n), "1", "0"], sizes["cg_w1"])
+                cg["W1"] = callgrind("w1", lambda n: [c_program("w1"), str(n), "1", "0"], sizes["cg_w1"], count_atomics=True)
+                cg["W1.threaded"] = callgrind(
+                    "w1_threaded", lambda n: [c_program("w1"), str(n), "1", "0", "w1", "threaded"], sizes["cg_w1"],
+                    count_atomics=True)
                 cg["W1.floor"] = callgrind("floor", lambda n: [c_program("floor"), str(n), "1", "0"], sizes["cg_w1"])
             if selected("W2"):
                 cg["W2"] = callgrind_w2(sizes)
@@ -785,7 +812,7 @@ def main() -> int:
                         callgrind_toggled("w3.drain", "navcore_transition_finish", [c_program("w3"), str(ops)]) / ops, 1),
                 }
             if selected("W5"):
-                cg["W5"] = callgrind("w5", lambda n: [swift_bench(), str(n), "1", "0"], sizes["cg_w5"])
+                cg["W5"] = callgrind("w5", lambda n: [swift_bench(), str(n), "1", "0"], sizes["cg_w5"], count_atomics=True)
             if selected("W6"):
                 warmup = str(sizes["cg_w6"][0] // 5)  # the same in both lengths: it cancels out
                 w6, floor = str(ROOT / "bench" / "python" / "w6.py"), str(ROOT / "bench" / "python" / "floor.py")
@@ -793,7 +820,8 @@ def main() -> int:
                 cg["W6.floor"] = callgrind(
                     "w6_floor", lambda n: [python(), floor, c_program("libpyfloor.so"), str(n), warmup], sizes["cg_w6"])
                 cg["W6.engine"] = callgrind(
-                    "w6_engine", lambda n: [c_program("w1"), str(n), "1", warmup, "w6"], sizes["cg_w6"])
+                    "w6_engine", lambda n: [c_program("w1"), str(n), "1", warmup, "w6", "threaded"], sizes["cg_w6"],
+                    count_atomics=True)
             if selected("W7"):
                 for op in ("pop_to_root", "set"):
                     cg[f"W7.{op}"] = callgrind_w7(op, sizes["cg_w7"])
@@ -844,6 +872,14 @@ def main() -> int:
             w1["floor_locked"] = {"median": round(med["W1.floor_locked"], 2),
                                   "samples": [round(v, 2) for v in samples["W1.floor_locked"]]}
             w1["ratio_to_locked_floor"] = round(ratio("W1", "W1.floor_locked"), 3)
+        if "W1.threaded" in med and "W1.floor_locked.threaded" in med:
+            w1["threaded"] = {
+                "median": round(med["W1.threaded"], 2), "samples": [round(v, 2) for v in samples["W1.threaded"]],
+                "floor_locked": {"median": round(med["W1.floor_locked.threaded"], 2),
+                                 "samples": [round(v, 2) for v in samples["W1.floor_locked.threaded"]]},
+                "ratio_to_locked_floor": round(ratio("W1.threaded", "W1.floor_locked.threaded"), 3)}
+        if "W1.threaded" in cg:
+            w1.setdefault("threaded", {})["callgrind"] = cg["W1.threaded"]
         if "W1" in cg:
             w1["callgrind"] = cg["W1"]
             if "W1.floor" in cg:
@@ -1070,14 +1106,17 @@ def main() -> int:
     return 0
 
 
-def atomics(cg: Dict[str, Any]) -> str:
-    """A cycle's pthread mutex round trips and reference-count operations, from its callgrind
-    counts: on this machine each atomic costs 7-9 ns, so they predict the time better than Ir.
-    navcore's own lock takes and releases its atomic word inline, without a call to count: its
-    mutex is locked only by a thread that finds the lock held (none in a single-threaded run)."""
+def atomics_row(cg: Dict[str, Any]) -> str:
+    """A cycle's atomic instructions by object (bench/atomics.py: each costs several ns, tens of
+    ordinary instructions, so they explain time where Ir do not), when they were counted, and its
+    calls to retain and release (some on objects that need no atomic: a nil, an immortal one)."""
     calls = cg.get("calls_per_op", {})
-    return (f"{calls.get('pthread_mutex_lock', 0):g} pthread mutex round trips, "
-            f"{calls.get('swift_retain', 0):g} + {calls.get('swift_release', 0):g} retains + releases")
+    counted = cg.get("atomics_per_op", {})
+    retains = f"{calls.get('swift_retain', 0):g} + {calls.get('swift_release', 0):g} retain + release calls"
+    if not counted:
+        return retains
+    by_object = ", ".join(f"{obj.split('.so')[0]} {n:g}" for obj, n in sorted(counted.items(), key=lambda item: -item[1]))
+    return f"{sum(counted.values()):g} atomic instructions ({by_object}); {retains}"
 
 
 def size_name(size: int) -> str:
@@ -1178,11 +1217,17 @@ def print_table(report: Dict[str, Any], sizes: Dict[str, Any], smoke: bool) -> N
         if "floor_locked" in d:
             rows.append(("   vs floor with a mutex (informative)", "", "", fmt(d["floor_locked"]["median"]),
                          f"{d['ratio_to_locked_floor']:.1f}x"))
+        threaded = d.get("threaded", {})
+        if "median" in threaded:
+            rows.append(("   with a second thread (informative)", fmt(threaded["median"]), "ns/cycle",
+                         fmt(threaded["floor_locked"]["median"]), f"{threaded['ratio_to_locked_floor']:.1f}x"))
+        if "callgrind" in threaded:
+            rows.append(("   with a second thread: atomics", atomics_row(threaded["callgrind"]), "per cycle", "", ""))
         if "callgrind" in d:
             rows.append(("   callgrind", fmt(d["callgrind"]["ir_per_op"]), "Ir/cycle",
                          fmt(d.get("floor_callgrind", {}).get("ir_per_op")),
                          f"{d['callgrind_ratio']:.1f}x" if "callgrind_ratio" in d else "-"))
-            rows.append(("   atomics", atomics(d["callgrind"]), "per cycle", "", ""))
+            rows.append(("   atomics", atomics_row(d["callgrind"]), "per cycle", "", ""))
     if "W2" in w:
         d = w["W2"]
         rows.append((f"W2 same at depth {sizes['w2_depth']:,}", fmt(d["median"]), "ns/cycle",
@@ -1217,7 +1262,7 @@ def print_table(report: Dict[str, Any], sizes: Dict[str, Any], smoke: bool) -> N
                          fmt(w["W1"]["floor_callgrind"]["ir_per_op"]) + " (C)"
                          if "W1" in w and "floor_callgrind" in w["W1"] else "-",
                          f"{d['callgrind_ratio_to_C_floor']:.1f}x" if "callgrind_ratio_to_C_floor" in d else "-"))
-            rows.append(("   atomics", atomics(d["callgrind"]), "per cycle", "", ""))
+            rows.append(("   atomics", atomics_row(d["callgrind"]), "per cycle", "", ""))
     if "W6" in w:
         d = w["W6"]
         rows.append(("W6 Python create+push+pop", fmt(d["median"]), "ns/cycle", fmt(d.get("floor", {}).get("median")),
@@ -1230,7 +1275,7 @@ def print_table(report: Dict[str, Any], sizes: Dict[str, Any], smoke: bool) -> N
                          fmt(d["floor_callgrind"]["ir_per_op"]), f"{d['callgrind_ratio']:.1f}x"))
             rows.append(("   callgrind: navcore's share / the binding's", f"{fmt(d['engine_callgrind']['ir_per_op'])} / "
                          f"{fmt(d['binding_ir_per_op'])}", "Ir/cycle", "", ""))
-            rows.append(("   navcore's share: atomics", atomics(d["engine_callgrind"]), "per cycle", "", ""))
+            rows.append(("   navcore's share: atomics", atomics_row(d["engine_callgrind"]), "per cycle", "", ""))
     for op in ("pop_to_root", "set"):
         key = f"W7.{op}"
         if key in w:
@@ -1365,10 +1410,19 @@ def print_markdown(report: Dict[str, Any]) -> None:
                      f"{fmt(d.get('floor', {}).get('median'))} ns; {fmt(fcg)} Ir",
                      f"{d.get('ratio', 0):.1f}× time, {d.get('callgrind_ratio', 0):.1f}× Ir", verdict("W1")))
         if "callgrind" in d:
-            rows.append(("  atomics per cycle", atomics(d["callgrind"]), "", "", "informative"))
+            rows.append(("  atomics per cycle", atomics_row(d["callgrind"]), "", "", "informative"))
         if "floor_locked" in d:
             rows.append(("  (floor with a mutex per call and per callback)", "", f"{fmt(d['floor_locked']['median'])} ns",
                          f"{d['ratio_to_locked_floor']:.1f}×", "informative"))
+        threaded = d.get("threaded", {})
+        if "median" in threaded:
+            cg_threaded = threaded.get("callgrind", {})
+            rows.append(("  the same with a second thread in the process (vs the floor with a mutex, threaded)",
+                         f"{fmt(threaded['median'])} ns/cycle" + (f"; {fmt(cg_threaded['ir_per_op'])} Ir" if cg_threaded else ""),
+                         f"{fmt(threaded['floor_locked']['median'])} ns", f"{threaded['ratio_to_locked_floor']:.1f}×",
+                         "informative"))
+        if "callgrind" in threaded:
+            rows.append(("  atomics per cycle with a second thread", atomics_row(threaded["callgrind"]), "", "", "informative"))
     if "W2" in w:
         d = w["W2"]
         ir = d.get("callgrind_ir_per_cycle_by_depth", {})
@@ -1395,7 +1449,7 @@ def print_markdown(report: Dict[str, Any]) -> None:
                      f"{d.get('ratio_to_W1', 0):.1f}× W1 time, {d.get('callgrind_ratio_to_W1', 0):.1f}× W1 Ir",
                      verdict("W5")))
         if "callgrind" in d:
-            rows.append(("  atomics per cycle", atomics(d["callgrind"]), "", "", "informative"))
+            rows.append(("  atomics per cycle", atomics_row(d["callgrind"]), "", "", "informative"))
     if "W6" in w:
         d = w["W6"]
         cg = d.get("callgrind", {}).get("ir_per_op")
@@ -1408,7 +1462,7 @@ def print_markdown(report: Dict[str, Any]) -> None:
             rows.append(("  navcore's share (W6's registrations, from C)",
                          f"{fmt(d['engine_from_c']['median'])} ns/cycle; {fmt(ecg)} Ir", "", "", "informative"))
             if "engine_callgrind" in d:
-                rows.append(("  navcore's share: atomics per cycle", atomics(d["engine_callgrind"]), "", "", "informative"))
+                rows.append(("  navcore's share: atomics per cycle", atomics_row(d["engine_callgrind"]), "", "", "informative"))
     for op in ("pop_to_root", "set"):
         key = f"W7.{op}"
         if key in w:

@@ -12,11 +12,18 @@
  * registers for W6's Python listeners): will_show, did_show and release, and every op has a
  * completion — 7 callbacks per cycle. This isolates navcore's share of W6.
  *
- * Usage: <program> [cycles [depth [warmup [w1|w6]]]]; prints one JSON line.
+ * With `threaded` as fifth argument the process has a second thread, idle until the end: what a
+ * host that has threads pays. glibc takes its mutexes (the locked floor's) and navcore takes its
+ * lock without atomic instructions while a process has one thread; with two, both use them.
+ *
+ * Usage: <program> [cycles [depth [warmup [w1|w6 [threaded]]]]]; prints one JSON line.
  */
 #ifndef API
 #error "define API(name) before including w1_driver.h"
 #endif
+
+#include <pthread.h>
+#include <unistd.h>
 
 #define W1_EVENTS_PER_CYCLE 18
 
@@ -26,6 +33,14 @@ static int object_storage; /* the host object every screen carries */
 static long failures;
 
 static navcore_done_fn completion; /* W6 listeners: every op has one */
+
+/* The idle second thread of a `threaded` run: it waits until main closes the pipe. */
+static void *idle_thread(void *pipe_read_end) {
+    char byte;
+    while (read(*(int *)pipe_read_end, &byte, 1) > 0) {
+    }
+    return NULL;
+}
 
 __attribute__((noinline)) static void cycle(navcore_navigator *nav) {
     uint64_t id = 0;
@@ -39,7 +54,12 @@ int main(int argc, char **argv) {
     long depth = argc > 2 ? atol(argv[2]) : 1;
     long warmup = argc > 3 ? atol(argv[3]) : cycles / 10;
     bool w6 = argc > 4 && strcmp(argv[4], "w6") == 0;
+    bool threaded = argc > 5 && strcmp(argv[5], "threaded") == 0;
     long events_per_cycle = w6 ? 7 : W1_EVENTS_PER_CYCLE;
+
+    int idle_pipe[2];
+    pthread_t idle;
+    if (threaded && (pipe(idle_pipe) != 0 || pthread_create(&idle, NULL, idle_thread, &idle_pipe[0]) != 0)) return 2;
 
     navcore_navigator *nav = NULL;
     if (API(navigator_create)(&nav, NAVCORE_DISPATCH_INLINE) != NAVCORE_OK) return 2;
@@ -74,10 +94,14 @@ int main(int argc, char **argv) {
                 (unsigned long long)events, total);
     BENCH_CHECK(counts.bad_outcome == 0, "%llu ops did not complete", (unsigned long long)counts.bad_outcome);
     API(navigator_destroy)(nav);
+    if (threaded) {
+        close(idle_pipe[1]);
+        pthread_join(idle, NULL);
+    }
 
-    printf("{\"program\": \"%s\", \"listeners\": \"%s\", \"cycles\": %ld, \"depth\": %ld, \"warmup\": %ld, "
+    printf("{\"program\": \"%s\", \"listeners\": \"%s\", \"threaded\": %s, \"cycles\": %ld, \"depth\": %ld, \"warmup\": %ld, "
            "\"ns_per_op\": %.2f, \"callbacks_per_op\": %.2f, \"ok\": %s}\n",
-           PROGRAM_NAME, w6 ? "w6" : "w1", cycles, depth, warmup, elapsed * 1e9 / (double)(cycles > 0 ? cycles : 1),
+           PROGRAM_NAME, w6 ? "w6" : "w1", threaded ? "true" : "false", cycles, depth, warmup, elapsed * 1e9 / (double)(cycles > 0 ? cycles : 1),
            total > 0 ? (double)events / (double)total : 0.0, failures == 0 ? "true" : "false");
     return failures == 0 ? 0 : 1;
 }

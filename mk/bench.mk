@@ -1,7 +1,7 @@
 # make bench: the cost of navcore per op through C, Swift and Python against the hand-written
 # floor. docs/performance.md explains the workloads, the floors and the results;
 # docs/decisions/0001-performance-targets.md how the targets are set and judged.
-# Adds bench-smoke, test-restore-cost and test-teardown-cost to TESTS.
+# Adds bench-smoke, test-restore-cost, test-teardown-cost and test-atomics to TESTS.
 #
 #   make bench         release builds (the library, navcore-bench, the C programs in build/bench,
 #                      the venv, the firmware of `make mcu`, navcore.wasm), then bench/run.py: every
@@ -19,6 +19,10 @@
 #   make test-teardown-cost  a teardown is independent of the ops left queued: callgrind's
 #                      instructions of a leave with 100,000 ops waiting on another member at most
 #                      1.25x those with 1,000 (scripts/check-teardown-cost.py). A count, not a time.
+#   make test-atomics  navcore's lock takes no atomic instruction while the process has one
+#                      thread, and the counter of atomic instructions that make bench reports
+#                      (bench/atomics.py) counts right: callgrind's W1 alone and with a second
+#                      thread, and the floor (scripts/check-atomics.py). A count, not a time.
 #
 # Every C program is built by gcc -O2 against build/lib/libnavcore.so (bench/*.c); the floor and
 # its locked variant are the same file. W9's GTK program (bench/w9_gtk.c) is built like the GTK
@@ -34,9 +38,9 @@ BENCH_C       := $(BENCH_DIR)/w1 $(BENCH_DIR)/floor $(BENCH_DIR)/floor_locked $(
                  $(BENCH_DIR)/w7 $(BENCH_DIR)/libpyfloor.so $(BENCH_DIR)/w8 $(BENCH_DIR)/libw8trivial.so \
                  $(BENCH_DIR)/w10 $(BENCH_DIR)/w11 $(BENCH_DIR)/w9_gtk $(BENCH_DIR)/teardown_cost
 
-TESTS += bench-smoke test-restore-cost test-teardown-cost
+TESTS += bench-smoke test-restore-cost test-teardown-cost test-atomics
 
-.PHONY: bench bench-smoke bench-build bench-swift bench-c test-restore-cost test-teardown-cost
+.PHONY: bench bench-smoke bench-build bench-swift bench-c test-restore-cost test-teardown-cost test-atomics
 
 ## bench: build everything in release, then run every workload and report.
 bench: bench-build
@@ -58,17 +62,22 @@ test-restore-cost: setup lib $(BENCH_DIR)/w10
 test-teardown-cost: setup lib $(BENCH_DIR)/teardown_cost
 	$(PYTHON) scripts/check-teardown-cost.py $(BENCH_DIR)/teardown_cost
 
+## test-atomics: navcore's lock takes no atomic instruction while the process has one thread
+## (and the counter make bench reports them with is right).
+test-atomics: setup lib $(BENCH_DIR)/w1 $(BENCH_DIR)/floor
+	$(PYTHON) scripts/check-atomics.py $(BENCH_DIR)
+
 bench-swift: setup
 	$(SWIFT) build -c release --product navcore-bench
 
 bench-c: $(BENCH_C)
 
 $(BENCH_DIR)/w1: bench/w1.c bench/w1_driver.h $(BENCH_COMMON) | lib
-	$(call c-program,$(C_CC) $(BENCH_CFLAGS),bench/w1.c bench/listeners.c,$(C_LINK_LIB))
+	$(call c-program,$(C_CC) $(BENCH_CFLAGS) -pthread,bench/w1.c bench/listeners.c,$(C_LINK_LIB))
 
 # The floor links no navcore: it is its own implementation of the calls the loop makes.
 $(BENCH_DIR)/floor: bench/floor.c bench/w1_driver.h $(BENCH_COMMON)
-	$(call c-program,$(C_CC) $(BENCH_CFLAGS),bench/floor.c bench/listeners.c,)
+	$(call c-program,$(C_CC) $(BENCH_CFLAGS) -pthread,bench/floor.c bench/listeners.c,)
 
 $(BENCH_DIR)/floor_locked: bench/floor.c bench/w1_driver.h $(BENCH_COMMON)
 	$(call c-program,$(C_CC) $(BENCH_CFLAGS) -DFLOOR_LOCKED -pthread,bench/floor.c bench/listeners.c,)

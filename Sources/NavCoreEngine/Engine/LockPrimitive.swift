@@ -38,6 +38,12 @@ import Synchronization
 /// the lock sees the 2 and signals under the same mutex, so a wakeup cannot be lost between a
 /// waiter's mark and its sleep.
 ///
+/// While the process has one thread, the lock is taken and released with plain stores, as
+/// glibc takes its own mutexes then (`SingleThreadedFlag`): nobody else can take it meanwhile.
+/// That thread is the only one that can start a second, and never does while it holds the lock
+/// (navcore runs no host code and starts no thread under a lock); `pthread_create` marks the
+/// process threaded before the new thread runs and orders the plain stores before it.
+///
 /// Not `Synchronization.Mutex`: on Linux that one waits on a futex inside the precompiled
 /// standard library, which ThreadSanitizer cannot see, so every access it guards is reported
 /// as a race. This word's atomics are compiled into navcore itself (ThreadSanitizer sees
@@ -48,6 +54,9 @@ struct LockPrimitive: ~Copyable, @unchecked Sendable {
     @usableFromInline let word = Atomic<UInt32>(0)
     /// Where a thread that found the lock held sleeps; allocated once, freed with the lock.
     @usableFromInline let parking: UnsafeMutablePointer<Parking>
+    /// Non-zero while the process has one thread (`SingleThreadedFlag`); always zero where the
+    /// C library does not say, and the lock always uses atomic instructions.
+    @usableFromInline let singleThreaded: UnsafePointer<UInt8>
 
     @usableFromInline
     struct Parking {
@@ -60,6 +69,7 @@ struct LockPrimitive: ~Copyable, @unchecked Sendable {
         parking.initialize(to: Parking())
         pthread_mutex_init(&parking.pointee.mutex, nil)
         pthread_cond_init(&parking.pointee.condition, nil)
+        singleThreaded = SingleThreadedFlag.process.address
     }
 
     deinit {
@@ -70,13 +80,26 @@ struct LockPrimitive: ~Copyable, @unchecked Sendable {
     }
 
     @inlinable func lock() {
+        // A word found held with one thread is a reentrant call (a bug): it waits, as with threads.
+        if isAlone, word.load(ordering: .relaxed) == 0 {
+            word.store(1, ordering: .relaxed)
+            return
+        }
         if word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged { return }
         waitForLock()
     }
 
     @inlinable func unlock() {
+        // With one thread nobody waits.
+        if isAlone {
+            word.store(0, ordering: .relaxed)
+            return
+        }
         if word.exchange(0, ordering: .releasing) == 2 { wakeWaiter() }
     }
+
+    /// Whether the process has one thread now.
+    @inlinable var isAlone: Bool { singleThreaded.pointee != 0 }
 
     /// The lock was held: marks the word 2 (a waiter may sleep) until the mark finds it free,
     /// which takes it, sleeping between tries.
@@ -101,6 +124,33 @@ struct LockPrimitive: ~Copyable, @unchecked Sendable {
         pthread_mutex_init(&parking.pointee.mutex, nil)
         pthread_cond_init(&parking.pointee.condition, nil)
         word.store(0, ordering: .releasing)
+    }
+}
+
+/// glibc's `__libc_single_threaded` (`<sys/single_threaded.h>`, glibc 2.32): non-zero while the
+/// process has one thread, set to zero by `pthread_create` before the second starts. glibc reads
+/// it to take its mutexes without atomic instructions; `LockPrimitive` reads it for the same.
+/// Found once per process with `dlsym`, as Swift's Glibc module does not declare it. Where the C
+/// library has no such variable (musl, Darwin, a glibc before 2.32) it is a byte of navcore's
+/// own that stays zero: the process is never known to have one thread.
+@usableFromInline
+struct SingleThreadedFlag: @unchecked Sendable {
+    // @unchecked: the address of a byte nobody writes but the C library.
+    let address: UnsafePointer<UInt8>
+
+    /// The flag of this process.
+    static let process = SingleThreadedFlag()
+
+    private init() {
+        #if canImport(Glibc)
+        if let symbol = dlsym(nil, "__libc_single_threaded") {
+            address = UnsafePointer(symbol.assumingMemoryBound(to: UInt8.self))
+            return
+        }
+        #endif
+        let never = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)  // kept for the process
+        never.initialize(to: 0)
+        address = UnsafePointer(never)
     }
 }
 

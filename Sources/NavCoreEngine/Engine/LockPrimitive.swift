@@ -40,9 +40,11 @@ import Synchronization
 ///
 /// While the process has one thread, the lock is taken and released with plain stores, as
 /// glibc takes its own mutexes then (`SingleThreadedFlag`): nobody else can take it meanwhile.
-/// That thread is the only one that can start a second, and never does while it holds the lock
-/// (navcore runs no host code and starts no thread under a lock); `pthread_create` marks the
-/// process threaded before the new thread runs and orders the plain stores before it.
+/// Only that thread can start a second, and `pthread_create` marks the process threaded before
+/// the new thread runs, ordering the plain stores before everything the new thread does. So a
+/// thread started while the lock is held (navcore runs no host code under it, but the lock
+/// does not rely on that) finds the word held, and the holder releases it with the exchange,
+/// which wakes it: the flag is read again at each release.
 ///
 /// Not `Synchronization.Mutex`: on Linux that one waits on a futex inside the precompiled
 /// standard library, which ThreadSanitizer cannot see, so every access it guards is reported

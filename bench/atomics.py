@@ -65,7 +65,7 @@ def count(path: Path) -> Dict[str, int]:
     objects: Dict[str, str] = {}
     current = ""
     address = 0
-    positions = 0
+    positions = 0  # the number of position columns before the cost: 2 (`instr line`) once read
     executed: Dict[str, int] = {}
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
@@ -73,6 +73,8 @@ def count(path: Path) -> Dict[str, int]:
             if c.isdigit() or c in "+-*":
                 # A cost line, or the call-site line after `calls=`: positions, then Ir. Each
                 # position is absolute, relative to the one before (`+n`, `-n`) or the same (`*`).
+                if not positions:
+                    raise ValueError(f"{path}: written without --dump-instr=yes")
                 fields = line.split()
                 first = fields[0]
                 if first[0] == "+":

@@ -1,12 +1,17 @@
 import CNavCore
+import Foundation
 import Testing
 
 /// A hostile host's deep family (SPEC §16.8): 100,000 navigators, each attached to the previous
 /// one's screen, or each a modal presented by the previous one. Every walk over the tree —
 /// placement, front pairs, back routing, save_tree, a subtree's teardown, destroy — runs in a
 /// loop, not a recursion, so none of them overflows the thread's stack.
+///
+/// `NAVCORE_DEEP_FAMILY_DEPTH` sets another depth: `make test-tsan` runs them 10,000 deep. They
+/// are single-threaded, so ThreadSanitizer has nothing to find in them, and 100,000 deep under
+/// it they took 80 s each, holding the test pool's threads while the other suites waited.
 @Suite("Deep families") struct DeepFamilyTests {
-    static let depth = 100_000
+    static let depth = ProcessInfo.processInfo.environment["NAVCORE_DEEP_FAMILY_DEPTH"].flatMap { Int($0) } ?? 100_000
 
     /// A navigator showing one screen `route`, hidden: a chain of hidden navigators is placed
     /// but not on screen, so that building it costs no front rule over the chain.
@@ -42,7 +47,7 @@ import Testing
         return String(cString: document).components(separatedBy: needle).count - 1
     }
 
-    @Test("an attached chain 100,000 deep: back routes to the deepest, save_tree, leave, destroy")
+    @Test("an attached chain 100,000 deep (or NAVCORE_DEEP_FAMILY_DEPTH): back routes to the deepest, save_tree, leave, destroy")
     func attachedChainDeep() {
         let chain = Self.attachedChain()
         guard let root = chain.first, let deepest = chain.last else { return }
@@ -55,14 +60,14 @@ import Testing
         #expect(Self.savedCount(of: "\"Level\"", root) == Self.depth)
         expectStatus(navcore_back(root, false, nil, nil))
         #expect(Self.stackCount(deepest) == 1, "the back popped the deepest navigator's top")
-        // The second navigator leaves: its subtree of 99,999 is torn down.
+        // The second navigator leaves: its subtree of the rest is torn down.
         expectStatus(navcore_leave(chain[1], nil, nil))
         var parent: Nav?
         #expect(navcore_parent(&parent, deepest) == Int32(NAVCORE_ERR_INVALID_HANDLE.rawValue))
         expectStatus(navcore_navigator_destroy(root))
     }
 
-    @Test("modals presenting modals 100,000 deep: back dismisses the deepest, save_tree, destroy")
+    @Test("modals presenting modals 100,000 deep (or NAVCORE_DEEP_FAMILY_DEPTH): back dismisses the deepest, save_tree, destroy")
     func modalChainDeep() {
         let (root, _) = Self.hiddenNavigator("Level")
         var previous = root
